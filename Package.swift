@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "coursebrowser",
+    products: [
+        .executable(name: "coursebrowser", targets: ["coursebrowser"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CNcurses", path: "Modules/CNcurses"),
+        .target(name: "CourseKit"),
+        .target(name: "TerminalUI", dependencies: ["CNcurses"]),
+        .target(name: "CourseBrowser", dependencies: ["CourseKit", "TerminalUI"]),
+        .executableTarget(name: "coursebrowser", dependencies: ["CourseBrowser", "CourseKit", "TerminalUI"]),
+        .testTarget(name: "CourseKitTests", dependencies: ["CourseKit"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

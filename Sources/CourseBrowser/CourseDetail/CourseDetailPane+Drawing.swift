@@ -1,0 +1,64 @@
+import CourseKit
+import Foundation
+import TerminalUI
+
+extension CourseDetailPane {
+    func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
+        let content = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
+        let lines = self.lines(width: content.width, glyphs: grid.glyphs)
+        visibleRows = max(1, content.height)
+        scroll = min(scroll, max(0, lines.count - content.height))
+        for (row, line) in lines.dropFirst(scroll).prefix(content.height).enumerated() {
+            grid.draw(line, x: content.x, y: content.y + row, width: content.width)
+        }
+        if lines.count > content.height, content.height > 0 {
+            let position = "\(min(scroll + content.height, lines.count))/\(lines.count)"
+            grid.put(position, x: rect.maxX - position.count - 1, y: rect.maxY - 1, style: .muted)
+        }
+    }
+
+    /// Every line of the pane at `width`, sections in order.
+    func lines(width: Int, glyphs: Glyphs) -> [StyledLine] {
+        guard courseID != nil else {
+            return [StyledLine("Select a course and press Enter to open it.", style: .muted)]
+        }
+        let now = clock.now()
+        var lines = section(overview, label: "course", width: width, glyphs: glyphs, now: now) { course in
+            DetailText.overview(course, width: width)
+        }
+        lines += [.blank, StyledLine("Syllabus", style: .accent)]
+        lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs, now: now) { blocks in
+            DetailText.syllabus(blocks, width: width, glyphs: glyphs)
+        }
+        lines += [.blank, StyledLine(modulesHeading, style: .accent)]
+        lines += section(modules, label: "modules", width: width, glyphs: glyphs, now: now) { modules in
+            DetailText.modules(modules, width: width, glyphs: glyphs)
+        }
+        return lines
+    }
+
+    private var modulesHeading: String {
+        guard let count = modules.state.value?.count, count > 0 else { return "Modules" }
+        return "Modules · \(count)"
+    }
+
+    private func section<Value>(
+        _ loader: Loader<Value>,
+        label: String,
+        width: Int,
+        glyphs: Glyphs,
+        now: Date,
+        content: (Value) -> [StyledLine]
+    ) -> [StyledLine] {
+        switch loader.state {
+        case .idle:
+            return []
+        case let .loading(since):
+            return [StatusRows.loading("Loading \(label)…", since: since, now: now, glyphs: glyphs)]
+        case let .failed(message):
+            return StatusRows.failure("Couldn't load \(label): \(message)", width: width, glyphs: glyphs)
+        case let .loaded(value):
+            return content(value)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import CourseKit
+import Foundation
+import TerminalUI
+
+/// The Course pane: given only a course ID, it loads the overview, syllabus and modules itself.
+///
+/// Each section has its own loader and its own inline error row, so a syllabus that
+/// fails to load never hides the modules that did.
+@MainActor
+final class CourseDetailPane: Pane {
+    private let courses: CourseClient
+    let clock: WallClock
+    let analytics: Analytics
+
+    let overview: Loader<Course>
+    let syllabus: Loader<[TextBlock]>
+    let modules: Loader<[CourseModule]>
+    private(set) var courseID: CourseID?
+    var scroll = 0
+    /// Rows the pane had when last drawn, so Page Up/Down move by a screenful.
+    var visibleRows = 1
+    var onChange: () -> Void = {}
+
+    init(environment: EnvironmentValues) {
+        courses = environment.courseClient
+        clock = environment.clock
+        analytics = environment.analytics
+        overview = Loader(clock: clock)
+        syllabus = Loader(clock: clock)
+        modules = Loader(clock: clock)
+        observe(overview, section: "overview")
+        observe(syllabus, section: "syllabus")
+        observe(modules, section: "modules")
+    }
+
+    /// Shows the course with `id`, loading everything about it.
+    func show(_ id: CourseID) {
+        guard id != courseID || hasFailure else { return }
+        courseID = id
+        scroll = 0
+        let courses = courses
+        overview.load { try await courses.course(id) }
+        syllabus.load { try await courses.syllabus(id).map(HTMLText.blocks(from:)) ?? [] }
+        modules.load { try await courses.modules(id) }
+        analytics.track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))
+    }
+
+    /// Loads again every section that failed; returns whether any had.
+    @discardableResult
+    func retryFailed() -> Bool {
+        let retried = [overview.retry(), syllabus.retry(), modules.retry()]
+        return retried.contains(true)
+    }
+
+    var title: String { "Course" }
+
+    var hints: [KeyHint] {
+        var hints = [KeyHint(key: "↑↓", action: "scroll")]
+        if hasFailure {
+            hints.append(KeyHint(key: "r", action: "retry"))
+        }
+        return hints
+    }
+
+    var isAnimating: Bool {
+        overview.state.isLoading || syllabus.state.isLoading || modules.state.isLoading
+    }
+
+    var hasFailure: Bool {
+        overview.state.failureMessage != nil || syllabus.state.failureMessage != nil || modules.state.failureMessage != nil
+    }
+
+    private func observe<Value>(_ loader: Loader<Value>, section: String) {
+        loader.onChange = { [weak self] in self?.onChange() }
+        loader.onFailure = { [analytics] message in
+            analytics.track(.loadFailed(pane: "course", section: section, message: message))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import CourseKit
+import TerminalUI
+
+/// The thin shell around the three panes: it places them, moves focus and wires callbacks.
+///
+/// It never loads data and never shows a pane's errors; each pane does that itself.
+@MainActor
+public final class AppShell: TerminalApplication {
+    /// Below this width the shell shows one pane at a time.
+    static let wideLayoutMinimumWidth = 80
+    /// Below this size nothing useful fits, so the shell says so instead of drawing.
+    static let minimumSize = (width: 40, height: 10)
+
+    private let analytics: Analytics
+
+    let list: CourseListPane
+    let detail: CourseDetailPane
+    let uploads: UploadsPane
+    private(set) var focus: PaneID = .list
+    var showsHelp = false
+    public var setNeedsDisplay: () -> Void = {}
+
+    /// The panes, in focus order.
+    enum PaneID: String, CaseIterable {
+        case list = "courses"
+        case detail = "course"
+        case uploads
+    }
+
+    public init(environment: EnvironmentValues) {
+        analytics = environment.analytics
+        list = CourseListPane(environment: environment)
+        detail = CourseDetailPane(environment: environment)
+        uploads = UploadsPane(environment: environment)
+        for pane in panes {
+            pane.onChange = { [weak self] in self?.setNeedsDisplay() }
+        }
+        list.onSelect = { [weak self] id in self?.open(id) }
+    }
+
+    /// Starts every pane's loading; with `course`, opens it straight away (a deep link).
+    public func start(openingCourse course: CourseID? = nil) {
+        list.start()
+        uploads.start()
+        if let course {
+            open(course)
+        } else {
+            analytics.track(.paneShown(PaneID.list.rawValue))
+        }
+    }
+
+    /// Shows `id` in the Course pane, focuses it and marks it in the list.
+    func open(_ id: CourseID) {
+        detail.show(id)
+        list.markOpen(id)
+        setFocus(.detail)
+    }
+
+    func setFocus(_ pane: PaneID) {
+        guard pane != focus else { return }
+        focus = pane
+        analytics.track(.paneShown(pane.rawValue))
+        setNeedsDisplay()
+    }
+
+    var panes: [any Pane] { [list, detail, uploads] }
+
+    func pane(_ id: PaneID) -> any Pane {
+        switch id {
+        case .list: return list
+        case .detail: return detail
+        case .uploads: return uploads
+        }
+    }
+
+    public var isAnimating: Bool {
+        panes.contains { $0.isAnimating }
+    }
+}

@@ -1,0 +1,80 @@
+import CourseKit
+import Foundation
+
+/// Loads one value for a pane and keeps its state: idle, loading, loaded or failed.
+///
+/// A newer `load` supersedes an older one, so a slow stale answer never overwrites
+/// the course the user moved on to.
+@MainActor
+final class Loader<Value: Sendable> {
+    private(set) var state: LoadState<Value> = .idle
+    private let clock: WallClock
+    private var operation: (@Sendable () async throws -> Value)?
+    private var task: Task<Void, Never>?
+    private var generation = 0
+
+    /// Called after every state change.
+    var onChange: () -> Void = {}
+    /// Called with the user-facing message when a load fails.
+    var onFailure: (String) -> Void = { _ in }
+
+    init(clock: WallClock) {
+        self.clock = clock
+    }
+
+    /// Starts loading with `operation`, cancelling any load in flight.
+    func load(_ operation: @escaping @Sendable () async throws -> Value) {
+        self.operation = operation
+        start()
+    }
+
+    /// Runs the last operation again if it failed; returns whether it did.
+    @discardableResult
+    func retry() -> Bool {
+        guard state.failureMessage != nil, operation != nil else { return false }
+        start()
+        return true
+    }
+
+    /// Stops any load in flight and forgets the value.
+    func reset() {
+        task?.cancel()
+        generation += 1
+        operation = nil
+        set(.idle)
+    }
+
+    private func start() {
+        guard let operation else { return }
+        task?.cancel()
+        generation += 1
+        let current = generation
+        set(.loading(since: clock.now()))
+        task = Task { [weak self] in
+            let result: Result<Value, any Error>
+            do {
+                result = .success(try await operation())
+            } catch {
+                result = .failure(error)
+            }
+            self?.finish(result, generation: current)
+        }
+    }
+
+    private func finish(_ result: Result<Value, any Error>, generation finished: Int) {
+        guard finished == generation else { return }
+        switch result {
+        case let .success(value):
+            set(.loaded(value))
+        case let .failure(error):
+            let message = userMessage(for: error)
+            set(.failed(message: message))
+            onFailure(message)
+        }
+    }
+
+    private func set(_ newState: LoadState<Value>) {
+        state = newState
+        onChange()
+    }
+}

@@ -1,0 +1,12 @@
+/// Where analytics events go: nowhere by default, a JSON-lines event log with `--event-log`.
+public struct Analytics: Sendable {
+    public var track: @Sendable (_ event: AnalyticsEvent) -> Void
+
+    public init(track: @escaping @Sendable (_ event: AnalyticsEvent) -> Void) {
+        self.track = track
+    }
+}
+
+extension Analytics {
+    public static let noOp = Analytics(track: { _ in })
+}

@@ -1,0 +1,44 @@
+/// Everything the panes can ask a backend about courses.
+///
+/// Each backend (embedded sample, catalog file, Canvas) is a value of this struct;
+/// swapping one never touches a pane.
+public struct CourseClient: Sendable {
+    /// One page of the courses the user can see, starting at `cursor` (`nil` for the first page).
+    public var coursesPage: @Sendable (_ cursor: PageCursor?) async throws -> Page<Course>
+    /// A course's overview: names, term, teachers and dates.
+    public var course: @Sendable (_ id: CourseID) async throws -> Course
+    /// A course's syllabus as HTML; `nil` when the course has none.
+    public var syllabus: @Sendable (_ id: CourseID) async throws -> String?
+    /// A course's modules with their items, in order.
+    public var modules: @Sendable (_ id: CourseID) async throws -> [CourseModule]
+
+    public init(
+        coursesPage: @escaping @Sendable (_ cursor: PageCursor?) async throws -> Page<Course>,
+        course: @escaping @Sendable (_ id: CourseID) async throws -> Course,
+        syllabus: @escaping @Sendable (_ id: CourseID) async throws -> String?,
+        modules: @escaping @Sendable (_ id: CourseID) async throws -> [CourseModule]
+    ) {
+        self.coursesPage = coursesPage
+        self.course = course
+        self.syllabus = syllabus
+        self.modules = modules
+    }
+}
+
+extension CourseClient {
+    /// No courses at all; every lookup says the course does not exist.
+    public static let noOp = CourseClient(
+        coursesPage: { _ in Page(items: []) },
+        course: { throw CourseNotFound(id: $0) },
+        syllabus: { throw CourseNotFound(id: $0) },
+        modules: { throw CourseNotFound(id: $0) }
+    )
+
+    /// Fails every call, so a test notices when it reaches an endpoint it did not set up.
+    public static let unimplemented = CourseClient(
+        coursesPage: { _ in throw Unimplemented("CourseClient.coursesPage") },
+        course: { _ in throw Unimplemented("CourseClient.course") },
+        syllabus: { _ in throw Unimplemented("CourseClient.syllabus") },
+        modules: { _ in throw Unimplemented("CourseClient.modules") }
+    )
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// The time of day and the passing of time, injectable so tests never really wait.
+public struct WallClock: Sendable {
+    public var now: @Sendable () -> Date
+    public var sleep: @Sendable (_ duration: Duration) async throws -> Void
+
+    public init(
+        now: @escaping @Sendable () -> Date,
+        sleep: @escaping @Sendable (_ duration: Duration) async throws -> Void
+    ) {
+        self.now = now
+        self.sleep = sleep
+    }
+}
+
+extension WallClock {
+    public static let live = WallClock(
+        now: { Date() },
+        sleep: { try await Task.sleep(for: $0) }
+    )
+
+    /// A clock frozen at `date` whose sleeps return at once.
+    public static func fixed(_ date: Date) -> WallClock {
+        WallClock(now: { date }, sleep: { _ in try Task.checkCancellation() })
+    }
+}

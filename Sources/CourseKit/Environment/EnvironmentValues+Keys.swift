@@ -1,0 +1,53 @@
+import Foundation
+
+private enum CourseClientKey: EnvironmentKey {
+    static let defaultValue = CourseClient.noOp
+}
+
+private enum WallClockKey: EnvironmentKey {
+    static let defaultValue = WallClock.live
+}
+
+private enum AnalyticsKey: EnvironmentKey {
+    static let defaultValue = Analytics.noOp
+}
+
+private enum UploadQueueClientKey: EnvironmentKey {
+    static let defaultValue = UploadQueueClient.noOp
+}
+
+private enum PathsKey: EnvironmentKey {
+    static let defaultValue = Paths.temporary
+}
+
+extension EnvironmentValues {
+    /// The backend that serves courses, syllabi and modules.
+    public var courseClient: CourseClient {
+        get { self[CourseClientKey.self] }
+        set { self[CourseClientKey.self] = newValue }
+    }
+
+    /// The time source for spinners and elapsed times.
+    public var clock: WallClock {
+        get { self[WallClockKey.self] }
+        set { self[WallClockKey.self] = newValue }
+    }
+
+    /// Where usage events go.
+    public var analytics: Analytics {
+        get { self[AnalyticsKey.self] }
+        set { self[AnalyticsKey.self] = newValue }
+    }
+
+    /// The upload queue the Uploads pane shows.
+    public var uploadQueue: UploadQueueClient {
+        get { self[UploadQueueClientKey.self] }
+        set { self[UploadQueueClientKey.self] = newValue }
+    }
+
+    /// Where the app keeps its files.
+    public var paths: Paths {
+        get { self[PathsKey.self] }
+        set { self[PathsKey.self] = newValue }
+    }
+}

@@ -1,0 +1,93 @@
+/// An in-memory screen: panes draw into it, tests read its lines, the terminal backend flushes it.
+public struct Grid: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let glyphs: Glyphs
+    private var cells: [Cell]
+
+    public init(width: Int, height: Int, glyphs: Glyphs = .unicode) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.glyphs = glyphs
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        cells[y * width + x]
+    }
+
+    /// Draws `text` from data at (`x`, `y`), sanitized and cut with an ellipsis to fit `maxWidth` columns.
+    ///
+    /// Returns the number of columns written.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: Style = .plain) -> Int {
+        guard y >= 0, y < height, x >= 0, x < width else { return 0 }
+        let room = min(maxWidth ?? width - x, width - x)
+        guard room > 0 else { return 0 }
+        let fitted = Sanitizer.clean(text).truncated(toWidth: room, ellipsis: glyphs.ellipsis)
+        var column = x
+        for character in fitted {
+            let columns = character.displayWidth
+            guard columns > 0 else { continue }
+            set(Cell(text: String(character), style: style), x: column, y: y)
+            if columns == 2 {
+                set(Cell(text: "", style: style), x: column + 1, y: y)
+            }
+            column += columns
+        }
+        return column - x
+    }
+
+    /// Paints every cell of `rect` with `style`, keeping the text.
+    public mutating func setStyle(_ style: Style, in rect: Rect) {
+        forEachCell(in: rect) { $0.style = style }
+    }
+
+    /// Blanks every cell of `rect`, painting it with `style`.
+    public mutating func clear(_ rect: Rect, style: Style = .plain) {
+        forEachCell(in: rect) { $0 = Cell(text: " ", style: style) }
+    }
+
+    /// The text of each row, with wide clusters once and trailing spaces removed.
+    public var lines: [String] {
+        (0..<height).map { line($0) }
+    }
+
+    /// The text of row `y` with trailing spaces removed.
+    public func line(_ y: Int) -> String {
+        var text = ""
+        for x in 0..<width {
+            text += self[x, y].text
+        }
+        while text.last == " " {
+            text.removeLast()
+        }
+        return text
+    }
+
+    private mutating func forEachCell(in rect: Rect, _ body: (inout Cell) -> Void) {
+        let xs = max(0, rect.x)..<min(width, rect.maxX)
+        let ys = max(0, rect.y)..<min(height, rect.maxY)
+        guard !xs.isEmpty, !ys.isEmpty else { return }
+        for y in ys {
+            for x in xs {
+                body(&cells[y * width + x])
+            }
+        }
+    }
+
+    /// Stores a cell, blanking the other half of any wide cluster it overwrites.
+    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        let index = y * width + x
+        if cells[index].isContinuation, !cell.isContinuation, x > 0 {
+            cells[index - 1].text = " "
+        }
+        if x + 1 < width, cells[index + 1].isContinuation {
+            cells[index + 1].text = " "
+        }
+        cells[index] = cell
+    }
+}

@@ -1,0 +1,10 @@
+/// A key press, decoded from curses input.
+public enum Key: Equatable, Sendable {
+    case character(Character)
+    case control(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, tab, backTab, escape, backspace, delete
+    case function(Int)
+    case unknown
+}

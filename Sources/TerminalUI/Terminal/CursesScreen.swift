@@ -1,0 +1,107 @@
+import CNcurses
+
+/// The real terminal: starts and ends curses and flushes a `Grid` to it.
+///
+/// The only type that draws with curses; call it from the main queue only,
+/// because curses keeps global state and is not thread-safe.
+@MainActor
+public final class CursesScreen {
+    public private(set) var glyphs: Glyphs = .unicode
+    public private(set) var width = 80
+    public private(set) var height = 24
+    var usesColor = false
+    private var shown: Grid?
+
+    public init() {}
+
+    /// Takes over the terminal: raw keys, no echo, hidden cursor, alternate screen.
+    public func start(environment: [String: String]) {
+        setlocale(LC_ALL, "")
+        glyphs = cb_codeset_is_utf8() != 0 ? .unicode : .ascii
+        _ = initscr()
+        raw()
+        noecho()
+        nonl()
+        keypad(cb_stdscr(), true)
+        nodelay(cb_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        setUpColors(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
+        refreshSize()
+    }
+
+    /// Gives the terminal back to the shell as it was.
+    public func stop() {
+        curs_set(1)
+        endwin()
+        shown = nil
+    }
+
+    /// Reads the window size from the terminal and tells curses about it.
+    public func refreshSize() {
+        var rows: Int32 = 0
+        var cols: Int32 = 0
+        if cb_terminal_size(&rows, &cols) == 0 {
+            if rows != getmaxy(cb_stdscr()) || cols != getmaxx(cb_stdscr()) {
+                resizeterm(rows, cols)
+            }
+            height = Int(rows)
+            width = Int(cols)
+        } else {
+            height = Int(getmaxy(cb_stdscr()))
+            width = Int(getmaxx(cb_stdscr()))
+        }
+        shown = nil
+    }
+
+    /// Takes the terminal back after a suspend and repaints everything on the next flush.
+    public func resume() {
+        refresh()
+        refreshSize()
+        invalidate()
+    }
+
+    /// Forces the next flush to repaint everything, as after a resume.
+    public func invalidate() {
+        shown = nil
+        clearok(cb_stdscr(), true)
+    }
+
+    /// Draws the cells that changed since the last flush and updates the terminal.
+    public func flush(_ grid: Grid) {
+        let previous = shown.flatMap { $0.width == grid.width && $0.height == grid.height ? $0 : nil }
+        if previous == nil {
+            erase()
+        }
+        for y in 0..<grid.height {
+            for x in 0..<grid.width {
+                let cell = grid[x, y]
+                guard !cell.isContinuation, previous?[x, y] != cell else { continue }
+                draw(cell, x: x, y: y)
+            }
+        }
+        refresh()
+        shown = grid
+    }
+
+    private func draw(_ cell: Cell, x: Int, y: Int) {
+        var characters = Self.curseCharacters(for: cell.text)
+        _ = cb_put_cluster(Int32(y), Int32(x), &characters, attributes(for: cell.style), colorPair(for: cell.style))
+    }
+
+    /// The base scalar and at most four combining marks, zero-terminated, as `setcchar` accepts them.
+    ///
+    /// Extra spacing scalars of a ZWJ sequence are dropped: curses would give each its own cell.
+    static func curseCharacters(for text: String) -> [wchar_t] {
+        var scalars = Array(text.unicodeScalars.prefix(1))
+        for scalar in text.unicodeScalars.dropFirst() where scalars.count < 5 {
+            if Character(scalar).displayWidth == 0, scalar != "\u{200D}" {
+                scalars.append(scalar)
+            }
+        }
+        if scalars.isEmpty {
+            scalars = [" "]
+        }
+        return scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+    }
+}

@@ -1,0 +1,127 @@
+import CNcurses
+import Dispatch
+import Glibc
+
+/// Runs a `TerminalApplication` on the main queue until it quits or a signal ends it.
+///
+/// Keys, resizes and termination signals all arrive through Dispatch sources on
+/// `.main`, so every curses call happens on the main thread and nothing blocks it.
+@MainActor
+public final class EventLoop {
+    private let app: any TerminalApplication
+    private let screen = CursesScreen()
+    private var sources: [any DispatchSourceProtocol] = []
+    private var redrawScheduled = false
+    private static let animationInterval = DispatchTimeInterval.milliseconds(100)
+
+    public init(app: any TerminalApplication) {
+        self.app = app
+    }
+
+    /// Takes over the terminal and never returns; the process exits when the app quits.
+    public func run(environment: [String: String]) -> Never {
+        CrashGuard.install()
+        // The resize source must exist before initscr, or curses claims SIGWINCH for itself.
+        watchResize()
+        watchTermination()
+        screen.start(environment: environment)
+        watchInput()
+        animate()
+        app.setNeedsDisplay = { [weak self] in self?.scheduleRedraw() }
+        redraw()
+        dispatchMain()
+    }
+
+    private func watchInput() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.readInput() }
+        }
+        source.resume()
+        sources.append(source)
+    }
+
+    private func readInput() {
+        for key in screen.readKeys() {
+            if key == .control("z") {
+                suspend()
+                continue
+            }
+            if app.handle(key) == .quit {
+                finish(status: 0)
+            }
+        }
+        redraw()
+    }
+
+    private func watchResize() {
+        let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                self?.screen.refreshSize()
+                self?.redraw()
+            }
+        }
+        source.resume()
+        sources.append(source)
+    }
+
+    private func watchTermination() {
+        for signalNumber in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.finish(status: 128 + signalNumber)
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func animate() {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + Self.animationInterval, repeating: Self.animationInterval)
+        timer.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.app.isAnimating else { return }
+                self.redraw()
+            }
+        }
+        timer.resume()
+        sources.append(timer)
+    }
+
+    private func scheduleRedraw() {
+        guard !redrawScheduled else { return }
+        redrawScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                self?.redrawScheduled = false
+                self?.redraw()
+            }
+        }
+    }
+
+    private func redraw() {
+        var grid = Grid(width: screen.width, height: screen.height, glyphs: screen.glyphs)
+        app.render(into: &grid)
+        screen.flush(grid)
+    }
+
+    /// Hands the terminal back, stops like any job on Ctrl-Z, and repaints after `fg`.
+    private func suspend() {
+        screen.stop()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        screen.resume()
+        redraw()
+    }
+
+    private func finish(status: Int32) -> Never {
+        screen.stop()
+        Glibc.exit(status)
+    }
+}
