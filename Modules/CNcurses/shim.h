@@ -7,6 +7,7 @@
 
 #include <locale.h>
 #include <langinfo.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -50,6 +51,24 @@ static inline int cb_put_cluster(int y, int x, const wchar_t *chars, attr_t attr
 static inline int cb_codeset_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+/* Stops the process like a shell job and returns once it is continued.
+   Dispatch runs this on a worker thread that blocks signals, so SIGTSTP is unblocked
+   here just long enough to be delivered. */
+static inline void cb_suspend_process(void) {
+    sigset_t tstp, previous;
+    sigemptyset(&tstp);
+    sigaddset(&tstp, SIGTSTP);
+    struct sigaction stop, saved;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGTSTP, &stop, &saved);
+    pthread_sigmask(SIG_UNBLOCK, &tstp, &previous);
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    sigaction(SIGTSTP, &saved, NULL);
 }
 
 /* Installs a one-shot handler: after it runs once the default action applies again. */

@@ -11,10 +11,7 @@ extension CourseDetailPane {
         for (row, line) in lines.dropFirst(scroll).prefix(content.height).enumerated() {
             grid.draw(line, x: content.x, y: content.y + row, width: content.width)
         }
-        if lines.count > content.height, content.height > 0 {
-            let position = "\(min(scroll + content.height, lines.count))/\(lines.count)"
-            grid.put(position, x: rect.maxX - position.count - 1, y: rect.maxY - 1, style: .muted)
-        }
+        lineCount = lines.count
     }
 
     /// Every line of the pane at `width`, sections in order.

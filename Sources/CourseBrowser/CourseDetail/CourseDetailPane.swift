@@ -19,6 +19,8 @@ final class CourseDetailPane: Pane {
     var scroll = 0
     /// Rows the pane had when last drawn, so Page Up/Down move by a screenful.
     var visibleRows = 1
+    /// Lines the pane had when last drawn, for the scroll position in the footer.
+    var lineCount = 0
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
@@ -53,6 +55,11 @@ final class CourseDetailPane: Pane {
     }
 
     var title: String { "Course" }
+
+    var footer: String? {
+        guard lineCount > visibleRows else { return nil }
+        return "\(min(scroll + visibleRows, lineCount))/\(lineCount)"
+    }
 
     var hints: [KeyHint] {
         var hints = [KeyHint(key: "↑↓", action: "scroll")]

@@ -9,8 +9,10 @@ extension CourseListPane {
         let items = loader.items
         viewport.reveal(selection, height: listHeight, count: items.count)
         let range = viewport.visibleRange(height: listHeight, count: items.count)
+        let codeWidth = rect.width >= 32 ? codeColumnWidth(items[range]) : 0
         for (row, index) in range.enumerated() {
-            drawRow(items[index], index: index, into: &grid, x: rect.x, y: rect.y + row, width: rect.width, focused: focused)
+            let line = Rect(x: rect.x, y: rect.y + row, width: rect.width, height: 1)
+            drawRow(items[index], index: index, into: &grid, in: line, codeWidth: codeWidth, focused: focused)
         }
         let statusTop = rect.y + range.count
         for (row, line) in status.enumerated() where statusTop + row < rect.maxY {
@@ -33,19 +35,24 @@ extension CourseListPane {
         }
     }
 
-    private func drawRow(_ course: Course, index: Int, into grid: inout Grid, x: Int, y: Int, width: Int, focused: Bool) {
+    /// The widest code among the visible courses, capped so names keep most of the room.
+    private func codeColumnWidth(_ visible: ArraySlice<Course>) -> Int {
+        let widest = visible.lazy.map { Sanitizer.clean($0.code).displayWidth }.max() ?? 0
+        return widest == 0 ? 0 : min(widest, 12) + 1
+    }
+
+    private func drawRow(_ course: Course, index: Int, into grid: inout Grid, in line: Rect, codeWidth: Int, focused: Bool) {
+        let (x, y, width) = (line.x, line.y, line.width)
         let isSelected = index == selection
         let style: Style = isSelected ? (focused ? .selected : Style(bold: true, underline: true)) : .plain
         grid.clear(Rect(x: x, y: y, width: width, height: 1), style: style)
         let pointer = course.id == openID ? grid.glyphs.pointer : " "
         grid.put(pointer, x: x, y: y, maxWidth: 1, style: Style(bold: true, reverse: style.reverse, role: .accent))
-        let code = width >= 32 ? Sanitizer.clean(course.code).truncated(toWidth: 14, ellipsis: grid.glyphs.ellipsis) : ""
-        let codeWidth = code.isEmpty ? 0 : code.displayWidth + 1
         grid.put(course.name, x: x + 2, y: y, maxWidth: width - 3 - codeWidth, style: style)
-        if !code.isEmpty {
+        if codeWidth > 0 {
             var codeStyle = style
             codeStyle.dim = !isSelected
-            grid.put(code, x: x + width - codeWidth, y: y, maxWidth: codeWidth, style: codeStyle)
+            grid.put(course.code, x: x + width - codeWidth, y: y, maxWidth: codeWidth - 1, style: codeStyle)
         }
     }
 }

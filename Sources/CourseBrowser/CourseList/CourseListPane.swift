@@ -52,6 +52,11 @@ final class CourseListPane: Pane {
         loader.items.isEmpty ? "Courses" : "Courses · \(loader.items.count)"
     }
 
+    var footer: String? {
+        guard loader.items.count > visibleRows else { return nil }
+        return "\(selection + 1)/\(loader.items.count)"
+    }
+
     var hints: [KeyHint] {
         var hints = [KeyHint(key: "↑↓", action: "move"), KeyHint(key: "Enter", action: "open")]
         if case .failed = loader.phase {

@@ -47,6 +47,9 @@ extension AppShell {
         let pane = pane(id)
         grid.box(rect, title: pane.title, focused: focused, style: focused ? Style(bold: true, role: .accent) : .plain)
         pane.draw(into: &grid, rect: rect.inset(by: 1), focused: focused)
+        if let footer = pane.footer, rect.width > footer.displayWidth + 6 {
+            grid.put(" \(footer) ", x: rect.maxX - footer.displayWidth - 4, y: rect.maxY - 1, style: .muted)
+        }
     }
 
     private func drawHints(into grid: inout Grid, in row: Rect) {

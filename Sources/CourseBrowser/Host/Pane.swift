@@ -10,6 +10,8 @@ protocol Pane: AnyObject {
     var hints: [KeyHint] { get }
     /// True while a spinner or timer in the pane needs redrawing.
     var isAnimating: Bool { get }
+    /// A short note for the pane's bottom border, such as a scroll position.
+    var footer: String? { get }
     /// Called by the pane when it needs to be drawn again; set by the host.
     var onChange: () -> Void { get set }
     /// Draws the pane's content inside `rect` (the border is the host's).

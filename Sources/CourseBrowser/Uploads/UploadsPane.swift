@@ -34,6 +34,8 @@ final class UploadsPane: Pane {
         return "Uploads · \(count)"
     }
 
+    var footer: String? { nil }
+
     var hints: [KeyHint] {
         loader.state.failureMessage == nil ? [] : [KeyHint(key: "r", action: "retry")]
     }

@@ -7,10 +7,11 @@ import Foundation
 /// `locate(in:)` rescans the same bytes and names the line, the column and the
 /// problem, e.g. `line 3, column 14: unexpected ','`.
 ///
-/// Validation follows the RFC 8259 grammar over UTF-8 text. Foundation is
-/// stricter in a few places that are not grammar errors — unpaired `\uD800`
-/// style surrogate escapes, numbers beyond `Double`'s range and nesting deeper
-/// than 512 — and `locate(in:)` accepts those, returning `nil`.
+/// Validation follows the RFC 8259 grammar over UTF-8 text, so it can disagree
+/// with Foundation on Linux in both directions: Foundation rejects unpaired
+/// `\uD800`-style surrogate escapes, numbers beyond `Double`'s range and nesting
+/// deeper than 512, which `locate(in:)` accepts; and Foundation accepts one
+/// trailing comma before `]` or `}`, which `locate(in:)` reports.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The 1-based line of the problem; lines end at LF (so CRLF counts once).
     public var line: Int
@@ -367,7 +368,7 @@ private struct JSONSyntaxScanner {
             return Self.codePoint(UInt32(byte))
         default:
             guard let length = utf8SequenceLength(at: index) else {
-                    return "0x" + String(byte, radix: 16, uppercase: true)
+                return "0x" + String(byte, radix: 16, uppercase: true)
             }
             var scalar = UInt32(byte) & (0xFF >> (length + 1))
             for next in bytes[(index + 1)..<(index + length)] {

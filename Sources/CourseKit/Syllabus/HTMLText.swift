@@ -1057,8 +1057,10 @@ extension HTMLText {
         private mutating func openLink(href: String?) {
             closeLink()
             let target = LineBuffer.trimmed(href ?? "")
-            // In-page anchors and script links mean nothing in a terminal.
-            guard !target.isEmpty, !target.hasPrefix("#"), !target.lowercased().hasPrefix("javascript:") else {
+            // In-page anchors and script links mean nothing in a terminal; markup in a URL means the
+            // author's quotes were broken ('<a href="x<p>…'), and showing it would print tags.
+            guard !target.isEmpty, !target.hasPrefix("#"), !target.lowercased().hasPrefix("javascript:"),
+                  !Self.containsMarkup(target) else {
                 return
             }
             link = OpenLink(href: target, start: line.utf8Count)
@@ -1094,7 +1096,22 @@ extension HTMLText {
 
         private static func imageText(alt: String?) -> String {
             let description = LineBuffer.trimmed(alt ?? "")
-            return description.isEmpty ? "[image]" : "[image: \(description)]"
+            // An alt text holding markup swallowed the following tags through a missing quote.
+            guard !description.isEmpty, !containsMarkup(description) else { return "[image]" }
+            return "[image: \(description)]"
+        }
+
+        /// Whether attribute text contains something that would read as a tag ("<p", "</", "<!").
+        private static func containsMarkup(_ text: String) -> Bool {
+            var previousWasOpeningBracket = false
+            for scalar in text.unicodeScalars {
+                if previousWasOpeningBracket,
+                   Scalars.isASCIILetter(scalar) || scalar == "/" || scalar == "!" || scalar == "?" {
+                    return true
+                }
+                previousWasOpeningBracket = scalar == "<"
+            }
+            return false
         }
 
         private static func integer(_ attribute: String?) -> Int? {

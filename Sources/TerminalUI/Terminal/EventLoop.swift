@@ -114,8 +114,7 @@ public final class EventLoop {
     /// Hands the terminal back, stops like any job on Ctrl-Z, and repaints after `fg`.
     private func suspend() {
         screen.stop()
-        signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        cb_suspend_process()
         screen.resume()
         redraw()
     }
