@@ -61,6 +61,7 @@ extension HTMLText {
             return next == "/" && index + 2 < input.count && Scalars.isASCIILetter(input[index + 2])
         }
 
+        /// Reads text up to the next markup and decodes its entities.
         private mutating func readText() -> String {
             let start = position
             // The first scalar is text even when it is a stray "<".
@@ -71,6 +72,7 @@ extension HTMLText {
             return Entities.decode(input[start..<position])
         }
 
+        /// Reads the markup at a `<`; returns `nil` for markup that yields no token.
         private mutating func readMarkup() -> Token? {
             switch input[position + 1] {
             case "!":
@@ -103,6 +105,7 @@ extension HTMLText {
             }
         }
 
+        /// Reads `</name …>`; anything after the name is ignored, as browsers do.
         private mutating func readEndTag() -> Token? {
             position += 2
             let name = readTagName()
@@ -114,6 +117,7 @@ extension HTMLText {
             return .endTag(name: name)
         }
 
+        /// Reads `<name attr=value …>` or `<name … />`, then skips the content of hidden elements.
         private mutating func readStartTag() -> Token? {
             position += 1
             let name = readTagName()
@@ -149,6 +153,7 @@ extension HTMLText {
             return .startTag(name: name, attributes: attributes, selfClosing: selfClosing)
         }
 
+        /// Reads a tag name, lowercased so that `<P>` and `<p>` are the same tag.
         private mutating func readTagName() -> String {
             var name = String.UnicodeScalarView()
             while position < input.count {
@@ -214,16 +219,19 @@ extension HTMLText {
             position = input.count
         }
 
+        /// Advances past HTML whitespace.
         private mutating func skipWhitespace() {
             while position < input.count, Scalars.isHTMLWhitespace(input[position]) {
                 position += 1
             }
         }
 
+        /// Advances past the next `terminator`, or to the end when there is none.
         private mutating func skip(past terminator: Unicode.Scalar) {
             position = find(terminator, from: position).map { $0 + 1 } ?? input.count
         }
 
+        /// Whether the input spells `literal` at `index`.
         private func matches(_ literal: String, at index: Int) -> Bool {
             var current = index
             for scalar in literal.unicodeScalars {
@@ -233,6 +241,7 @@ extension HTMLText {
             return true
         }
 
+        /// The index of the next `scalar` at or after `index`.
         private func find(_ scalar: Unicode.Scalar, from index: Int) -> Int? {
             var current = index
             while current < input.count {
@@ -260,14 +269,17 @@ extension HTMLText {
 extension HTMLText {
     /// Scalar classification shared by the tokenizer, the entity decoder and the line buffer.
     private enum Scalars {
+        /// Whether `scalar` is `a`…`z` or `A`…`Z`.
         static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
             ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
         }
 
+        /// Whether `scalar` is an ASCII letter or digit.
         static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
             isASCIILetter(scalar) || ("0"..."9").contains(scalar)
         }
 
+        /// Lowercases ASCII letters only; tag and attribute names are ASCII-case-insensitive.
         static func asciiLowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
             guard ("A"..."Z").contains(scalar) else { return scalar }
             return Unicode.Scalar(UInt8(scalar.value) + 32)
@@ -359,6 +371,7 @@ extension HTMLText {
             return (tooLarge ? replacementCharacter : text(forCodePoint: value), index + 1)
         }
 
+        /// The value of a decimal (or, when `hex`, hexadecimal) digit.
         private static func digitValue(_ scalar: Unicode.Scalar, hex: Bool) -> UInt32? {
             switch scalar {
             case "0"..."9": return scalar.value - 0x30
@@ -559,12 +572,14 @@ extension HTMLText {
             return result
         }
 
+        /// Appends one printable scalar of preformatted text.
         private mutating func appendVisible(_ scalar: Unicode.Scalar) {
             text.unicodeScalars.append(scalar)
             column += 1
             trailingNewlines = 0
         }
 
+        /// Appends a line break and resets the tab column.
         private mutating func appendNewline() {
             text.unicodeScalars.append("\n")
             column = 0
@@ -604,6 +619,7 @@ extension HTMLText {
         case table, tr, td, th
         case br, hr, img, a
 
+        /// 1…6 for `h1`…`h6`.
         var headingLevel: Int? {
             switch self {
             case .h1: 1
@@ -630,11 +646,13 @@ extension HTMLText {
         case row
         case cell
 
+        /// Whether this is a heading of any level.
         var isHeading: Bool {
             if case .heading = self { return true }
             return false
         }
 
+        /// The nesting depth of a list; 0 for other roles.
         var listDepth: Int {
             if case .list(_, let depth) = self { return depth }
             return 0
@@ -696,6 +714,7 @@ extension HTMLText {
         private var inCell: Bool { scope.cell != nil }
         private var keepsSpacing: Bool { scope.inPre && scope.cell == nil }
 
+        /// Applies one token to the open elements and the current block.
         mutating func consume(_ token: Token) {
             switch token {
             case .text(let text):
@@ -720,6 +739,7 @@ extension HTMLText {
 
         // MARK: Start tags
 
+        /// Handles a start tag of a known element.
         private mutating func open(_ tag: Tag, attributes: [String: String], selfClosing: Bool) {
             switch tag {
             case .br:
@@ -764,6 +784,7 @@ extension HTMLText {
             }
         }
 
+        /// Ends the current block as the new element requires, then opens it.
         private mutating func openBlock(_ tag: Tag, role: Role) {
             closeOpenParagraph()
             if role == .flow || role.isHeading {
@@ -774,6 +795,7 @@ extension HTMLText {
             push(tag, role: role)
         }
 
+        /// Opens `ul`/`ol`, one level deeper than the enclosing list.
         private mutating func openList(_ tag: Tag, ordered: Bool, attributes: [String: String]) {
             closeOpenParagraph()
             breakStructure()
@@ -781,6 +803,7 @@ extension HTMLText {
             push(tag, role: .list(ordered: ordered, depth: depth), nextNumber: Self.integer(attributes["start"]) ?? 1)
         }
 
+        /// Opens an `li`, numbering it when its list is ordered.
         private mutating func openItem(attributes: [String: String]) {
             closeOpenParagraph()
             // "<li>a<li>b": a new item implicitly closes the open one of the same list.
@@ -801,6 +824,7 @@ extension HTMLText {
             push(.li, role: .item(marker: marker, depth: depth))
         }
 
+        /// Opens a `tr`, closing the previous row of the same table.
         private mutating func openRow() {
             closeOpenParagraph()
             // A bare "<tr>" fragment still reads best as a table row.
@@ -815,6 +839,7 @@ extension HTMLText {
             push(.tr, role: .row)
         }
 
+        /// Opens a `td`/`th`, closing the previous cell and supplying a missing table or row.
         private mutating func openCell(_ tag: Tag) {
             closeOpenParagraph()
             if scope.table == nil {
@@ -832,6 +857,7 @@ extension HTMLText {
             push(tag, role: .cell)
         }
 
+        /// Puts an element on the stack with the scope that applies inside it.
         private mutating func push(_ tag: Tag, role: Role, nextNumber: Int = 1) {
             guard stack.count < Self.maxOpenElements else { return }
             let index = stack.count
@@ -877,6 +903,7 @@ extension HTMLText {
 
         // MARK: End tags
 
+        /// Handles an end tag of a known element.
         private mutating func close(_ tag: Tag) {
             switch tag {
             case .br:
@@ -920,6 +947,7 @@ extension HTMLText {
             return nil
         }
 
+        /// Closes a `p` before a block starts, since a paragraph cannot contain blocks ("<p>a<p>b").
         private mutating func closeOpenParagraph() {
             if stack.last?.tag == .p {
                 closeElements(from: stack.count - 1)
@@ -953,6 +981,7 @@ extension HTMLText {
 
         // MARK: Text and breaks
 
+        /// Appends text with the whitespace rules of the current element.
         private mutating func appendText(_ text: String) {
             if keepsSpacing {
                 line.appendPreformatted(text)
@@ -961,6 +990,7 @@ extension HTMLText {
             }
         }
 
+        /// Handles `<br>`.
         private mutating func lineBreak() {
             if inCell {
                 line.softSpace()
@@ -971,6 +1001,7 @@ extension HTMLText {
             }
         }
 
+        /// Handles `<hr>`.
         private mutating func rule() {
             closeOpenParagraph()
             guard !inCell else {
@@ -1002,15 +1033,18 @@ extension HTMLText {
             }
         }
 
+        /// Ends the current block.
         private mutating func flush() {
             emit(takeLine())
         }
 
+        /// Adds a block of the current kind unless `text` is empty.
         private mutating func emit(_ text: String) {
             guard !text.isEmpty else { return }
             blocks.append(TextBlock(kind: currentKind(), text: text))
         }
 
+        /// Adds a cell's text to the open row.
         private mutating func addCell(_ text: String) {
             guard !text.isEmpty else { return }
             if let row = scope.row {
@@ -1054,6 +1088,7 @@ extension HTMLText {
 
         // MARK: Links and images
 
+        /// Starts collecting a link's label; the previous link, if any, ends here (links cannot nest).
         private mutating func openLink(href: String?) {
             closeLink()
             let target = LineBuffer.trimmed(href ?? "")
@@ -1066,6 +1101,7 @@ extension HTMLText {
             link = OpenLink(href: target, start: line.utf8Count)
         }
 
+        /// Handles `</a>`.
         private mutating func closeLink() {
             guard let open = link else { return }
             link = nil
@@ -1094,6 +1130,7 @@ extension HTMLText {
             return String(result)
         }
 
+        /// The placeholder shown for an `img`.
         private static func imageText(alt: String?) -> String {
             let description = LineBuffer.trimmed(alt ?? "")
             // An alt text holding markup swallowed the following tags through a missing quote.
@@ -1114,6 +1151,7 @@ extension HTMLText {
             return false
         }
 
+        /// Parses an integer attribute such as `start` or `value`.
         private static func integer(_ attribute: String?) -> Int? {
             attribute.flatMap { Int(LineBuffer.trimmed($0)) }
         }
