@@ -11,9 +11,11 @@ enum SyllabusLayout {
             return wrapped(block.text, width: width, first: "", rest: "", style: .plain)
         case let .listItem(marker, depth):
             let indent = String(repeating: "  ", count: depth)
-            let bullet = marker == "•" ? glyphs.bullet : marker
+            // An empty marker continues the item above, so it aligns with that item's text.
+            let bullet = marker == "•" ? glyphs.bullet : (marker.isEmpty ? " " : marker)
             let first = indent + bullet + " "
-            return wrapped(block.text, width: width, first: first, rest: String(repeating: " ", count: first.displayWidth), style: .plain)
+            let rest = String(repeating: " ", count: first.displayWidth)
+            return wrapped(block.text, width: width, first: marker.isEmpty ? rest : first, rest: rest, style: .plain)
         case .quote:
             return wrapped(block.text, width: width, first: glyphs.vertical + " ", rest: glyphs.vertical + " ", style: .muted)
         case .preformatted:

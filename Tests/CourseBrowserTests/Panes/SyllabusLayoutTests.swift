@@ -1,0 +1,43 @@
+import CourseKit
+import Testing
+import TerminalUI
+@testable import CourseBrowser
+
+struct SyllabusLayoutTests {
+    func text(_ html: String, width: Int, glyphs: Glyphs = .unicode) -> [String] {
+        DetailText.syllabus(HTMLText.blocks(from: html), width: width, glyphs: glyphs).map(\.text)
+    }
+
+    @Test func listItemsHangUnderTheirMarker() {
+        let lines = text("<ul><li>Đọc giáo trình chương một và hai</li></ul>", width: 20)
+        #expect(lines == ["• Đọc giáo trình", "  chương một và hai"])
+    }
+
+    @Test func orderedAndNestedItemsIndent() {
+        let lines = text("<ol><li>One<ul><li>Inner</li></ul></li><li>Two</li></ol>", width: 30)
+        #expect(lines == ["1. One", "  • Inner", "2. Two"])
+    }
+
+    @Test func paragraphsAreSeparatedByABlankLine() {
+        #expect(text("<h2>Grading</h2><p>Exams &amp; labs</p>", width: 30) == ["Grading", "", "Exams & labs"])
+    }
+
+    @Test func asciiTerminalsGetAsciiBullets() {
+        #expect(text("<ul><li>x</li></ul>", width: 10, glyphs: .ascii) == ["* x"])
+    }
+
+    @Test func anEmptySyllabusSaysSo() {
+        #expect(text("", width: 40) == ["This course has no syllabus."])
+    }
+
+    @Test func noLineIsWiderThanThePane() {
+        let html = "<p>" + String(repeating: "線形代数学演習とベクトル空間 ", count: 20) + "</p><pre>a very long preformatted line that must be cut</pre>"
+        let lines = DetailText.syllabus(HTMLText.blocks(from: html), width: 17, glyphs: .unicode)
+        var grid = Grid(width: 17, height: lines.count)
+        for (row, line) in lines.enumerated() {
+            grid.draw(line, x: 0, y: row, width: 17)
+        }
+        #expect(grid.lines.allSatisfy { $0.displayWidth <= 17 })
+        #expect(grid.lines.last?.hasSuffix("…") == true)
+    }
+}
