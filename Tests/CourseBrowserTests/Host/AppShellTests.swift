@@ -1,0 +1,139 @@
+import CourseKit
+import Foundation
+import Testing
+import TerminalUI
+@testable import CourseBrowser
+
+@MainActor
+struct AppShellTests {
+    func render(_ shell: AppShell, width: Int = 120, height: Int = 30) -> [String] {
+        var grid = Grid(width: width, height: height)
+        shell.render(into: &grid)
+        return grid.lines
+    }
+
+    func started(_ environment: EnvironmentValues = Fixtures.environment(), opening id: CourseID? = nil) async -> AppShell {
+        let shell = AppShell(environment: environment)
+        shell.start(openingCourse: id)
+        await settle { !shell.isAnimating }
+        return shell
+    }
+
+    @Test func enterInTheListLoadsThatCourseByIDInTheDetailPane() async {
+        var environment = Fixtures.environment()
+        let requested = Recorder<CourseID>()
+        let catalog = Fixtures.catalog()
+        environment.courseClient.course = { id in
+            requested.append(id)
+            return try catalog.entry(id).course
+        }
+        let shell = await started(environment)
+        #expect(shell.handle(.down) == .handled)
+        #expect(shell.handle(.enter) == .handled)
+        await settle { !shell.isAnimating }
+        #expect(requested.values == [Fixtures.japanese.id])
+        #expect(shell.focus == .detail)
+        #expect(render(shell).contains { $0.contains("┃ 日本語入門") })
+    }
+
+    @Test func aDeepLinkOpensTheCourseAndMarksItInTheList() async {
+        let shell = await started(opening: Fixtures.robotics.id)
+        #expect(shell.focus == .detail)
+        let lines = render(shell)
+        #expect(lines.contains { $0.contains("┃ Robotics Club 🤖") })
+        #expect(lines.contains { $0.hasPrefix("│› Robotics Club 🤖") })
+    }
+
+    @Test func aDeepLinkToAnUnknownCourseFailsOnlyInTheDetailPane() async {
+        let shell = await started(opening: CourseID(999_999))
+        let lines = render(shell)
+        #expect(lines.contains { $0.contains("❗ Couldn't load course: No course with ID 999999  [r]etry") })
+        #expect(lines.contains { $0.contains("Lập trình Swift cơ bản") })
+        #expect(shell.handle(.backTab) == .handled)
+        #expect(shell.focus == .list)
+        _ = shell.handle(.enter)
+        await settle { !shell.isAnimating }
+        #expect(!render(shell).contains { $0.contains("❗") })
+    }
+
+    @Test func everyFailingPaneShowsItsOwnRow() async {
+        var environment = Fixtures.environment()
+        environment.courseClient.coursesPage = { _ in throw CatalogError.missing(path: "/nope.json") }
+        environment.uploadQueue.jobs = { throw CourseClient.Failure(userMessage: "queue is locked") }
+        let shell = await started(environment, opening: CourseID(42))
+        let errors = render(shell, width: 140).filter { $0.contains("❗") }
+        let markers = errors.joined().filter { $0 == "❗" }.count
+        #expect(markers == 5, "one row each: list, three detail sections, uploads")
+        #expect(errors.contains { $0.contains("Can't find catalog file /nope.json") })
+        #expect(errors.contains { $0.contains("Couldn't read the upload queue: queue is locked") })
+    }
+
+    @Test func tabCyclesFocusAndTheFocusedBoxIsHeavy() async {
+        let shell = await started()
+        #expect(render(shell)[0].hasPrefix("┏━ Courses · 3"))
+        _ = shell.handle(.tab)
+        #expect(render(shell)[0].hasPrefix("┌─ Courses · 3"))
+        #expect(render(shell)[0].contains("┏━ Course ━"))
+        _ = shell.handle(.tab)
+        _ = shell.handle(.tab)
+        #expect(shell.focus == .list)
+        _ = shell.handle(.backTab)
+        #expect(shell.focus == .uploads)
+    }
+
+    @Test func narrowTerminalsShowOnePaneUnderTabs() async {
+        let shell = await started()
+        let lines = render(shell, width: 60, height: 20)
+        #expect(lines[0] == " Courses · 3   Course   Uploads")
+        #expect(lines[1].hasPrefix("┏━ Courses · 3"))
+        #expect(!lines.contains { $0.contains("No uploads queued") })
+        _ = shell.handle(.tab)
+        #expect(render(shell, width: 60, height: 20)[1].hasPrefix("┏━ Course ━"))
+    }
+
+    @Test func tinyTerminalsGetAMessageInsteadOfBrokenBoxes() async {
+        let shell = await started()
+        let lines = render(shell, width: 39, height: 12)
+        #expect(lines.contains { $0.contains("Terminal too small") })
+        #expect(!lines.contains { $0.contains("┏") })
+        #expect(render(shell, width: 40, height: 10).contains { $0.contains("┏") })
+    }
+
+    @Test func helpOpensOverThePanesAndClosesWithEscape() async {
+        let shell = await started()
+        _ = shell.handle(.character("?"))
+        #expect(render(shell).contains { $0.contains("Keys") && $0.contains("┏") })
+        #expect(shell.handle(.down) == .ignored)
+        _ = shell.handle(.escape)
+        #expect(!render(shell).contains { $0.contains("┏━ Keys") })
+    }
+
+    @Test func quitsOnQAndControlC() async {
+        let shell = await started()
+        #expect(shell.handle(.character("q")) == .quit)
+        #expect(shell.handle(.control("c")) == .quit)
+    }
+
+    @Test func theHintLineFollowsTheFocusedPane() async {
+        var environment = Fixtures.environment()
+        environment.courseClient.coursesPage = { _ in throw CatalogError.missing(path: "/x") }
+        let shell = await started(environment)
+        #expect(render(shell).last == " Tab focus  ↑↓ move  Enter open  r retry  ? help  q quit")
+        _ = shell.handle(.tab)
+        #expect(render(shell).last == " Tab focus  ↑↓ scroll  ? help  q quit")
+    }
+
+    @Test func tracksShownPanesFailuresAndRetries() async {
+        var environment = Fixtures.environment()
+        let events = Recorder<AnalyticsEvent>()
+        environment.analytics = Analytics { events.append($0) }
+        environment.courseClient.coursesPage = { _ in throw CatalogError.missing(path: "/x") }
+        let shell = await started(environment)
+        _ = shell.handle(.character("r"))
+        await settle { !shell.isAnimating }
+        _ = shell.handle(.tab)
+        let names = events.values.map(\.name)
+        #expect(names == ["pane_shown", "load_failed", "retry_pressed", "load_failed", "pane_shown"])
+        #expect(events.values[1].properties["message"] == "Can't find catalog file /x")
+    }
+}

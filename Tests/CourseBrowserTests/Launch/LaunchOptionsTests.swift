@@ -1,0 +1,46 @@
+import CourseKit
+import Testing
+@testable import CourseBrowser
+
+struct LaunchOptionsTests {
+    @Test func noArgumentsRunsTheSampleCatalog() throws {
+        #expect(try LaunchOptions.parse([]) == LaunchOptions())
+    }
+
+    @Test(arguments: [
+        (["--course", "10013"], LaunchOptions(course: CourseID("10013"))),
+        (["--course=sis_course_id:ABC"], LaunchOptions(course: CourseID("sis_course_id:ABC"))),
+        (["--catalog", "my courses.json", "--event-log", "/tmp/e.log"], LaunchOptions(catalogPath: "my courses.json", eventLogPath: "/tmp/e.log")),
+        (["--help"], LaunchOptions(action: .help)),
+        (["-h", "--course", "1"], LaunchOptions(action: .help, course: CourseID(1))),
+        (["--version"], LaunchOptions(action: .version)),
+    ])
+    func parses(arguments: [String], expected: LaunchOptions) throws {
+        #expect(try LaunchOptions.parse(arguments) == expected)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--bogus=1"], "unknown option '--bogus'"),
+        (["-x"], "unknown option '-x'"),
+        (["stray"], "unexpected argument 'stray'"),
+        (["--course"], "--course needs a value"),
+        (["--course", "--catalog", "x"], "--course needs a value"),
+        (["--course", ""], "--course needs a course ID, not an empty value"),
+        (["--course=  "], "--course needs a course ID, not an empty value"),
+        (["--catalog="], "--catalog needs a file path, not an empty value"),
+        (["--event-log"], "--event-log needs a value"),
+        (["--course", "1", "--course", "2"], "--course was given more than once"),
+    ])
+    func rejects(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) {
+            try LaunchOptions.parse(arguments)
+        }
+    }
+
+    @Test func helpNamesEveryOption() {
+        for option in ["--course ID", "--catalog FILE", "--event-log FILE", "--version", "--help"] {
+            #expect(LaunchOptions.helpText.contains(option))
+        }
+    }
+}
