@@ -1,0 +1,549 @@
+extension HTMLText {
+    /// The elements that shape blocks; any other tag only contributes its text.
+    enum Tag: String {
+        case p, div, section, article, header, footer, nav, main, aside, figure, figcaption
+        case address, center, dl, dt, dd, form, fieldset, legend, details, summary, caption
+        case h1, h2, h3, h4, h5, h6
+        case ul, ol, menu, li
+        case blockquote, pre
+        case table, tr, td, th
+        case br, hr, img, a
+
+        /// 1…6 for `h1`…`h6`.
+        var headingLevel: Int? {
+            switch self {
+            case .h1: 1
+            case .h2: 2
+            case .h3: 3
+            case .h4: 4
+            case .h5: 5
+            case .h6: 6
+            default: nil
+            }
+        }
+    }
+
+    /// What an open element means for layout.
+    enum Role: Equatable {
+        /// A plain block such as `p` or `div`: it separates paragraphs but does not change their kind.
+        case flow
+        case heading(level: Int)
+        case list(ordered: Bool, depth: Int)
+        case item(marker: String, depth: Int)
+        case quote
+        case preformatted
+        case table
+        case row
+        case cell
+
+        /// Whether this is a heading of any level.
+        var isHeading: Bool {
+            if case .heading = self { return true }
+            return false
+        }
+
+        /// The nesting depth of a list; 0 for other roles.
+        var listDepth: Int {
+            if case .list(_, let depth) = self { return depth }
+            return 0
+        }
+    }
+
+    /// The open elements that matter at some point of the document, by index into the stack.
+    ///
+    /// Each element stores the scope in effect inside it, so every "nearest enclosing …"
+    /// question is answered in O(1) instead of by walking the stack.
+    struct Scope {
+        /// The nearest non-`flow` element: it decides what a paragraph break means.
+        var container: Int?
+        /// The nearest element that decides the kind of emitted blocks.
+        var kindSource: Int?
+        var list: Int?
+        /// The open `li` of the nearest list.
+        var item: Int?
+        var table: Int?
+        /// The open `tr` of the nearest table.
+        var row: Int?
+        /// The open `td`/`th` of the nearest table.
+        var cell: Int?
+        var inPre = false
+    }
+
+    /// An element on the builder's stack of open block elements.
+    struct OpenElement {
+        let tag: Tag
+        let role: Role
+        let scope: Scope
+        /// For lists: the number the next `li` receives.
+        var nextNumber = 1
+        /// For list items: whether a block already carried the marker.
+        var markerShown = false
+        /// For rows: the text of the cells closed so far.
+        var cells: [String] = []
+    }
+
+    /// An `<a href>` whose label is still being collected.
+    struct OpenLink {
+        let href: String
+        /// Where the label starts in the line buffer, as a UTF-8 offset.
+        var start: Int
+    }
+
+    /// Turns the token stream into blocks, recovering from bad nesting the way browsers roughly do.
+    struct BlockBuilder {
+        /// Real syllabi nest a few dozen levels at most; the cap bounds work on pathological input.
+        private static let maxOpenElements = 64
+
+        private var blocks: [TextBlock] = []
+        private var stack: [OpenElement] = []
+        private var line = LineBuffer()
+        private var link: OpenLink?
+
+        private var scope: Scope { stack.last?.scope ?? Scope() }
+        /// Inside a table cell every block boundary shrinks to a space so the row stays one line.
+        private var inCell: Bool { scope.cell != nil }
+        private var keepsSpacing: Bool { scope.inPre && scope.cell == nil }
+
+        /// Applies one token to the open elements and the current block.
+        mutating func consume(_ token: Token) {
+            switch token {
+            case .text(let text):
+                appendText(text)
+            case .startTag(let name, let attributes, let selfClosing):
+                if let tag = Tag(rawValue: name) {
+                    open(tag, attributes: attributes, selfClosing: selfClosing)
+                }
+            case .endTag(let name):
+                if let tag = Tag(rawValue: name) {
+                    close(tag)
+                }
+            }
+        }
+
+        /// Closes whatever is still open and returns all blocks.
+        mutating func finish() -> [TextBlock] {
+            closeElements(from: 0)
+            flush()
+            return blocks
+        }
+
+        // MARK: Start tags
+
+        /// Handles a start tag of a known element.
+        private mutating func open(_ tag: Tag, attributes: [String: String], selfClosing: Bool) {
+            switch tag {
+            case .br:
+                lineBreak()
+            case .hr:
+                rule()
+            case .img:
+                appendText(Self.imageText(alt: attributes["alt"]))
+            case .a:
+                openLink(href: attributes["href"])
+                // Other non-void elements ignore "/>" in HTML, but an empty link is worth showing.
+                if selfClosing { closeLink() }
+            case .ul, .menu:
+                openList(tag, ordered: false, attributes: attributes)
+            case .ol:
+                openList(tag, ordered: true, attributes: attributes)
+            case .li:
+                openItem(attributes: attributes)
+            case .table:
+                openBlock(tag, role: .table)
+            case .tr:
+                openRow()
+            case .td, .th:
+                openCell(tag)
+            case .blockquote:
+                openBlock(tag, role: .quote)
+            case .pre:
+                openBlock(tag, role: .preformatted)
+            case .h1, .h2, .h3, .h4, .h5, .h6:
+                // Headings cannot nest: "<h1>a<h2>b" is two headings.
+                if let top = stack.last, case .heading = top.role {
+                    closeElements(from: stack.count - 1)
+                }
+                openBlock(tag, role: .heading(level: tag.headingLevel ?? 1))
+            case .dt, .dd:
+                if let top = stack.last, top.tag == .dt || top.tag == .dd {
+                    closeElements(from: stack.count - 1)
+                }
+                openBlock(tag, role: .flow)
+            default:
+                openBlock(tag, role: .flow)
+            }
+        }
+
+        /// Ends the current block as the new element requires, then opens it.
+        private mutating func openBlock(_ tag: Tag, role: Role) {
+            closeOpenParagraph()
+            if role == .flow || role.isHeading {
+                breakParagraph()
+            } else {
+                breakStructure()
+            }
+            push(tag, role: role)
+        }
+
+        /// Opens `ul`/`ol`, one level deeper than the enclosing list.
+        private mutating func openList(_ tag: Tag, ordered: Bool, attributes: [String: String]) {
+            closeOpenParagraph()
+            breakStructure()
+            let depth = scope.list.map { stack[$0].role.listDepth + 1 } ?? 0
+            push(tag, role: .list(ordered: ordered, depth: depth), nextNumber: Self.integer(attributes["start"]) ?? 1)
+        }
+
+        /// Opens an `li`, numbering it when its list is ordered.
+        private mutating func openItem(attributes: [String: String]) {
+            closeOpenParagraph()
+            // "<li>a<li>b": a new item implicitly closes the open one of the same list.
+            if let item = scope.item {
+                closeElements(from: item)
+            }
+            breakStructure()
+            var marker = "•"
+            var depth = 0
+            if let listIndex = scope.list, case .list(let ordered, let listDepth) = stack[listIndex].role {
+                depth = listDepth
+                if ordered {
+                    let number = Self.integer(attributes["value"]) ?? stack[listIndex].nextNumber
+                    marker = "\(number)."
+                    stack[listIndex].nextNumber = number == Int.max ? number : number + 1
+                }
+            }
+            push(.li, role: .item(marker: marker, depth: depth))
+        }
+
+        /// Opens a `tr`, closing the previous row of the same table.
+        private mutating func openRow() {
+            closeOpenParagraph()
+            // A bare "<tr>" fragment still reads best as a table row.
+            if scope.table == nil {
+                openBlock(.table, role: .table)
+            }
+            if let row = scope.row {
+                closeElements(from: row)
+            }
+            // Stray text between rows gets a paragraph of its own.
+            breakStructure()
+            push(.tr, role: .row)
+        }
+
+        /// Opens a `td`/`th`, closing the previous cell and supplying a missing table or row.
+        private mutating func openCell(_ tag: Tag) {
+            closeOpenParagraph()
+            if scope.table == nil {
+                openBlock(.table, role: .table)
+            }
+            if let cell = scope.cell {
+                closeElements(from: cell)
+            }
+            if scope.row == nil {
+                breakStructure()
+                push(.tr, role: .row)
+            }
+            // Stray text inside a row but outside any cell still deserves its own column.
+            addCell(takeLine())
+            push(tag, role: .cell)
+        }
+
+        /// Puts an element on the stack with the scope that applies inside it.
+        private mutating func push(_ tag: Tag, role: Role, nextNumber: Int = 1) {
+            guard stack.count < Self.maxOpenElements else { return }
+            let index = stack.count
+            var inner = scope
+            switch role {
+            case .flow:
+                break
+            case .heading:
+                inner.kindSource = index
+            case .list:
+                inner.container = index
+                inner.list = index
+                inner.item = nil
+            case .item:
+                inner.container = index
+                inner.kindSource = index
+                inner.item = index
+            case .quote:
+                inner.container = index
+                inner.kindSource = index
+            case .preformatted:
+                inner.container = index
+                inner.kindSource = index
+                inner.inPre = true
+            case .table:
+                // A table starts afresh: its cells never belong to an outer list or row.
+                inner.container = index
+                inner.table = index
+                inner.row = nil
+                inner.cell = nil
+                inner.list = nil
+                inner.item = nil
+            case .row:
+                inner.container = index
+                inner.row = index
+                inner.cell = nil
+            case .cell:
+                inner.container = index
+                inner.cell = index
+            }
+            stack.append(OpenElement(tag: tag, role: role, scope: inner, nextNumber: nextNumber))
+        }
+
+        // MARK: End tags
+
+        /// Handles an end tag of a known element.
+        private mutating func close(_ tag: Tag) {
+            switch tag {
+            case .br:
+                // Browsers treat the common typo "</br>" as "<br>".
+                lineBreak()
+            case .hr, .img:
+                break
+            case .a:
+                closeLink()
+            case .p:
+                if let index = lastOpen(where: { $0.tag == .p }) {
+                    closeElements(from: index)
+                } else {
+                    // A lone "</p>" still ends a paragraph in the author's mind (and in browsers).
+                    breakParagraph()
+                }
+            case .li:
+                closeElements(from: scope.item)
+            case .ul, .ol, .menu:
+                closeElements(from: scope.list)
+            case .table:
+                closeElements(from: scope.table)
+            case .tr:
+                closeElements(from: scope.row)
+            case .td, .th:
+                closeElements(from: scope.cell)
+            case .h1, .h2, .h3, .h4, .h5, .h6:
+                // Any heading end tag closes any heading, as in browsers ("<h2>…</h3>").
+                closeElements(from: lastOpen(where: { $0.role.isHeading }))
+            default:
+                closeElements(from: lastOpen(where: { $0.tag == tag }))
+            }
+        }
+
+        /// Finds an open element without reaching outside the current table or cell, like HTML's scopes.
+        private func lastOpen(where matches: (OpenElement) -> Bool) -> Int? {
+            for index in stack.indices.reversed() {
+                if matches(stack[index]) { return index }
+                if stack[index].role == .table || stack[index].role == .cell { return nil }
+            }
+            return nil
+        }
+
+        /// Closes a `p` before a block starts, since a paragraph cannot contain blocks ("<p>a<p>b").
+        private mutating func closeOpenParagraph() {
+            if stack.last?.tag == .p {
+                closeElements(from: stack.count - 1)
+            }
+        }
+
+        /// Closes an end tag's element if it is open; unmatched end tags are ignored, as in browsers.
+        private mutating func closeElements(from index: Int?) {
+            if let index {
+                closeElements(from: index)
+            }
+        }
+
+        /// Pops the element at `index` and everything opened after it, innermost first.
+        private mutating func closeElements(from index: Int) {
+            while stack.count > index, let element = stack.last {
+                switch element.role {
+                case .flow, .heading:
+                    breakParagraph()
+                case .cell:
+                    addCell(takeLine())
+                case .row:
+                    addCell(takeLine())
+                    emit(stack[stack.count - 1].cells.joined(separator: " | "))
+                case .list, .item, .quote, .preformatted, .table:
+                    breakStructure()
+                }
+                stack.removeLast()
+            }
+        }
+
+        // MARK: Text and breaks
+
+        /// Appends text with the whitespace rules of the current element.
+        private mutating func appendText(_ text: String) {
+            if keepsSpacing {
+                line.appendPreformatted(text)
+            } else {
+                line.appendFlow(text)
+            }
+        }
+
+        /// Handles `<br>`.
+        private mutating func lineBreak() {
+            if inCell {
+                line.softSpace()
+            } else if keepsSpacing {
+                line.appendPreformatted("\n")
+            } else {
+                line.hardBreak()
+            }
+        }
+
+        /// Handles `<hr>`.
+        private mutating func rule() {
+            closeOpenParagraph()
+            guard !inCell else {
+                line.softSpace()
+                return
+            }
+            flush()
+            blocks.append(TextBlock(kind: .rule, text: ""))
+        }
+
+        /// A boundary of a plain block: a new block, except inside a list item, where
+        /// `<li><p>a</p><p>b</p></li>` reads best as one item on two lines.
+        private mutating func breakParagraph() {
+            if inCell {
+                line.softSpace()
+            } else if let container = scope.container, case .item = stack[container].role {
+                line.softBreak()
+            } else {
+                flush()
+            }
+        }
+
+        /// A boundary of a list, item, quote, preformatted block or table.
+        private mutating func breakStructure() {
+            if inCell {
+                line.softSpace()
+            } else {
+                flush()
+            }
+        }
+
+        /// Ends the current block.
+        private mutating func flush() {
+            emit(takeLine())
+        }
+
+        /// Adds a block of the current kind unless `text` is empty.
+        private mutating func emit(_ text: String) {
+            guard !text.isEmpty else { return }
+            blocks.append(TextBlock(kind: currentKind(), text: text))
+        }
+
+        /// Adds a cell's text to the open row.
+        private mutating func addCell(_ text: String) {
+            guard !text.isEmpty else { return }
+            if let row = scope.row {
+                stack[row].cells.append(text)
+            } else {
+                emit(text)
+            }
+        }
+
+        /// Empties the line buffer, first settling any link whose label is complete.
+        private mutating func takeLine() -> String {
+            if let open = link, !LineBuffer.trimmed(line.text(since: open.start)).isEmpty {
+                // The block ends before "</a>" (or it never comes): show the target with this block.
+                link = nil
+                appendTarget(of: open)
+            }
+            let text = line.take(preformatted: keepsSpacing)
+            // A link whose label has not started yet labels the next block instead.
+            link?.start = 0
+            return text
+        }
+
+        /// The kind of the next emitted block; a list item's marker is given to its first block only.
+        private mutating func currentKind() -> TextBlock.Kind {
+            guard let index = scope.kindSource else { return .paragraph }
+            switch stack[index].role {
+            case .heading(let level):
+                return .heading(level: level)
+            case .quote:
+                return .quote
+            case .preformatted:
+                return .preformatted
+            case .item(let marker, let depth):
+                let shown = stack[index].markerShown
+                stack[index].markerShown = true
+                return .listItem(marker: shown ? "" : marker, depth: depth)
+            default:
+                return .paragraph
+            }
+        }
+
+        // MARK: Links and images
+
+        /// Starts collecting a link's label; the previous link, if any, ends here (links cannot nest).
+        private mutating func openLink(href: String?) {
+            closeLink()
+            let target = LineBuffer.trimmed(href ?? "")
+            // In-page anchors and script links mean nothing in a terminal; markup in a URL means the
+            // author's quotes were broken ('<a href="x<p>…'), and showing it would print tags.
+            guard !target.isEmpty, !target.hasPrefix("#"), !target.lowercased().hasPrefix("javascript:"),
+                  !Self.containsMarkup(target) else {
+                return
+            }
+            link = OpenLink(href: target, start: line.utf8Count)
+        }
+
+        /// Handles `</a>`.
+        private mutating func closeLink() {
+            guard let open = link else { return }
+            link = nil
+            appendTarget(of: open)
+        }
+
+        /// Shows where a link goes, since a terminal cannot follow it; skipped when the label is the URL.
+        private mutating func appendTarget(of open: OpenLink) {
+            let label = LineBuffer.trimmed(line.text(since: open.start))
+            if label.isEmpty {
+                appendText(" " + open.href)
+            } else if Self.comparableTarget(label) != Self.comparableTarget(open.href) {
+                appendText(" (" + open.href + ")")
+            }
+        }
+
+        /// Normalises a URL or label so "example.com", "https://example.com/" and the like compare equal.
+        private static func comparableTarget(_ text: String) -> String {
+            var result = Substring(text.lowercased())
+            for prefix in ["mailto:", "tel:", "https://", "http://", "www."] where result.hasPrefix(prefix) {
+                result = result.dropFirst(prefix.count)
+            }
+            while result.hasSuffix("/") {
+                result = result.dropLast()
+            }
+            return String(result)
+        }
+
+        /// The placeholder shown for an `img`.
+        private static func imageText(alt: String?) -> String {
+            let description = LineBuffer.trimmed(alt ?? "")
+            // An alt text holding markup swallowed the following tags through a missing quote.
+            guard !description.isEmpty, !containsMarkup(description) else { return "[image]" }
+            return "[image: \(description)]"
+        }
+
+        /// Whether attribute text contains something that would read as a tag ("<p", "</", "<!").
+        private static func containsMarkup(_ text: String) -> Bool {
+            var previousWasOpeningBracket = false
+            for scalar in text.unicodeScalars {
+                if previousWasOpeningBracket,
+                   Scalars.isASCIILetter(scalar) || scalar == "/" || scalar == "!" || scalar == "?" {
+                    return true
+                }
+                previousWasOpeningBracket = scalar == "<"
+            }
+            return false
+        }
+
+        /// Parses an integer attribute such as `start` or `value`.
+        private static func integer(_ attribute: String?) -> Int? {
+            attribute.flatMap { Int(LineBuffer.trimmed($0)) }
+        }
+    }
+}

@@ -1,0 +1,241 @@
+extension HTMLText {
+    /// A run of text or a single tag, as produced by `Tokenizer`.
+    enum Token {
+        case text(String)
+        case startTag(name: String, attributes: [String: String], selfClosing: Bool)
+        case endTag(name: String)
+    }
+
+    /// A small, forgiving HTML tokenizer modelled on the browser one, minus most of its error tables.
+    struct Tokenizer {
+        /// Elements whose content is never displayed, so it is skipped without being tokenized
+        /// (a script may well contain `"<p>"` in a string literal).
+        private static let hiddenContentElements: Set<String> = ["script", "style", "template", "title"]
+
+        private let input: [Unicode.Scalar]
+        private var position = 0
+
+        init(_ html: String) {
+            input = Array(html.unicodeScalars)
+        }
+
+        /// Returns the next token, or `nil` once the input is exhausted.
+        mutating func next() -> Token? {
+            while position < input.count {
+                guard startsMarkup(at: position) else { return .text(readText()) }
+                if let token = readMarkup() { return token }
+                // Comments, doctypes and truncated tags produce no token; keep going.
+            }
+            return nil
+        }
+
+        /// Whether a `<` at `index` opens markup; as in browsers, "a < b" or "<3" is just text.
+        private func startsMarkup(at index: Int) -> Bool {
+            guard input[index] == "<", index + 1 < input.count else { return false }
+            let next = input[index + 1]
+            if next == "!" || next == "?" || Scalars.isASCIILetter(next) { return true }
+            return next == "/" && index + 2 < input.count && Scalars.isASCIILetter(input[index + 2])
+        }
+
+        /// Reads text up to the next markup and decodes its entities.
+        private mutating func readText() -> String {
+            let start = position
+            // The first scalar is text even when it is a stray "<".
+            position += 1
+            while position < input.count, !startsMarkup(at: position) {
+                position += 1
+            }
+            return Entities.decode(input[start..<position])
+        }
+
+        /// Reads the markup at a `<`; returns `nil` for markup that yields no token.
+        private mutating func readMarkup() -> Token? {
+            switch input[position + 1] {
+            case "!":
+                skipDeclaration()
+                return nil
+            case "?":
+                skip(past: ">")
+                return nil
+            case "/":
+                return readEndTag()
+            default:
+                return readStartTag()
+            }
+        }
+
+        /// Skips a comment or a `<!DOCTYPE …>`-style declaration; an unterminated one swallows the rest.
+        private mutating func skipDeclaration() {
+            guard matches("<!--", at: position) else {
+                skip(past: ">")
+                return
+            }
+            let body = position + 4
+            // "<!-->" and "<!--->" are complete, empty comments in HTML.
+            if matches(">", at: body) {
+                position = body + 1
+            } else if matches("->", at: body) {
+                position = body + 2
+            } else {
+                position = find("-->", from: body).map { $0 + 3 } ?? input.count
+            }
+        }
+
+        /// Reads `</name …>`; anything after the name is ignored, as browsers do.
+        private mutating func readEndTag() -> Token? {
+            position += 2
+            let name = readTagName()
+            guard let close = find(">", from: position) else {
+                position = input.count
+                return nil
+            }
+            position = close + 1
+            return .endTag(name: name)
+        }
+
+        /// Reads `<name attr=value …>` or `<name … />`, then skips the content of hidden elements.
+        private mutating func readStartTag() -> Token? {
+            position += 1
+            let name = readTagName()
+            var attributes: [String: String] = [:]
+            var selfClosing = false
+            while true {
+                skipWhitespace()
+                // Cut off inside the tag: drop it rather than show half a tag as text.
+                guard position < input.count else { return nil }
+                let scalar = input[position]
+                if scalar == ">" {
+                    position += 1
+                    break
+                }
+                if scalar == "/" {
+                    position += 1
+                    if matches(">", at: position) {
+                        position += 1
+                        selfClosing = true
+                        break
+                    }
+                    continue
+                }
+                let (key, value) = readAttribute()
+                // Browsers keep the first of duplicated attributes.
+                if attributes[key] == nil {
+                    attributes[key] = value
+                }
+            }
+            if Self.hiddenContentElements.contains(name), !selfClosing {
+                skipHiddenContent(of: name)
+            }
+            return .startTag(name: name, attributes: attributes, selfClosing: selfClosing)
+        }
+
+        /// Reads a tag name, lowercased so that `<P>` and `<p>` are the same tag.
+        private mutating func readTagName() -> String {
+            var name = String.UnicodeScalarView()
+            while position < input.count {
+                let scalar = input[position]
+                if Scalars.isHTMLWhitespace(scalar) || scalar == "/" || scalar == ">" { break }
+                name.append(Scalars.asciiLowercased(scalar))
+                position += 1
+            }
+            return String(name)
+        }
+
+        /// Reads `name`, `name=value`, `name='value'` or `name="value"`; called on a non-space, non-`>` scalar.
+        private mutating func readAttribute() -> (String, String) {
+            var name = String.UnicodeScalarView()
+            // Always take the first scalar so that even a lone "=" makes progress.
+            name.append(Scalars.asciiLowercased(input[position]))
+            position += 1
+            while position < input.count {
+                let scalar = input[position]
+                if Scalars.isHTMLWhitespace(scalar) || scalar == "/" || scalar == ">" || scalar == "=" { break }
+                name.append(Scalars.asciiLowercased(scalar))
+                position += 1
+            }
+            let key = String(name)
+            skipWhitespace()
+            guard matches("=", at: position) else { return (key, "") }
+            position += 1
+            skipWhitespace()
+            guard position < input.count else { return (key, "") }
+            let quote = input[position]
+            if quote == "\"" || quote == "'" {
+                let valueStart = position + 1
+                guard let valueEnd = find(quote, from: valueStart) else {
+                    position = input.count
+                    return (key, "")
+                }
+                position = valueEnd + 1
+                return (key, Entities.decode(input[valueStart..<valueEnd]))
+            }
+            let valueStart = position
+            while position < input.count, !Scalars.isHTMLWhitespace(input[position]), input[position] != ">" {
+                position += 1
+            }
+            return (key, Entities.decode(input[valueStart..<position]))
+        }
+
+        /// Jumps past the matching end tag of a `script`-like element, or to the end if there is none.
+        private mutating func skipHiddenContent(of name: String) {
+            let nameScalars = Array(name.unicodeScalars)
+            var searchFrom = position
+            while let candidate = find("</", from: searchFrom) {
+                let nameStart = candidate + 2
+                let nameEnd = nameStart + nameScalars.count
+                if nameEnd <= input.count,
+                   zip(input[nameStart..<nameEnd], nameScalars).allSatisfy({ Scalars.asciiLowercased($0) == $1 }),
+                   nameEnd == input.count || Scalars.isHTMLWhitespace(input[nameEnd])
+                    || input[nameEnd] == "/" || input[nameEnd] == ">" {
+                    position = find(">", from: nameEnd).map { $0 + 1 } ?? input.count
+                    return
+                }
+                searchFrom = nameStart
+            }
+            position = input.count
+        }
+
+        /// Advances past HTML whitespace.
+        private mutating func skipWhitespace() {
+            while position < input.count, Scalars.isHTMLWhitespace(input[position]) {
+                position += 1
+            }
+        }
+
+        /// Advances past the next `terminator`, or to the end when there is none.
+        private mutating func skip(past terminator: Unicode.Scalar) {
+            position = find(terminator, from: position).map { $0 + 1 } ?? input.count
+        }
+
+        /// Whether the input spells `literal` at `index`.
+        private func matches(_ literal: String, at index: Int) -> Bool {
+            var current = index
+            for scalar in literal.unicodeScalars {
+                guard current < input.count, input[current] == scalar else { return false }
+                current += 1
+            }
+            return true
+        }
+
+        /// The index of the next `scalar` at or after `index`.
+        private func find(_ scalar: Unicode.Scalar, from index: Int) -> Int? {
+            var current = index
+            while current < input.count {
+                if input[current] == scalar { return current }
+                current += 1
+            }
+            return nil
+        }
+
+        /// Finds a short literal; the naive scan stays linear because the literals are 2–3 scalars long.
+        private func find(_ literal: String, from index: Int) -> Int? {
+            guard let first = literal.unicodeScalars.first else { return nil }
+            var current = index
+            while let candidate = find(first, from: current) {
+                if matches(literal, at: candidate) { return candidate }
+                current = candidate + 1
+            }
+            return nil
+        }
+    }
+}
