@@ -51,7 +51,7 @@ extension CourseDetailPane {
         case .idle:
             return []
         case let .loading(since):
-            return [StatusRows.loading("Loading \(label)…", since: since, now: now, glyphs: glyphs)]
+            return [StatusRows.loading("Loading \(label)…", since: since, now: now, glyphs: glyphs, note: loader.note)]
         case let .failed(message):
             return StatusRows.failure("Couldn't load \(label): \(message)", width: width, glyphs: glyphs)
         case let .loaded(value):

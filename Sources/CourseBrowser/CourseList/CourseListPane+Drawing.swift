@@ -27,7 +27,7 @@ extension CourseListPane {
         switch loader.phase {
         case let .loading(since):
             let label = loader.items.isEmpty ? "Loading courses…" : "Loading more…"
-            return [StatusRows.loading(label, since: since, now: clock.now(), glyphs: glyphs)]
+            return [StatusRows.loading(label, since: since, now: clock.now(), glyphs: glyphs, note: loader.note)]
         case let .failed(message):
             return StatusRows.failure(message, width: width - 1, glyphs: glyphs)
         case .idle, .complete:

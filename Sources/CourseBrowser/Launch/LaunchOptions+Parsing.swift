@@ -1,4 +1,5 @@
 import CourseKit
+import Foundation
 
 extension LaunchOptions {
     /// Parses the arguments after the program name; `--name value` and `--name=value` both work.
@@ -13,7 +14,7 @@ extension LaunchOptions {
                 options.action = .help
             case "--version":
                 options.action = .version
-            case "--course", "--catalog", "--event-log":
+            case "--course", "--catalog", "--event-log", "--canvas", "--token-file", "--timeout":
                 guard seen.insert(name).inserted else { throw UsageError("\(name) was given more than once") }
                 let value = try takeValue(for: name, inline: inlineValue, from: &remaining)
                 try options.set(name, to: value)
@@ -23,6 +24,9 @@ extension LaunchOptions {
                 }
                 throw UsageError("unexpected argument '\(argument)'")
             }
+        }
+        if options.canvasURL != nil, options.catalogPath != nil {
+            throw UsageError("--canvas and --catalog choose different backends; give one")
         }
         return options
     }
@@ -35,10 +39,31 @@ extension LaunchOptions {
         case "--catalog":
             guard !value.isEmpty else { throw UsageError("--catalog needs a file path, not an empty value") }
             catalogPath = value
+        case "--canvas":
+            canvasURL = try Self.canvasURL(value)
+        case "--token-file":
+            guard !value.isEmpty else { throw UsageError("--token-file needs a file path, not an empty value") }
+            tokenFile = value
+        case "--timeout":
+            guard let seconds = Int(value), (1...3600).contains(seconds) else {
+                throw UsageError("--timeout needs a whole number of seconds from 1 to 3600, not '\(value)'")
+            }
+            timeoutSeconds = seconds
         default:
             guard !value.isEmpty else { throw UsageError("--event-log needs a file path, not an empty value") }
             eventLogPath = value
         }
+    }
+
+    /// A Canvas base URL: http or https with a host, such as `https://school.instructure.com`.
+    public static func canvasURL(_ text: String) throws(UsageError) -> URL {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty
+        else {
+            throw UsageError("--canvas needs a URL like https://school.instructure.com, not '\(text)'")
+        }
+        return url
     }
 
     private static func split(_ argument: String) -> (name: String, value: String?) {

@@ -1,4 +1,5 @@
 import CourseKit
+import Foundation
 
 /// What the command line asked for.
 public struct LaunchOptions: Equatable, Sendable {
@@ -16,19 +17,36 @@ public struct LaunchOptions: Equatable, Sendable {
     public var catalogPath: String?
     /// Append analytics events to this file as JSON lines.
     public var eventLogPath: String?
+    /// Talk to Canvas LMS at this base URL.
+    public var canvasURL: URL?
+    /// Read the Canvas access token from this file instead of `CANVAS_TOKEN`.
+    public var tokenFile: String?
+    /// Give up on a request after this many seconds.
+    public var timeoutSeconds: Int?
 
-    public init(action: Action = .run, course: CourseID? = nil, catalogPath: String? = nil, eventLogPath: String? = nil) {
+    public init(
+        action: Action = .run,
+        course: CourseID? = nil,
+        catalogPath: String? = nil,
+        eventLogPath: String? = nil,
+        canvasURL: URL? = nil,
+        tokenFile: String? = nil,
+        timeoutSeconds: Int? = nil
+    ) {
         self.action = action
         self.course = course
         self.catalogPath = catalogPath
         self.eventLogPath = eventLogPath
+        self.canvasURL = canvasURL
+        self.tokenFile = tokenFile
+        self.timeoutSeconds = timeoutSeconds
     }
 
     public static let version = "0.1.0"
 }
 
 /// A command line that can't be run, with a one-line explanation.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
+public struct UsageError: UserFacingError, Equatable, CustomStringConvertible {
     public var message: String
 
     public init(_ message: String) {
@@ -36,4 +54,5 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+    public var userMessage: String { message }
 }

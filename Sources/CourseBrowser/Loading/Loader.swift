@@ -8,6 +8,8 @@ import Foundation
 @MainActor
 final class Loader<Value: Sendable> {
     private(set) var state: LoadState<Value> = .idle
+    /// What the load in flight is waiting for, such as a throttling pause.
+    private(set) var note: LoadProgress.Note?
     private let clock: WallClock
     private var operation: (@Sendable () async throws -> Value)?
     private var task: Task<Void, Never>?
@@ -53,11 +55,24 @@ final class Loader<Value: Sendable> {
         task = Task { [weak self] in
             let result: Result<Value, any Error>
             do {
-                result = .success(try await operation())
+                result = .success(try await LoadProgress.$reporter.withValue(self?.noteReporter(current)) {
+                    try await operation()
+                })
             } catch {
                 result = .failure(error)
             }
             self?.finish(result, generation: current)
+        }
+    }
+
+    /// A reporter that shows notes from the load `generation` while it is still the current one.
+    private func noteReporter(_ generation: Int) -> @Sendable (LoadProgress.Note?) -> Void {
+        { [weak self] note in
+            Task { @MainActor in
+                guard let self, self.generation == generation, self.state.isLoading else { return }
+                self.note = note
+                self.onChange()
+            }
         }
     }
 
@@ -75,6 +90,7 @@ final class Loader<Value: Sendable> {
 
     private func set(_ newState: LoadState<Value>) {
         state = newState
+        note = nil
         onChange()
     }
 }

@@ -16,6 +16,8 @@ final class PagedLoader<Element: Sendable> {
 
     private(set) var items: [Element] = []
     private(set) var phase: Phase = .idle
+    /// What the page in flight is waiting for, such as a throttling pause.
+    private(set) var note: LoadProgress.Note?
     private let clock: WallClock
     private let fetch: @Sendable (PageCursor?) async throws -> Page<Element>
     private var pending: PageCursor?
@@ -60,11 +62,24 @@ final class PagedLoader<Element: Sendable> {
         task = Task { [weak self] in
             let result: Result<Page<Element>, any Error>
             do {
-                result = .success(try await fetch(cursor))
+                result = .success(try await LoadProgress.$reporter.withValue(self?.noteReporter(current)) {
+                    try await fetch(cursor)
+                })
             } catch {
                 result = .failure(error)
             }
             self?.receive(result, generation: current)
+        }
+    }
+
+    /// A reporter that shows notes from the fetch `generation` while it is still the current one.
+    private func noteReporter(_ generation: Int) -> @Sendable (LoadProgress.Note?) -> Void {
+        { [weak self] note in
+            Task { @MainActor in
+                guard let self, self.generation == generation, self.isLoading else { return }
+                self.note = note
+                self.onChange()
+            }
         }
     }
 
@@ -88,6 +103,7 @@ final class PagedLoader<Element: Sendable> {
 
     private func set(_ newPhase: Phase) {
         phase = newPhase
+        note = nil
         onChange()
     }
 }

@@ -1,3 +1,4 @@
+import CourseKit
 import Foundation
 import TerminalUI
 
@@ -7,13 +8,17 @@ enum StatusRows {
     static let elapsedThreshold: TimeInterval = 2
 
     /// A spinner and `label`, with elapsed seconds once the wait is long enough to wonder about.
-    static func loading(_ label: String, since start: Date, now: Date, glyphs: Glyphs) -> StyledLine {
+    static func loading(_ label: String, since start: Date, now: Date, glyphs: Glyphs, note: LoadProgress.Note? = nil) -> StyledLine {
         let elapsed = max(0, now.timeIntervalSince(start))
         let frames = glyphs.spinner
         let frame = frames[Int(now.timeIntervalSinceReferenceDate * 10) % frames.count]
         var line = StyledLine([.init(text: frame + " ", style: .accent), .init(text: label, style: .plain)])
         if elapsed > elapsedThreshold {
             line.spans.append(.init(text: " \(Int(elapsed))s", style: .muted))
+        }
+        if let note {
+            let wait = max(0, Int(note.retryAt.timeIntervalSince(now).rounded(.up)))
+            line.spans.append(.init(text: " · \(note.reason), retrying in \(wait)s", style: Style(role: .warning)))
         }
         return line
     }

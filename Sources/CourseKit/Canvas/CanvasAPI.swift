@@ -1,0 +1,68 @@
+import Foundation
+
+/// The Canvas REST API at one base URL with one access token.
+///
+/// Adds the bearer token, waits out throttling, follows pagination, and turns
+/// every status and body Canvas may send into a `CanvasError` a person can read.
+struct CanvasAPI: Sendable {
+    let baseURL: URL
+    let token: String
+    let http: HTTPClient
+    let clock: WallClock
+    let analytics: Analytics
+    /// Waits between attempts when Canvas throttles; one attempt more than there are delays.
+    var throttleDelays: [Duration] = [1, 2, 4, 8, 16, 30].map { .seconds($0) }
+
+    var host: String {
+        guard let host = baseURL.host else { return baseURL.absoluteString }
+        return baseURL.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// `baseURL` + `path`, with `query` pairs in order (repeated names allowed, as `include[]` needs).
+    func url(_ path: String, query: [(String, String)] = []) -> URL {
+        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
+        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.percentEncodedPath = basePath + path
+        components.queryItems = query.isEmpty ? nil : query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        return components.url ?? baseURL
+    }
+
+    /// A path segment for a course ID; `sis_course_id:ABC` keeps its colon, as Canvas expects.
+    static func pathSegment(_ id: CourseID) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        return id.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? id.rawValue
+    }
+
+    /// GETs `url` and decodes its JSON body; a 404 means `course` does not exist when given.
+    func get<Value: Decodable>(_ type: Value.Type, from url: URL, course: CourseID? = nil) async throws -> (Value, HTTPResponse) {
+        let response = try await send(url, course: course)
+        return (try decode(type, from: response, url: url), response)
+    }
+
+    /// Every element of a paginated listing, following `rel="next"` links to the end.
+    func all<Element: Decodable>(_ type: Element.Type, from url: URL, course: CourseID? = nil) async throws -> [Element] {
+        var elements: [Element] = []
+        var next: URL? = url
+        while let current = next {
+            let (page, response) = try await get([Element].self, from: current, course: course)
+            elements += page
+            next = try nextPage(after: response)
+        }
+        return elements
+    }
+
+    /// The next page's URL, refusing links that would carry the token to another server.
+    func nextPage(after response: HTTPResponse) throws -> URL? {
+        guard let next = LinkHeader.url("next", in: response.header("Link")) else { return nil }
+        try checkSameOrigin(next)
+        return next
+    }
+
+    func checkSameOrigin(_ url: URL) throws {
+        guard url.scheme == baseURL.scheme, url.host == baseURL.host, url.port == baseURL.port else {
+            logUnexpected(url: url, status: 200, detail: "link to another origin: \(url.host ?? "?")")
+            throw CanvasError.unexpectedResponse(host: host)
+        }
+    }
+}

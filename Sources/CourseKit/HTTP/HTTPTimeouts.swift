@@ -1,0 +1,14 @@
+/// How long a request may take before the user is told the server didn't answer.
+public struct HTTPTimeouts: Sendable, Equatable {
+    /// Time allowed to open the connection.
+    public var connect: Duration
+    /// Time allowed for the whole request, answer included.
+    public var request: Duration
+
+    public init(connect: Duration = .seconds(10), request: Duration = .seconds(30)) {
+        self.connect = connect
+        self.request = request
+    }
+
+    public static let standard = HTTPTimeouts()
+}
