@@ -43,8 +43,14 @@ struct CanvasAPI: Sendable {
     /// Every element of a paginated listing, following `rel="next"` links to the end.
     func all<Element: Decodable>(_ type: Element.Type, from url: URL, course: CourseID? = nil) async throws -> [Element] {
         var elements: [Element] = []
+        var visited: Set<URL> = []
         var next: URL? = url
         while let current = next {
+            // A server whose next link points back to a page already read would loop forever.
+            guard visited.insert(current).inserted else {
+                logUnexpected(url: current, status: 200, detail: "pagination loops back to a page already read")
+                throw CanvasError.unexpectedResponse(host: host)
+            }
             let (page, response) = try await get([Element].self, from: current, course: course)
             elements += page
             next = try nextPage(after: response)

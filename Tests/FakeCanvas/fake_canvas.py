@@ -1,0 +1,1626 @@
+#!/usr/bin/env python3
+"""A loopback-only fake Canvas LMS server for coursebrowser's tests.
+
+Why it exists: the client must cope with the things a real Canvas and a real
+network do -- opaque pagination links, fields that are omitted, throttling,
+resets, slow answers, a file store that is not Canvas -- and tests need those
+on demand and deterministically.  Everything here is Python 3.11 standard
+library only, so a test can start it with nothing but `python3`.
+
+    python3 Tests/FakeCanvas/fake_canvas.py --port 0 --token SECRET
+
+prints `PORT <n>` then `CONTROL <m>` on stdout once both sockets listen.
+See README.md next to this file for the control API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import hmac
+import html
+import json
+import mimetypes
+import os
+import posixpath
+import re
+import secrets
+import shutil
+import signal
+import socket
+import struct
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from socketserver import TCPServer
+from typing import Callable, Optional
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
+
+LOOPBACK = "127.0.0.1"
+JSON_TYPE = "application/json; charset=utf-8"
+SPECIAL_COURSE_ID = 4242
+SPECIAL_SIS_ID = "ABC-101"
+ITEMS_INLINE_LIMIT = 10          # modules with more items come without `items`
+DEFAULT_PER_PAGE = 10            # Canvas's documented default page size
+MAX_JSON_BODY = 1024 * 1024      # control and step-1 bodies are small
+MAX_FIELD_BYTES = 64 * 1024      # a multipart text field
+MAX_PART_HEADERS = 16 * 1024
+IO_CHUNK = 64 * 1024             # never hold more than this of an upload at once
+NOT_FOUND_MESSAGE = "The specified resource does not exist."
+INVALID_TOKEN_MESSAGE = "Invalid access token."
+FAULT_KINDS = ("reset", "slow", "500", "503", "throttle403", "throttle429",
+               "malformed", "unauthorized")
+
+
+# --------------------------------------------------------------------------
+# Errors and small HTTP value types
+# --------------------------------------------------------------------------
+
+class ApiError(Exception):
+    """Raised by a route to answer with a Canvas-style JSON error body."""
+
+    def __init__(self, status: int, message: str, headers=None, extra=None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = list(headers or [])
+        self.extra = dict(extra or {})
+
+
+class ProtocolError(Exception):
+    """The request body could not be read as HTTP framing says it should be."""
+
+
+class MultipartError(Exception):
+    """The upload body is not well-formed multipart/form-data."""
+
+
+@dataclass
+class Response:
+    """What a route answers; the handler writes it (or resets the socket)."""
+
+    status: int
+    body: bytes = b""
+    content_type: Optional[str] = JSON_TYPE
+    headers: list = field(default_factory=list)
+    file_path: Optional[str] = None       # stream this file as the body
+    reset: bool = False                   # abort the connection instead
+
+    def header(self, name: str) -> Optional[str]:
+        for key, value in self.headers:
+            if key.lower() == name.lower():
+                return value
+        return None
+
+
+def json_response(status: int, obj, headers=None) -> Response:
+    """JSON answers keep non-ASCII text raw (UTF-8), as Canvas does."""
+    body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    return Response(status, body, JSON_TYPE, list(headers or []))
+
+
+def error_response(status: int, message: str, headers=None, extra=None) -> Response:
+    """Canvas wraps errors as {"errors": [{"message": ...}]}."""
+    obj = {"errors": [{"message": message}]}
+    obj.update(extra or {})
+    return json_response(status, obj, headers)
+
+
+def unauthorized_response() -> Response:
+    """What Canvas answers for a missing or wrong token."""
+    return error_response(401, INVALID_TOKEN_MESSAGE,
+                          [("WWW-Authenticate", 'Bearer realm="canvas-lms"')])
+
+
+@dataclass
+class Request:
+    """The parts of an HTTP request the routes need, already decoded."""
+
+    method: str
+    target: str            # path+query exactly as sent (what faults match)
+    raw_path: str          # path as sent, still percent-encoded
+    path: str              # percent-decoded path (what routes match)
+    query: list            # [(name, value)] in order, repeats kept
+    headers: object        # email.message.Message from http.server
+    body: "BodyReader"
+    auth_present: bool = False
+    auth_valid: bool = False
+
+    def param(self, name: str, default: Optional[str] = None) -> Optional[str]:
+        for key, value in self.query:
+            if key == name:
+                return value
+        return default
+
+    def includes(self) -> set:
+        """Canvas spells it include[]=a&include[]=b; accept include=a too."""
+        return {v for k, v in self.query if k in ("include[]", "include")}
+
+
+# --------------------------------------------------------------------------
+# Request bodies: Content-Length or chunked, read incrementally
+# --------------------------------------------------------------------------
+
+class BodyReader:
+    """Reads a request body in pieces so uploads never sit in memory whole.
+
+    Every answer drains what is left first, so a keep-alive connection stays
+    in sync even when a route (or a fault) ignored the body.
+    """
+
+    def __init__(self, rfile, headers):
+        self._rfile = rfile
+        self.chunked = "chunked" in (headers.get("Transfer-Encoding") or "").lower()
+        self._remaining = 0
+        if not self.chunked:
+            try:
+                self._remaining = int(headers.get("Content-Length") or 0)
+            except ValueError as exc:
+                raise ProtocolError("bad Content-Length") from exc
+            if self._remaining < 0:
+                raise ProtocolError("negative Content-Length")
+        self._chunk_left = 0
+        self._done = not self.chunked and self._remaining == 0
+        self.bytes_read = 0
+
+    def read(self, size: int = IO_CHUNK) -> bytes:
+        """Up to `size` bytes of body; b"" at the end."""
+        if self._done:
+            return b""
+        data = self._read_chunked(size) if self.chunked else self._read_plain(size)
+        self.bytes_read += len(data)
+        return data
+
+    def read_all(self, limit: int = MAX_JSON_BODY) -> bytes:
+        """The whole body, for small bodies only (control, step 1)."""
+        parts, total = [], 0
+        while True:
+            data = self.read()
+            if not data:
+                return b"".join(parts)
+            total += len(data)
+            if total > limit:
+                raise ApiError(413, "request body too large")
+            parts.append(data)
+
+    def drain(self) -> None:
+        """Discard the rest of the body."""
+        while self.read():
+            pass
+
+    def _read_plain(self, size: int) -> bytes:
+        data = self._rfile.read(min(size, self._remaining))
+        if not data:
+            raise ProtocolError("body ended before Content-Length")
+        self._remaining -= len(data)
+        self._done = self._remaining == 0
+        return data
+
+    def _read_chunked(self, size: int) -> bytes:
+        if self._chunk_left == 0 and not self._start_chunk():
+            return b""
+        data = self._rfile.read(min(size, self._chunk_left))
+        if not data:
+            raise ProtocolError("body ended inside a chunk")
+        self._chunk_left -= len(data)
+        if self._chunk_left == 0:
+            self._rfile.readline(64)  # the CRLF that ends every chunk
+        return data
+
+    def _start_chunk(self) -> bool:
+        """Read a chunk-size line; False (and consume trailers) at the last one."""
+        line = self._rfile.readline(1024)
+        if not line:
+            raise ProtocolError("body ended before the last chunk")
+        try:
+            size = int(line.split(b";", 1)[0].strip(), 16)
+        except ValueError as exc:
+            raise ProtocolError("bad chunk size line") from exc
+        if size == 0:
+            while self._rfile.readline(8192) not in (b"\r\n", b"\n", b""):
+                pass
+            self._done = True
+            return False
+        self._chunk_left = size
+        return True
+
+
+# --------------------------------------------------------------------------
+# Streaming multipart/form-data parser
+# --------------------------------------------------------------------------
+
+@dataclass
+class FilePart:
+    filename: str
+    content_type: str
+    size: int
+    sha256: str
+
+
+@dataclass
+class MultipartResult:
+    fields: dict = field(default_factory=dict)
+    file: Optional[FilePart] = None
+    ignored_after_file: list = field(default_factory=list)
+
+
+class _Scanner:
+    """Buffered view of a body that streams bytes up to a delimiter.
+
+    Only the unmatched tail of the buffer (shorter than the delimiter) is kept
+    between reads, so memory stays at about one IO_CHUNK whatever the size.
+    """
+
+    def __init__(self, reader: BodyReader, initial: bytes = b""):
+        self._reader = reader
+        self._buf = initial
+
+    def stream_until(self, delim: bytes, sink: Callable[[bytes], None]) -> None:
+        keep = len(delim) - 1
+        while True:
+            index = self._buf.find(delim)
+            if index >= 0:
+                if index:
+                    sink(self._buf[:index])
+                self._buf = self._buf[index + len(delim):]
+                return
+            if len(self._buf) > keep:
+                sink(self._buf[:-keep])
+                self._buf = self._buf[-keep:]
+            if not self._fill():
+                raise MultipartError("body ended before the closing boundary")
+
+    def read_exact(self, count: int) -> bytes:
+        while len(self._buf) < count:
+            if not self._fill():
+                raise MultipartError("body ended inside a boundary line")
+        data, self._buf = self._buf[:count], self._buf[count:]
+        return data
+
+    def push_back(self, data: bytes) -> None:
+        self._buf = data + self._buf
+
+    def _fill(self) -> bool:
+        data = self._reader.read(IO_CHUNK)
+        self._buf += data
+        return bool(data)
+
+
+class _Collector:
+    """A sink that keeps bytes in memory, up to a limit (text fields, headers)."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.data = bytearray()
+
+    def __call__(self, chunk: bytes) -> None:
+        self.data += chunk
+        if len(self.data) > self.limit:
+            raise MultipartError("multipart field or header block too large")
+
+
+class _FileSink:
+    """A sink that writes to disk while hashing, so nothing accumulates."""
+
+    def __init__(self, out):
+        self.out = out
+        self.size = 0
+        self.hasher = hashlib.sha256()
+
+    def __call__(self, chunk: bytes) -> None:
+        self.out.write(chunk)
+        self.size += len(chunk)
+        self.hasher.update(chunk)
+
+
+def _discard(_chunk: bytes) -> None:
+    pass
+
+
+_PARAM_RE = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)')
+
+
+def parse_header_params(value: str) -> tuple[str, dict]:
+    """Split `type; a=1; b="x y"` into ("type", {"a": "1", "b": "x y"})."""
+    head, _, _ = value.partition(";")
+    params = {}
+    for name, raw in _PARAM_RE.findall(value):
+        raw = raw.strip()
+        if raw.startswith('"') and raw.endswith('"') and len(raw) >= 2:
+            raw = re.sub(r"\\(.)", r"\1", raw[1:-1])
+        params[name.lower()] = raw
+    if "filename*" in params:  # RFC 5987: utf-8''percent-encoded
+        _, _, encoded = params["filename*"].partition("''")
+        params["filename"] = unquote(encoded)
+    return head.strip().lower(), params
+
+
+def _parse_part_headers(block: bytes) -> dict:
+    headers = {}
+    for line in block.decode("utf-8", "replace").split("\r\n"):
+        name, sep, value = line.partition(":")
+        if sep:
+            headers[name.strip().lower()] = value.strip()
+    return headers
+
+
+def parse_multipart(reader: BodyReader, boundary: str, file_out) -> MultipartResult:
+    """Parse a multipart body, streaming the `file` part into `file_out`.
+
+    Like S3's POST policy, fields after the file part are ignored (and
+    reported), which is why a client must send the upload_params first.
+    """
+    delim = b"\r\n--" + boundary.encode("latin-1")
+    # A leading CRLF lets the first boundary match the same delimiter.
+    scanner = _Scanner(reader, b"\r\n")
+    scanner.stream_until(delim, _discard)  # preamble
+    result = MultipartResult()
+    while True:
+        marker = scanner.read_exact(2)
+        if marker == b"--":
+            break
+        if marker != b"\r\n":
+            raise MultipartError("malformed boundary line")
+        scanner.push_back(b"\r\n")  # so an empty header block still matches
+        header_bytes = _Collector(MAX_PART_HEADERS)
+        scanner.stream_until(b"\r\n\r\n", header_bytes)
+        headers = _parse_part_headers(bytes(header_bytes.data))
+        _, disposition = parse_header_params(headers.get("content-disposition", ""))
+        name = disposition.get("name", "")
+        if result.file is not None:
+            result.ignored_after_file.append(name)
+            scanner.stream_until(delim, _discard)
+        elif name == "file":
+            sink = _FileSink(file_out)
+            scanner.stream_until(delim, sink)
+            result.file = FilePart(disposition.get("filename", ""),
+                                   headers.get("content-type", "application/octet-stream"),
+                                   sink.size, sink.hasher.hexdigest())
+        else:
+            value = _Collector(MAX_FIELD_BYTES)
+            scanner.stream_until(delim, value)
+            result.fields[name] = bytes(value.data).decode("utf-8", "replace")
+    reader.drain()  # epilogue
+    return result
+
+
+# --------------------------------------------------------------------------
+# The deterministic data set
+# --------------------------------------------------------------------------
+
+TERMS = {
+    1: {"id": 1, "name": "Fall 2023", "start_at": "2023-08-28T07:00:00Z",
+        "end_at": "2023-12-15T08:00:00Z", "workflow_state": "active"},
+    2: {"id": 2, "name": "Spring 2024", "start_at": "2024-01-08T08:00:00Z",
+        "end_at": "2024-05-03T07:00:00Z", "workflow_state": "active"},
+    3: {"id": 3, "name": "Fall 2024", "start_at": "2024-08-26T07:00:00Z",
+        "end_at": "2024-12-13T08:00:00Z", "workflow_state": "active"},
+    4: {"id": 4, "name": "Default Term", "start_at": None, "end_at": None,
+        "workflow_state": "active"},
+}
+SUBJECTS = [("CS", "Computer Science"), ("MATH", "Calculus"), ("BIO", "Biology"),
+            ("HIST", "World History"), ("PHYS", "Physics"), ("ECON", "Economics"),
+            ("ART", "Art History"), ("CHEM", "Chemistry")]
+SPECIAL_COURSE_NAMES = {
+    3: "Lập trình hướng đối tượng",                        # Vietnamese, NFC
+    4: "情報科学入門",                                       # Japanese
+    5: "Evil \u001b[31mRed\u001b[0m Course",               # terminal escape
+    7: unicodedata.normalize("NFD", "Cơ sở dữ liệu"),       # Vietnamese, NFD
+    8: "日本語の文法と表現（上級）",                           # Japanese, fullwidth parens
+    9: "Interdisciplinary Perspectives on " + "Very " * 30 + "Long Course Names",
+    SPECIAL_COURSE_ID: "Introduction to Accounting",
+}
+TEACHER_NAMES = ["Ada Lovelace", "Nguyễn Văn An", "山田 太郎", "Grace Hopper",
+                 "Trần Thị Bình", "佐藤 花子", "Alan Turing"]
+TOPICS = ["Getting Started", "Foundations", "Practice", "Review", "Projects", "Wrap-up"]
+ITEM_TYPES = ["Page", "Assignment", "File", "Discussion", "Quiz", "ExternalUrl", "SubHeader"]
+ITEM_LABELS = {"Page": "Reading", "Assignment": "Homework", "File": "Slides",
+               "Discussion": "Discussion", "Quiz": "Quiz",
+               "ExternalUrl": "External resource", "SubHeader": "Section"}
+ITEM_PATHS = {"Page": "pages", "Assignment": "assignments", "File": "files",
+              "Discussion": "discussion_topics", "Quiz": "quizzes"}
+# (course, module position) -> item count; everything else is 1..8.
+ITEM_COUNT_OVERRIDES = {(1, 2): 14, (1, 3): 10, (2, 1): 25, (2, 3): 0}
+
+
+def _iso(moment: Optional[datetime]) -> Optional[str]:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
+
+
+def _parse_iso(text: Optional[str]) -> Optional[datetime]:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ") if text else None
+
+
+class Dataset:
+    """Courses, modules and items computed from ids, so every run is identical."""
+
+    def __init__(self, course_count: int):
+        self.course_count = course_count
+
+    # ---- courses
+
+    def course_ids(self) -> list:
+        return list(range(1, self.course_count + 1)) + [SPECIAL_COURSE_ID]
+
+    def resolve_course(self, key: str) -> Optional[int]:
+        """A numeric id, or `sis_course_id:ABC-101` as Canvas allows."""
+        if key == f"sis_course_id:{SPECIAL_SIS_ID}":
+            return SPECIAL_COURSE_ID
+        if key.isdigit():
+            cid = int(key)
+            if 1 <= cid <= self.course_count or cid == SPECIAL_COURSE_ID:
+                return cid
+        return None
+
+    def course_json(self, cid: int, includes: set, base: str, single: bool) -> dict:
+        term_id = 1 + cid % 4
+        start, end = self._course_dates(cid, term_id)
+        course = {
+            "id": cid,
+            "name": self._course_name(cid),
+            "course_code": self._course_code(cid),
+            "workflow_state": self._workflow_state(cid),
+            "account_id": 1,
+            "uuid": f"fakecanvascourse{cid:08d}",
+            "start_at": _iso(start),
+            "end_at": _iso(end),
+            "enrollment_term_id": term_id,
+            "sis_course_id": SPECIAL_SIS_ID if cid == SPECIAL_COURSE_ID else None,
+            "default_view": "modules",
+            "time_zone": "Asia/Ho_Chi_Minh" if cid % 2 else "America/Denver",
+            "enrollments": [{"type": "student", "role": "StudentEnrollment",
+                             "role_id": 3, "user_id": 1,
+                             "enrollment_state": "active"}],
+        }
+        if "term" in includes:
+            course["term"] = dict(TERMS[term_id])
+        if "teachers" in includes:
+            course["teachers"] = self._teachers(cid, base)
+        if single and "syllabus_body" in includes:
+            course["syllabus_body"] = self._syllabus(cid)
+        return course
+
+    def _course_name(self, cid: int) -> str:
+        if cid in SPECIAL_COURSE_NAMES:
+            return SPECIAL_COURSE_NAMES[cid]
+        _, subject = SUBJECTS[cid % len(SUBJECTS)]
+        return f"{subject} {100 + cid}"
+
+    def _course_code(self, cid: int) -> str:
+        if cid == SPECIAL_COURSE_ID:
+            return SPECIAL_SIS_ID
+        code, _ = SUBJECTS[cid % len(SUBJECTS)]
+        return f"{code} {100 + cid}"
+
+    @staticmethod
+    def _workflow_state(cid: int) -> str:
+        if cid % 14 == 0:
+            return "unpublished"
+        return "completed" if cid % 9 == 0 else "available"
+
+    @staticmethod
+    def _course_dates(cid: int, term_id: int):
+        """Courses in the default term have no dates (null), as in Canvas."""
+        term = TERMS[term_id]
+        start, end = _parse_iso(term["start_at"]), _parse_iso(term["end_at"])
+        if start is None:
+            return None, None
+        return start + timedelta(days=cid % 5), end
+
+    @staticmethod
+    def _teachers(cid: int, base: str) -> list:
+        count = 1 + cid % 2
+        teachers = []
+        for offset in range(count):
+            index = (cid + offset * 3) % len(TEACHER_NAMES)
+            uid = 1000 + index
+            teachers.append({
+                "id": uid,
+                "display_name": TEACHER_NAMES[index],
+                "avatar_image_url": f"{base}/images/messages/avatar-50.png",
+                "html_url": f"{base}/courses/{cid}/users/{uid}",
+                "pronouns": None,
+            })
+        return teachers
+
+    def _syllabus(self, cid: int) -> Optional[str]:
+        """HTML with entities, lists and a script, for the text converter."""
+        if cid % 6 == 0:
+            return None  # Canvas sends null when there is no syllabus
+        name = html.escape(self._course_name(cid))
+        return (f"<h2>Syllabus: {name}</h2>"
+                "<p>Welcome! Office hours are Mon &amp; Wed, 10&ndash;12.</p>"
+                "<ul><li>Week 1: introductions</li>"
+                "<li>Week 2: <strong>first assignment</strong> due</li></ul>"
+                "<p>Grading: homework 40%, exams 60%.</p>"
+                "<script>alert('not shown')</script>")
+
+    # ---- modules and items
+
+    @staticmethod
+    def module_id(cid: int, position: int) -> int:
+        return 100000 + cid * 10 + position
+
+    @staticmethod
+    def module_count(cid: int) -> int:
+        return 3 + cid % 3
+
+    @staticmethod
+    def item_count(cid: int, position: int) -> int:
+        return ITEM_COUNT_OVERRIDES.get((cid, position), 1 + (cid * 5 + position * 3) % 8)
+
+    def module_position(self, cid: int, module_key: str) -> Optional[int]:
+        if not module_key.isdigit():
+            return None
+        for position in range(1, self.module_count(cid) + 1):
+            if self.module_id(cid, position) == int(module_key):
+                return position
+        return None
+
+    def modules_json(self, cid: int, with_items: bool, base: str) -> list:
+        return [self.module_json(cid, p, with_items, base)
+                for p in range(1, self.module_count(cid) + 1)]
+
+    def module_json(self, cid: int, position: int, with_items: bool, base: str) -> dict:
+        mid = self.module_id(cid, position)
+        count = self.item_count(cid, position)
+        module = {
+            "id": mid,
+            "name": self._module_name(cid, position),
+            "position": position,
+            "workflow_state": "active",
+            "unlock_at": None,
+            "require_sequential_progress": False,
+            "prerequisite_module_ids": [],
+            "published": True,
+            "items_count": count,
+            "items_url": f"{base}/api/v1/courses/{cid}/modules/{mid}/items",
+        }
+        # Canvas leaves `items` out when a module has too many of them.
+        if with_items and count <= ITEMS_INLINE_LIMIT:
+            module["items"] = self.items_json(cid, position, base)
+        return module
+
+    @staticmethod
+    def _module_name(cid: int, position: int) -> str:
+        if cid == 3:
+            return f"Tuần {position}: Giới thiệu"
+        if cid == 4:
+            return f"第{position}週：基礎"
+        return f"Week {position}: {TOPICS[(cid + position) % len(TOPICS)]}"
+
+    def items_json(self, cid: int, position: int, base: str) -> list:
+        mid = self.module_id(cid, position)
+        return [self._item_json(cid, mid, p, base)
+                for p in range(1, self.item_count(cid, position) + 1)]
+
+    @staticmethod
+    def _item_json(cid: int, mid: int, position: int, base: str) -> dict:
+        iid = mid * 100 + position
+        kind = ITEM_TYPES[(position - 1 + mid) % len(ITEM_TYPES)]
+        title = f"{ITEM_LABELS[kind]} {position}"
+        if cid == 5 and position == 1:
+            title = "Tricky \u001b]0;pwned\u0007 title"  # OSC sequence
+        item = {
+            "id": iid,
+            "module_id": mid,
+            "position": position,
+            "title": title,
+            "indent": (position - 1) % 3,
+            "type": kind,
+            "html_url": f"{base}/courses/{cid}/modules/items/{iid}",
+            "published": True,
+        }
+        if kind in ITEM_PATHS:
+            item["content_id"] = iid
+            item["url"] = f"{base}/api/v1/courses/{cid}/{ITEM_PATHS[kind]}/{iid}"
+        if kind == "Page":
+            item["page_url"] = f"reading-{iid}"
+        if kind == "ExternalUrl":
+            item["external_url"] = f"https://example.com/resources/{iid}"
+        return item
+
+
+# --------------------------------------------------------------------------
+# Pagination (Link header, opaque-ish next URLs)
+# --------------------------------------------------------------------------
+
+class Paginator:
+    """Cuts lists into pages and writes Canvas's Link header.
+
+    Every link carries a `page_token` bound to path, page and per_page, and
+    (while `strict` is on) a page other than the first is only served with
+    the right token -- so a client has to follow links, not compute them.
+    """
+
+    def __init__(self, per_page_max: int):
+        self.per_page_max = per_page_max
+        self._salt = secrets.token_bytes(16)
+
+    def page(self, req: Request, items: list, base: str, strict: bool):
+        per_page = self._per_page(req)
+        page = self._page_number(req)
+        if strict:
+            self._check_token(req, page, per_page)
+        last = max(1, -(-len(items) // per_page))
+        chunk = items[(page - 1) * per_page: page * per_page]
+        rels = [("current", page), ("next", page + 1 if page < last else None),
+                ("prev", page - 1 if page > 1 else None), ("first", 1), ("last", last)]
+        links = [f'<{self._url(req, number, per_page, base)}>; rel="{rel}"'
+                 for rel, number in rels if number is not None]
+        return chunk, [("Link", ",".join(links))]
+
+    def token(self, path: str, page: int, per_page: int) -> str:
+        message = f"{path}|{page}|{per_page}".encode("utf-8")
+        return hmac.new(self._salt, message, hashlib.sha256).hexdigest()[:20]
+
+    def _per_page(self, req: Request) -> int:
+        raw = req.param("per_page")
+        value = int(raw) if raw and raw.isdigit() and int(raw) > 0 else DEFAULT_PER_PAGE
+        return min(value, self.per_page_max)
+
+    @staticmethod
+    def _page_number(req: Request) -> int:
+        raw = req.param("page", "1")
+        if not raw.isdigit() or int(raw) < 1:
+            raise ApiError(400, "invalid page parameter")
+        return int(raw)
+
+    def _check_token(self, req: Request, page: int, per_page: int) -> None:
+        given = req.param("page_token")
+        if given is None and page == 1:
+            return
+        if given is None or not hmac.compare_digest(given, self.token(req.path, page, per_page)):
+            raise ApiError(400, "invalid or missing page_token: follow the Link header")
+
+    def _url(self, req: Request, page: int, per_page: int, base: str) -> str:
+        skip = {"page", "per_page", "page_token", "access_token"}
+        params = [(k, v) for k, v in req.query if k not in skip]
+        params += [("page", str(page)), ("per_page", str(per_page)),
+                   ("page_token", self.token(req.path, page, per_page))]
+        return f"{base}{req.raw_path}?{urlencode(params)}"
+
+
+# --------------------------------------------------------------------------
+# Faults, request log, runtime configuration
+# --------------------------------------------------------------------------
+
+@dataclass
+class FaultRule:
+    id: int
+    match: str
+    kind: str
+    count: int
+    seconds: float = 2.0
+    method: Optional[str] = None
+    body: Optional[str] = None
+
+    def matches(self, method: str, target: str) -> bool:
+        if self.count == 0:
+            return False
+        if self.method and self.method.upper() != method:
+            return False
+        return self.match in target or self.match in unquote(target)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "match": self.match, "kind": self.kind,
+                "count": self.count, "seconds": self.seconds,
+                "method": self.method, "body": self.body}
+
+
+class FaultRules:
+    """Ordered fault rules; the first live match applies and is used up."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._rules: list[FaultRule] = []
+        self._next_id = 1
+
+    def add(self, spec) -> FaultRule:
+        if not isinstance(spec, dict):
+            raise ApiError(400, "a fault rule is a JSON object")
+        kind = str(spec.get("kind", ""))
+        if kind not in FAULT_KINDS:
+            raise ApiError(400, f"unknown fault kind {kind!r}; one of {', '.join(FAULT_KINDS)}")
+        try:
+            count = int(spec.get("count", 1))
+            seconds = float(spec.get("seconds", 2.0))
+        except (TypeError, ValueError) as exc:
+            raise ApiError(400, "count must be an integer and seconds a number") from exc
+        with self._lock:
+            rule = FaultRule(self._next_id, str(spec.get("match", "")), kind, count,
+                             seconds, spec.get("method"), spec.get("body"))
+            self._next_id += 1
+            self._rules.append(rule)
+        return rule
+
+    def take(self, method: str, target: str) -> Optional[FaultRule]:
+        with self._lock:
+            for rule in self._rules:
+                if rule.matches(method, target):
+                    if rule.count > 0:
+                        rule.count -= 1
+                    return rule
+        return None
+
+    def clear(self) -> None:
+        with self._lock:
+            self._rules.clear()
+
+    def to_json(self) -> list:
+        with self._lock:
+            return [rule.to_json() for rule in self._rules]
+
+
+class RequestLog:
+    """Every non-control request, without ever storing the token itself."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._entries: list[dict] = []
+        self._started = time.monotonic()
+
+    def record(self, req: Request) -> dict:
+        entry = {
+            "method": req.method,
+            "path": req.target,
+            "auth_present": req.auth_present,
+            "auth_valid": req.auth_valid,
+            "chunked": req.body.chunked,
+            "time": round(time.monotonic() - self._started, 3),
+            "fault": None,
+            "status": None,
+        }
+        with self._lock:
+            entry["seq"] = len(self._entries) + 1
+            self._entries.append(entry)
+        return entry
+
+    def update(self, entry: dict, **values) -> None:
+        with self._lock:
+            entry.update(values)
+
+    def to_json(self) -> list:
+        with self._lock:
+            return [dict(e) for e in self._entries]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+@dataclass
+class Config:
+    """Settings tests may change at run time through /__control/config."""
+
+    signature_ttl: float = 1800.0
+    upload_answer: str = "301"
+    strict_page_tokens: bool = True
+    reject_upload_auth: bool = False
+
+    def update(self, changes) -> None:
+        if not isinstance(changes, dict):
+            raise ApiError(400, "config is a JSON object")
+        for key, value in changes.items():
+            if key == "signature_ttl":
+                self.signature_ttl = float(value)
+            elif key == "upload_answer":
+                if str(value) not in ("301", "201"):
+                    raise ApiError(400, 'upload_answer is "301" or "201"')
+                self.upload_answer = str(value)
+            elif key in ("strict_page_tokens", "reject_upload_auth"):
+                setattr(self, key, bool(value))
+            else:
+                raise ApiError(400, f"unknown config key {key!r}")
+
+    def to_json(self) -> dict:
+        return dict(self.__dict__)
+
+
+# --------------------------------------------------------------------------
+# File store: step-1 tokens, stored bytes, confirmation and renaming
+# --------------------------------------------------------------------------
+
+@dataclass
+class PendingUpload:
+    token: str
+    course_id: int
+    folder: str
+    name: str
+    content_type: str
+    on_duplicate: str
+    issued_at: float
+    params: dict
+    used: bool = False
+
+
+@dataclass
+class StoredFile:
+    id: int
+    uuid: str
+    course_id: int
+    folder: str
+    requested_name: str
+    on_duplicate: str
+    content_type: str
+    size: int
+    sha256: str
+    path: str
+    created_at: str
+    display_name: Optional[str] = None
+    confirmed: bool = False
+
+
+def normalize_folder(path: Optional[str]) -> str:
+    """`/a//b/` and `a/b` are the same folder; "" is the course files root."""
+    parts = [p for p in (path or "").split("/") if p and p != "."]
+    return "/".join(parts)
+
+
+def duplicate_name(name: str, taken: set) -> str:
+    """`notes.txt` -> `notes (1).txt`, `notes (2).txt`, ... as Canvas renames."""
+    stem, ext = posixpath.splitext(name)
+    number = 1
+    while f"{stem} ({number}){ext}" in taken:
+        number += 1
+    return f"{stem} ({number}){ext}"
+
+
+class FileStore:
+    def __init__(self, root: str):
+        self.root = root
+        self._lock = threading.Lock()
+        self._salt = secrets.token_bytes(16)
+        self._pending: dict[str, PendingUpload] = {}
+        self._files: dict[int, StoredFile] = {}
+        self._folders: dict[tuple, int] = {}
+        self._next_id = 5001
+
+    def reset(self) -> None:
+        with self._lock:
+            for stored in self._files.values():
+                _remove_quietly(stored.path)
+            self._pending.clear()
+            self._files.clear()
+            self._folders.clear()
+            self._next_id = 5001
+
+    def issue(self, course_id: int, params: dict) -> PendingUpload:
+        """Step 1: remember what is coming and sign upload_params for it."""
+        name = params.get("name") or ""
+        if not name:
+            raise ApiError(400, "name is required")
+        on_duplicate = params.get("on_duplicate") or "rename"
+        if on_duplicate not in ("rename", "overwrite"):
+            raise ApiError(400, 'on_duplicate is "rename" or "overwrite"')
+        content_type = (params.get("content_type")
+                        or mimetypes.guess_type(name)[0] or "application/octet-stream")
+        token = secrets.token_urlsafe(18)
+        policy = base64.b64encode(json.dumps({
+            "expiration": _iso(datetime.now(timezone.utc) + timedelta(minutes=30)),
+            "conditions": [{"key": token}],
+        }).encode()).decode()
+        signature = hmac.new(self._salt, policy.encode(), hashlib.sha256).hexdigest()
+        upload_params = {"key": f"courses/{course_id}/{token}/{name}", "policy": policy,
+                         "signature": signature, "filename": name,
+                         "content_type": content_type}
+        pending = PendingUpload(token, course_id, normalize_folder(params.get("parent_folder_path")),
+                                name, content_type, on_duplicate, time.monotonic(), upload_params)
+        with self._lock:
+            self._pending[token] = pending
+        return pending
+
+    def pending(self, token: str) -> Optional[PendingUpload]:
+        with self._lock:
+            return self._pending.get(token)
+
+    def new_temp(self):
+        return tempfile.NamedTemporaryFile(dir=self.root, prefix="upload-", delete=False)
+
+    def store(self, pending: PendingUpload, path: str, part: FilePart) -> StoredFile:
+        """Step 2 succeeded: keep the bytes; the file is not visible until confirmed."""
+        with self._lock:
+            if pending.used:  # a concurrent upload with the same token won
+                raise ApiError(400, "upload token already used")
+            pending.used = True
+            stored = StoredFile(self._next_id, secrets.token_hex(16), pending.course_id,
+                                pending.folder, pending.name, pending.on_duplicate,
+                                pending.content_type, part.size, part.sha256, path,
+                                _iso(datetime.now(timezone.utc)))
+            self._next_id += 1
+            self._files[stored.id] = stored
+        return stored
+
+    def confirm(self, file_id: int, uuid: Optional[str]) -> Optional[StoredFile]:
+        """Step 3: make the file visible, resolving duplicates as Canvas does."""
+        with self._lock:
+            stored = self._files.get(file_id)
+            if stored is None or (uuid is not None and uuid != stored.uuid):
+                return None
+            if not stored.confirmed:
+                self._place(stored)
+            return stored
+
+    def _place(self, stored: StoredFile) -> None:
+        siblings = [f for f in self._files.values() if f.confirmed
+                    and f.course_id == stored.course_id and f.folder == stored.folder]
+        name = stored.requested_name
+        clash = [f for f in siblings if f.display_name == name]
+        if clash and stored.on_duplicate == "overwrite":
+            for old in clash:
+                del self._files[old.id]
+                _remove_quietly(old.path)
+        elif clash:
+            name = duplicate_name(name, {f.display_name for f in siblings})
+        stored.display_name = name
+        stored.confirmed = True
+
+    def get(self, file_id: int, confirmed_only: bool = True) -> Optional[StoredFile]:
+        with self._lock:
+            stored = self._files.get(file_id)
+        if stored is None or (confirmed_only and not stored.confirmed):
+            return None
+        return stored
+
+    def folder_id(self, course_id: int, folder: str) -> int:
+        with self._lock:
+            key = (course_id, folder)
+            if key not in self._folders:
+                self._folders[key] = 900 + len(self._folders) + 1
+            return self._folders[key]
+
+    def confirmed_files(self) -> list:
+        with self._lock:
+            return sorted((f for f in self._files.values() if f.confirmed), key=lambda f: f.id)
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+# --------------------------------------------------------------------------
+# The application: routing for the API, uploads, faults and control
+# --------------------------------------------------------------------------
+
+class FakeCanvas:
+    """All state, and the routing both listeners share."""
+
+    def __init__(self, opts):
+        self.token = opts.token
+        self.data = Dataset(opts.courses)
+        self.paginator = Paginator(opts.per_page_max)
+        self.faults = FaultRules()
+        self.log = RequestLog()
+        self.default_ttl = opts.signature_ttl
+        self.config = Config(signature_ttl=opts.signature_ttl)
+        self.storage_dir = tempfile.mkdtemp(prefix="fake_canvas_")
+        self.files = FileStore(self.storage_dir)
+        self.verbose = opts.verbose
+        self.api = Listener(self, "api", opts.port)
+        self.control = Listener(self, "control", opts.control_port)
+
+    @property
+    def base(self) -> str:
+        return f"http://{LOOPBACK}:{self.api.port}"
+
+    def start(self) -> None:
+        self.api.open()
+        self.control.open()
+
+    def stop(self) -> None:
+        self.api.close()
+        self.control.close()
+        shutil.rmtree(self.storage_dir, ignore_errors=True)
+
+    # ---- entry point from the handler
+
+    def route(self, req: Request, role: str) -> Response:
+        if req.path.startswith("/__control/"):
+            return self.handle_control(req)
+        if role == "control":
+            return error_response(404, NOT_FOUND_MESSAGE)
+        return self.handle_served(req)
+
+    def check_auth(self, req: Request) -> None:
+        """Fill in auth_present/auth_valid without keeping the token."""
+        value = req.headers.get("Authorization")
+        req.auth_present = value is not None
+        if value:
+            scheme, _, given = value.strip().partition(" ")
+            req.auth_valid = (scheme.lower() == "bearer"
+                              and hmac.compare_digest(given.strip().encode(), self.token.encode()))
+
+    def handle_served(self, req: Request) -> Response:
+        """API, file store and downloads: logged, and subject to faults."""
+        self.check_auth(req)
+        entry = self.log.record(req)
+        rule = self.faults.take(req.method, req.target)
+        response = None
+        if rule is not None:
+            self.log.update(entry, fault=rule.kind)
+            response = self.fault_response(rule)
+        if response is None:
+            response = self.serve(req)
+        self.log.update(entry, status="reset" if response.reset else response.status)
+        return response
+
+    def fault_response(self, rule: FaultRule) -> Optional[Response]:
+        """The injected answer; None means "carry on normally" (after `slow`)."""
+        kind = rule.kind
+        if kind == "slow":
+            time.sleep(max(0.0, rule.seconds))
+            return None
+        if kind == "reset":
+            return Response(200, reset=True)
+        if kind == "500":
+            return error_response(500, "An error occurred.", extra={"error_report_id": 31337})
+        if kind == "503":
+            return error_response(503, "Service Unavailable")
+        if kind == "throttle403":
+            return Response(403, b"403 Forbidden (Rate Limit Exceeded)",
+                            "text/plain; charset=utf-8",
+                            [("X-Rate-Limit-Remaining", "0"), ("X-Request-Cost", "1.5")])
+        if kind == "throttle429":
+            return error_response(429, "Too Many Requests", [("Retry-After", "1")])
+        if kind == "malformed":
+            body = rule.body if rule.body is not None else "<html>oops"
+            return Response(200, body.encode("utf-8"), JSON_TYPE)
+        return unauthorized_response()  # "unauthorized"
+
+    def serve(self, req: Request) -> Response:
+        try:
+            if req.path.startswith("/files_api/upload/"):
+                return self.upload(req, req.path[len("/files_api/upload/"):])
+            match = re.fullmatch(r"/files/(\d+)/download", req.path)
+            if match and req.method == "GET":
+                return self.download(req, int(match.group(1)))
+            if req.path.startswith("/api/v1/"):
+                return self.api_call(req)
+            return error_response(404, NOT_FOUND_MESSAGE)
+        except ApiError as err:
+            return error_response(err.status, err.message, err.headers, err.extra)
+
+    # ---- /api/v1
+
+    API_ROUTES = [
+        ("GET", r"/api/v1/courses", "list_courses"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)", "get_course"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules", "list_modules"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules/(?P<module>[^/]+)", "get_module"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules/(?P<module>[^/]+)/items",
+         "list_items"),
+        ("POST", r"/api/v1/courses/(?P<course>[^/]+)/files", "start_upload"),
+        ("GET POST", r"/api/v1/files/(?P<file>\d+)/create_success", "confirm_upload"),
+        ("GET", r"/api/v1/files/(?P<file>\d+)", "get_file"),
+    ]
+
+    def api_call(self, req: Request) -> Response:
+        if not req.auth_valid:
+            return unauthorized_response()
+        for methods, pattern, name in self.API_ROUTES:
+            match = re.fullmatch(pattern, req.path)
+            if match and req.method in methods.split():
+                response = getattr(self, name)(req, **match.groupdict())
+                response.headers += [("X-Rate-Limit-Remaining", "700.0"),
+                                     ("X-Request-Cost", "0.01")]
+                return response
+        return error_response(404, NOT_FOUND_MESSAGE)
+
+    def _course(self, key: str) -> int:
+        cid = self.data.resolve_course(key)
+        if cid is None:
+            raise ApiError(404, NOT_FOUND_MESSAGE)
+        return cid
+
+    def _paged(self, req: Request, items: list) -> Response:
+        chunk, headers = self.paginator.page(req, items, self.base,
+                                             self.config.strict_page_tokens)
+        return json_response(200, chunk, headers)
+
+    def list_courses(self, req: Request) -> Response:
+        includes = req.includes()
+        ids = self.data.course_ids()
+        courses = [self.data.course_json(cid, includes, self.base, single=False) for cid in ids]
+        return self._paged(req, courses)
+
+    def get_course(self, req: Request, course: str) -> Response:
+        cid = self._course(course)
+        return json_response(200, self.data.course_json(cid, req.includes(), self.base, single=True))
+
+    def list_modules(self, req: Request, course: str) -> Response:
+        cid = self._course(course)
+        modules = self.data.modules_json(cid, "items" in req.includes(), self.base)
+        return self._paged(req, modules)
+
+    def _module_position(self, cid: int, module: str) -> int:
+        position = self.data.module_position(cid, module)
+        if position is None:
+            raise ApiError(404, NOT_FOUND_MESSAGE)
+        return position
+
+    def get_module(self, req: Request, course: str, module: str) -> Response:
+        cid = self._course(course)
+        position = self._module_position(cid, module)
+        return json_response(200, self.data.module_json(cid, position, "items" in req.includes(),
+                                                        self.base))
+
+    def list_items(self, req: Request, course: str, module: str) -> Response:
+        cid = self._course(course)
+        position = self._module_position(cid, module)
+        return self._paged(req, self.data.items_json(cid, position, self.base))
+
+    # ---- uploads (Canvas's three steps)
+
+    def start_upload(self, req: Request, course: str) -> Response:
+        """Step 1: params may be in the query, a form body or a JSON body."""
+        cid = self._course(course)
+        params = {k: v for k, v in req.query}
+        params.update(self._body_params(req))
+        pending = self.files.issue(cid, params)
+        return json_response(200, {
+            "upload_url": f"{self.base}/files_api/upload/{pending.token}",
+            "upload_params": dict(pending.params),
+            "file_param": "file",
+        })
+
+    @staticmethod
+    def _body_params(req: Request) -> dict:
+        raw = req.body.read_all()
+        if not raw:
+            return {}
+        kind, _ = parse_header_params(req.headers.get("Content-Type") or "")
+        try:
+            if kind == "application/json":
+                parsed = json.loads(raw.decode("utf-8"))
+                if not isinstance(parsed, dict):
+                    raise ValueError("not an object")
+                return {k: "" if v is None else str(v) for k, v in parsed.items()}
+            return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ApiError(400, f"could not parse the request body: {exc}") from exc
+
+    def upload(self, req: Request, token: str) -> Response:
+        """Step 2: the file store; no Canvas token belongs here."""
+        if req.method != "POST":
+            return error_response(405, "the file store only takes POST")
+        if req.auth_present and self.config.reject_upload_auth:
+            return error_response(400, "Authorization header not allowed on the file store")
+        pending = self.files.pending(token)
+        if pending is None:
+            return error_response(404, "unknown upload token")
+        if pending.used:
+            return error_response(400, "upload token already used")
+        if time.monotonic() - pending.issued_at > self.config.signature_ttl:
+            return error_response(400, "expired: the upload signature is no longer valid",
+                                  extra={"error": "expired"})
+        kind, ctype_params = parse_header_params(req.headers.get("Content-Type") or "")
+        if kind != "multipart/form-data" or not ctype_params.get("boundary"):
+            return error_response(400, "expected multipart/form-data with a boundary")
+        return self._receive(req, pending, ctype_params["boundary"])
+
+    def _receive(self, req: Request, pending: PendingUpload, boundary: str) -> Response:
+        """Stream the body to a temp file; keep it only if the upload is valid."""
+        out = self.files.new_temp()
+        try:
+            with out:
+                result = parse_multipart(req.body, boundary, out)
+            problem = self._check_upload_fields(result, pending)
+            if problem is None:
+                return self._upload_answer(self.files.store(pending, out.name, result.file))
+        except MultipartError as exc:
+            problem = f"malformed multipart body: {exc}"
+        except BaseException:
+            _remove_quietly(out.name)  # client went away, or the token was taken
+            raise
+        _remove_quietly(out.name)
+        return error_response(400, problem)
+
+    @staticmethod
+    def _check_upload_fields(result: MultipartResult, pending: PendingUpload) -> Optional[str]:
+        if result.file is None:
+            return "no `file` part in the upload"
+        for name in ("key", "policy", "signature"):
+            if result.fields.get(name) != pending.params[name]:
+                after = " (it came after the file part)" if name in result.ignored_after_file else ""
+                return f"missing or wrong upload param {name!r}{after}"
+        return None
+
+    def _upload_answer(self, stored: StoredFile) -> Response:
+        if self.config.upload_answer == "201":
+            self.files.confirm(stored.id, stored.uuid)  # Canvas is done at 201
+            location = f"{self.base}/api/v1/files/{stored.id}"
+            return json_response(201, self.file_json(stored), [("Location", location)])
+        location = f"{self.base}/api/v1/files/{stored.id}/create_success?uuid={stored.uuid}"
+        return Response(301, b"", None, [("Location", location)])
+
+    def confirm_upload(self, req: Request, file: str) -> Response:
+        """Step 3: following the redirect (with the token) confirms the file."""
+        req.body.drain()
+        stored = self.files.confirm(int(file), req.param("uuid"))
+        if stored is None:
+            return error_response(404, NOT_FOUND_MESSAGE)
+        return json_response(200, self.file_json(stored))
+
+    def get_file(self, req: Request, file: str) -> Response:
+        stored = self.files.get(int(file))
+        if stored is None:
+            return error_response(404, NOT_FOUND_MESSAGE)
+        return json_response(200, self.file_json(stored))
+
+    def file_json(self, stored: StoredFile) -> dict:
+        name = stored.display_name or stored.requested_name
+        return {
+            "id": stored.id,
+            "uuid": stored.uuid,
+            "display_name": name,
+            "filename": name,
+            "size": stored.size,
+            "content-type": stored.content_type,
+            "url": f"{self.base}/files/{stored.id}/download?download_frd=1&verifier={stored.uuid}",
+            "folder_id": self.files.folder_id(stored.course_id, stored.folder),
+            "created_at": stored.created_at,
+            "updated_at": stored.created_at,
+            "locked": False,
+            "hidden": False,
+        }
+
+    def download(self, req: Request, file_id: int) -> Response:
+        """File URLs are authorised by their verifier, not the token."""
+        stored = self.files.get(file_id)
+        if stored is None or req.param("verifier") != stored.uuid:
+            return error_response(404, NOT_FOUND_MESSAGE)
+        disposition = f"attachment; filename*=UTF-8''{quote(stored.display_name, safe='')}"
+        return Response(200, content_type=stored.content_type, file_path=stored.path,
+                        headers=[("Content-Disposition", disposition)])
+
+    # ---- /__control/
+
+    CONTROL_ROUTES = {
+        ("GET", "/__control/health"): "control_health",
+        ("GET", "/__control/faults"): "control_list_faults",
+        ("POST", "/__control/faults"): "control_add_fault",
+        ("DELETE", "/__control/faults"): "control_clear_faults",
+        ("POST", "/__control/down"): "control_down",
+        ("POST", "/__control/up"): "control_up",
+        ("GET", "/__control/requests"): "control_requests",
+        ("DELETE", "/__control/requests"): "control_clear_requests",
+        ("GET", "/__control/config"): "control_config",
+        ("POST", "/__control/config"): "control_set_config",
+        ("GET", "/__control/files"): "control_files",
+        ("POST", "/__control/reset"): "control_reset",
+    }
+
+    def handle_control(self, req: Request) -> Response:
+        name = self.CONTROL_ROUTES.get((req.method, req.path.rstrip("/")))
+        if name is None:
+            return error_response(404, f"no control endpoint {req.method} {req.path}")
+        try:
+            raw = req.body.read_all()
+            payload = json.loads(raw.decode("utf-8")) if raw.strip() else None
+            return getattr(self, name)(payload)
+        except (ValueError, UnicodeDecodeError) as exc:
+            return error_response(400, f"control body is not JSON: {exc}")
+        except ApiError as err:
+            return error_response(err.status, err.message)
+
+    def control_health(self, _payload) -> Response:
+        return json_response(200, {"ok": True, "port": self.api.port,
+                                   "control_port": self.control.port, "up": self.api.is_open})
+
+    def control_list_faults(self, _payload) -> Response:
+        return json_response(200, self.faults.to_json())
+
+    def control_add_fault(self, payload) -> Response:
+        specs = payload if isinstance(payload, list) else [payload]
+        rules = [self.faults.add(spec) for spec in specs]
+        answer = [r.to_json() for r in rules]
+        return json_response(201, answer if isinstance(payload, list) else answer[0])
+
+    def control_clear_faults(self, _payload) -> Response:
+        self.faults.clear()
+        return json_response(200, {"ok": True})
+
+    def control_down(self, payload) -> Response:
+        """Close the API socket now; optionally reopen it after `seconds`.
+
+        Closing happens before answering so a test's next request is
+        guaranteed to be refused.  If this request came in on the API port
+        itself, its own connection survives long enough to carry the answer
+        (then `Connection: close` ends it).
+        """
+        seconds = payload.get("seconds") if isinstance(payload, dict) else None
+        self.api.close()
+        if seconds:
+            timer = threading.Timer(float(seconds), self.api.open)
+            timer.daemon = True
+            timer.start()
+        return json_response(200, {"ok": True, "up": False, "port": self.api.port},
+                             [("Connection", "close")])
+
+    def control_up(self, _payload) -> Response:
+        self.api.open()
+        return json_response(200, {"ok": True, "up": True, "port": self.api.port})
+
+    def control_requests(self, _payload) -> Response:
+        return json_response(200, self.log.to_json())
+
+    def control_clear_requests(self, _payload) -> Response:
+        self.log.clear()
+        return json_response(200, {"ok": True})
+
+    def control_config(self, _payload) -> Response:
+        return json_response(200, self.config.to_json())
+
+    def control_set_config(self, payload) -> Response:
+        try:
+            self.config.update(payload)
+        except (TypeError, ValueError) as exc:
+            raise ApiError(400, f"bad config value: {exc}") from exc
+        return json_response(200, self.config.to_json())
+
+    def control_files(self, _payload) -> Response:
+        return json_response(200, [{"id": f.id, "course_id": f.course_id, "folder": f.folder,
+                                    "name": f.display_name, "size": f.size,
+                                    "sha256": f.sha256, "content_type": f.content_type}
+                                   for f in self.files.confirmed_files()])
+
+    def control_reset(self, _payload) -> Response:
+        """Back to a fresh server (same ports, same data) between tests."""
+        self.faults.clear()
+        self.log.clear()
+        self.files.reset()
+        self.config = Config(signature_ttl=self.default_ttl)
+        self.api.open()
+        return json_response(200, {"ok": True})
+
+
+# --------------------------------------------------------------------------
+# HTTP plumbing
+# --------------------------------------------------------------------------
+
+class Handler(BaseHTTPRequestHandler):
+    """Turns each HTTP request into a Request, and a Response back into bytes."""
+
+    protocol_version = "HTTP/1.1"   # keep-alive, like a real server
+    server_version = "FakeCanvas/1.0"
+
+    def version_string(self):
+        return self.server_version
+
+    def setup(self):
+        super().setup()
+        self.server.track(self.connection)
+
+    def finish(self):
+        try:
+            super().finish()
+        finally:
+            self.server.untrack(self.connection)
+
+    def log_message(self, fmt, *args):
+        if self.server.app.verbose:
+            sys.stderr.write(f"[{self.server.role}] {self.address_string()} {fmt % args}\n")
+
+    def do_GET(self):
+        self._dispatch()
+
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_GET
+
+    def _dispatch(self):
+        try:
+            body = BodyReader(self.rfile, self.headers)
+        except ProtocolError as exc:
+            self.close_connection = True
+            self._write(error_response(400, str(exc)))
+            return
+        split = urlsplit(self.path)
+        req = Request(self.command, self.path, split.path, unquote(split.path),
+                      parse_qsl(split.query, keep_blank_values=True), self.headers, body)
+        try:
+            response = self.server.app.route(req, self.server.role)
+        except ProtocolError as exc:
+            self.close_connection = True
+            response = error_response(400, str(exc))
+        except Exception:  # a bug here should be a 500, not a dead socket
+            traceback.print_exc(file=sys.stderr)
+            response = error_response(500, "fake canvas internal error")
+        if response.reset:
+            self._reset()
+            return
+        try:
+            body.drain()
+        except ProtocolError:
+            self.close_connection = True
+        self._write(response)
+
+    def _write(self, response: Response):
+        size = os.path.getsize(response.file_path) if response.file_path else len(response.body)
+        self.send_response(response.status)
+        if response.content_type:
+            self.send_header("Content-Type", response.content_type)
+        for name, value in response.headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(size))
+        self.end_headers()
+        if response.file_path:
+            with open(response.file_path, "rb") as source:
+                shutil.copyfileobj(source, self.wfile, IO_CHUNK)
+        else:
+            self.wfile.write(response.body)
+        self.wfile.flush()
+
+    def _reset(self):
+        """Promise a long body, send a bit of it, then abort with an RST."""
+        partial = b'[{"id": 1, "name": "Trunc'
+        head = (b"HTTP/1.1 200 OK\r\nContent-Type: " + JSON_TYPE.encode() +
+                b"\r\nContent-Length: 65536\r\n\r\n")
+        try:
+            self.wfile.write(head + partial)
+            self.wfile.flush()
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                       struct.pack("ii", 1, 0))
+        except OSError:
+            pass
+        self.close_connection = True
+        self.rfile.close()       # drop the makefile reference so close() is real
+        self.connection.close()
+
+
+class Server(ThreadingHTTPServer):
+    """One listening socket on 127.0.0.1 that knows its open connections."""
+
+    allow_reuse_address = True
+    daemon_threads = True
+    request_queue_size = 128
+
+    def __init__(self, app: FakeCanvas, role: str, port: int):
+        self.app = app
+        self.role = role
+        self._connections: dict = {}   # socket -> handling thread id
+        self._conn_lock = threading.Lock()
+        super().__init__((LOOPBACK, port), Handler)
+
+    def server_bind(self):
+        # HTTPServer.server_bind does a reverse DNS lookup; skip it.
+        TCPServer.server_bind(self)
+        self.server_name, self.server_port = self.server_address[:2]
+
+    def track(self, conn):
+        with self._conn_lock:
+            self._connections[conn] = threading.get_ident()
+
+    def untrack(self, conn):
+        with self._conn_lock:
+            self._connections.pop(conn, None)
+
+    def drop_connections(self):
+        """Down means down: kept-alive connections are cut too (all but the
+        calling thread's own, which still has to carry its answer)."""
+        me = threading.get_ident()
+        with self._conn_lock:
+            connections = [c for c, owner in self._connections.items() if owner != me]
+        for conn in connections:
+            try:
+                conn.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+class Listener:
+    """A Server that can be closed and reopened on the same port (down/up)."""
+
+    def __init__(self, app: FakeCanvas, role: str, port: int):
+        self.app = app
+        self.role = role
+        self.port = port
+        self._server: Optional[Server] = None
+        self._lock = threading.Lock()
+
+    @property
+    def is_open(self) -> bool:
+        return self._server is not None
+
+    def open(self) -> None:
+        with self._lock:
+            if self._server is not None:
+                return
+            self._server = Server(self.app, self.role, self.port)
+            self.port = self._server.server_address[1]
+            thread = threading.Thread(target=self._server.serve_forever,
+                                      kwargs={"poll_interval": 0.05},
+                                      name=f"fake-canvas-{self.role}", daemon=True)
+            thread.start()
+
+    def close(self) -> None:
+        """Returns once the port refuses connections (safe from a handler)."""
+        with self._lock:
+            server, self._server = self._server, None
+            if server is not None:
+                server.shutdown()
+                server.server_close()
+                server.drop_connections()
+
+
+# --------------------------------------------------------------------------
+# Process lifetime
+# --------------------------------------------------------------------------
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description="Loopback-only fake Canvas LMS for tests.")
+    parser.add_argument("--port", type=int, default=0, help="API port (0 = pick a free one)")
+    parser.add_argument("--control-port", type=int, default=0,
+                        help="always-on control port (0 = pick a free one)")
+    parser.add_argument("--token", required=True, help="the only valid Bearer token")
+    parser.add_argument("--courses", type=int, default=230, help="courses 1..N (N < 4242)")
+    parser.add_argument("--per-page-max", type=int, default=50, help="cap on per_page")
+    parser.add_argument("--lifetime", type=float, default=600.0,
+                        help="exit by itself after this many seconds")
+    parser.add_argument("--signature-ttl", type=float, default=1800.0,
+                        help="seconds an upload_url stays valid")
+    parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    opts = parser.parse_args(argv)
+    if not 0 <= opts.courses < SPECIAL_COURSE_ID:
+        parser.error(f"--courses must be between 0 and {SPECIAL_COURSE_ID - 1}")
+    if opts.per_page_max < 1:
+        parser.error("--per-page-max must be at least 1")
+    return opts
+
+
+class StopSignal:
+    """Remembers SIGTERM/SIGINT/SIGHUP; installed before PORT is printed so
+    a test that kills us right away still gets a clean, prompt exit.
+
+    The handler only sets an attribute (no locks), and the main loop polls it.
+    """
+
+    def __init__(self):
+        self.why: Optional[str] = None
+        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(signum, self._on_signal)
+
+    def _on_signal(self, signum, _frame):
+        self.why = signal.Signals(signum).name
+
+    def wait(self, lifetime: float) -> str:
+        """Block until a signal, the lifetime, or the parent going away."""
+        deadline = time.monotonic() + lifetime
+        parent = os.getppid()
+        while self.why is None:
+            if time.monotonic() >= deadline:
+                return "lifetime"
+            if os.getppid() != parent:
+                return "orphaned"  # the test process died without killing us
+            time.sleep(0.1)
+        return self.why
+
+
+def main(argv=None) -> int:
+    opts = parse_args(argv)
+    stop = StopSignal()
+    app = FakeCanvas(opts)
+    try:
+        app.start()
+        print(f"PORT {app.api.port}", flush=True)
+        print(f"CONTROL {app.control.port}", flush=True)
+        why = stop.wait(opts.lifetime)
+        if opts.verbose:
+            sys.stderr.write(f"fake canvas stopping: {why}\n")
+    except BrokenPipeError:
+        pass
+    finally:
+        app.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,554 @@
+"""Self-test for fake_canvas.py: the fixture must be right before the Swift
+tests can trust it.  Standard library only.
+
+    python3 -m unittest Tests/FakeCanvas/test_fake_canvas.py -v
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+import unittest
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SERVER = os.path.join(HERE, "fake_canvas.py")
+TOKEN = "SECRET-test-token-8f3a"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+BOUNDARY = "----FakeCanvasTestBoundary7MA4YWxkTrZu0gW"
+
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+def start_server(*extra: str):
+    """Start the server on free ports; return (process, api port, control port)."""
+    proc = subprocess.Popen(
+        [sys.executable, SERVER, "--port", "0", "--token", TOKEN, "--lifetime", "120", *extra],
+        stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    first, second = read_lines(proc, 2, timeout=10)
+    port = int(re.fullmatch(r"PORT (\d+)", first).group(1))
+    control = int(re.fullmatch(r"CONTROL (\d+)", second).group(1))
+    return proc, port, control
+
+
+def read_lines(proc, count: int, timeout: float) -> list:
+    """Read `count` stdout lines from the raw pipe (no buffering to fool select)."""
+    fd, buf = proc.stdout.fileno(), b""
+    deadline = time.monotonic() + timeout
+    while buf.count(b"\n") < count:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+            proc.kill()
+            raise AssertionError(f"server printed only {buf!r} in time")
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            raise AssertionError(f"server exited after printing {buf!r}")
+        buf += chunk
+    return buf.decode().splitlines()[:count]
+
+
+def stop_server(proc) -> None:
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    proc.stdout.close()
+
+
+class Reply:
+    def __init__(self, status, headers, body):
+        self.status, self.headers, self.body = status, headers, body
+
+    def json(self):
+        return json.loads(self.body.decode("utf-8"))
+
+    def links(self) -> dict:
+        return dict((rel, url) for url, rel in
+                    re.findall(r'<([^>]+)>;\s*rel="([^"]+)"', self.headers.get("Link", "")))
+
+
+def request(method: str, url: str, body=None, headers=None, timeout: float = 10) -> Reply:
+    """One request on a fresh connection; redirects are NOT followed."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    try:
+        target = parts.path + (f"?{parts.query}" if parts.query else "")
+        conn.request(method, target, body=body, headers=dict(headers or {}))
+        resp = conn.getresponse()
+        return Reply(resp.status, resp.headers, resp.read())
+    finally:
+        conn.close()
+
+
+def multipart(fields: list, filename: str, data: bytes, content_type="text/plain") -> bytes:
+    """Fields first, then the file part, as Canvas's file store requires."""
+    out = []
+    for name, value in fields:
+        out.append(f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+                   f"{value}\r\n".encode())
+    out.append(f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="file"; '
+               f'filename="{filename}"\r\nContent-Type: {content_type}\r\n\r\n'.encode())
+    out.append(data)
+    out.append(f"\r\n--{BOUNDARY}--\r\n".encode())
+    return b"".join(out)
+
+
+MULTIPART_TYPE = f"multipart/form-data; boundary={BOUNDARY}"
+
+
+# --------------------------------------------------------------------------
+# One server for the whole module, reset before every test
+# --------------------------------------------------------------------------
+
+PROC = PORT = CONTROL = None
+
+
+def setUpModule():
+    global PROC, PORT, CONTROL
+    PROC, PORT, CONTROL = start_server()
+
+
+def tearDownModule():
+    stop_server(PROC)
+
+
+class FakeCanvasTest(unittest.TestCase):
+    def setUp(self):
+        self.assertEqual(self.control("POST", "reset").status, 200)
+
+    def api(self, path: str, method="GET", headers=AUTH, **kw) -> Reply:
+        url = path if path.startswith("http") else f"http://127.0.0.1:{PORT}{path}"
+        return request(method, url, headers=headers, **kw)
+
+    def control(self, method: str, name: str, payload=None, port=None) -> Reply:
+        body = json.dumps(payload).encode() if payload is not None else None
+        return request(method, f"http://127.0.0.1:{port or CONTROL}/__control/{name}", body,
+                       {"Content-Type": "application/json"})
+
+    def fault(self, match: str, kind: str, count=1, **extra) -> None:
+        spec = {"match": match, "kind": kind, "count": count, **extra}
+        self.assertEqual(self.control("POST", "faults", spec).status, 201)
+
+    def requests_seen(self) -> list:
+        return self.control("GET", "requests").json()
+
+    def follow(self, path: str) -> tuple[list, list]:
+        """Collect every page by following rel="next"; return (items, urls)."""
+        items, urls, url = [], [], path
+        while url:
+            reply = self.api(url)
+            self.assertEqual(reply.status, 200, reply.body)
+            items += reply.json()
+            urls.append(url)
+            url = reply.links().get("next")
+        return items, urls
+
+
+# --------------------------------------------------------------------------
+# Auth
+# --------------------------------------------------------------------------
+
+class AuthTests(FakeCanvasTest):
+    def test_missing_token_is_401_with_canvas_body(self):
+        reply = self.api("/api/v1/courses", headers={})
+        self.assertEqual(reply.status, 401)
+        self.assertEqual(reply.json(), {"errors": [{"message": "Invalid access token."}]})
+        self.assertIn("Bearer", reply.headers["WWW-Authenticate"])
+
+    def test_wrong_token_and_wrong_scheme_are_401(self):
+        self.assertEqual(self.api("/api/v1/courses/1", headers={"Authorization": "Bearer nope"}).status, 401)
+        self.assertEqual(self.api("/api/v1/courses/1", headers={"Authorization": f"Basic {TOKEN}"}).status, 401)
+        seen = self.requests_seen()
+        self.assertEqual([(r["auth_present"], r["auth_valid"]) for r in seen],
+                         [(True, False), (True, False)])
+
+    def test_log_never_contains_the_token(self):
+        self.api("/api/v1/courses/1")
+        self.api("/api/v1/courses/1", headers={"Authorization": "Bearer wrong-one"})
+        text = self.control("GET", "requests").body.decode()
+        self.assertNotIn(TOKEN, text)
+        self.assertNotIn("wrong-one", text)
+
+
+# --------------------------------------------------------------------------
+# Courses, include[], pagination
+# --------------------------------------------------------------------------
+
+class PaginationTests(FakeCanvasTest):
+    def test_following_links_returns_every_course_once(self):
+        courses, urls = self.follow("/api/v1/courses?per_page=50&include[]=term&include[]=teachers")
+        self.assertEqual(len(urls), 5)  # 231 courses / 50
+        self.assertEqual([c["id"] for c in courses], list(range(1, 231)) + [4242])
+        self.assertTrue(all("term" in c and "teachers" in c for c in courses))
+        for url in urls[1:]:
+            query = parse_qs(urlsplit(url).query)
+            self.assertEqual(query["include[]"], ["term", "teachers"])
+            self.assertIn("page_token", query)
+            self.assertTrue(url.startswith(f"http://127.0.0.1:{PORT}/api/v1/courses?"))
+
+    def test_link_rels_on_first_middle_and_last_pages(self):
+        first = self.api("/api/v1/courses?per_page=100")
+        self.assertEqual(set(first.links()), {"current", "next", "first", "last"})
+        middle = self.api(first.links()["next"])
+        self.assertEqual(set(middle.links()), {"current", "next", "prev", "first", "last"})
+        last = self.api(middle.links()["last"])
+        self.assertEqual(set(last.links()), {"current", "prev", "first", "last"})
+        self.assertEqual([c["id"] for c in last.json()], [201 + i for i in range(30)] + [4242])
+        back = self.api(middle.links()["prev"])
+        self.assertEqual(back.json(), first.json())
+
+    def test_default_page_size_and_cap(self):
+        self.assertEqual(len(self.api("/api/v1/courses").json()), 10)
+        capped = self.api("/api/v1/courses?per_page=1000")
+        self.assertEqual(len(capped.json()), 50)
+        self.assertIn("per_page=50", capped.links()["next"])
+
+    def test_computed_page_urls_are_refused_unless_lenient(self):
+        reply = self.api("/api/v1/courses?page=2&per_page=10")
+        self.assertEqual(reply.status, 400)
+        self.assertIn("Link header", reply.json()["errors"][0]["message"])
+        self.control("POST", "config", {"strict_page_tokens": False})
+        self.assertEqual(self.api("/api/v1/courses?page=2&per_page=10").json()[0]["id"], 11)
+
+
+class CourseTests(FakeCanvasTest):
+    def test_include_controls_optional_fields(self):
+        plain = self.api("/api/v1/courses?include[]=syllabus_body").json()[0]
+        for key in ("term", "teachers", "syllabus_body"):
+            self.assertNotIn(key, plain)
+        for key in ("id", "name", "course_code", "workflow_state", "start_at", "end_at",
+                    "enrollment_term_id"):
+            self.assertIn(key, plain)
+        full = self.api("/api/v1/courses/1?include[]=syllabus_body&include[]=term"
+                        "&include[]=teachers").json()
+        self.assertIn("<p>", full["syllabus_body"])
+        self.assertEqual(full["term"]["id"], full["enrollment_term_id"])
+        self.assertTrue({"id", "display_name"} <= set(full["teachers"][0]))
+        self.assertNotIn("syllabus_body", self.api("/api/v1/courses/1").json())
+
+    def test_sis_id_lookup(self):
+        for key in ("sis_course_id:ABC-101", quote("sis_course_id:ABC-101", safe="")):
+            course = self.api(f"/api/v1/courses/{key}").json()
+            self.assertEqual((course["id"], course["sis_course_id"]), (4242, "ABC-101"))
+
+    def test_unknown_course_and_path_are_404(self):
+        for path in ("/api/v1/courses/999999", "/api/v1/courses/sis_course_id:NOPE",
+                     "/api/v1/courses/1/modules/1/items", "/api/v1/nothing"):
+            reply = self.api(path)
+            self.assertEqual(reply.status, 404, path)
+            self.assertEqual(reply.json()["errors"][0]["message"],
+                             "The specified resource does not exist.")
+
+    def test_names_that_stress_the_terminal(self):
+        names = {c["id"]: c["name"] for c in self.api("/api/v1/courses?per_page=10").json()}
+        self.assertIn("\u001b[31m", names[5])
+        self.assertEqual(names[3], "Lập trình hướng đối tượng")
+        self.assertEqual(names[4], "情報科学入門")
+
+
+class ModuleTests(FakeCanvasTest):
+    def test_big_modules_come_without_items_but_with_items_url(self):
+        modules = self.api("/api/v1/courses/1/modules?include[]=items").json()
+        by_id = {m["id"]: m for m in modules}
+        self.assertEqual(len(modules), 4)
+        self.assertNotIn("items", by_id[100012])        # 14 items
+        self.assertEqual(len(by_id[100013]["items"]), 10)  # exactly at the limit
+        self.assertTrue(all(m["items_url"].startswith("http://127.0.0.1:") for m in modules))
+        items, urls = self.follow(by_id[100012]["items_url"] + "?per_page=5")
+        self.assertEqual(len(urls), 3)
+        self.assertEqual([i["position"] for i in items], list(range(1, 15)))
+        self.assertTrue(all(i["module_id"] == 100012 for i in items))
+        for key in ("id", "title", "type", "module_id", "position", "indent", "html_url"):
+            self.assertIn(key, items[0])
+
+    def test_course_two_has_a_25_item_module_and_an_empty_one(self):
+        modules = {m["id"]: m for m in self.api("/api/v1/courses/2/modules?include[]=items").json()}
+        self.assertNotIn("items", modules[100021])
+        self.assertEqual(modules[100023]["items"], [])
+        items, urls = self.follow(modules[100021]["items_url"])
+        self.assertEqual((len(items), len(urls)), (25, 3))
+
+    def test_modules_paginate_and_items_need_include(self):
+        modules, urls = self.follow("/api/v1/courses/2/modules?per_page=2")
+        self.assertEqual((len(modules), len(urls)), (5, 3))
+        self.assertFalse(any("items" in m for m in modules))
+
+
+# --------------------------------------------------------------------------
+# Faults
+# --------------------------------------------------------------------------
+
+class FaultTests(FakeCanvasTest):
+    def test_reset_cuts_the_body_short(self):
+        self.fault("/api/v1/courses", "reset")
+        with self.assertRaises((http.client.IncompleteRead, ConnectionError)):
+            self.api("/api/v1/courses")
+        self.assertEqual(self.api("/api/v1/courses").status, 200)
+        self.assertEqual([r["status"] for r in self.requests_seen()], ["reset", 200])
+
+    def test_slow_does_not_block_other_requests(self):
+        self.fault("/api/v1/courses/1", "slow", seconds=1.5)
+        result = {}
+
+        def slow_call():
+            start = time.monotonic()
+            result["status"] = self.api("/api/v1/courses/1").status
+            result["took"] = time.monotonic() - start
+        thread = threading.Thread(target=slow_call)
+        thread.start()
+        time.sleep(0.1)
+        start = time.monotonic()
+        self.assertEqual(self.api("/api/v1/courses/2").status, 200)
+        self.assertLess(time.monotonic() - start, 1.0)
+        thread.join(5)
+        self.assertEqual(result["status"], 200)
+        self.assertGreaterEqual(result["took"], 1.4)
+
+    def test_error_statuses(self):
+        cases = [("500", 500), ("503", 503), ("throttle429", 429), ("unauthorized", 401)]
+        for kind, status in cases:
+            with self.subTest(kind=kind):
+                self.fault("/api/v1/courses/1", kind)
+                reply = self.api("/api/v1/courses/1")
+                self.assertEqual(reply.status, status)
+                self.assertIn("errors", reply.json())
+        self.control("POST", "faults", {"match": "", "kind": "throttle429"})
+        self.assertEqual(self.api("/api/v1/courses").headers["Retry-After"], "1")
+
+    def test_throttle403_looks_like_canvas(self):
+        self.fault("/courses", "throttle403")
+        reply = self.api("/api/v1/courses")
+        self.assertEqual(reply.status, 403)
+        self.assertEqual(reply.body, b"403 Forbidden (Rate Limit Exceeded)")
+        self.assertEqual(reply.headers["X-Rate-Limit-Remaining"], "0")
+
+    def test_malformed_is_200_but_not_json(self):
+        self.fault("/courses", "malformed")
+        self.fault("/courses", "malformed", body='[{"id": 1, "na')
+        for _ in range(2):
+            reply = self.api("/api/v1/courses")
+            self.assertEqual(reply.status, 200)
+            with self.assertRaises(ValueError):
+                reply.json()
+
+    def test_count_match_method_and_clear(self):
+        self.fault("/modules", "500", count=2)
+        self.fault("", "503", count=-1, method="POST")
+        self.assertEqual(self.api("/api/v1/courses/1").status, 200)  # no match
+        self.assertEqual([self.api("/api/v1/courses/1/modules").status for _ in range(3)],
+                         [500, 500, 200])
+        for _ in range(3):
+            self.assertEqual(self.api("/api/v1/courses/1/files", method="POST").status, 503)
+        self.assertEqual(self.control("DELETE", "faults").status, 200)
+        self.assertEqual(self.control("GET", "faults").json(), [])
+
+    def test_match_sees_decoded_query(self):
+        self.fault("include[]=items", "500")
+        self.assertEqual(self.api("/api/v1/courses/1/modules?include%5B%5D=items").status, 500)
+
+    def test_unknown_kind_is_rejected(self):
+        self.assertEqual(self.control("POST", "faults", {"match": "", "kind": "boom"}).status, 400)
+
+
+class DownUpTests(FakeCanvasTest):
+    def assertRefused(self):
+        with self.assertRaises(ConnectionRefusedError):
+            self.api("/api/v1/courses/1")
+
+    def test_down_refuses_connections_until_up(self):
+        self.assertEqual(self.control("POST", "down").status, 200)
+        self.assertRefused()
+        self.assertFalse(self.control("GET", "health").json()["up"])
+        self.assertEqual(self.control("POST", "up").status, 200)
+        self.assertEqual(self.api("/api/v1/courses/1").status, 200)
+
+    def test_down_through_the_api_port_and_auto_up(self):
+        self.assertEqual(self.control("POST", "down", {"seconds": 0.5}, port=PORT).status, 200)
+        self.assertRefused()
+        time.sleep(1.0)
+        self.assertEqual(self.api("/api/v1/courses/1").status, 200)
+
+    def test_down_cuts_kept_alive_connections(self):
+        conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=5)
+        conn.request("GET", "/api/v1/courses/1", headers=AUTH)
+        self.assertEqual(conn.getresponse().read()[:1], b"{")
+        self.control("POST", "down")
+        with self.assertRaises((ConnectionError, http.client.HTTPException)):
+            conn.request("GET", "/api/v1/courses/1", headers=AUTH)
+            conn.getresponse()
+        conn.close()
+
+
+# --------------------------------------------------------------------------
+# Uploads
+# --------------------------------------------------------------------------
+
+class UploadTests(FakeCanvasTest):
+    def step1(self, name: str, course=1, as_json=False, **params) -> dict:
+        params = {"name": name, "size": 0, **params}
+        if as_json:
+            body, ctype = json.dumps(params).encode(), "application/json"
+        else:
+            body, ctype = urlencode(params).encode(), "application/x-www-form-urlencoded"
+        reply = self.api(f"/api/v1/courses/{course}/files", "POST", body=body,
+                         headers={**AUTH, "Content-Type": ctype})
+        self.assertEqual(reply.status, 200, reply.body)
+        return reply.json()
+
+    def step2(self, ticket: dict, data: bytes, headers=None, fields=None) -> Reply:
+        fields = fields if fields is not None else list(ticket["upload_params"].items())
+        body = multipart(fields, ticket["upload_params"]["filename"], data)
+        return request("POST", ticket["upload_url"], body,
+                       {"Content-Type": MULTIPART_TYPE, **(headers or {})})
+
+    def upload(self, name: str, data: bytes, **params) -> dict:
+        ticket = self.step1(name, **params)
+        located = self.step2(ticket, data)
+        self.assertEqual(located.status, 301, located.body)
+        confirmed = self.api(located.headers["Location"])
+        self.assertEqual(confirmed.status, 200)
+        return confirmed.json()
+
+    def files(self) -> list:
+        return self.control("GET", "files").json()
+
+    def test_three_steps_with_301(self):
+        data = "xin chào 🌏\n".encode() * 100
+        ticket = self.step1("notes.txt", parent_folder_path="/week 1/", content_type="text/plain")
+        self.assertTrue(ticket["upload_url"].startswith(f"http://127.0.0.1:{PORT}/files_api/upload/"))
+        self.assertTrue({"key", "policy", "signature", "filename", "content_type"}
+                        <= set(ticket["upload_params"]))
+        located = self.step2(ticket, data)
+        self.assertEqual(located.status, 301)
+        self.assertIn("/create_success?uuid=", located.headers["Location"])
+        self.assertEqual(self.files(), [])  # not confirmed yet
+        self.assertEqual(self.api(located.headers["Location"], headers={}).status, 401)
+        file_json = self.api(located.headers["Location"]).json()
+        for key in ("id", "display_name", "filename", "size", "content-type", "url", "folder_id"):
+            self.assertIn(key, file_json)
+        self.assertEqual(file_json["size"], len(data))
+        [stored] = self.files()
+        self.assertEqual((stored["course_id"], stored["folder"], stored["name"], stored["sha256"]),
+                         (1, "week 1", "notes.txt", hashlib.sha256(data).hexdigest()))
+        upload_log = [r for r in self.requests_seen() if r["path"].startswith("/files_api/")]
+        self.assertEqual([r["auth_present"] for r in upload_log], [False])
+        self.assertEqual(request("GET", file_json["url"]).body, data)
+
+    def test_three_steps_with_201(self):
+        self.control("POST", "config", {"upload_answer": "201"})
+        ticket = self.step1("report.pdf", as_json=True)
+        reply = self.step2(ticket, b"%PDF-1.4 fake")
+        self.assertEqual(reply.status, 201)
+        self.assertEqual(reply.json()["display_name"], "report.pdf")
+        self.assertEqual(self.api(reply.headers["Location"]).json()["id"], reply.json()["id"])
+        self.assertEqual([f["name"] for f in self.files()], ["report.pdf"])
+
+    def test_chunked_streamed_upload(self):
+        ticket = self.step1("big.bin")
+        head = multipart(list(ticket["upload_params"].items()), "big.bin", b"")
+        head, tail = head[: head.rindex(b"\r\n--")], f"\r\n--{BOUNDARY}--\r\n".encode()
+        block = bytes(range(256)) * 4096  # 1 MiB
+        digest = hashlib.sha256(block * 3).hexdigest()
+        reply = request("POST", ticket["upload_url"], iter([head, block, block, block, tail]),
+                        {"Content-Type": MULTIPART_TYPE})
+        self.assertEqual(reply.status, 301)
+        self.api(reply.headers["Location"])
+        self.assertEqual(self.files()[0]["sha256"], digest)
+        self.assertTrue([r for r in self.requests_seen() if r["chunked"]])
+
+    def test_expired_signature(self):
+        self.control("POST", "config", {"signature_ttl": 0.3})
+        ticket = self.step1("late.txt")
+        time.sleep(0.5)
+        reply = self.step2(ticket, b"too late")
+        self.assertEqual(reply.status, 400)
+        self.assertIn("expired", reply.body.decode())
+
+    def test_duplicates_rename_unless_overwrite(self):
+        self.upload("notes.txt", b"one")
+        self.upload("notes.txt", b"two")
+        third = self.upload("notes.txt", b"three", on_duplicate="overwrite")
+        self.assertEqual(third["display_name"], "notes.txt")
+        self.upload("notes.txt", b"other course", course=2)
+        names = {(f["course_id"], f["name"]): f["sha256"] for f in self.files()}
+        self.assertEqual(names, {(1, "notes (1).txt"): hashlib.sha256(b"two").hexdigest(),
+                                 (1, "notes.txt"): hashlib.sha256(b"three").hexdigest(),
+                                 (2, "notes.txt"): hashlib.sha256(b"other course").hexdigest()})
+
+    def test_fields_after_file_and_reuse_are_rejected(self):
+        ticket = self.step1("a.txt")
+        reply = self.step2(ticket, b"x", fields=[])
+        self.assertEqual(reply.status, 400)
+        self.assertIn("key", reply.body.decode())
+        self.assertEqual(self.step2(ticket, b"x").status, 301)
+        self.assertEqual(self.step2(ticket, b"x").status, 400)  # token used up
+
+    def test_authorization_on_upload_is_recorded_or_rejected(self):
+        self.assertEqual(self.step2(self.step1("a.txt"), b"x", headers=AUTH).status, 301)
+        upload_log = [r for r in self.requests_seen() if r["path"].startswith("/files_api/")]
+        self.assertEqual([(r["auth_present"], r["auth_valid"]) for r in upload_log], [(True, True)])
+        self.control("POST", "config", {"reject_upload_auth": True})
+        self.assertEqual(self.step2(self.step1("b.txt"), b"x", headers=AUTH).status, 400)
+
+    def test_faults_apply_to_the_file_store(self):
+        ticket = self.step1("c.txt")
+        self.fault("/files_api/upload", "reset")
+        with self.assertRaises((http.client.HTTPException, ConnectionError)):
+            self.step2(ticket, b"x" * 200000)
+        self.fault("/files_api/upload", "503")
+        self.assertEqual(self.step2(ticket, b"x").status, 503)
+        self.assertEqual(self.step2(ticket, b"x").status, 301)  # token still valid
+
+
+# --------------------------------------------------------------------------
+# Process lifetime (own server processes)
+# --------------------------------------------------------------------------
+
+class LifetimeTests(unittest.TestCase):
+    def test_sigterm_exits_promptly(self):
+        proc, port, control = start_server()
+        self.assertNotEqual(port, control)
+        self.assertEqual(request("GET", f"http://127.0.0.1:{control}/__control/health").status, 200)
+        start = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        self.assertEqual(proc.wait(5), 0)
+        self.assertLess(time.monotonic() - start, 2.0)
+        proc.stdout.close()
+
+    def test_lifetime_ends_the_server(self):
+        proc = subprocess.Popen([sys.executable, SERVER, "--port", "0", "--token", TOKEN,
+                                 "--lifetime", "1"], stdout=subprocess.PIPE)
+        try:
+            self.assertTrue(read_lines(proc, 1, timeout=10)[0].startswith("PORT "))
+            self.assertEqual(proc.wait(5), 0)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.stdout.close()
+
+    def test_only_loopback_is_bound(self):
+        proc, port, _ = start_server()
+        try:
+            with open("/proc/net/tcp") as table:
+                rows = [line.split() for line in table.readlines()[1:]]
+            listening = [r[1] for r in rows if r[3] == "0A" and int(r[1].split(":")[1], 16) == port]
+            self.assertEqual(listening, ["0100007F:%04X" % port])
+        finally:
+            stop_server(proc)
+
+
+if __name__ == "__main__":
+    unittest.main()
