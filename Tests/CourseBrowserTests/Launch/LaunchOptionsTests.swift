@@ -1,4 +1,5 @@
 import CourseKit
+import Foundation
 import Testing
 @testable import CourseBrowser
 
@@ -14,6 +15,10 @@ struct LaunchOptionsTests {
         (["--help"], LaunchOptions(action: .help)),
         (["-h", "--course", "1"], LaunchOptions(action: .help, course: CourseID(1))),
         (["--version"], LaunchOptions(action: .version)),
+        (["--canvas", "https://school.instructure.com", "--token-file", "~/.canvas", "--timeout", "5"],
+         LaunchOptions(canvasURL: URL(string: "https://school.instructure.com"), tokenFile: "~/.canvas", timeoutSeconds: 5)),
+        (["--canvas=http://127.0.0.1:8080/", "--course", "sis_course_id:ABC"],
+         LaunchOptions(course: CourseID("sis_course_id:ABC"), canvasURL: URL(string: "http://127.0.0.1:8080/"))),
     ])
     func parses(arguments: [String], expected: LaunchOptions) throws {
         #expect(try LaunchOptions.parse(arguments) == expected)
@@ -31,6 +36,12 @@ struct LaunchOptionsTests {
         (["--catalog="], "--catalog needs a file path, not an empty value"),
         (["--event-log"], "--event-log needs a value"),
         (["--course", "1", "--course", "2"], "--course was given more than once"),
+        (["--canvas", "school.instructure.com"], "--canvas needs a URL like https://school.instructure.com, not 'school.instructure.com'"),
+        (["--canvas", "ftp://x"], "--canvas needs a URL like https://school.instructure.com, not 'ftp://x'"),
+        (["--canvas", "https://a.example", "--catalog", "c.json"], "--canvas and --catalog choose different backends; give one"),
+        (["--timeout", "0"], "--timeout needs a whole number of seconds from 1 to 3600, not '0'"),
+        (["--timeout", "soon"], "--timeout needs a whole number of seconds from 1 to 3600, not 'soon'"),
+        (["--token", "abc"], "unknown option '--token'"),
     ])
     func rejects(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) {
@@ -39,7 +50,7 @@ struct LaunchOptionsTests {
     }
 
     @Test func helpNamesEveryOption() {
-        for option in ["--course ID", "--catalog FILE", "--event-log FILE", "--version", "--help"] {
+        for option in ["--course ID", "--catalog FILE", "--event-log FILE", "--canvas URL", "--token-file PATH", "--timeout SECONDS", "--version", "--help"] {
             #expect(LaunchOptions.helpText.contains(option))
         }
     }
