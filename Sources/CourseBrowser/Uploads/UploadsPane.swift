@@ -66,7 +66,7 @@ final class UploadsPane: Pane {
         case let .loaded(jobs) where jobs.isEmpty:
             return [StyledLine("No uploads queued.", style: .muted)]
         case let .loaded(jobs):
-            return jobs.map { UploadRow.line(for: $0, width: width, glyphs: glyphs) }
+            return jobs.map { UploadRow.line(for: $0, width: width, glyphs: glyphs, now: clock.now()) }
         }
     }
 }
