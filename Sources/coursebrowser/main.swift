@@ -27,6 +27,10 @@ case .run:
     break
 }
 
+guard options.command == .browse else {
+    failUsage("the upload queue commands are not available in this build")
+}
+
 guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
     failUsage("needs a terminal: run it in an interactive shell, not with input or output redirected")
 }

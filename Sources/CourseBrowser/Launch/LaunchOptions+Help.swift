@@ -3,8 +3,19 @@ extension LaunchOptions {
     public static let helpText = """
     coursebrowser — browse your courses from the terminal
 
-    USAGE: coursebrowser [--canvas URL [--token-file PATH] | --catalog FILE]
-                         [--course ID] [--timeout SECONDS] [--event-log FILE]
+    USAGE: coursebrowser [BACKEND] [--course ID] [--event-log FILE]
+           coursebrowser upload [BACKEND] --course ID FILE…
+           coursebrowser queue [BACKEND] [--json]
+           coursebrowser drain [BACKEND] [--timeout SECONDS]
+
+    BACKEND is the built-in sample catalog unless one of these is given:
+      --canvas URL [--token-file PATH]   or   --catalog FILE
+
+    COMMANDS:
+      upload             Queue files for upload to a course and exit.
+      queue              List the upload queue (--json for scripts).
+      drain              Upload until nothing is queued or waiting; exit 0
+                         when every job is done, 1 otherwise.
 
     OPTIONS:
       --canvas URL       Browse Canvas LMS at URL (or set CANVAS_URL). The access
@@ -14,7 +25,10 @@ extension LaunchOptions {
                          built-in sample catalog.
       --course ID        Open this course at start (its Canvas ID, or a form
                          like sis_course_id:ABC).
-      --timeout SECONDS  Give up on a Canvas request after SECONDS (default 30).
+      --request-timeout SECONDS
+                         Give up on a Canvas request after SECONDS (default 30).
+      --data-dir DIR     Keep the upload queue in DIR (default
+                         $XDG_DATA_HOME/coursebrowser or ~/.local/share/coursebrowser).
       --event-log FILE   Append usage events to FILE, one JSON object per line.
       --version          Print the version and exit.
       -h, --help         Print this help and exit.

@@ -10,7 +10,21 @@ public struct LaunchOptions: Equatable, Sendable {
         case version
     }
 
+    /// What to run: the browser, or one of the queue commands for shells and scripts.
+    public enum Command: Equatable, Sendable {
+        case browse
+        /// `upload --course ID FILE…`: queue files and exit.
+        case upload(files: [String])
+        /// `queue [--json]`: list the jobs.
+        case queue(json: Bool)
+        /// `drain [--timeout SECONDS]`: upload until nothing is due.
+        case drain(timeoutSeconds: Int?)
+    }
+
     public var action: Action = .run
+    public var command: Command = .browse
+    /// Where the queue lives, instead of `$XDG_DATA_HOME/coursebrowser`.
+    public var dataDirectory: String?
     /// Open this course at start (a deep link).
     public var course: CourseID?
     /// Read courses from this file instead of the embedded sample catalog.
@@ -22,7 +36,7 @@ public struct LaunchOptions: Equatable, Sendable {
     /// Read the Canvas access token from this file instead of `CANVAS_TOKEN`.
     public var tokenFile: String?
     /// Give up on a request after this many seconds.
-    public var timeoutSeconds: Int?
+    public var requestTimeoutSeconds: Int?
 
     public init(
         action: Action = .run,
@@ -31,7 +45,9 @@ public struct LaunchOptions: Equatable, Sendable {
         eventLogPath: String? = nil,
         canvasURL: URL? = nil,
         tokenFile: String? = nil,
-        timeoutSeconds: Int? = nil
+        requestTimeoutSeconds: Int? = nil,
+        command: Command = .browse,
+        dataDirectory: String? = nil
     ) {
         self.action = action
         self.course = course
@@ -39,7 +55,9 @@ public struct LaunchOptions: Equatable, Sendable {
         self.eventLogPath = eventLogPath
         self.canvasURL = canvasURL
         self.tokenFile = tokenFile
-        self.timeoutSeconds = timeoutSeconds
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.command = command
+        self.dataDirectory = dataDirectory
     }
 
     public static let version = "0.1.0"

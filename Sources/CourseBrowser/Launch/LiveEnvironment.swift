@@ -29,7 +29,7 @@ public enum LiveEnvironment {
             return .sample()
         }
         let token = try CanvasToken.resolve(tokenFile: options.tokenFile, environment: processEnvironment)
-        let timeouts = HTTPTimeouts(request: .seconds(options.timeoutSeconds ?? 30))
+        let timeouts = HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30))
         return .canvas(
             baseURL: baseURL, token: token, http: .urlSession(timeouts: timeouts),
             clock: environment.clock, analytics: environment.analytics

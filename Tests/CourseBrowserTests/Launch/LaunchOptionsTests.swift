@@ -15,8 +15,13 @@ struct LaunchOptionsTests {
         (["--help"], LaunchOptions(action: .help)),
         (["-h", "--course", "1"], LaunchOptions(action: .help, course: CourseID(1))),
         (["--version"], LaunchOptions(action: .version)),
-        (["--canvas", "https://school.instructure.com", "--token-file", "~/.canvas", "--timeout", "5"],
-         LaunchOptions(canvasURL: URL(string: "https://school.instructure.com"), tokenFile: "~/.canvas", timeoutSeconds: 5)),
+        (["--canvas", "https://school.instructure.com", "--token-file", "~/.canvas", "--request-timeout", "5"],
+         LaunchOptions(canvasURL: URL(string: "https://school.instructure.com"), tokenFile: "~/.canvas", requestTimeoutSeconds: 5)),
+        (["upload", "--course", "7", "essay.pdf", "--", "-odd name.txt"],
+         LaunchOptions(course: CourseID(7), command: .upload(files: ["essay.pdf", "-odd name.txt"]))),
+        (["queue", "--json", "--data-dir", "/tmp/q"], LaunchOptions(command: .queue(json: true), dataDirectory: "/tmp/q")),
+        (["drain", "--timeout", "60", "--catalog", "c.json"], LaunchOptions(catalogPath: "c.json", command: .drain(timeoutSeconds: 60))),
+        (["drain"], LaunchOptions(command: .drain(timeoutSeconds: nil))),
         (["--canvas=http://127.0.0.1:8080/", "--course", "sis_course_id:ABC"],
          LaunchOptions(course: CourseID("sis_course_id:ABC"), canvasURL: URL(string: "http://127.0.0.1:8080/"))),
     ])
@@ -39,8 +44,14 @@ struct LaunchOptionsTests {
         (["--canvas", "school.instructure.com"], "--canvas needs a URL like https://school.instructure.com, not 'school.instructure.com'"),
         (["--canvas", "ftp://x"], "--canvas needs a URL like https://school.instructure.com, not 'ftp://x'"),
         (["--canvas", "https://a.example", "--catalog", "c.json"], "--canvas and --catalog choose different backends; give one"),
-        (["--timeout", "0"], "--timeout needs a whole number of seconds from 1 to 3600, not '0'"),
-        (["--timeout", "soon"], "--timeout needs a whole number of seconds from 1 to 3600, not 'soon'"),
+        (["--request-timeout", "0"], "--request-timeout needs a whole number of seconds from 1 to 86400, not '0'"),
+        (["drain", "--timeout", "soon"], "--timeout needs a whole number of seconds from 1 to 86400, not 'soon'"),
+        (["--timeout", "5"], "--timeout only goes with 'drain'; for requests use --request-timeout"),
+        (["--json"], "--json only goes with 'queue'"),
+        (["upload", "a.txt"], "upload needs --course ID"),
+        (["upload", "--course", "3"], "upload needs at least one FILE"),
+        (["queue", "extra"], "unexpected argument 'extra'"),
+        (["browse"], "unexpected argument 'browse'"),
         (["--token", "abc"], "unknown option '--token'"),
     ])
     func rejects(arguments: [String], message: String) {
@@ -50,7 +61,7 @@ struct LaunchOptionsTests {
     }
 
     @Test func helpNamesEveryOption() {
-        for option in ["--course ID", "--catalog FILE", "--event-log FILE", "--canvas URL", "--token-file PATH", "--timeout SECONDS", "--version", "--help"] {
+        for option in ["--course ID", "--catalog FILE", "--event-log FILE", "--canvas URL", "--token-file PATH", "--request-timeout SECONDS", "--data-dir DIR", "upload", "queue", "drain", "--version", "--help"] {
             #expect(LaunchOptions.helpText.contains(option))
         }
     }
