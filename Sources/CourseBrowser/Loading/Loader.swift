@@ -38,6 +38,25 @@ final class Loader<Value: Sendable> {
         return true
     }
 
+    /// Loads again in the background, keeping the current value on screen until the new one arrives.
+    func refresh() {
+        guard case .loaded = state, let operation, task == nil else {
+            if state.isLoading { return }
+            start()
+            return
+        }
+        let current = generation
+        task = Task { [weak self] in
+            let result: Result<Value, any Error>
+            do {
+                result = .success(try await operation())
+            } catch {
+                result = .failure(error)
+            }
+            self?.finish(result, generation: current)
+        }
+    }
+
     /// Stops any load in flight and forgets the value.
     func reset() {
         task?.cancel()
@@ -78,6 +97,7 @@ final class Loader<Value: Sendable> {
 
     private func finish(_ result: Result<Value, any Error>, generation finished: Int) {
         guard finished == generation else { return }
+        task = nil
         switch result {
         case let .success(value):
             set(.loaded(value))

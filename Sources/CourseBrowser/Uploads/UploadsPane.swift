@@ -2,14 +2,24 @@ import CourseKit
 import Foundation
 import TerminalUI
 
-/// The Uploads pane: the upload queue, loaded and shown by the pane itself.
+/// The Uploads pane: the upload queue, read and refreshed by the pane itself.
+///
+/// Failed jobs stay in the list, marked, with `[r]etry`; nothing about an upload
+/// is ever reported only in passing.
 @MainActor
 final class UploadsPane: Pane {
-    private let queue: UploadQueueClient
-    private let clock: WallClock
-    private let analytics: Analytics
+    let queue: UploadQueueClient
+    let clock: WallClock
+    let analytics: Analytics
 
     let loader: Loader<[UploadJob]>
+    var selection = 0
+    var viewport = ListViewport()
+    /// The job waiting for `y` to be removed.
+    var confirmingRemoval: String?
+    /// A one-line outcome of the last action, such as a removal that failed.
+    var notice: String?
+    private var watchers: [Task<Void, Never>] = []
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
@@ -17,56 +27,62 @@ final class UploadsPane: Pane {
         clock = environment.clock
         analytics = environment.analytics
         loader = Loader(clock: clock)
-        loader.onChange = { [weak self] in self?.onChange() }
+        loader.onChange = { [weak self] in self?.loaderChanged() }
         loader.onFailure = { [analytics] message in
             analytics.track(.loadFailed(pane: "uploads", section: "queue", message: message))
         }
     }
 
-    /// Starts reading the queue.
-    func start() {
+    /// Reads the queue, then keeps it fresh: at once when this process changes it,
+    /// and every `interval` for changes made by other processes.
+    func start(refreshEvery interval: Duration = .seconds(2)) {
         let queue = queue
         loader.load { try await queue.jobs() }
+        let changes = Task { [weak self] in
+            for await _ in queue.changes() {
+                guard let self else { return }
+                self.loader.refresh()
+            }
+        }
+        let poll = Task { [weak self, clock] in
+            while !Task.isCancelled {
+                try? await clock.sleep(interval)
+                guard let self else { return }
+                self.loader.refresh()
+            }
+        }
+        watchers = [changes, poll]
+    }
+
+    isolated deinit {
+        watchers.forEach { $0.cancel() }
+    }
+
+    var jobs: [UploadJob] { loader.state.value ?? [] }
+
+    var selectedJob: UploadJob? {
+        jobs.indices.contains(selection) ? jobs[selection] : nil
     }
 
     var title: String {
-        guard let count = loader.state.value?.count, count > 0 else { return "Uploads" }
-        return "Uploads · \(count)"
+        let failed = jobs.filter { if case .failed = $0.state { true } else { false } }.count
+        guard !jobs.isEmpty else { return "Uploads" }
+        return failed > 0 ? "Uploads · \(jobs.count) · \(failed) failed" : "Uploads · \(jobs.count)"
     }
 
     var footer: String? { nil }
 
-    var hints: [KeyHint] {
-        loader.state.failureMessage == nil ? [] : [KeyHint(key: "r", action: "retry")]
-    }
-
-    var isAnimating: Bool { loader.state.isLoading }
-
-    func handle(_ key: Key) -> Bool {
-        guard key == .character("r"), loader.retry() else { return false }
-        analytics.track(.retryPressed(pane: "uploads"))
-        return true
-    }
-
-    func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
-        let content = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
-        for (row, line) in lines(width: content.width, glyphs: grid.glyphs).prefix(content.height).enumerated() {
-            grid.draw(line, x: content.x, y: content.y + row, width: content.width)
+    var isAnimating: Bool {
+        loader.state.isLoading || jobs.contains { job in
+            switch job.state {
+            case .uploading, .waiting: true
+            default: false
+            }
         }
     }
 
-    private func lines(width: Int, glyphs: Glyphs) -> [StyledLine] {
-        switch loader.state {
-        case .idle:
-            return []
-        case let .loading(since):
-            return [StatusRows.loading("Reading the upload queue…", since: since, now: clock.now(), glyphs: glyphs)]
-        case let .failed(message):
-            return StatusRows.failure("Couldn't read the upload queue: \(message)", width: width, glyphs: glyphs)
-        case let .loaded(jobs) where jobs.isEmpty:
-            return [StyledLine("No uploads queued.", style: .muted)]
-        case let .loaded(jobs):
-            return jobs.map { UploadRow.line(for: $0, width: width, glyphs: glyphs, now: clock.now()) }
-        }
+    private func loaderChanged() {
+        selection = min(selection, max(0, jobs.count - 1))
+        onChange()
     }
 }

@@ -1,16 +1,77 @@
-/// Reads the durable upload queue.
+import Foundation
+
+/// The upload queue as the panes use it: list, add, retry and remove jobs, and follow progress.
 public struct UploadQueueClient: Sendable {
     /// Every job in the queue, oldest first.
     public var jobs: @Sendable () async throws -> [UploadJob]
+    /// Captures the file at `file` and queues it for `course`.
+    public var enqueue: @Sendable (_ file: URL, _ course: CourseID) async throws -> UploadJob
+    /// Makes a failed or waiting job due now.
+    public var retry: @Sendable (_ id: String) async throws -> Void
+    /// Makes every failed job due now.
+    public var retryAllFailed: @Sendable () async throws -> Void
+    /// Removes a job that is not being uploaded.
+    public var remove: @Sendable (_ id: String) async throws -> Void
+    /// Uploads in flight in this process, by job ID.
+    public var progress: @Sendable () -> [String: UploadProgress]
+    /// Yields each time the queue changes in this process.
+    public var changes: @Sendable () -> AsyncStream<Void>
 
-    public init(jobs: @escaping @Sendable () async throws -> [UploadJob]) {
+    public init(
+        jobs: @escaping @Sendable () async throws -> [UploadJob],
+        enqueue: @escaping @Sendable (_ file: URL, _ course: CourseID) async throws -> UploadJob,
+        retry: @escaping @Sendable (_ id: String) async throws -> Void,
+        retryAllFailed: @escaping @Sendable () async throws -> Void,
+        remove: @escaping @Sendable (_ id: String) async throws -> Void,
+        progress: @escaping @Sendable () -> [String: UploadProgress],
+        changes: @escaping @Sendable () -> AsyncStream<Void>
+    ) {
         self.jobs = jobs
+        self.enqueue = enqueue
+        self.retry = retry
+        self.retryAllFailed = retryAllFailed
+        self.remove = remove
+        self.progress = progress
+        self.changes = changes
+    }
+}
+
+/// How far an upload in flight has got.
+public struct UploadProgress: Equatable, Sendable {
+    public var sentBytes: Int64
+    public var startedAt: Date
+
+    public init(sentBytes: Int64, startedAt: Date) {
+        self.sentBytes = sentBytes
+        self.startedAt = startedAt
+    }
+
+    /// Bytes per second since the attempt started.
+    public func rate(now: Date) -> Double {
+        let seconds = now.timeIntervalSince(startedAt)
+        return seconds > 0.5 ? Double(sentBytes) / seconds : 0
     }
 }
 
 extension UploadQueueClient {
-    /// A queue that is always empty.
-    public static let noOp = UploadQueueClient(jobs: { [] })
+    /// A queue that is always empty and refuses new jobs.
+    public static let noOp = UploadQueueClient(
+        jobs: { [] },
+        enqueue: { _, _ in throw Unimplemented("Uploads") },
+        retry: { _ in },
+        retryAllFailed: {},
+        remove: { _ in },
+        progress: { [:] },
+        changes: { AsyncStream { $0.finish() } }
+    )
 
-    public static let unimplemented = UploadQueueClient(jobs: { throw Unimplemented("UploadQueueClient.jobs") })
+    public static let unimplemented = UploadQueueClient(
+        jobs: { throw Unimplemented("UploadQueueClient.jobs") },
+        enqueue: { _, _ in throw Unimplemented("UploadQueueClient.enqueue") },
+        retry: { _ in throw Unimplemented("UploadQueueClient.retry") },
+        retryAllFailed: { throw Unimplemented("UploadQueueClient.retryAllFailed") },
+        remove: { _ in throw Unimplemented("UploadQueueClient.remove") },
+        progress: { [:] },
+        changes: { AsyncStream { $0.finish() } }
+    )
 }

@@ -20,8 +20,11 @@ extension WallClock {
         sleep: { try await Task.sleep(for: $0) }
     )
 
-    /// A clock frozen at `date` whose sleeps return at once.
+    /// A clock frozen at `date` whose sleeps only let other tasks run.
     public static func fixed(_ date: Date) -> WallClock {
-        WallClock(now: { date }, sleep: { _ in try Task.checkCancellation() })
+        WallClock(now: { date }, sleep: { _ in
+            await Task.yield()
+            try Task.checkCancellation()
+        })
     }
 }
