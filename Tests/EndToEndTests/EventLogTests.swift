@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `--event-log FILE` appends one JSON object per line for what the user did.
+@Suite struct EventLogTests {
+    @Test func eventLogRecordsShownPanesAsJSONLines() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        let log = tmux.directory.appendingPathComponent("events.jsonl")
+        try tmux.launchApp(["--event-log", log.path])
+        try await tmux.waitFor(box: "Courses · 48", "the sample catalog") { $0.isFocused }
+        try tmux.press("Down", "Enter")
+        try await tmux.waitFor(box: "Course", "the second course") { $0.contains("Data Structures and Algorithms") }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+
+        let events = try Self.events(in: log)
+        let shown = events.filter { $0["event"] == "pane_shown" }.map { $0["pane"] }
+        #expect(shown == ["courses", "course"], "\(events)")
+        #expect(events.allSatisfy { $0["time"] != nil }, "every event has a time: \(events)")
+    }
+
+    @Test func eventLogRecordsFailedLoadsAndRetries() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        let log = tmux.directory.appendingPathComponent("events.jsonl")
+        let catalog = tmux.directory.appendingPathComponent("missing.json")
+        try tmux.launchApp(["--catalog", catalog.path, "--event-log", log.path])
+        try await tmux.waitFor(box: "Courses", "the missing-file error") { $0.contains("[r]etry") }
+        try tmux.press("r")
+        try await eventually("the retry to fail and be logged") {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return text.components(separatedBy: #""event":"load_failed""#).count == 3
+        }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+
+        let events = try Self.events(in: log)
+        let names = events.map { $0["event"] ?? "" }
+        #expect(names == ["pane_shown", "load_failed", "retry_pressed", "load_failed"], "\(events)")
+        let failure = try #require(events.first { $0["event"] == "load_failed" })
+        #expect(failure["pane"] == "courses")
+        #expect(failure["message"] == "Can't find catalog file \(catalog.path)")
+        #expect(events.first { $0["event"] == "retry_pressed" }?["pane"] == "courses")
+    }
+
+    /// Every line of the log as a flat JSON object; fails the test on a line that isn't one.
+    static func events(in log: URL) throws -> [[String: String]] {
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.hasSuffix("\n"), "every event ends its line")
+        return try text.split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            return try #require(object as? [String: String], "not a flat JSON object: \(line)")
+        }
+    }
+}

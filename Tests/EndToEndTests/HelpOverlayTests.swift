@@ -1,0 +1,28 @@
+import Testing
+
+/// `?` shows every key in a box titled Keys; Esc or `?` closes it and the panes come back.
+@Suite struct HelpOverlayTests {
+    @Test func questionMarkOpensHelpAndEscapeClosesIt() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try tmux.launchApp()
+        try await tmux.waitFor(box: "Courses · 48", "the sample catalog") { $0.isFocused }
+
+        try tmux.press("?")
+        let help = try await tmux.waitFor(box: "Keys", "the key list") { $0.contains("open the selected course") }
+        #expect(help.isFocused)
+        #expect(help.contains("suspend (fg to resume)"))
+        #expect(help.containsIgnoringWrapping("q  Ctrl-C quit"))
+
+        // While help is open, list keys do nothing: Enter must not open a course.
+        try tmux.press("Enter", "Escape")
+        let closed = try await tmux.waitFor("the help box to close") { $0.box("Keys") == nil }
+        #expect(closed.box("Courses · 48")?.isFocused == true)
+        #expect(closed.box("Course")?.contains("Select a course and press Enter to open it.") == true)
+
+        try tmux.press("?")
+        try await tmux.waitFor("help again") { $0.box("Keys") != nil }
+        try tmux.press("?")
+        try await tmux.waitFor("'?' to close help too") { $0.box("Keys") == nil }
+    }
+}

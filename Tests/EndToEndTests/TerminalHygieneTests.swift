@@ -1,0 +1,95 @@
+import Foundation
+import Glibc
+import Testing
+
+/// However the app ends, the terminal is given back as it was: same `stty` settings,
+/// main screen (not the alternate one), visible cursor, shell prompt.
+@Suite struct TerminalHygieneTests {
+    /// A way for the app to end, and the exit status a shell then reports.
+    enum Ending: String, CaseIterable, CustomTestStringConvertible {
+        case quitKey, controlC, terminateSignal, segmentationFault
+
+        var testDescription: String { rawValue }
+
+        var expectedStatus: Int32 {
+            switch self {
+            case .quitKey, .controlC: return 0
+            case .terminateSignal: return 128 + SIGTERM
+            case .segmentationFault: return 128 + SIGSEGV
+            }
+        }
+    }
+
+    /// Records `stty -g` before and after running its arguments, then prints `exit=<status>`.
+    ///
+    /// A script and not the interactive shell itself, because bash puts back its own terminal
+    /// settings after a job dies of a signal, which would hide a crash handler that didn't.
+    static let wrapper = """
+        ulimit -c 0
+        stty -g > before.stty
+        "$@"
+        status=$?
+        stty -g > after.stty
+        echo "exit=$status"
+        """
+
+    @Test(arguments: Ending.allCases)
+    func endingRestoresTheTerminal(_ ending: Ending) async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try Self.wrapper.write(to: tmux.directory.appendingPathComponent("wrap.sh"), atomically: true, encoding: .utf8)
+        try tmux.run("sh wrap.sh " + tmux.appCommand(["--course", "10001"]))
+        try await tmux.waitFor(box: "Course", "the UI up") { $0.contains("Introduction to Computer Science") }
+        #expect(try tmux.format("#{alternate_on}") == "1")
+
+        switch ending {
+        case .quitKey: try tmux.press("q")
+        case .controlC: try tmux.press("C-c")
+        case .terminateSignal: #expect(kill(try tmux.appProcessID(), SIGTERM) == 0)
+        case .segmentationFault: #expect(kill(try tmux.appProcessID(), SIGSEGV) == 0)
+        }
+
+        #expect(try await tmux.waitForExit() == ending.expectedStatus)
+        let screen = try await tmux.waitFor("the shell prompt") { $0.lastNonBlankLine == "$" }
+        #expect(screen.boxes.isEmpty, "the app's boxes are gone")
+        #expect(screen.contains("$ sh wrap.sh"), "the shell's own screen is back")
+        #expect(try tmux.format("#{alternate_on}") == "0", "left the alternate screen")
+        #expect(try tmux.format("#{cursor_flag}") == "1", "the cursor is visible again")
+        let before = try String(contentsOf: tmux.directory.appendingPathComponent("before.stty"), encoding: .utf8)
+        let after = try String(contentsOf: tmux.directory.appendingPathComponent("after.stty"), encoding: .utf8)
+        #expect(!before.isEmpty)
+        #expect(after == before, "stty -g changed")
+    }
+
+    @Test func suspendWithControlZAndResumeWithFgRedraws() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try tmux.run("stty -g > before.stty")
+        try tmux.run(tmux.appCommand(["--course", "10003"]))
+        try await tmux.waitFor(box: "Course", "the course open") { $0.isFocused && $0.contains("Lập trình Swift cơ bản") }
+
+        try tmux.press("C-z")
+        let stopped = try await tmux.waitFor("the job stopped") { $0.contains("Stopped") && $0.lastNonBlankLine == "$" }
+        #expect(stopped.boxes.isEmpty)
+        #expect(try tmux.format("#{alternate_on}") == "0")
+        #expect(try tmux.format("#{cursor_flag}") == "1")
+
+        try tmux.run(#"fg; status=$?; stty -g > after.stty; echo "exit=$status""#)
+        let resumed = try await tmux.waitFor("the whole UI redrawn") { screen in
+            screen.boxes.map(\.title) == ["Courses · 48", "Course", "Uploads"]
+                && screen.box("Course")?.contains("Lập trình Swift cơ bản") == true
+                && screen.lastNonBlankLine.hasPrefix(" Tab focus")
+        }
+        #expect(resumed.box("Course")?.isFocused == true)
+        #expect(resumed.box("Uploads")?.contains("No uploads queued.") == true)
+        #expect(!resumed.contains("Stopped"))
+
+        try tmux.press("?")
+        try await tmux.waitFor("keys to work after resuming") { $0.box("Keys") != nil }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        let before = try String(contentsOf: tmux.directory.appendingPathComponent("before.stty"), encoding: .utf8)
+        let after = try String(contentsOf: tmux.directory.appendingPathComponent("after.stty"), encoding: .utf8)
+        #expect(after == before, "stty -g changed")
+    }
+}
