@@ -27,22 +27,44 @@ case .run:
     break
 }
 
-guard options.command == .browse else {
-    failUsage("the upload queue commands are not available in this build")
+let processEnvironment = ProcessInfo.processInfo.environment
+let services: LiveEnvironment.Services
+do {
+    services = try LiveEnvironment.make(options: options, processEnvironment: processEnvironment)
+} catch {
+    failUsage(userMessage(for: error))
+}
+
+/// Runs a queue command on the main queue and exits with its status.
+func runCommand(_ command: @escaping @MainActor () async -> Int32) -> Never {
+    Task { @MainActor in exit(await command()) }
+    dispatchMain()
+}
+
+switch options.command {
+case let .upload(files):
+    guard let course = options.course else { failUsage("upload needs --course ID") }
+    runCommand { await QueueCommands.upload(files: files, course: course, services: services) }
+case let .queue(json):
+    runCommand { await QueueCommands.list(json: json, services: services) }
+case let .drain(timeout):
+    runCommand { await QueueCommands.drain(timeout: timeout, services: services) }
+case .browse:
+    break
 }
 
 guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
     failUsage("needs a terminal: run it in an interactive shell, not with input or output redirected")
 }
 
-let processEnvironment = ProcessInfo.processInfo.environment
-let environment: EnvironmentValues
-do {
-    environment = try LiveEnvironment.make(options: options, processEnvironment: processEnvironment)
-} catch {
-    failUsage(userMessage(for: error))
-}
-
-let shell = AppShell(environment: environment)
+let shell = AppShell(environment: services.environment)
 shell.start(openingCourse: options.course)
+Task.detached {
+    await services.engine.observe(
+        events: { event in Task { @MainActor in shell.uploadEvent(event) } },
+        progress: { id, sent in services.activity.sent(sent, for: id) },
+        changes: { id in services.activity.ended(id) }
+    )
+    await services.engine.run()
+}
 EventLoop(app: shell).run(environment: processEnvironment)

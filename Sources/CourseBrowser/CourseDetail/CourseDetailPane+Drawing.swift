@@ -4,7 +4,12 @@ import TerminalUI
 
 extension CourseDetailPane {
     func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
-        let content = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
+        let full = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
+        let prompt = promptLines(width: full.width, glyphs: grid.glyphs)
+        for (row, line) in prompt.prefix(full.height).enumerated() {
+            grid.draw(line, x: full.x, y: full.y + row, width: full.width)
+        }
+        let (_, content) = full.splitTop(prompt.count)
         let lines = self.lines(width: content.width, glyphs: grid.glyphs)
         visibleRows = max(1, content.height)
         scroll = min(scroll, max(0, lines.count - content.height))

@@ -2,7 +2,12 @@ import TerminalUI
 
 extension CourseDetailPane {
     func handle(_ key: Key) -> Bool {
+        if uploadPrompt != nil {
+            return handlePromptKey(key)
+        }
+        uploadNotice = nil
         switch key {
+        case .character("u"): return openUploadPrompt()
         case .up, .character("k"): scroll(by: -1)
         case .down, .character("j"): scroll(by: 1)
         case .pageUp: scroll(by: -visibleRows)

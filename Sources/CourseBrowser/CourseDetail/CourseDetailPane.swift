@@ -9,6 +9,7 @@ import TerminalUI
 @MainActor
 final class CourseDetailPane: Pane {
     private let courses: CourseClient
+    let uploadQueue: UploadQueueClient
     let clock: WallClock
     let analytics: Analytics
 
@@ -21,10 +22,15 @@ final class CourseDetailPane: Pane {
     var visibleRows = 1
     /// Lines the pane had when last drawn, for the scroll position in the footer.
     var lineCount = 0
+    /// The open upload prompt, if any.
+    var uploadPrompt: UploadPrompt?
+    /// What the last upload prompt did, until the next key.
+    var uploadNotice: String?
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
+        uploadQueue = environment.uploadQueue
         clock = environment.clock
         analytics = environment.analytics
         overview = Loader(clock: clock)
@@ -40,6 +46,8 @@ final class CourseDetailPane: Pane {
         guard id != courseID || hasFailure else { return }
         courseID = id
         scroll = 0
+        uploadPrompt = nil
+        uploadNotice = nil
         let courses = courses
         overview.load { try await courses.course(id) }
         syllabus.load { try await courses.syllabus(id).map(HTMLText.blocks(from:)) ?? [] }
@@ -61,8 +69,17 @@ final class CourseDetailPane: Pane {
         return "\(min(scroll + visibleRows, lineCount))/\(lineCount)"
     }
 
+    /// While the upload prompt is open, every key is text for it.
+    var capturesKeys: Bool { uploadPrompt != nil }
+
     var hints: [KeyHint] {
+        if uploadPrompt != nil {
+            return [KeyHint(key: "Tab", action: "complete"), KeyHint(key: "Enter", action: "queue"), KeyHint(key: "Esc", action: "cancel")]
+        }
         var hints = [KeyHint(key: "↑↓", action: "scroll")]
+        if courseID != nil {
+            hints.append(KeyHint(key: "u", action: "upload"))
+        }
         if hasFailure {
             hints.append(KeyHint(key: "r", action: "retry"))
         }

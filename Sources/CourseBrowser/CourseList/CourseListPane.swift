@@ -52,6 +52,8 @@ final class CourseListPane: Pane {
         loader.items.isEmpty ? "Courses" : "Courses · \(loader.items.count)"
     }
 
+    var capturesKeys: Bool { false }
+
     var footer: String? {
         guard loader.items.count > visibleRows else { return nil }
         return "\(selection + 1)/\(loader.items.count)"

@@ -2,8 +2,19 @@ import TerminalUI
 
 extension AppShell {
     public func handle(_ key: Key) -> KeyResult {
+        switch key {
+        case .focusIn, .focusOut:
+            terminalFocused = key == .focusIn
+            return .handled
+        default:
+            break
+        }
         if showsHelp {
             return handleInHelp(key)
+        }
+        if pane(focus).capturesKeys {
+            if key == .control("c") { return .quit }
+            return pane(focus).handle(key) ? .handled : .ignored
         }
         switch key {
         case .character("q"), .control("c"):

@@ -12,12 +12,15 @@ public final class AppShell: TerminalApplication {
     static let minimumSize = (width: 40, height: 10)
 
     private let analytics: Analytics
+    private let notifier: Notifier
 
     let list: CourseListPane
     let detail: CourseDetailPane
     let uploads: UploadsPane
     private(set) var focus: PaneID = .list
     var showsHelp = false
+    /// Whether the terminal window is in front; one that never reports focus counts as focused.
+    var terminalFocused = true
     public var setNeedsDisplay: () -> Void = {}
 
     /// The panes, in focus order.
@@ -29,6 +32,7 @@ public final class AppShell: TerminalApplication {
 
     public init(environment: EnvironmentValues) {
         analytics = environment.analytics
+        notifier = environment.notifier
         list = CourseListPane(environment: environment)
         detail = CourseDetailPane(environment: environment)
         uploads = UploadsPane(environment: environment)
@@ -70,6 +74,17 @@ public final class AppShell: TerminalApplication {
         case .list: return list
         case .detail: return detail
         case .uploads: return uploads
+        }
+    }
+
+    /// Announces a finished or permanently failed upload outside the screen when nobody is looking at it.
+    public func uploadEvent(_ event: UploadEvent) {
+        guard !terminalFocused else { return }
+        switch event {
+        case let .finished(job):
+            notifier.notify("Upload finished", "\(job.fileName) is in course \(job.courseID)")
+        case let .failedForGood(job):
+            notifier.notify("Upload failed", "\(job.fileName): \(job.lastError ?? "unknown error")")
         }
     }
 

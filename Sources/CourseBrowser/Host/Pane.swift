@@ -14,6 +14,8 @@ protocol Pane: AnyObject {
     var footer: String? { get }
     /// Called by the pane when it needs to be drawn again; set by the host.
     var onChange: () -> Void { get set }
+    /// True while the pane takes every key as text (an open prompt), so the host routes all keys to it.
+    var capturesKeys: Bool { get }
     /// Draws the pane's content inside `rect` (the border is the host's).
     func draw(into grid: inout Grid, rect: Rect, focused: Bool)
     /// Reacts to a key while focused; returns whether it used it.

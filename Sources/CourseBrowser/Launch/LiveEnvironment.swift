@@ -1,48 +1,44 @@
 import CourseKit
 import Foundation
 
-/// Builds the one live environment the app runs with.
+/// Builds the one live environment the app and the queue commands run with.
 public enum LiveEnvironment {
-    /// Every real dependency, chosen by `options`; throws when a file named on the command line can't be used.
-    public static func make(options: LaunchOptions, processEnvironment: [String: String]) throws -> EnvironmentValues {
+    /// The environment plus the upload engine that works the queue behind it.
+    public struct Services: Sendable {
+        public var environment: EnvironmentValues
+        public var engine: UploadEngine
+        public var activity: UploadActivity
+    }
+
+    /// Every real dependency, chosen by `options`; throws when something named on the command line can't be used.
+    public static func make(options: LaunchOptions, processEnvironment: [String: String]) throws -> Services {
         var environment = EnvironmentValues()
         environment.clock = .live
-        environment.paths = .live(environment: processEnvironment)
-        environment.uploadQueue = .noOp
+        environment.paths = options.dataDirectory.map { Paths(dataDirectory: URL(fileURLWithPath: $0)) }
+            ?? .live(environment: processEnvironment)
+        environment.notifier = .terminal(processEnvironment: processEnvironment)
         if let path = options.eventLogPath {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)
         }
-        environment.courseClient = try courseClient(options: options, environment: environment, processEnvironment: processEnvironment)
-        return environment
+        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment)
+        let activity = UploadActivity(clock: environment.clock)
+        let engine = makeEngine(backend: backend, environment: environment)
+        let http = backend.http(options: options).observingSuccess { Task { await engine.backendAnswered() } }
+        environment.courseClient = backend.courseClient(http: http, environment: environment)
+        let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
+        environment.uploadQueue = .live(store: store, engine: engine, activity: activity, backend: backend.identity)
+        return Services(environment: environment, engine: engine, activity: activity)
     }
 
-    /// The backend: a catalog file, Canvas (by option or `CANVAS_URL`), or the embedded sample.
-    static func courseClient(
-        options: LaunchOptions,
-        environment: EnvironmentValues,
-        processEnvironment: [String: String]
-    ) throws -> CourseClient {
-        if let path = options.catalogPath {
-            return .file(path)
-        }
-        guard let baseURL = try canvasURL(options: options, processEnvironment: processEnvironment) else {
-            return .sample()
-        }
-        let token = try CanvasToken.resolve(tokenFile: options.tokenFile, environment: processEnvironment)
-        let timeouts = HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30))
-        return .canvas(
-            baseURL: baseURL, token: token, http: .urlSession(timeouts: timeouts),
-            clock: environment.clock, analytics: environment.analytics
+    private static func makeEngine(backend: Backend, environment: EnvironmentValues) -> UploadEngine {
+        let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
+        let http = backend.uploadHTTP
+        return UploadEngine(
+            store: store,
+            transport: backend.transport(http: http, environment: environment),
+            clock: environment.clock,
+            backend: backend.identity,
+            probe: backend.probe(http: http, environment: environment)
         )
-    }
-
-    private static func canvasURL(options: LaunchOptions, processEnvironment: [String: String]) throws -> URL? {
-        if let url = options.canvasURL { return url }
-        guard let text = processEnvironment["CANVAS_URL"], !text.isEmpty else { return nil }
-        do {
-            return try LaunchOptions.canvasURL(text)
-        } catch {
-            throw UsageError("CANVAS_URL needs a URL like https://school.instructure.com, not '\(text)'")
-        }
     }
 }

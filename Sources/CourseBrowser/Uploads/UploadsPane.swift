@@ -70,6 +70,8 @@ final class UploadsPane: Pane {
         return failed > 0 ? "Uploads · \(jobs.count) · \(failed) failed" : "Uploads · \(jobs.count)"
     }
 
+    var capturesKeys: Bool { false }
+
     var footer: String? { nil }
 
     var isAnimating: Bool {

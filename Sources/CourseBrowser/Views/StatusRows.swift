@@ -23,6 +23,16 @@ enum StatusRows {
         return line
     }
 
+    /// A marker and a message wrapped to `width`, for problems the user fixes by typing, not by retrying.
+    static func problem(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        let marker = glyphs.failure + " "
+        let indent = String(repeating: " ", count: marker.displayWidth)
+        let wrapped = Sanitizer.clean(message).wrapped(toWidth: max(1, width - marker.displayWidth))
+        return wrapped.enumerated().map { index, text in
+            StyledLine([.init(text: index == 0 ? marker : indent, style: .error), .init(text: text, style: Style(role: .error))])
+        }
+    }
+
     /// The inline error row: a marker, the message wrapped to `width`, and `[r]etry`.
     static func failure(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
         let marker = glyphs.failure + " "

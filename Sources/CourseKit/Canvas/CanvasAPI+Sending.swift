@@ -1,14 +1,49 @@
 import Foundation
 
 extension CanvasAPI {
-    /// Sends an authorized GET, waiting and trying again while Canvas throttles.
+    /// Redirects followed for one GET before the answer counts as unexpected.
+    static let maxRedirects = 5
+
+    /// Sends an authorized GET, waiting and trying again while Canvas throttles and
+    /// following redirects that stay on Canvas's origin.
     func send(_ url: URL, course: CourseID?) async throws -> HTTPResponse {
-        let request = HTTPRequest(url: url, headers: ["Authorization": "Bearer \(token)", "Accept": "application/json"])
+        try await send(HTTPRequest(url: url), course: course)
+    }
+
+    /// Sends `request` with the token and checks the answer's status.
+    func send(_ request: HTTPRequest, course: CourseID?) async throws -> HTTPResponse {
+        let (response, url) = try await exchange(request)
+        try check(response, url: url, course: course)
+        return response
+    }
+
+    /// Sends `request` with the token, waits out throttling and, for a GET, follows
+    /// same-origin redirects; returns the last answer, whatever its status, and its URL.
+    ///
+    /// The HTTP client never follows redirects itself, so the token can't leak: a redirect
+    /// to another origin is refused here without being requested.
+    func exchange(_ request: HTTPRequest) async throws -> (HTTPResponse, URL) {
+        var current = request
+        current.headers["Authorization"] = "Bearer \(token)"
+        if current.headers["Accept"] == nil {
+            current.headers["Accept"] = "application/json"
+        }
+        for _ in 0...Self.maxRedirects {
+            let response = try await sendWaitingOutThrottling(current)
+            guard current.method == "GET", let target = try redirectTarget(of: response, from: current.url) else {
+                return (response, current.url)
+            }
+            current.url = target
+        }
+        logUnexpected(url: current.url, status: 0, detail: "more than \(Self.maxRedirects) redirects")
+        throw CanvasError.unexpectedResponse(host: host)
+    }
+
+    private func sendWaitingOutThrottling(_ request: HTTPRequest) async throws -> HTTPResponse {
         for attempt in 0... {
             let response = try await http.send(request)
             guard isThrottled(response) else {
                 LoadProgress.report(nil)
-                try check(response, url: url, course: course)
                 return response
             }
             guard attempt < throttleDelays.count else { break }
@@ -18,6 +53,33 @@ extension CanvasAPI {
         }
         LoadProgress.report(nil)
         throw CanvasError.throttled(host: host)
+    }
+
+    /// Where a redirect answer points, or nil when `response` is not a redirect.
+    private func redirectTarget(of response: HTTPResponse, from url: URL) throws -> URL? {
+        guard [301, 302, 303, 307, 308].contains(response.status) else { return nil }
+        guard let location = response.header("Location"), let target = URL(string: location, relativeTo: url)?.absoluteURL else {
+            logUnexpected(url: url, status: response.status, detail: "redirect without a usable Location")
+            throw CanvasError.unexpectedResponse(host: host)
+        }
+        guard isSameOrigin(target) else {
+            logUnexpected(url: url, status: response.status, detail: "redirect to another origin: \(target.host ?? "?")")
+            throw CanvasError.unexpectedResponse(host: host)
+        }
+        return target
+    }
+
+    /// True when `url` has Canvas's scheme, host and port, so it may see the token.
+    ///
+    /// Unlike `checkSameOrigin`, a default port written out (`:443`) matches a base URL without one.
+    func isSameOrigin(_ url: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int)? {
+            guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+            let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : -1
+            return (scheme, host, url.port ?? defaultPort)
+        }
+        guard let target = origin(url), let base = origin(baseURL) else { return false }
+        return target == base
     }
 
     /// Canvas signals throttling with 403 "Rate Limit Exceeded"; proxies in front of it use 429.
@@ -34,7 +96,8 @@ extension CanvasAPI {
         return throttleDelays[attempt]
     }
 
-    private func check(_ response: HTTPResponse, url: URL, course: CourseID?) throws {
+    /// Turns a status that is not success into the `CanvasError` a person can read.
+    func check(_ response: HTTPResponse, url: URL, course: CourseID?) throws {
         switch response.status {
         case 200..<300:
             return

@@ -16,6 +16,10 @@ private enum UploadQueueClientKey: EnvironmentKey {
     static let defaultValue = UploadQueueClient.noOp
 }
 
+private enum NotifierKey: EnvironmentKey {
+    static let defaultValue = Notifier.noOp
+}
+
 private enum PathsKey: EnvironmentKey {
     static let defaultValue = Paths.temporary
 }
@@ -43,6 +47,12 @@ extension EnvironmentValues {
     public var uploadQueue: UploadQueueClient {
         get { self[UploadQueueClientKey.self] }
         set { self[UploadQueueClientKey.self] = newValue }
+    }
+
+    /// How the user hears about uploads when the terminal is not in front of them.
+    public var notifier: Notifier {
+        get { self[NotifierKey.self] }
+        set { self[NotifierKey.self] = newValue }
     }
 
     /// Where the app keeps its files.

@@ -1,12 +1,36 @@
 import Foundation
 
-/// Sends HTTP requests: URLSession in the app, a closure in tests.
+/// Sends HTTP requests: URLSession in the app, closures in tests.
+///
+/// Neither entry point follows redirects: a 3xx answer reaches the caller, which
+/// decides whether the next hop may carry the access token.
 public struct HTTPClient: Sendable {
     /// Sends `request` and returns the whole response, or throws `NetworkError`.
     public var send: @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse
 
-    public init(send: @escaping @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse) {
+    /// Sends `request` with the contents of `bodyFile` as its body, streamed from disk.
+    ///
+    /// `progress` gets the number of body bytes sent so far. The timeout is an idle
+    /// timeout: the upload fails only when nothing moves for `timeouts.request`,
+    /// since a large file legitimately takes long. `request.body` is ignored.
+    public var upload: @Sendable (
+        _ request: HTTPRequest,
+        _ bodyFile: URL,
+        _ progress: @escaping @Sendable (_ sentBytes: Int64) -> Void
+    ) async throws -> HTTPResponse
+
+    /// A client from closures; `upload` fails loudly unless given, so tests that only
+    /// answer `send` keep compiling and never upload by accident.
+    public init(
+        send: @escaping @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse,
+        upload: @escaping @Sendable (
+            _ request: HTTPRequest,
+            _ bodyFile: URL,
+            _ progress: @escaping @Sendable (_ sentBytes: Int64) -> Void
+        ) async throws -> HTTPResponse = { _, _, _ in throw Unimplemented("HTTPClient.upload") }
+    ) {
         self.send = send
+        self.upload = upload
     }
 }
 
@@ -14,7 +38,8 @@ extension HTTPClient {
     public static let unimplemented = HTTPClient { _ in throw Unimplemented("HTTPClient.send") }
 
     /// Every request fails as if the network were down.
-    public static let offline = HTTPClient { request in
-        throw NetworkError.unreachable(host: request.url.host ?? "the server")
-    }
+    public static let offline = HTTPClient(
+        send: { request in throw NetworkError.unreachable(host: request.url.host ?? "the server") },
+        upload: { request, _, _ in throw NetworkError.unreachable(host: request.url.host ?? "the server") }
+    )
 }

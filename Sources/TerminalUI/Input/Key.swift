@@ -6,5 +6,7 @@ public enum Key: Equatable, Sendable {
     case pageUp, pageDown, home, end
     case enter, tab, backTab, escape, backspace, delete
     case function(Int)
+    /// The terminal window gained or lost focus (focus reporting, `CSI ? 1004 h`).
+    case focusIn, focusOut
     case unknown
 }

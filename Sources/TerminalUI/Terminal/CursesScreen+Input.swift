@@ -13,7 +13,33 @@ extension CursesScreen {
                 keys.append(key)
             }
         }
-        return keys
+        return Self.foldingFocusReports(keys)
+    }
+
+    /// Focus reports arrive as `ESC [ I` and `ESC [ O`, which curses doesn't know, so it
+    /// hands over their three keys; fold them back into one.
+    static func foldingFocusReports(_ keys: [Key]) -> [Key] {
+        var folded: [Key] = []
+        var index = keys.startIndex
+        while index < keys.endIndex {
+            if index + 2 < keys.endIndex, keys[index] == .escape, keys[index + 1] == .character("[") {
+                switch keys[index + 2] {
+                case .character("I"):
+                    folded.append(.focusIn)
+                    index += 3
+                    continue
+                case .character("O"):
+                    folded.append(.focusOut)
+                    index += 3
+                    continue
+                default:
+                    break
+                }
+            }
+            folded.append(keys[index])
+            index += 1
+        }
+        return folded
     }
 
     static func functionKey(_ code: Int32) -> Key? {

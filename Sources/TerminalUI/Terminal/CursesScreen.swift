@@ -28,10 +28,20 @@ public final class CursesScreen {
         curs_set(0)
         setUpColors(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
         refreshSize()
+        reportFocus(true)
+    }
+
+    /// Asks the terminal to report focus changes; terminals that can't simply ignore it.
+    private func reportFocus(_ on: Bool) {
+        let sequence = on ? "\u{1B}[?1004h" : "\u{1B}[?1004l"
+        sequence.utf8CString.withUnsafeBufferPointer { bytes in
+            _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count - 1)
+        }
     }
 
     /// Gives the terminal back to the shell as it was.
     public func stop() {
+        reportFocus(false)
         curs_set(1)
         endwin()
         shown = nil
@@ -57,6 +67,7 @@ public final class CursesScreen {
     /// Takes the terminal back after a suspend and repaints everything on the next flush.
     public func resume() {
         refresh()
+        reportFocus(true)
         refreshSize()
         invalidate()
     }

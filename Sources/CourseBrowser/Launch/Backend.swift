@@ -1,0 +1,68 @@
+import CourseKit
+import Foundation
+
+/// Where courses come from and uploads go: the sample, a catalog file, or Canvas.
+enum Backend {
+    case sample
+    case file(String)
+    case canvas(URL, token: String)
+
+    /// The backend `options` (or `CANVAS_URL`) choose.
+    static func choose(options: LaunchOptions, processEnvironment: [String: String]) throws -> Backend {
+        if let path = options.catalogPath { return .file(path) }
+        guard let baseURL = try canvasURL(options: options, processEnvironment: processEnvironment) else { return .sample }
+        return .canvas(baseURL, token: try CanvasToken.resolve(tokenFile: options.tokenFile, environment: processEnvironment))
+    }
+
+    /// What a queued job records, so it is only ever uploaded to the backend it was queued for.
+    var identity: String {
+        switch self {
+        case .sample, .file: return "offline"
+        case let .canvas(url, _):
+            let port = url.port.map { ":\($0)" } ?? ""
+            return "canvas \(url.scheme?.lowercased() ?? "https")://\(url.host?.lowercased() ?? "")\(port)"
+        }
+    }
+
+    func http(options: LaunchOptions) -> HTTPClient {
+        .urlSession(timeouts: HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30)))
+    }
+
+    /// Uploads wait for silence, not for a total time: a large file legitimately takes long.
+    var uploadHTTP: HTTPClient {
+        .urlSession(timeouts: .standard)
+    }
+
+    func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
+        switch self {
+        case .sample: return .sample()
+        case let .file(path): return .file(path)
+        case let .canvas(url, token):
+            return .canvas(baseURL: url, token: token, http: http, clock: environment.clock, analytics: environment.analytics)
+        }
+    }
+
+    func transport(http: HTTPClient, environment: EnvironmentValues) -> UploadTransport {
+        switch self {
+        case .sample, .file: return .local(directory: environment.paths.dataDirectory)
+        case let .canvas(url, token):
+            return .canvas(baseURL: url, token: token, http: http, clock: environment.clock, analytics: environment.analytics)
+        }
+    }
+
+    /// A cheap request that succeeds when Canvas answers again; offline backends need none.
+    func probe(http: HTTPClient, environment: EnvironmentValues) -> (@Sendable () async -> Bool)? {
+        guard case let .canvas(url, token) = self else { return nil }
+        return CanvasProbe.make(baseURL: url, token: token, http: http, clock: environment.clock)
+    }
+
+    private static func canvasURL(options: LaunchOptions, processEnvironment: [String: String]) throws -> URL? {
+        if let url = options.canvasURL { return url }
+        guard let text = processEnvironment["CANVAS_URL"], !text.isEmpty else { return nil }
+        do {
+            return try LaunchOptions.canvasURL(text)
+        } catch {
+            throw UsageError("CANVAS_URL needs a URL like https://school.instructure.com, not '\(text)'")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+extension CanvasAPI {
+    /// What the file store answered once it took the bytes.
+    enum FileStoreAnswer: Sendable {
+        /// 3xx: the upload is finished only after a GET of this address, with the token.
+        case redirect(URL)
+        /// 200 or 201: the upload is finished; the body and `Location` describe the file.
+        case created(HTTPResponse)
+    }
+
+    /// Step 2: posts the signed form with the file as its last part, without the token.
+    ///
+    /// The body is assembled in a scratch file next to the payload (same disk, not a RAM
+    /// disk), streamed from there, and deleted on every path.
+    func sendToFileStore(
+        _ ticket: UploadTicket, job: UploadJob, payload: URL, size: Int64,
+        progress: @escaping @Sendable (Int64) -> Void
+    ) async throws -> FileStoreAnswer {
+        let form = MultipartForm(
+            fields: ticket.fields, fileField: ticket.fileField,
+            fileName: job.fileName, fileContentType: Self.contentType(forFileName: job.fileName)
+        )
+        let scratch = try await writeScratchBody(form, job: job, payload: payload)
+        defer { UploadTransport.Files.removeQuietly(scratch) }
+        // Checked after the body is assembled, which takes a while for a large file.
+        guard clock.now().timeIntervalSince(ticket.issuedAt) < Self.signatureLifetime else {
+            throw UploadError.signatureExpired(host: ticket.storeHost)
+        }
+        let preamble = Int64(form.preamble.count)
+        let request = HTTPRequest(method: "POST", url: ticket.uploadURL, headers: [
+            "Content-Type": form.contentType, "Accept": "application/json",
+        ])
+        let response = try await http.upload(request, scratch) { sent in
+            progress(min(max(sent - preamble, 0), size))
+        }
+        return try fileStoreAnswer(response, ticket: ticket, job: job)
+    }
+
+    private func writeScratchBody(_ form: MultipartForm, job: UploadJob, payload: URL) async throws -> URL {
+        typealias Files = UploadTransport.Files
+        let prefix = ".\(Files.safeComponent(job.id)).multipart-"
+        let besidePayload = payload.deletingLastPathComponent()
+        // An attempt that crashed may have left its scratch file; this one replaces it.
+        Files.removeLeftovers(in: besidePayload, prefix: prefix, suffix: ".tmp")
+        var candidates = [besidePayload, FileManager.default.temporaryDirectory]
+        while true {
+            let scratch = candidates.removeFirst().appendingPathComponent(prefix + UUID().uuidString + ".tmp")
+            do {
+                _ = try await Files.offload { isCancelled in
+                    try form.write(payload: payload, to: scratch, isCancelled: isCancelled)
+                }
+                return scratch
+            } catch let failure as Files.Failure {
+                if failure.path == payload.path {
+                    throw UploadError.payloadMissing(fileName: job.fileName)
+                }
+                // A payload folder we may not write to: the system's temporary folder will do.
+                if [EACCES, EPERM, EROFS].contains(failure.code), !candidates.isEmpty { continue }
+                throw UploadError.cannotSave(fileName: job.fileName, reason: failure.reason)
+            }
+        }
+    }
+
+    private func fileStoreAnswer(_ response: HTTPResponse, ticket: UploadTicket, job: UploadJob) throws -> FileStoreAnswer {
+        switch response.status {
+        case 301, 302, 303, 307, 308:
+            guard let location = response.header("Location"),
+                  let target = URL(string: location, relativeTo: ticket.uploadURL)?.absoluteURL else {
+                logFileStore(ticket, status: response.status, detail: "redirect without a usable Location")
+                throw CanvasError.unexpectedResponse(host: ticket.storeHost)
+            }
+            return .redirect(target)
+        case 200, 201:
+            return .created(response)
+        default:
+            break
+        }
+        let text = String(decoding: response.body.prefix(2048), as: UTF8.self)
+        logFileStore(ticket, status: response.status, detail: text)
+        if [400, 403].contains(response.status), text.localizedCaseInsensitiveContains("expired") {
+            throw UploadError.signatureExpired(host: ticket.storeHost)
+        }
+        if Self.isTooLarge(response) {
+            throw UploadError.tooLarge(fileName: job.fileName)
+        }
+        if (500..<600).contains(response.status) {
+            throw CanvasError.server(host: ticket.storeHost, status: response.status)
+        }
+        if response.status == 429 {
+            throw CanvasError.throttled(host: ticket.storeHost)
+        }
+        throw UploadError.rejected(host: ticket.storeHost, status: response.status)
+    }
+
+    /// Logs a file store answer without its path, which is a one-time upload capability.
+    func logFileStore(_ ticket: UploadTicket, status: Int, detail: String) {
+        analytics.track(AnalyticsEvent(name: "unexpected_response", properties: [
+            "host": ticket.storeHost, "path": "(upload_url)", "status": String(status), "detail": String(detail.prefix(500)),
+        ]))
+    }
+}

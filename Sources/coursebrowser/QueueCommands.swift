@@ -1,0 +1,37 @@
+import CourseBrowser
+import CourseKit
+import Foundation
+
+/// The queue commands for shells and scripts: `upload`, `queue` and `drain`.
+enum QueueCommands {
+    /// Queues each file for `course`; a file that can't be queued is reported and skipped.
+    static func upload(files: [String], course: CourseID, services: LiveEnvironment.Services) async -> Int32 {
+        var status: Int32 = 0
+        for path in files {
+            do {
+                let job = try await services.environment.uploadQueue.enqueue(URL(fileURLWithPath: path), course)
+                print("queued \(job.id) \(path)")
+            } catch {
+                printError(userMessage(for: error))
+                status = 1
+            }
+        }
+        return status
+    }
+
+    /// Lists every job, as a table or as JSON.
+    static func list(json: Bool, services: LiveEnvironment.Services) async -> Int32 {
+        do {
+            let jobs = try await services.environment.uploadQueue.jobs()
+            print(json ? QueueListing.json(jobs) : QueueListing.table(jobs))
+            return 0
+        } catch {
+            printError(userMessage(for: error))
+            return 1
+        }
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("coursebrowser: \(message)\n".utf8))
+    }
+}

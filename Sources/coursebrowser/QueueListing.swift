@@ -1,0 +1,46 @@
+import CourseKit
+import Foundation
+
+/// The `queue` command's output: a table for people, JSON for scripts.
+enum QueueListing {
+    static func table(_ jobs: [UploadJob]) -> String {
+        guard !jobs.isEmpty else { return "No uploads queued." }
+        let header = ["ID", "COURSE", "FILE", "SIZE", "STATE", "ATTEMPTS", "LAST ERROR"]
+        let rows = jobs.map { job in
+            [job.id, job.courseID.rawValue, job.fileName, String(job.size), stateName(job.state), String(job.attempts), job.lastError ?? ""]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n")
+    }
+
+    static func json(_ jobs: [UploadJob]) -> String {
+        let objects: [[String: Any]] = jobs.map { job in
+            var object: [String: Any] = [
+                "id": job.id, "course": job.courseID.rawValue, "file": job.fileName, "source": job.sourcePath,
+                "size": job.size, "state": stateName(job.state), "attempts": job.attempts, "backend": job.backend,
+                "queued_at": job.queuedAt.formatted(.iso8601),
+            ]
+            object["last_error"] = job.lastError ?? NSNull()
+            if case let .waiting(until, _) = job.state {
+                object["retry_at"] = until.formatted(.iso8601)
+            }
+            return object
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func stateName(_ state: UploadJob.State) -> String {
+        switch state {
+        case .queued: "queued"
+        case .uploading: "uploading"
+        case .waiting: "waiting"
+        case .failed: "failed"
+        case .done: "done"
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CourseKit
+import Foundation
+import Testing
+import TerminalUI
+@testable import CourseBrowser
+
+@MainActor
+struct CourseDetailUploadPromptTests {
+    func render(_ pane: CourseDetailPane, width: Int = 60) -> [String] {
+        var grid = Grid(width: width, height: 12)
+        pane.draw(into: &grid, rect: grid.bounds, focused: true)
+        return grid.lines
+    }
+
+    func type(_ text: String, into pane: CourseDetailPane) {
+        for character in text { _ = pane.handle(.character(character)) }
+    }
+
+    func opened(_ queue: UploadQueueClient) async -> CourseDetailPane {
+        var environment = Fixtures.environment()
+        environment.uploadQueue = queue
+        let pane = CourseDetailPane(environment: environment)
+        pane.show(Fixtures.swift.id)
+        await settle { !pane.isAnimating }
+        return pane
+    }
+
+    @Test func uOpensThePromptAndEnterQueuesTheFileForTheShownCourse() async {
+        let queued = Recorder<String>()
+        var queue = UploadQueueClient.noOp
+        queue.enqueue = { file, course in
+            queued.append("\(course) \(file.path)")
+            return UploadJob(id: "1", courseID: course, fileName: file.lastPathComponent, sourcePath: file.path, size: 1, backend: "offline", queuedAt: Fixtures.start)
+        }
+        let pane = await opened(queue)
+        #expect(pane.handle(.character("u")))
+        #expect(pane.capturesKeys)
+        type("/tmp/essay q.pdf", into: pane)
+        #expect(render(pane)[0] == " Upload file: /tmp/essay q.pdf")
+        _ = pane.handle(.enter)
+        await settle { pane.uploadPrompt == nil }
+        #expect(queued.values == ["101 /tmp/essay q.pdf"])
+        #expect(render(pane)[0] == " Queued essay q.pdf for upload")
+    }
+
+    @Test func aFileThatCantBeQueuedIsAMessageInThePromptNotAJob() async {
+        var queue = UploadQueueClient.noOp
+        queue.enqueue = { file, _ in throw UploadQueueError.missing(path: file.path) }
+        let pane = await opened(queue)
+        _ = pane.handle(.character("u"))
+        type("/nope.pdf", into: pane)
+        _ = pane.handle(.enter)
+        await settle { pane.uploadPrompt?.problem != nil }
+        let lines = render(pane)
+        #expect(lines[0] == " Upload file: /nope.pdf")
+        #expect(lines[1] == " ❗ Can't find /nope.pdf")
+        #expect(pane.capturesKeys, "the prompt stays open to fix the path")
+    }
+
+    @Test func escapeCancelsAndTheCourseIsBack() async {
+        let pane = await opened(.noOp)
+        _ = pane.handle(.character("u"))
+        type("q", into: pane)
+        _ = pane.handle(.escape)
+        #expect(!pane.capturesKeys)
+        #expect(render(pane)[0] == " Lập trình Swift cơ bản")
+    }
+
+    @Test func noPromptWithoutACourse() {
+        let pane = CourseDetailPane(environment: Fixtures.environment())
+        #expect(!pane.handle(.character("u")))
+    }
+
+    @Test func theShellSendsEveryKeyToAnOpenPromptSoQTypesAQ() async {
+        let shell = AppShell(environment: Fixtures.environment())
+        shell.start(openingCourse: Fixtures.swift.id)
+        await settle { !shell.isAnimating }
+        _ = shell.handle(.character("u"))
+        #expect(shell.handle(.character("q")) == .handled)
+        #expect(shell.handle(.tab) == .handled)
+        #expect(shell.focus == .detail)
+        #expect(shell.handle(.control("c")) == .quit)
+    }
+}

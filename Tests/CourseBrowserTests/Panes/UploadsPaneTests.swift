@@ -1,0 +1,131 @@
+import CourseKit
+import Foundation
+import Testing
+import TerminalUI
+@testable import CourseBrowser
+
+@MainActor
+struct UploadsPaneTests {
+    let now = Fixtures.start
+
+    func job(_ name: String, _ state: UploadJob.State, size: Int64 = 2_100_000) -> UploadJob {
+        UploadJob(id: name, courseID: CourseID(101), fileName: name, sourcePath: "/home/an/\(name)", size: size,
+                  backend: "offline", queuedAt: now, state: state, attempts: 1)
+    }
+
+    func pane(_ jobs: [UploadJob], queue: UploadQueueClient = .noOp, progress: [String: UploadProgress] = [:]) async -> UploadsPane {
+        var environment = Fixtures.environment()
+        var client = queue
+        client.jobs = { jobs }
+        client.progress = { progress }
+        environment.uploadQueue = client
+        let pane = UploadsPane(environment: environment)
+        pane.start(refreshEvery: .seconds(3600))
+        await settle { pane.loader.state.value != nil }
+        return pane
+    }
+
+    func render(_ pane: UploadsPane, width: Int = 100, focused: Bool = false) -> [String] {
+        var grid = Grid(width: width, height: 8)
+        pane.draw(into: &grid, rect: grid.bounds, focused: focused)
+        return grid.lines
+    }
+
+    @Test func anEmptyQueueSaysHowToAddAFile() async {
+        let lines = render(await pane([]))
+        #expect(lines[0] == " No uploads queued. Open a course and press u to add a file.")
+    }
+
+    @Test func everyStateHasItsGlyphAndStatus() async {
+        let jobs = [
+            job("essay.pdf", .done),
+            job("lab3.zip", .failed(reason: "Can't reach school.edu")),
+            job("notes.txt", .waiting(until: now.addingTimeInterval(12), reason: "Can't reach school.edu")),
+            job("draft.odt", .queued),
+            job("video.mp4", .uploading, size: 40_000_000),
+        ]
+        let progress = ["video.mp4": UploadProgress(sentBytes: 20_000_000, startedAt: now.addingTimeInterval(-10))]
+        let lines = render(await pane(jobs, progress: progress))
+        #expect(lines[0].hasPrefix(" ✓ essay.pdf"))
+        #expect(lines[0].contains("101        2.1 MB    done"))
+        #expect(lines[1].hasPrefix(" ❗ lab3.zip"))
+        #expect(lines[1].hasSuffix("Can't reach school.edu  [r]etry"))
+        #expect(lines[2].hasSuffix("Can't reach school.edu, retry in 12s"))
+        #expect(lines[3].hasSuffix("queued"))
+        #expect(lines[4].hasSuffix("[█████░░░░░] 50%  2.0 MB/s"))
+    }
+
+    @Test func asciiTerminalsGetAnExclamationMark() async {
+        var grid = Grid(width: 80, height: 3, glyphs: .ascii)
+        let pane = await pane([job("lab3.zip", .failed(reason: "Server error"))])
+        pane.draw(into: &grid, rect: grid.bounds, focused: false)
+        #expect(grid.lines[0].hasPrefix(" ! lab3.zip"))
+    }
+
+    @Test func rRetriesTheSelectedFailedJobAndRRetriesAll() async {
+        let retried = Recorder<String>()
+        var queue = UploadQueueClient.noOp
+        queue.retry = { retried.append($0) }
+        queue.retryAllFailed = { retried.append("all") }
+        let pane = await pane([job("a", .done), job("b", .failed(reason: "x"))], queue: queue)
+        #expect(!pane.handle(.character("r")), "a done job has nothing to retry")
+        _ = pane.handle(.down)
+        #expect(pane.handle(.character("r")))
+        #expect(pane.handle(.character("R")))
+        await settle { retried.values.count == 2 }
+        #expect(Set(retried.values) == ["b", "all"])
+    }
+
+    @Test func removalAsksFirstAndOnlyYRemoves() async {
+        let removed = Recorder<String>()
+        var queue = UploadQueueClient.noOp
+        queue.remove = { removed.append($0) }
+        let pane = await pane([job("a.txt", .queued), job("b.txt", .done)], queue: queue)
+        #expect(pane.handle(.character("d")))
+        #expect(render(pane).contains(" Remove a.txt from the queue? y/n"))
+        _ = pane.handle(.character("n"))
+        #expect(!render(pane).contains { $0.contains("Remove") })
+        _ = pane.handle(.character("d"))
+        _ = pane.handle(.character("y"))
+        await settle { removed.values == ["a.txt"] }
+        _ = pane.handle(.down)
+        #expect(!pane.handle(.character("d")), "a finished upload is not removed from here")
+    }
+
+    @Test func aQueueThatCantBeReadIsAnInlineErrorWithRetry() async {
+        var environment = Fixtures.environment()
+        environment.uploadQueue.jobs = { throw UploadQueueError.notWritable(path: "/data", reason: "the disk is full") }
+        let pane = UploadsPane(environment: environment)
+        pane.start(refreshEvery: .seconds(3600))
+        await settle { pane.loader.state.failureMessage != nil }
+        #expect(render(pane)[0].hasPrefix(" ❗ Couldn't read the upload queue:"))
+        #expect(render(pane).joined().contains("[r]etry"))
+    }
+
+    @Test func aChangeInTheQueueIsShownWithoutAKey() async {
+        let jobs = JobsBox([job("a", .queued)])
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        var queue = UploadQueueClient.noOp
+        queue.changes = { stream }
+        queue.jobs = { jobs.value }
+        var environment = Fixtures.environment()
+        environment.uploadQueue = queue
+        let pane = UploadsPane(environment: environment)
+        pane.start(refreshEvery: .seconds(3600))
+        await settle { pane.loader.state.value != nil }
+        jobs.value = [job("a", .done)]
+        continuation.yield()
+        await settle { pane.jobs.first?.state == .done }
+        #expect(render(pane)[0].hasSuffix("done"))
+    }
+}
+
+final class JobsBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [UploadJob]
+    init(_ jobs: [UploadJob]) { stored = jobs }
+    var value: [UploadJob] {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import CourseKit
+
+/// Which failures the queue retries by itself, and what people read about them.
+struct UploadFailureTests {
+    struct Mystery: Error {}
+
+    @Test(arguments: [
+        (NetworkError.unreachable(host: "school.edu") as any Error, true),
+        (NetworkError.timedOut(host: "school.edu", seconds: 30), true),
+        (CanvasError.server(host: "school.edu", status: 500), true),
+        (CanvasError.server(host: "school.edu", status: 503), true),
+        (CanvasError.throttled(host: "school.edu"), true),
+        (CanvasError.unexpectedResponse(host: "school.edu"), true),
+        (UploadError.signatureExpired(host: "s3.example"), true),
+        (UploadError.sizeMismatch(fileName: "a.zip", host: "school.edu"), true),
+        (UploadError.cannotSave(fileName: "a.zip", reason: "No space left on device"), true),
+        (UploadError.rejected(host: "s3.example", status: 404), true),
+        (Mystery(), true),
+        (CancellationError(), true),
+        (CanvasError.unauthorized(host: "school.edu"), false),
+        (CanvasError.courseNotFound(CourseID(42)), false),
+        (CanvasError.forbidden(host: "school.edu"), false),
+        (CanvasError.server(host: "school.edu", status: 400), false),
+        (UploadError.tooLarge(fileName: "a.zip"), false),
+        (UploadError.payloadMissing(fileName: "a.zip"), false),
+        (UploadError.confirmationElsewhere(host: "other.example"), false),
+        (UploadError.rejected(host: "s3.example", status: 400), false),
+        (Unimplemented("HTTPClient.upload"), false),
+    ])
+    func failuresAreSortedIntoTransientAndPermanent(error: any Error, transient: Bool) {
+        #expect(UploadFailure.isTransient(error) == transient)
+    }
+
+    @Test(arguments: [
+        (UploadError.payloadMissing(fileName: "lab3.zip"), "The file to upload is gone from the queue: lab3.zip"),
+        (UploadError.tooLarge(fileName: "lab3.zip"), "File too large for this course (quota): lab3.zip"),
+        (UploadError.signatureExpired(host: "s3.example"), "The upload link from s3.example expired before the file was sent"),
+        (UploadError.rejected(host: "s3.example", status: 400), "s3.example refused the file (HTTP 400)"),
+        (UploadError.sizeMismatch(fileName: "lab3.zip", host: "school.edu"), "school.edu stored lab3.zip incompletely"),
+        (UploadError.confirmationElsewhere(host: "school.instructure.com"),
+         "Canvas asked to finish the upload at school.instructure.com; use that address with --canvas"),
+        (UploadError.cannotSave(fileName: "lab3.zip", reason: "No space left on device"), "Can't save lab3.zip: No space left on device"),
+    ])
+    func messagesAreOneShortLineNamingTheHostOrTheFile(error: UploadError, message: String) {
+        #expect(error.userMessage == message)
+        #expect(!message.contains("\n"))
+    }
+}
