@@ -13,10 +13,11 @@ let package = Package(
         .target(name: "CourseBrowser", dependencies: ["CourseKit", "TerminalUI"]),
         .executableTarget(name: "coursebrowser", dependencies: ["CourseBrowser", "CourseKit", "TerminalUI"]),
         .executableTarget(name: "queue-stress", dependencies: ["CourseKit"]),
-        .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "queue-stress"]),
+        .target(name: "FakeCanvasKit", dependencies: ["CourseKit"], path: "Tests/FakeCanvasKit"),
+        .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "FakeCanvasKit", "queue-stress"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "TerminalUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser", "FakeCanvasKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import FakeCanvasKit
 import Testing
 @testable import CourseKit
 

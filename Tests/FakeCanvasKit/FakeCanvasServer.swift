@@ -1,42 +1,43 @@
 import Foundation
-import Testing
-@testable import CourseKit
+import CourseKit
 
 /// The loopback fake Canvas (`Tests/FakeCanvas/fake_canvas.py`) in a child process, one per test.
-final class FakeCanvasServer: @unchecked Sendable {
-    struct StoredFile: Decodable, Equatable {
-        var id: Int
-        var course_id: Int
-        var folder: String
-        var name: String
-        var size: Int64
-        var sha256: String
+package final class FakeCanvasServer: @unchecked Sendable {
+    /// A file the server holds after a confirmed upload.
+    package struct StoredFile: Decodable, Equatable {
+        package var id: Int
+        package var course_id: Int
+        package var folder: String
+        package var name: String
+        package var size: Int64
+        package var sha256: String
     }
 
-    struct LoggedRequest: Decodable {
-        var method: String
-        var path: String
-        var auth_present: Bool
-        var auth_valid: Bool
-        var fault: String?
+    /// One request the server saw; it records whether a token came, never the token.
+    package struct LoggedRequest: Decodable {
+        package var method: String
+        package var path: String
+        package var auth_present: Bool
+        package var auth_valid: Bool
+        package var fault: String?
 
-        var isStep1: Bool { method == "POST" && path.contains("/files") && path.hasPrefix("/api/v1/courses/") }
-        var isStep2: Bool { path.hasPrefix("/files_api/upload/") }
-        var isStep3: Bool { path.contains("/create_success") || (method == "GET" && path.hasPrefix("/api/v1/files/")) }
+        package var isStep1: Bool { method == "POST" && path.contains("/files") && path.hasPrefix("/api/v1/courses/") }
+        package var isStep2: Bool { path.hasPrefix("/files_api/upload/") }
+        package var isStep3: Bool { path.contains("/create_success") || (method == "GET" && path.hasPrefix("/api/v1/files/")) }
     }
 
-    let token: String
-    let baseURL: URL
+    package let token: String
+    package let baseURL: URL
     private let controlURL: URL
     private let process: Process
     private let control = HTTPClient.urlSession(timeouts: HTTPTimeouts(request: .seconds(10)))
 
     private static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("FakeCanvas/fake_canvas.py")
 
     /// Starts a server and waits until it listens; stop it with `stop()` in a `defer`.
-    init(token: String = "T0ken-for-tests", arguments: [String] = []) throws {
+    package init(token: String = "T0ken-for-tests", arguments: [String] = []) throws {
         self.token = token
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -72,11 +73,11 @@ final class FakeCanvasServer: @unchecked Sendable {
         controlURL = controlBase
     }
 
-    struct ServerDidNotStart: Error {
-        var output: String
+    package struct ServerDidNotStart: Error {
+        package var output: String
     }
 
-    func stop() {
+    package func stop() {
         if process.isRunning {
             process.terminate()
         }
@@ -85,7 +86,7 @@ final class FakeCanvasServer: @unchecked Sendable {
 
     /// Sends a control request on the control port, which stays up while the API is down.
     @discardableResult
-    func control(_ method: String, _ path: String, json: String? = nil) async throws -> Data {
+    package func control(_ method: String, _ path: String, json: String? = nil) async throws -> Data {
         let url = controlURL.appendingPathComponent(path)
         let request = HTTPRequest(method: method, url: url, headers: ["Content-Type": "application/json"], body: json.map { Data($0.utf8) })
         let response = try await control.send(request)
@@ -95,24 +96,24 @@ final class FakeCanvasServer: @unchecked Sendable {
         return response.body
     }
 
-    struct ControlFailed: Error {
-        var status: Int
-        var body: String
+    package struct ControlFailed: Error {
+        package var status: Int
+        package var body: String
     }
 
-    func files() async throws -> [StoredFile] {
+    package func files() async throws -> [StoredFile] {
         try JSONDecoder().decode([StoredFile].self, from: try await control("GET", "/__control/files"))
     }
 
-    func requests() async throws -> [LoggedRequest] {
+    package func requests() async throws -> [LoggedRequest] {
         try JSONDecoder().decode([LoggedRequest].self, from: try await control("GET", "/__control/requests"))
     }
 
-    func configure(_ json: String) async throws {
+    package func configure(_ json: String) async throws {
         try await control("POST", "/__control/config", json: json)
     }
 
-    func fault(_ json: String) async throws {
+    package func fault(_ json: String) async throws {
         try await control("POST", "/__control/faults", json: json)
     }
 }
