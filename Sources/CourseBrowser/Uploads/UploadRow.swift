@@ -12,11 +12,13 @@ enum UploadRow {
             .init(text: Sanitizer.clean(job.courseID.rawValue).truncated(toWidth: 10).padded(toWidth: 10) + " ", style: .muted),
             .init(text: ByteSize.format(job.size).padded(toWidth: 9) + " ", style: .muted),
         ]
-        spans += status(job, progress: progress, glyphs: glyphs, now: now)
+        let room = width - StyledLine(spans).text.displayWidth
+        spans += status(job, progress: progress, room: room, glyphs: glyphs, now: now)
         return StyledLine(spans)
     }
 
-    private static func status(_ job: UploadJob, progress: UploadProgress?, glyphs: Glyphs, now: Date) -> [StyledLine.Span] {
+    /// What happens next for `job`, in `room` columns; a failure's `[r]etry` always stays visible.
+    private static func status(_ job: UploadJob, progress: UploadProgress?, room: Int, glyphs: Glyphs, now: Date) -> [StyledLine.Span] {
         switch job.state {
         case .queued:
             return [.init(text: "queued", style: .muted)]
@@ -30,7 +32,8 @@ enum UploadRow {
             let seconds = max(0, Int(until.timeIntervalSince(now).rounded(.up)))
             return [.init(text: "\(reason), retry in \(seconds)s", style: Style(role: .warning))]
         case let .failed(reason):
-            return [.init(text: reason + "  ", style: Style(role: .error)), .init(text: "[r]", style: .accent), .init(text: "etry", style: .plain)]
+            let shown = Sanitizer.clean(reason).truncated(toWidth: max(1, room - 9), ellipsis: glyphs.ellipsis)
+            return [.init(text: shown + "  ", style: Style(role: .error)), .init(text: "[r]", style: .accent), .init(text: "etry", style: .plain)]
         case .done:
             return [.init(text: "done", style: Style(role: .success))]
         }

@@ -55,6 +55,13 @@ struct UploadsPaneTests {
         #expect(lines[4].hasSuffix("[█████░░░░░] 50%  2.0 MB/s"))
     }
 
+    @Test func aLongFailureReasonIsCutSoRetryStaysVisible() async {
+        let reason = "school.example rejected the access token (401); check CANVAS_TOKEN and try again later"
+        let line = render(await pane([job("notes.txt", .failed(reason: reason))]), width: 90)[0]
+        #expect(line.hasSuffix("…  [r]etry"))
+        #expect(line.displayWidth <= 90)
+    }
+
     @Test func asciiTerminalsGetAnExclamationMark() async {
         var grid = Grid(width: 80, height: 3, glyphs: .ascii)
         let pane = await pane([job("lab3.zip", .failed(reason: "Server error"))])
