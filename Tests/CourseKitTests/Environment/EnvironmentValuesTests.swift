@@ -31,3 +31,9 @@ struct EnvironmentValuesTests {
         #expect(Paths.live(environment: ["HOME": "/home/a"]).dataDirectory.path == "/home/a/.local/share/coursebrowser")
     }
 }
+
+struct NotifierTests {
+    @Test func notificationTextCannotEndOrSplitItsEscapeSequence() {
+        #expect(Notifier.printable("done\u{1B}]0;x\u{07}; ok\u{9C}") == "done]0x ok")
+    }
+}
