@@ -7,6 +7,7 @@ extension UploadsPane {
         let content = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
         let extra = extraLines(width: content.width, glyphs: grid.glyphs)
         let listHeight = max(0, content.height - extra.count)
+        visibleRows = max(1, listHeight)
         let now = clock.now()
         let progress = queue.progress()
         viewport.reveal(selection, height: listHeight, count: jobs.count)

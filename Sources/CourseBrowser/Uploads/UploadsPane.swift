@@ -15,6 +15,8 @@ final class UploadsPane: Pane {
     let loader: Loader<[UploadJob]>
     var selection = 0
     var viewport = ListViewport()
+    /// Job rows the pane had when last drawn.
+    var visibleRows = 1
     /// The job waiting for `y` to be removed.
     var confirmingRemoval: String?
     /// A one-line outcome of the last action, such as a removal that failed.
@@ -72,7 +74,10 @@ final class UploadsPane: Pane {
 
     var capturesKeys: Bool { false }
 
-    var footer: String? { nil }
+    var footer: String? {
+        guard jobs.count > visibleRows else { return nil }
+        return "\(selection + 1)/\(jobs.count)"
+    }
 
     var isAnimating: Bool {
         loader.state.isLoading || jobs.contains { job in
