@@ -26,7 +26,9 @@ public struct Grid: Equatable, Sendable {
         guard y >= 0, y < height, x >= 0, x < width else { return 0 }
         let room = min(maxWidth ?? width - x, width - x)
         guard room > 0 else { return 0 }
-        let fitted = Sanitizer.clean(text).truncated(toWidth: room, ellipsis: glyphs.ellipsis)
+        let clean = Sanitizer.clean(text)
+        let drawable = glyphs == .ascii ? ASCIIFallback.transliterate(clean) : clean
+        let fitted = drawable.truncated(toWidth: room, ellipsis: glyphs.ellipsis)
         var column = x
         for character in fitted {
             let columns = character.displayWidth

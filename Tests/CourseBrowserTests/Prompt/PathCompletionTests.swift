@@ -11,7 +11,7 @@ struct PathCompletionTests {
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
         for file in ["essays/final.pdf", "essays/draft.txt", "notes.md", ".hidden"] {
-            FileManager.default.createFile(atPath: root + "/" + file, contents: Data("x".utf8))
+            _ = FileManager.default.createFile(atPath: root + "/" + file, contents: Data("x".utf8))
         }
     }
 
