@@ -40,8 +40,9 @@ final class Loader<Value: Sendable> {
 
     /// Loads again in the background, keeping the current value on screen until the new one arrives.
     func refresh() {
-        guard case .loaded = state, let operation, task == nil else {
-            if state.isLoading { return }
+        // A load or refresh already on its way will bring the news.
+        guard task == nil else { return }
+        guard case .loaded = state, let operation else {
             start()
             return
         }

@@ -92,3 +92,38 @@ struct LoaderTests {
         #expect(!loader.retry())
     }
 }
+
+@MainActor
+struct LoaderRefreshTests {
+    @Test func refreshKeepsTheValueOnScreenUntilTheNewOneArrives() async {
+        let loader = Loader<Int>(clock: Fixtures.clock)
+        let calls = Recorder<Int>()
+        let gate = Gate()
+        loader.load {
+            calls.append(1)
+            if calls.values.count == 2 { await gate.wait() }
+            return calls.values.count
+        }
+        await settle { loader.state.value == 1 }
+        loader.refresh()
+        loader.refresh()
+        #expect(loader.state.value == 1, "no spinner while refreshing")
+        gate.open()
+        await settle { loader.state.value == 2 }
+        #expect(calls.values.count == 2, "a second refresh while one is on its way is not sent")
+    }
+
+    @Test func refreshAfterAFailureLoadsAgain() async {
+        let loader = Loader<Int>(clock: Fixtures.clock)
+        let calls = Recorder<Int>()
+        loader.load {
+            calls.append(1)
+            if calls.values.count == 1 { throw CourseNotFound(id: CourseID(1)) }
+            return 7
+        }
+        await settle { loader.state.failureMessage != nil }
+        loader.refresh()
+        await settle { loader.state.value != nil }
+        #expect(loader.state.value == 7)
+    }
+}
