@@ -8,10 +8,10 @@ extension QueueCommands {
     /// Exits 0 when every job is done, 1 when any failed or is still pending.
     static func drain(timeout: Int?, services: LiveEnvironment.Services) async -> Int32 {
         let engine = services.engine
-        let queue = services.environment.uploadQueue
         let deadline = timeout.map { Date().addingTimeInterval(TimeInterval($0)) }
-        await engine.observe(events: report, progress: { _, _ in }, changes: { id in reportChange(id, queue: queue) })
+        await engine.observe(events: report, progress: { _, _ in }, changes: reportChange)
         do {
+            try await noteOtherBackends(services)
             while true {
                 try await engine.runDueJobs()
                 let jobs = try await engine.ownJobs()
@@ -20,7 +20,7 @@ extension QueueCommands {
                     return jobs.allSatisfy { $0.state == .done } ? 0 : 1
                 }
                 if let deadline, Date() >= deadline {
-                    print("timed out with \(pending.count) job(s) still pending")
+                    say("timed out with \(pending.count) job(s) still pending")
                     return 1
                 }
                 try await Task.sleep(for: .milliseconds(250))
@@ -34,23 +34,29 @@ extension QueueCommands {
 
     private static func report(_ event: UploadEvent) {
         switch event {
-        case let .finished(job): print("done \(job.id) \(job.fileName)")
-        case let .failedForGood(job): print("failed \(job.id) \(job.fileName): \(job.lastError ?? "unknown error")")
+        case let .finished(job): say("done \(job.id) \(job.fileName)")
+        case let .failedForGood(job): say("failed \(job.id) \(job.fileName): \(job.lastError ?? "unknown error")")
         }
     }
 
-    private static func reportChange(_ id: String, queue: UploadQueueClient) {
-        Task {
-            guard let job = try? await queue.jobs().first(where: { $0.id == id }) else { return }
-            switch job.state {
-            case .uploading:
-                print("uploading \(job.id) \(job.fileName) (attempt \(job.attempts))")
-            case let .waiting(until, reason):
-                print("waiting \(job.id) \(job.fileName): \(reason), retry in \(max(0, Int(until.timeIntervalSinceNow.rounded(.up))))s")
-            case .queued, .failed, .done:
-                break
-            }
+    /// Prints each recorded change as it happens, in order, from the engine itself.
+    private static func reportChange(_ job: UploadJob) {
+        switch job.state {
+        case .uploading:
+            say("uploading \(job.id) \(job.fileName) (attempt \(job.attempts))")
+        case let .waiting(until, reason):
+            say("waiting \(job.id) \(job.fileName): \(reason), retry in \(max(0, Int(until.timeIntervalSinceNow.rounded(.up))))s")
+        case .queued, .failed, .done:
+            break
         }
+    }
+
+    /// Says so when the queue holds jobs this run won't touch, so nobody takes exit 0 for "all uploaded".
+    private static func noteOtherBackends(_ services: LiveEnvironment.Services) async throws {
+        let own = Set(try await services.engine.ownJobs().map(\.id))
+        let others = try await services.environment.uploadQueue.jobs().filter { !own.contains($0.id) && $0.isPending }
+        guard let backend = others.first?.backend else { return }
+        printError("\(others.count) pending job(s) belong to another backend (\(backend)); run drain with that backend's options to upload them")
     }
 }
 

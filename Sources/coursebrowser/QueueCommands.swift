@@ -10,7 +10,7 @@ enum QueueCommands {
         for path in files {
             do {
                 let job = try await services.environment.uploadQueue.enqueue(URL(fileURLWithPath: path), course)
-                print("queued \(job.id) \(path)")
+                say("queued \(job.id) \(path)")
             } catch {
                 printError(userMessage(for: error))
                 status = 1
@@ -23,12 +23,18 @@ enum QueueCommands {
     static func list(json: Bool, services: LiveEnvironment.Services) async -> Int32 {
         do {
             let jobs = try await services.environment.uploadQueue.jobs()
-            print(json ? QueueListing.json(jobs) : QueueListing.table(jobs))
+            say(json ? QueueListing.json(jobs) : QueueListing.table(jobs))
             return 0
         } catch {
             printError(userMessage(for: error))
             return 1
         }
+    }
+
+    /// Writes one line to stdout at once, unbuffered, so a log file or pipe sees each line as
+    /// it happens, even if the command is killed later.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     static func printError(_ message: String) {

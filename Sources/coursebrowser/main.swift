@@ -63,7 +63,7 @@ Task.detached {
     await services.engine.observe(
         events: { event in Task { @MainActor in shell.uploadEvent(event) } },
         progress: { id, sent in services.activity.sent(sent, for: id) },
-        changes: { id in services.activity.ended(id) }
+        changes: { job in services.activity.ended(job.id) }
     )
     await services.engine.run()
 }

@@ -27,6 +27,9 @@ final class CourseDetailPane: Pane {
     /// What the last upload prompt did, until the next key.
     var uploadNotice: String?
     var onChange: () -> Void = {}
+    /// Called with the course once its overview arrives; its `id` is the backend's own, even
+    /// when the pane was given another form of it (such as `sis_course_id:ABC`).
+    var onCourseLoaded: (Course) -> Void = { _ in }
 
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
@@ -37,6 +40,13 @@ final class CourseDetailPane: Pane {
         syllabus = Loader(clock: clock)
         modules = Loader(clock: clock)
         observe(overview, section: "overview")
+        overview.onChange = { [weak self] in
+            guard let self else { return }
+            if let course = self.overview.state.value {
+                self.onCourseLoaded(course)
+            }
+            self.onChange()
+        }
         observe(syllabus, section: "syllabus")
         observe(modules, section: "modules")
     }

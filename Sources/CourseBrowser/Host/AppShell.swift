@@ -40,6 +40,7 @@ public final class AppShell: TerminalApplication {
             pane.onChange = { [weak self] in self?.setNeedsDisplay() }
         }
         list.onSelect = { [weak self] id in self?.open(id) }
+        detail.onCourseLoaded = { [weak self] course in self?.list.markOpen(course.id) }
     }
 
     /// Starts every pane's loading; with `course`, opens it straight away (a deep link).

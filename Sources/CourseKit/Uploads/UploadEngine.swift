@@ -12,7 +12,7 @@ public actor UploadEngine {
     private let jitter: @Sendable () -> Double
     private var onEvent: @Sendable (UploadEvent) -> Void = { _ in }
     private var onProgress: @Sendable (_ jobID: String, _ sentBytes: Int64) -> Void = { _, _ in }
-    private var onJobChange: @Sendable (_ jobID: String) -> Void = { _ in }
+    private var onJobChange: @Sendable (_ job: UploadJob) -> Void = { _ in }
     /// A cheap request that tells whether the backend answers again; nil where there is no network.
     let probe: (@Sendable () async -> Bool)?
     var woken = false
@@ -40,7 +40,7 @@ public actor UploadEngine {
     public func observe(
         events: @escaping @Sendable (UploadEvent) -> Void,
         progress: @escaping @Sendable (_ jobID: String, _ sentBytes: Int64) -> Void,
-        changes: @escaping @Sendable (_ jobID: String) -> Void
+        changes: @escaping @Sendable (_ job: UploadJob) -> Void
     ) {
         onEvent = events
         onProgress = progress
@@ -50,7 +50,7 @@ public actor UploadEngine {
     /// Writes `job` and tells the observer.
     func save(_ job: UploadJob) throws {
         try store.update(job)
-        onJobChange(job.id)
+        onJobChange(job)
     }
 
     /// Jobs of this backend that are due now: queued, waiting past their time, or left

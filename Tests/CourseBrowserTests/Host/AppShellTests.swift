@@ -44,6 +44,16 @@ struct AppShellTests {
         #expect(lines.contains { $0.hasPrefix("│› Robotics Club 🤖") })
     }
 
+    @Test func aDeepLinkByAnotherFormOfTheIDStillMarksTheCourseInTheList() async {
+        var environment = Fixtures.environment()
+        let catalog = Fixtures.catalog()
+        environment.courseClient.course = { id in
+            try catalog.entry(id.rawValue == "sis_course_id:ROBO" ? Fixtures.robotics.id : id).course
+        }
+        let shell = await started(environment, opening: CourseID("sis_course_id:ROBO"))
+        #expect(render(shell).contains { $0.hasPrefix("│› Robotics Club 🤖") })
+    }
+
     @Test func aDeepLinkToAnUnknownCourseFailsOnlyInTheDetailPane() async {
         let shell = await started(opening: CourseID(999_999))
         let lines = render(shell)

@@ -1,0 +1,407 @@
+import FakeCanvasKit
+import Foundation
+import Testing
+
+/// Browsing a (fake) Canvas LMS: the course list page by page, a course's sections, and every
+/// way a request can fail, each shown inline where it happened and retried with `r` or by itself.
+///
+/// Each test starts its own fake server and tmux session. The groups are serialized inside and run
+/// beside each other, so the machine never drives more apps at once than it can redraw and capture
+/// in time: several tests watch states that last only a second or two.
+@Suite struct CanvasBrowseTests {
+    /// "127.0.0.1:PORT", as the app names the server in its messages.
+    static func host(_ server: FakeCanvasServer) -> String {
+        "127.0.0.1:\(server.baseURL.port ?? 0)"
+    }
+
+    /// The page number of a logged `GET /api/v1/courses` request: 1 when it has no `page` parameter.
+    static func coursePage(_ request: FakeCanvasServer.LoggedRequest) -> Int? {
+        guard request.method == "GET", request.path.hasPrefix("/api/v1/courses?") else { return nil }
+        guard let match = request.path.firstMatch(of: /[?&]page=(\d+)/) else { return 1 }
+        return Int(match.1)
+    }
+
+    /// The list box's last row with text, trimmed.
+    static func lastRow(_ box: Box) -> String {
+        box.lines.last { !$0.trimmingSpaces().isEmpty }?.trimmingSpaces() ?? ""
+    }
+
+    /// The course list: pages, a failed page, an unreachable server, the deep-linked course's mark.
+    @Suite(.serialized) struct TheList {
+        @Test func listGrowsPageByPageToAll231CoursesAndGShowsTheLast() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            // Hold the second page back a moment so the first page shows with its loading row.
+            try await server.fault(#"{"match": "page=2", "kind": "slow", "seconds": 3}"#)
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server)
+
+            let firstPage = try await tmux.glimpse("the first page of 50 with 'Loading more…' last") { screen in
+                screen.box("Courses · 50").map { lastRow($0).hasSuffix("Loading more…") } ?? false
+            }
+            let list = try #require(firstPage.box("Courses · 50"))
+            #expect(list.isFocused)
+            #expect(list.lines.first?.trimmingSpaces().hasPrefix("Calculus 101") == true, "\(list)")
+
+            let all = try await tmux.waitFor(box: "Courses · 231", "every page loaded") { !$0.contains("Loading more") }
+            #expect(!all.contains("[r]etry"))
+            let pages = try await server.requests().compactMap(coursePage)
+            #expect(pages == [1, 2, 3, 4, 5], "followed rel=\"next\" once per page")
+
+            try tmux.press("G")
+            let end = try await tmux.waitFor(box: "Courses · 231", "the last course at the bottom") {
+                lastRow($0).hasPrefix("Introduction to Accounting")
+            }
+            #expect(lastRow(end).hasSuffix("ABC-101"), "\(end)")
+            #expect(!end.contains("Calculus 101"), "the list scrolled to its end")
+            try await tmux.waitFor(text: "231/231")
+
+            try tmux.press("Enter")
+            let course = try await tmux.waitFor(box: "Course", "course 4242 open and focused") {
+                $0.isFocused && $0.contains("Modules · 3")
+            }
+            #expect(course.lines.first?.trimmingSpaces() == "Introduction to Accounting")
+            #expect(course.contains("ABC-101 · Fall 2024 · unpublished"))
+            #expect(course.contains("Teacher: Ada Lovelace"))
+            #expect(course.contains("This course has no syllabus."))
+            let marked = try await tmux.waitFor(box: "Courses · 231", "the open course marked") {
+                lastRow($0).hasPrefix("› Introduction to Accounting")
+            }
+            #expect(!marked.isFocused)
+        }
+
+        @Test func failedPageShowsItsErrorLastAndRResumesFromThatPage() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            try await server.fault(#"{"match": "page=3", "kind": "500", "count": 1}"#)
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server)
+
+            let failed = try await tmux.waitFor(box: "Courses · 100", "the third page's error at the end") { $0.contains("[r]etry") }
+            #expect(failed.isFocused)
+            #expect(failed.containsIgnoringWrapping("❗ Canvas error at \(host(server)) (HTTP 500)  [r]etry"), "\(failed)")
+            #expect(failed.text.hasSuffix("[r]etry"), "the error is the list's last row: \(failed)")
+            #expect(failed.contains("Calculus 101"), "the first pages stay")
+            #expect(!failed.contains("Loading more"))
+
+            try tmux.press("r")
+            let all = try await tmux.waitFor(box: "Courses · 231", "the rest of the list after r") { !$0.contains("Loading more") }
+            #expect(!all.contains("❗"))
+            let pages = try await server.requests().compactMap(coursePage)
+            #expect(pages == [1, 2, 3, 3, 4, 5], "resumed at page 3, not from the start")
+
+            try tmux.press("G")
+            try await tmux.waitFor(box: "Courses · 231", "the last course") { lastRow($0).hasPrefix("Introduction to Accounting") }
+        }
+
+        @Test func unreachableServerSaysSoAndRLoadsTheListOnceItIsUp() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            try await server.control("POST", "/__control/down")
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server)
+
+            let down = try await tmux.waitFor(box: "Courses", "the list's error") { $0.contains("[r]etry") }
+            #expect(down.isFocused)
+            #expect(down.containsIgnoringWrapping("❗ Can't reach 127.0.0.1  [r]etry"), "\(down)")
+
+            try await server.control("POST", "/__control/up")
+            try tmux.press("r")
+            let list = try await tmux.waitFor(box: "Courses · 231", "the whole list after r") { !$0.contains("Loading more") }
+            #expect(!list.contains("❗"))
+        }
+
+        /// The open course is marked `›` in the list, however the deep link named it.
+        ///
+        /// Fails for `sis_course_id:ABC-101` (app bug): course 4242 opens, but no row is marked.
+        @Test(arguments: ["4242", "sis_course_id:ABC-101"])
+        func deepLinkedCourseIsMarkedInTheList(course: String) async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server, ["--course", course])
+            try await tmux.waitFor("course 4242 open and the whole list") { screen in
+                screen.box("Course")?.contains("Modules · 3") == true
+                    && screen.box("Courses · 231").map { !$0.contains("Loading more") } == true
+            }
+            try tmux.press("BTab")
+            try await tmux.waitFor(box: "Courses · 231", "focus on the list") { $0.isFocused }
+            try tmux.press("G")
+            let list = try await tmux.waitFor(box: "Courses · 231", "the end of the list") {
+                lastRow($0).contains("Introduction to Accounting")
+            }
+            #expect(lastRow(list).hasPrefix("› Introduction to Accounting"), "the open course is not marked: \(list)")
+        }
+    }
+
+    /// One course: its three sections, a section that fails, an unknown ID, a deep link by SIS ID.
+    @Suite(.serialized) struct ACourse {
+        @Test func openingACourseLoadsOverviewSyllabusAndModulesIncludingItemsURL() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server)
+            try await tmux.waitFor(box: "Courses · 231", "the whole list") { $0.isFocused && !$0.contains("Loading more") }
+
+            try tmux.press("Enter")
+            let course = try await tmux.waitFor(box: "Course", "course 1 open with its modules") {
+                $0.isFocused && $0.contains("Modules · 4")
+            }
+            #expect(course.lines.first?.trimmingSpaces() == "Calculus 101")
+            #expect(course.contains("MATH 101 · Spring 2024"))
+            #expect(course.contains("Teachers: Nguyễn Văn An, Trần Thị Bình"))
+            #expect(course.contains("Welcome! Office hours are Mon & Wed, 10–12."), "the syllabus as text: \(course)")
+            #expect(course.contains("• Week 1: introductions"))
+            #expect(!course.containsIgnoringWrapping("not shown"), "a <script> in the syllabus is not text")
+            #expect(course.contains("Week 1: Practice"))
+            #expect(!course.contains("Loading") && !course.contains("Couldn't load"))
+
+            // Module 100012 ("Week 2: Review") comes without items; its 14 come from items_url.
+            try tmux.press("G")
+            let end = try await tmux.waitFor(box: "Course", "the end of the modules") { $0.contains("Week 4: Wrap-up") }
+            #expect(end.lines.contains { $0.trimmingSpaces() == "File   Slides 14" }, "the last item from items_url: \(end)")
+            #expect(end.contains("Week 3: Projects"))
+            let paths = try await server.requests().map(\.path)
+            #expect(paths.contains { $0.hasPrefix("/api/v1/courses/1/modules/100012/items") }, "\(paths)")
+        }
+
+        /// A fault kind on the modules request, and the message the Modules section shows for it (HOST is 127.0.0.1:PORT).
+        @Test(arguments: [
+            ("500", "Canvas error at HOST (HTTP 500)"),
+            ("503", "Canvas error at HOST (HTTP 503)"),
+            ("malformed", "Unexpected response from HOST"),
+            ("unauthorized", "HOST rejected the access token (401); check CANVAS_TOKEN"),
+        ])
+        func failedModulesSectionShowsWhyAndRRetriesOnlyThatSection(kind: String, template: String) async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            try await server.fault(#"{"match": "/courses/1/modules", "kind": "\#(kind)", "count": 1}"#)
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server, ["--course", "1"])
+
+            let screen = try await tmux.waitFor("course 1 with its modules failed and the whole list") { screen in
+                guard let course = screen.box("Course"), let list = screen.box("Courses · 231") else { return false }
+                return course.contains("Couldn't load modules") && course.contains("Office hours") && !list.contains("Loading more")
+            }
+            let course = try #require(screen.box("Course"))
+            #expect(course.isFocused)
+            let message = template.replacingOccurrences(of: "HOST", with: host(server))
+            #expect(course.containsIgnoringWrapping("❗ Couldn't load modules: \(message)  [r]etry"), "\(course)")
+            #expect(course.contains("MATH 101 · Spring 2024"), "the overview loaded")
+            #expect(!course.contains("Couldn't load course") && !course.contains("Couldn't load syllabus"))
+            #expect(screen.box("Courses · 231")?.contains("❗") == false, "the error stays in the Course pane")
+            #expect(screen.lastNonBlankLine.contains("r retry"), "the hint line offers retry")
+
+            try await server.control("DELETE", "/__control/requests")
+            try tmux.press("r")
+            let fixed = try await tmux.waitFor(box: "Course", "the modules after r") { $0.contains("Modules · 4") }
+            #expect(!fixed.contains("❗"))
+            #expect(fixed.contains("Week 1: Practice") && fixed.contains("MATH 101 · Spring 2024"))
+            let paths = try await server.requests().map(\.path)
+            #expect(paths.contains { $0.hasPrefix("/api/v1/courses/1/modules?") })
+            #expect(paths.allSatisfy { $0.hasPrefix("/api/v1/courses/1/modules") }, "only the modules were reloaded: \(paths)")
+        }
+
+        @Test func unknownCourseSaysNoCourseWithThatIDInEverySection() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server, ["--course", "999999"])
+            let course = try await tmux.waitFor(box: "Course", "the three sections failed") { $0.contains("Couldn't load modules") }
+            #expect(course.isFocused)
+            #expect(course.lines.first?.trimmingSpaces() == "❗ Couldn't load course: No course with ID 999999  [r]etry")
+            #expect(course.containsIgnoringWrapping("❗ Couldn't load syllabus: No course with ID 999999  [r]etry"))
+            #expect(course.containsIgnoringWrapping("❗ Couldn't load modules: No course with ID 999999  [r]etry"))
+            try await tmux.waitFor(box: "Courses · 231", "the list loads anyway") { !$0.contains("Loading more") && !$0.contains("❗") }
+        }
+
+        @Test func deepLinkBySISCourseIDOpensIntroductionToAccounting() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server, ["--course", "sis_course_id:ABC-101"])
+            let course = try await tmux.waitFor(box: "Course", "course 4242 open and focused without a key") {
+                $0.isFocused && $0.contains("Modules · 3")
+            }
+            #expect(course.lines.first?.trimmingSpaces() == "Introduction to Accounting")
+            #expect(course.contains("ABC-101 · Fall 2024 · unpublished"))
+            #expect(course.contains("Teacher: Ada Lovelace"))
+            #expect(course.contains("Week 1: Foundations"))
+            #expect(!course.contains("❗"))
+            let list = try await tmux.waitFor(box: "Courses · 231", "the list beside it") { !$0.contains("Loading more") }
+            #expect(!list.isFocused)
+        }
+    }
+
+    /// Throttling and timeouts (time-sensitive, so serialized like the rest), and the access token.
+    @Suite(.serialized) struct WaitingAndTheToken {
+        @Test(arguments: ["throttle403", "throttle429"])
+        func throttledCourseLoadSaysSoAndRecoversWithoutAKey(kind: String) async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            // Both requests for course 1 itself (overview and syllabus) are throttled twice, so the
+            // note stays up for 2–3 s (backoff or Retry-After: 1), long enough to see on a busy machine.
+            try await server.fault(#"{"match": "/courses/1?", "kind": "\#(kind)", "count": 4}"#)
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server, ["--course", "1"])
+
+            let throttled = try await tmux.glimpse("the loading row to say it is rate limited") { screen in
+                screen.box("Course")?.lines.contains { $0.contains("Loading course…") && $0.contains("· rate limited, retrying in ") } == true
+            }
+            let row = try #require(throttled.box("Course")?.lines.first { $0.contains("rate limited") })
+            #expect(row.contains(/rate limited, retrying in \ds$/), "\(row)")
+
+            let course = try await tmux.waitFor(boxTitled: "Course", "the course without any key pressed", timeout: .seconds(15)) {
+                $0.contains("MATH 101 · Spring 2024") && $0.contains("Office hours") && $0.contains("Modules · 4")
+            }
+            #expect(!course.contains("rate limited"))
+            #expect(!course.contains("❗"))
+            let courseRequests = try await server.requests().filter { $0.path.hasPrefix("/api/v1/courses/1?") }
+            #expect(courseRequests.filter { $0.fault == kind }.count == 4, "both were throttled twice")
+            #expect(courseRequests.count == 6, "and then answered: \(courseRequests.map(\.path))")
+        }
+
+        @Test func slowServerPastRequestTimeoutSaysSoAndTabStillMovesFocusWhileWaiting() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            try await server.fault(#"{"match": "/courses/1?", "kind": "slow", "seconds": 6, "count": 2}"#)
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server, ["--request-timeout", "3"])
+            try await tmux.waitFor(box: "Courses · 231", "the whole list") { $0.isFocused && !$0.contains("Loading more") }
+
+            try tmux.press("Enter")
+            try await tmux.glimpse("course 1 loading in the focused Course pane") { screen in
+                screen.box("Course").map { $0.isFocused && $0.contains("Loading course…") } == true
+            }
+            // While the requests hang, keys still work: Tab moves focus Course → Uploads → Courses.
+            try tmux.press("Tab")
+            try await tmux.glimpse("Tab to focus Uploads while the course is loading") { screen in
+                screen.box("Uploads")?.isFocused == true && screen.box("Course")?.contains("Loading course…") == true
+            }
+            try tmux.press("Tab")
+            try await tmux.glimpse("Tab to focus Courses while the course is loading") { screen in
+                screen.box("Courses · 231")?.isFocused == true && screen.box("Course")?.contains("Loading course…") == true
+            }
+
+            let timedOut = try await tmux.waitFor(box: "Course", "both sections to give up") {
+                $0.contains("Couldn't load course") && $0.contains("Couldn't load syllabus")
+            }
+            #expect(timedOut.containsIgnoringWrapping("❗ Couldn't load course: 127.0.0.1 didn't answer in 3 s  [r]etry"), "\(timedOut)")
+            #expect(timedOut.containsIgnoringWrapping("❗ Couldn't load syllabus: 127.0.0.1 didn't answer in 3 s  [r]etry"))
+            #expect(timedOut.contains("Modules · 4"), "the modules were not held up")
+
+            try tmux.press("Tab")
+            try await tmux.waitFor(box: "Course", "focus back on the course") { $0.isFocused }
+            try tmux.press("r")
+            let course = try await tmux.waitFor(box: "Course", "the course once the server answers in time") {
+                $0.contains("MATH 101 · Spring 2024") && $0.contains("Office hours")
+            }
+            #expect(!course.contains("❗"))
+        }
+
+        @Test func tokenIsNeverOnScreenNorInTheEventLogNorTheQueue() async throws {
+            let token = "sekrit-\(UUID().uuidString.prefix(12).lowercased())"
+            let server = try FakeCanvasServer(token: token)
+            defer { server.stop() }
+            // A rejected syllabus and a rejected upload: error messages are where a token could leak.
+            try await server.fault(#"""
+                [{"match": "/courses/1?include[]=syllabus_body", "kind": "unauthorized", "count": 1},
+                 {"match": "/api/v1/courses/1/files", "method": "POST", "kind": "unauthorized", "count": 1}]
+                """#)
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            var screens: [Screen] = []
+            func noToken(_ screen: Screen, sourceLocation: SourceLocation = #_sourceLocation) {
+                screens.append(screen)
+                #expect(!screen.text.contains(token), "the token is on screen:\(screen)", sourceLocation: sourceLocation)
+                #expect(!screen.text.withoutWhitespace.contains(token), sourceLocation: sourceLocation)
+                for box in screen.boxes {
+                    #expect(!box.containsIgnoringWrapping(token), "\(box)", sourceLocation: sourceLocation)
+                }
+            }
+
+            // The token comes from the environment, exported without typing it.
+            try Data(token.utf8).write(to: tmux.tokenFile)
+            try tmux.run(#"export CANVAS_TOKEN="$(cat canvas-token)""#)
+            let log = tmux.directory.appendingPathComponent("events.jsonl")
+            let file = tmux.directory.appendingPathComponent("notes.txt")
+            try TestFile.write(file, size: 1234)
+            try tmux.launchApp([
+                "--canvas", server.baseURL.absoluteString, "--data-dir", tmux.dataDirectory.path, "--event-log", log.path,
+            ])
+            noToken(try await tmux.waitFor("the whole list") { $0.box("Courses · 231").map { !$0.contains("Loading more") } == true })
+
+            try tmux.press("Enter")
+            noToken(try await tmux.waitFor("the syllabus rejected") { $0.box("Course")?.contains("Couldn't load syllabus") == true })
+            #expect(screens.last?.box("Course")?.containsIgnoringWrapping("rejected the access token (401); check CANVAS_TOKEN") == true)
+
+            try tmux.press("u")
+            try await tmux.waitFor(box: "Course", "the upload prompt") { $0.contains("Upload file:") }
+            try tmux.type(file.path)
+            try tmux.press("Enter")
+            noToken(try await tmux.waitFor("the upload rejected") { $0.box(titled: "Uploads")?.contains("❗ notes.txt") == true })
+
+            try tmux.press("?")
+            noToken(try await tmux.waitFor("the help box") { $0.box("Keys") != nil })
+            try tmux.press("Escape", "q")
+            #expect(try await tmux.waitForExit() == 0)
+            noToken(try await tmux.waitFor("the shell back") { $0.lastNonBlankLine == "$" })
+
+            let events = try String(contentsOf: log, encoding: .utf8)
+            #expect(events.contains("load_failed"), "the rejected syllabus was logged: \(events)")
+            #expect(!events.contains(token), "the token is in the event log")
+            let listing = try AppCommand.run(
+                ["queue", "--json", "--data-dir", tmux.dataDirectory.path],
+                environment: AppCommand.environment(token: token, home: tmux.directory)
+            )
+            #expect(listing.stdout.contains("notes.txt") && !listing.stdout.contains(token), "\(listing.stdout)")
+            let stored = FileManager.default.enumerator(at: tmux.dataDirectory, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }
+                .filter { (try? String(contentsOf: $0, encoding: .utf8))?.contains(token) == true } ?? []
+            #expect(stored.isEmpty, "the token is written to the queue: \(stored.map(\.path))")
+        }
+
+        /// How the app is told about Canvas without a token.
+        static let tokenlessLaunches: [([String], [String: String])] = [
+            (["--canvas", "http://127.0.0.1:9"], [:]),
+            (["--canvas", "http://127.0.0.1:9"], ["CANVAS_TOKEN": ""]),
+            ([], ["CANVAS_URL": "http://127.0.0.1:9"]),
+            (["upload", "--course", "1", "/etc/hostname", "--canvas", "http://127.0.0.1:9"], [:]),
+        ]
+
+        @Test(arguments: tokenlessLaunches)
+        func missingTokenPrintsWhatToDoAndExits2(arguments: [String], extra: [String: String]) throws {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("cb-notoken-\(UUID().uuidString.prefix(8))")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let environment = AppCommand.environment(token: nil, home: home).merging(extra) { _, new in new }
+            let result = try AppCommand.run(arguments + ["--data-dir", home.appendingPathComponent("data").path], environment: environment)
+            #expect(result.status == 2)
+            #expect(result.stdout.isEmpty, "the terminal is not touched")
+            #expect(result.stderr.hasPrefix(
+                "coursebrowser: Canvas needs an access token: set CANVAS_TOKEN or pass --token-file PATH\n"
+            ), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("data").path), "nothing was queued")
+        }
+
+        @Test func missingTokenInATerminalNeverStartsTheUI() async throws {
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(["--canvas", "http://127.0.0.1:9"])
+            #expect(try await tmux.waitForExit() == 2)
+            let screen = try await tmux.waitFor("the shell prompt") { $0.lastNonBlankLine == "$" }
+            #expect(screen.contains("coursebrowser: Canvas needs an access token: set CANVAS_TOKEN or pass --token-file PATH"))
+            #expect(screen.boxes.isEmpty)
+            #expect(try tmux.format("#{alternate_on}") == "0")
+        }
+    }
+}
