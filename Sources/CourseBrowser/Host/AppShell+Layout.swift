@@ -53,8 +53,11 @@ extension AppShell {
     }
 
     private func drawHints(into grid: inout Grid, in row: Rect) {
-        let hints = [KeyHint(key: "Tab", action: "focus")] + pane(focus).hints
-            + [KeyHint(key: "?", action: "help"), KeyHint(key: "q", action: "quit")]
+        let focused = pane(focus)
+        // While a pane takes keys as text, Tab, ? and q are text too: only its own keys apply.
+        let hints = focused.capturesKeys
+            ? focused.hints + [KeyHint(key: "Ctrl-C", action: "quit")]
+            : [KeyHint(key: "Tab", action: "focus")] + focused.hints + [KeyHint(key: "?", action: "help"), KeyHint(key: "q", action: "quit")]
         var x = row.x + 1
         for hint in hints where x < row.maxX {
             x += grid.put(hint.key, x: x, y: row.y, maxWidth: row.maxX - x, style: .bold)

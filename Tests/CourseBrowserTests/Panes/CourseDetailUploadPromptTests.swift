@@ -79,6 +79,9 @@ struct CourseDetailUploadPromptTests {
         #expect(shell.handle(.character("q")) == .handled)
         #expect(shell.handle(.tab) == .handled)
         #expect(shell.focus == .detail)
+        var grid = Grid(width: 100, height: 20)
+        shell.render(into: &grid)
+        #expect(grid.lines.last == " Tab complete  Enter queue  Esc cancel  Ctrl-C quit")
         #expect(shell.handle(.control("c")) == .quit)
     }
 }
