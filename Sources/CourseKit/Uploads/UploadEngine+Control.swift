@@ -31,7 +31,7 @@ extension UploadEngine {
 
     /// Makes one failed or waiting job due now.
     public func retry(_ id: String) throws {
-        guard var job = try store.jobs().first(where: { $0.id == id }) else { return }
+        guard var job = try store.job(id) else { return }
         switch job.state {
         case .failed, .waiting:
             job.state = .queued

@@ -83,7 +83,7 @@ public actor UploadEngine {
             guard let claim = try store.claim(job.id) else { continue }
             defer { claim.release() }
             // Re-read under the claim: another process may have finished it meanwhile.
-            guard let current = try store.jobs().first(where: { $0.id == job.id }), current.state != .done else { continue }
+            guard let current = try store.job(job.id), current.state != .done else { continue }
             try await attempt(current)
             tried += 1
         }

@@ -58,6 +58,21 @@ public struct UploadStore: Sendable {
         return found.sorted { ($0.queuedAt, $0.id) < ($1.queuedAt, $1.id) }
     }
 
+    /// The job with `id`, or nil when it is not (or no longer) in the queue.
+    public func job(_ id: String) throws -> UploadJob? {
+        guard Self.isValidJobID(id) else { return nil }
+        let jobsDirectory: FileDescriptor
+        do {
+            jobsDirectory = try FileDescriptor.open(jobsURL.path, O_RDONLY | O_DIRECTORY)
+        } catch let error as FileSystemError where error.isMissing {
+            return nil
+        } catch let error as FileSystemError {
+            throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
+        }
+        defer { jobsDirectory.close() }
+        return readJob(named: id, in: jobsDirectory)
+    }
+
     /// Replaces the stored record of `job` (matched by ID) atomically.
     ///
     /// Two writers of one job race and the last one wins, so whoever changes a job that

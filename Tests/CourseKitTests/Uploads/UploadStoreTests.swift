@@ -222,3 +222,20 @@ struct UploadStoreTests {
         #expect(userMessage(for: UploadQueueError.inUse(id: "x")) == "Upload x is being sent right now; try again when it finishes")
     }
 }
+
+struct UploadStoreSingleJobTests {
+    @Test func oneJobIsReadByItsIDAndAnUnknownOneIsNil() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("single-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = UploadStore(directory: directory, clock: .live)
+        #expect(try store.job("20261129-170512-3f9a2c") == nil, "no queue yet")
+        let source = directory.appendingPathComponent("a.txt")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: source)
+        let queued = try store.enqueue(file: source, course: CourseID(1), backend: "offline")
+        #expect(try store.job(queued.id) == queued)
+        #expect(try store.job("../jobs") == nil)
+        try store.remove(queued.id)
+        #expect(try store.job(queued.id) == nil)
+    }
+}
