@@ -22,16 +22,15 @@ public enum LiveEnvironment {
         }
         let backend = try Backend.choose(options: options, processEnvironment: processEnvironment)
         let activity = UploadActivity(clock: environment.clock)
-        let engine = makeEngine(backend: backend, environment: environment)
+        let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
+        let engine = makeEngine(backend: backend, store: store, environment: environment)
         let http = backend.http(options: options).observingSuccess { Task { await engine.backendAnswered() } }
         environment.courseClient = backend.courseClient(http: http, environment: environment)
-        let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
         environment.uploadQueue = .live(store: store, engine: engine, activity: activity, backend: backend.identity)
         return Services(environment: environment, engine: engine, activity: activity)
     }
 
-    private static func makeEngine(backend: Backend, environment: EnvironmentValues) -> UploadEngine {
-        let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
+    private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues) -> UploadEngine {
         let http = backend.uploadHTTP
         return UploadEngine(
             store: store,
