@@ -48,12 +48,7 @@ final class Loader<Value: Sendable> {
         }
         let current = generation
         task = Task { [weak self] in
-            let result: Result<Value, any Error>
-            do {
-                result = .success(try await operation())
-            } catch {
-                result = .failure(error)
-            }
+            let result = await LoadProgress.outcome(of: operation, reporting: self?.noteReporter(current))
             self?.finish(result, generation: current)
         }
     }
@@ -73,14 +68,7 @@ final class Loader<Value: Sendable> {
         let current = generation
         set(.loading(since: clock.now()))
         task = Task { [weak self] in
-            let result: Result<Value, any Error>
-            do {
-                result = .success(try await LoadProgress.$reporter.withValue(self?.noteReporter(current)) {
-                    try await operation()
-                })
-            } catch {
-                result = .failure(error)
-            }
+            let result = await LoadProgress.outcome(of: operation, reporting: self?.noteReporter(current))
             self?.finish(result, generation: current)
         }
     }

@@ -60,14 +60,7 @@ final class PagedLoader<Element: Sendable> {
         let fetch = fetch
         set(.loading(since: clock.now()))
         task = Task { [weak self] in
-            let result: Result<Page<Element>, any Error>
-            do {
-                result = .success(try await LoadProgress.$reporter.withValue(self?.noteReporter(current)) {
-                    try await fetch(cursor)
-                })
-            } catch {
-                result = .failure(error)
-            }
+            let result = await LoadProgress.outcome(of: { try await fetch(cursor) }, reporting: self?.noteReporter(current))
             self?.receive(result, generation: current)
         }
     }
