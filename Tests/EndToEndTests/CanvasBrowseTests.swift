@@ -114,9 +114,8 @@ import Testing
             #expect(!list.contains("❗"))
         }
 
-        /// The open course is marked `›` in the list, however the deep link named it.
-        ///
-        /// Fails for `sis_course_id:ABC-101` (app bug): course 4242 opens, but no row is marked.
+        /// The open course is marked `›` in the list, however the deep link named it: an SIS ID
+        /// must still mark the row of the course's own ID.
         @Test(arguments: ["4242", "sis_course_id:ABC-101"])
         func deepLinkedCourseIsMarkedInTheList(course: String) async throws {
             let server = try FakeCanvasServer()

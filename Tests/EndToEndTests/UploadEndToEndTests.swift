@@ -363,10 +363,8 @@ import Testing
             #expect(try jobs(dataDirectory: data, environment: environment).first?["state"] as? String == "done")
         }
 
-        /// `drain` is for scripts and cron, whose output goes to a file: each line must be there as it happens.
-        ///
-        /// Fails (app bug): with stdout not a terminal, the lines are block-buffered and appear only when
-        /// drain exits, so a log shows nothing during a long upload, and nothing at all if drain is killed.
+        /// `drain` is for scripts and cron, whose output goes to a file: each line must be there as it
+        /// happens, not held in a buffer until exit (which a killed drain never reaches).
         @Test func drainWritesUploadingToItsLogWhileTheUploadIsInFlight() async throws {
             let server = try FakeCanvasServer()
             defer { server.stop() }
