@@ -35,10 +35,6 @@ extension CourseDetailPane {
         return true
     }
 
-    private var home: String {
-        FileManager.default.homeDirectoryForCurrentUser.path
-    }
-
     private func queueUpload(_ prompt: UploadPrompt) {
         let path = PathCompletion.expand(prompt.editor.text.trimmingCharacters(in: .whitespaces), home: home)
         guard let courseID, !path.isEmpty else {

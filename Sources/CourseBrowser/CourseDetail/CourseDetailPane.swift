@@ -10,6 +10,8 @@ import TerminalUI
 final class CourseDetailPane: Pane {
     private let courses: CourseClient
     let uploadQueue: UploadQueueClient
+    /// For `~` in the upload prompt.
+    let home: String
     let clock: WallClock
     let analytics: Analytics
 
@@ -34,6 +36,7 @@ final class CourseDetailPane: Pane {
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
         uploadQueue = environment.uploadQueue
+        home = environment.paths.homeDirectory.path
         clock = environment.clock
         analytics = environment.analytics
         overview = Loader(clock: clock)

@@ -14,8 +14,7 @@ public enum LiveEnvironment {
     public static func make(options: LaunchOptions, processEnvironment: [String: String]) throws -> Services {
         var environment = EnvironmentValues()
         environment.clock = .live
-        environment.paths = options.dataDirectory.map { Paths(dataDirectory: URL(fileURLWithPath: $0)) }
-            ?? .live(environment: processEnvironment)
+        environment.paths = .live(environment: processEnvironment, dataDirectory: options.dataDirectory)
         environment.notifier = .terminal(processEnvironment: processEnvironment)
         if let path = options.eventLogPath {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)

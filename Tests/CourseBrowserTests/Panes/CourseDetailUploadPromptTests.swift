@@ -57,6 +57,29 @@ struct CourseDetailUploadPromptTests {
         #expect(pane.capturesKeys, "the prompt stays open to fix the path")
     }
 
+    @Test func tildeIsTheHomeFromTheEnvironment() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: home.appendingPathComponent("final.txt").path, contents: Data("x".utf8))
+        let queued = Recorder<String>()
+        var environment = Fixtures.environment()
+        environment.paths = Paths(dataDirectory: home.appendingPathComponent("data"), homeDirectory: home)
+        environment.uploadQueue.enqueue = { file, course in
+            queued.append(file.path)
+            return UploadJob(id: "1", courseID: course, fileName: file.lastPathComponent, sourcePath: file.path, size: 1, backend: "offline", queuedAt: Fixtures.start)
+        }
+        let pane = CourseDetailPane(environment: environment)
+        pane.show(Fixtures.swift.id)
+        await settle { !pane.isAnimating }
+        _ = pane.handle(.character("u"))
+        type("~/fi", into: pane)
+        _ = pane.handle(.tab)
+        #expect(render(pane)[0] == " Upload file: ~/final.txt")
+        _ = pane.handle(.enter)
+        await settle { !queued.values.isEmpty }
+        #expect(queued.values == [home.appendingPathComponent("final.txt").path])
+    }
+
     @Test func escapeCancelsAndTheCourseIsBack() async {
         let pane = await opened(.noOp)
         _ = pane.handle(.character("u"))

@@ -29,6 +29,8 @@ struct EnvironmentValuesTests {
         #expect(Paths.live(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/a"]).dataDirectory.path == "/x/data/coursebrowser")
         #expect(Paths.live(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]).dataDirectory.path == "/home/a/.local/share/coursebrowser")
         #expect(Paths.live(environment: ["HOME": "/home/a"]).dataDirectory.path == "/home/a/.local/share/coursebrowser")
+        #expect(Paths.live(environment: ["HOME": "/home/a", "XDG_DATA_HOME": "/x"], dataDirectory: "/q").dataDirectory.path == "/q")
+        #expect(Paths.live(environment: ["HOME": "/home/a"]).homeDirectory.path == "/home/a")
     }
 }
 
