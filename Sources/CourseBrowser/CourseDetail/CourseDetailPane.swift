@@ -62,9 +62,9 @@ final class CourseDetailPane: Pane {
         uploadPrompt = nil
         uploadNotice = nil
         let courses = courses
-        overview.load { try await courses.course(id) }
-        syllabus.load { try await courses.syllabus(id).map(HTMLText.blocks(from:)) ?? [] }
-        modules.load { try await courses.modules(id) }
+        overview.load { try await courses.course(id, $0) }
+        syllabus.load { try await courses.syllabus(id, $0).map(HTMLText.blocks(from:)) ?? [] }
+        modules.load { try await courses.modules(id, $0) }
         analytics.track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))
     }
 

@@ -4,9 +4,15 @@ import TerminalUI
 
 /// Turns course data into the styled, wrapped lines of the Course pane.
 enum DetailText {
-    static func overview(_ course: Course, width: Int) -> [StyledLine] {
-        var lines = Sanitizer.clean(course.name).wrapped(toWidth: width).map { StyledLine($0, style: .bold) }
-        let facts = [course.code, course.term ?? "", stateLabel(course.workflowState)].filter { !$0.isEmpty }
+    static func overview(_ course: Course, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+        if course.isRestricted {
+            return StatusRows.locked("Course \(course.id) is not available (restricted by date)", width: width, glyphs: glyphs)
+        }
+        var lines = wrap(course.name, width: width, style: .bold)
+        if let original = course.originalName {
+            lines += wrap("Course name: " + original, width: width, style: .muted)
+        }
+        let facts = [course.code, course.term?.name ?? "", stateLabel(course, now: now)].filter { !$0.isEmpty }
         if !facts.isEmpty {
             lines += wrap(facts.joined(separator: " · "), width: width, style: .plain)
         }
@@ -14,6 +20,9 @@ enum DetailText {
         lines += wrap((course.teachers.count > 1 ? "Teachers: " : "Teacher: ") + teachers, width: width, style: .plain)
         if let dates = dates(course) {
             lines += wrap(dates, width: width, style: .muted)
+        }
+        if course.enrollment == .invited {
+            lines += wrap("You are invited to this course: accept the invitation in Canvas to take part.", width: width, style: Style(role: .accent))
         }
         return lines
     }
@@ -32,30 +41,16 @@ enum DetailText {
         return lines
     }
 
-    static func modules(_ modules: [CourseModule], width: Int, glyphs: Glyphs) -> [StyledLine] {
+    static func modules(_ modules: [CourseModule], width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
         guard !modules.isEmpty else {
             return [StyledLine("This course has no modules.", style: .muted)]
         }
-        var lines: [StyledLine] = []
-        for module in modules {
-            lines += wrap(module.name, width: width, style: .bold)
-            if module.items.isEmpty {
-                lines.append(StyledLine("  (no items)", style: .muted))
-            }
-            for item in module.items {
-                let tag = itemTag(item.type)
-                let line = StyledLine([
-                    .init(text: "  " + tag.padded(toWidth: 6) + " ", style: .muted),
-                    .init(text: Sanitizer.clean(item.title), style: .plain),
-                ])
-                lines.append(line)
-            }
-        }
-        return lines
+        return modules.flatMap { ModuleLayout.lines(for: $0, width: width, now: now, glyphs: glyphs) }
     }
 
-    private static func wrap(_ text: String, width: Int, style: Style) -> [StyledLine] {
-        Sanitizer.clean(text).wrapped(toWidth: width).map { StyledLine($0, style: style) }
+    /// `text` from data, cut to a length any screen can show, cleaned and wrapped.
+    static func wrap(_ text: String, width: Int, style: Style) -> [StyledLine] {
+        Sanitizer.clean(Sanitizer.cut(text)).wrapped(toWidth: width).map { StyledLine($0, style: style) }
     }
 
     private static func needsGap(before block: TextBlock, after previous: TextBlock) -> Bool {
@@ -63,16 +58,18 @@ enum DetailText {
         return true
     }
 
-    private static func stateLabel(_ state: String?) -> String {
-        switch state {
+    private static func stateLabel(_ course: Course, now: Date) -> String {
+        switch course.workflowState {
         case "completed": return "concluded"
         case "unpublished": return "unpublished"
         case "deleted": return "deleted"
-        default: return ""
+        default: break
         }
+        if course.hasEnded(at: now) { return "ended" }
+        return course.isUpcoming(at: now) ? "not started yet" : ""
     }
 
-    private static func itemTag(_ type: String) -> String {
+    static func itemTag(_ type: String) -> String {
         switch type {
         case "Assignment": return "Assign"
         case "Discussion": return "Discus"

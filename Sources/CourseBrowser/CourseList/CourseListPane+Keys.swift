@@ -2,14 +2,15 @@ import TerminalUI
 
 extension CourseListPane {
     func handle(_ key: Key) -> Bool {
-        let count = loader.items.count
+        let selection = view.selection ?? 0
         switch key {
         case .up, .character("k"): move(to: selection - 1)
         case .down, .character("j"): move(to: selection + 1)
         case .pageUp: move(to: selection - visibleRows)
         case .pageDown: move(to: selection + visibleRows)
         case .home, .character("g"): move(to: 0)
-        case .end, .character("G"): move(to: count - 1)
+        case .end, .character("G"): move(to: view.groups.courses.count - 1)
+        case .character("v"): cycleScope()
         case .enter:
             guard let course = selectedCourse else { return false }
             onSelect(course.id)
@@ -23,7 +24,7 @@ extension CourseListPane {
     }
 
     private func move(to index: Int) {
-        selection = max(0, min(index, loader.items.count - 1))
+        view.selection = index
         onChange()
     }
 }

@@ -2,19 +2,21 @@ import CourseKit
 import Foundation
 import TerminalUI
 
-/// The Courses pane: the list of courses, loaded page by page by the pane itself.
+/// The Courses pane: the user's courses in one of three views (current, favorites, all),
+/// grouped by term and loaded page by page by the pane itself.
 ///
-/// It reports the course the user opens through `onSelect` and never decides what
-/// happens next.
+/// Each view has its own loader and its own error row. The pane reports the course the
+/// user opens through `onSelect` and never decides what happens next.
 @MainActor
 final class CourseListPane: Pane {
     private let courses: CourseClient
     let clock: WallClock
     let analytics: Analytics
+    private let settings: SettingsClient
 
-    let loader: PagedLoader<Course>
-    var selection = 0
-    var viewport = ListViewport()
+    /// The view on screen.
+    private(set) var scope: CourseScope
+    private var views: [CourseScope: ScopeView] = [:]
     /// Rows the list had when last drawn, so Page Up/Down move by a screenful.
     var visibleRows = 1
     private(set) var openID: CourseID?
@@ -28,16 +30,39 @@ final class CourseListPane: Pane {
         courses = environment.courseClient
         clock = environment.clock
         analytics = environment.analytics
-        loader = PagedLoader(clock: clock, fetch: courses.coursesPage)
-        loader.onChange = { [weak self] in self?.loaderChanged() }
-        loader.onFailure = { [analytics] message in
-            analytics.track(.loadFailed(pane: "courses", section: "list", message: message))
-        }
+        settings = environment.settings
+        scope = settings.load().courseScope ?? .current
     }
 
-    /// Starts loading the list.
+    /// Starts loading the view on screen.
     func start() {
-        loader.reload()
+        view.loader.reload()
+    }
+
+    /// The view on screen, made (not loaded) the first time it is needed.
+    var view: ScopeView {
+        if let view = views[scope] { return view }
+        let view = ScopeView(scope: scope, courses: courses, clock: clock)
+        view.loader.onChange = { [weak self] in self?.loaderChanged() }
+        view.loader.onFailure = { [analytics, scope] message in
+            analytics.track(.loadFailed(pane: "courses", section: scope.rawValue, message: message))
+        }
+        views[scope] = view
+        return view
+    }
+
+    var loader: PagedLoader<Course> { view.loader }
+
+    /// Shows the next view, loading it the first time, and remembers it for the next start.
+    func cycleScope() {
+        scope = scope.next
+        settings.save(Settings(courseScope: scope))
+        analytics.track(AnalyticsEvent(name: "course_view_shown", properties: ["view": scope.rawValue]))
+        if view.loader.isIdle {
+            view.loader.reload()
+        }
+        selectWanted()
+        onChange()
     }
 
     /// Marks `id` as the open course and selects it, now or when it arrives.
@@ -49,18 +74,20 @@ final class CourseListPane: Pane {
     }
 
     var title: String {
-        loader.items.isEmpty ? "Courses" : "Courses · \(loader.items.count)"
+        let count = view.groups.courses.count
+        return count == 0 ? "Courses · \(scope.title)" : "Courses · \(scope.title) · \(count)"
     }
 
     var capturesKeys: Bool { false }
 
     var footer: String? {
-        guard loader.items.count > visibleRows else { return nil }
-        return "\(selection + 1)/\(loader.items.count)"
+        let view = view
+        guard view.groups.rows.count > visibleRows, let selection = view.selection else { return nil }
+        return "\(selection + 1)/\(view.groups.courses.count)"
     }
 
     var hints: [KeyHint] {
-        var hints = [KeyHint(key: "↑↓", action: "move"), KeyHint(key: "Enter", action: "open")]
+        var hints = [KeyHint(key: "↑↓", action: "move"), KeyHint(key: "Enter", action: "open"), KeyHint(key: "v", action: "view")]
         if case .failed = loader.phase {
             hints.append(KeyHint(key: "r", action: "retry"))
         }
@@ -70,18 +97,19 @@ final class CourseListPane: Pane {
     var isAnimating: Bool { loader.isLoading }
 
     var selectedCourse: Course? {
-        loader.items.indices.contains(selection) ? loader.items[selection] : nil
+        view.selectedCourse
     }
 
     private func loaderChanged() {
+        view.regroup(now: clock.now())
         selectWanted()
-        selection = min(selection, max(0, loader.items.count - 1))
         onChange()
     }
 
     private func selectWanted() {
-        guard let wantedID, let index = loader.items.firstIndex(where: { $0.id == wantedID }) else { return }
-        selection = index
+        view.regroup(now: clock.now())
+        guard let wantedID, let index = view.groups.index(of: wantedID) else { return }
+        view.selection = index
         self.wantedID = nil
     }
 }

@@ -5,13 +5,13 @@ import Foundation
 enum Backend {
     case sample
     case file(String)
-    case canvas(URL, token: String)
+    case canvas(URL, credentials: CanvasCredentials)
 
     /// The backend `options` (or `CANVAS_URL`) choose.
     static func choose(options: LaunchOptions, processEnvironment: [String: String]) throws -> Backend {
         if let path = options.catalogPath { return .file(path) }
         guard let baseURL = try canvasURL(options: options, processEnvironment: processEnvironment) else { return .sample }
-        return .canvas(baseURL, token: try CanvasToken.resolve(tokenFile: options.tokenFile, environment: processEnvironment))
+        return .canvas(baseURL, credentials: try CanvasToken.resolve(tokenFile: options.tokenFile, environment: processEnvironment))
     }
 
     /// What a queued job records, so it is only ever uploaded to the backend it was queued for.
@@ -19,8 +19,9 @@ enum Backend {
         switch self {
         case .sample, .file: return "offline"
         case let .canvas(url, _):
-            let port = url.port.map { ":\($0)" } ?? ""
-            return "canvas \(url.scheme?.lowercased() ?? "https")://\(url.host?.lowercased() ?? "")\(port)"
+            // The base URL is normalized, so every spelling of one Canvas names the same backend.
+            guard let origin = CanvasOrigin(url) else { return "canvas \(url.absoluteString)" }
+            return "canvas \(origin.scheme)://\(origin.displayHost)"
         }
     }
 
@@ -35,34 +36,30 @@ enum Backend {
 
     func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
         switch self {
-        case .sample: return .sample()
-        case let .file(path): return .file(path)
-        case let .canvas(url, token):
-            return .canvas(baseURL: url, token: token, http: http, clock: environment.clock, analytics: environment.analytics)
+        case .sample: return .sample(clock: environment.clock)
+        case let .file(path): return .file(path, clock: environment.clock)
+        case let .canvas(url, credentials):
+            return .canvas(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
         }
     }
 
     func transport(http: HTTPClient, environment: EnvironmentValues) -> UploadTransport {
         switch self {
         case .sample, .file: return .local(directory: environment.paths.dataDirectory)
-        case let .canvas(url, token):
-            return .canvas(baseURL: url, token: token, http: http, clock: environment.clock, analytics: environment.analytics)
+        case let .canvas(url, credentials):
+            return .canvas(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
         }
     }
 
     /// A cheap request that succeeds when Canvas answers again; offline backends need none.
     func probe(http: HTTPClient, environment: EnvironmentValues) -> (@Sendable () async -> Bool)? {
-        guard case let .canvas(url, token) = self else { return nil }
-        return CanvasProbe.make(baseURL: url, token: token, http: http, clock: environment.clock)
+        guard case let .canvas(url, credentials) = self else { return nil }
+        return CanvasProbe.make(baseURL: url, credentials: credentials, http: http, clock: environment.clock)
     }
 
     private static func canvasURL(options: LaunchOptions, processEnvironment: [String: String]) throws -> URL? {
         if let url = options.canvasURL { return url }
         guard let text = processEnvironment["CANVAS_URL"], !text.isEmpty else { return nil }
-        do {
-            return try LaunchOptions.canvasURL(text)
-        } catch {
-            throw UsageError("CANVAS_URL needs a URL like https://school.instructure.com, not '\(text)'")
-        }
+        return try LaunchOptions.canvasURL(text, name: "CANVAS_URL")
     }
 }

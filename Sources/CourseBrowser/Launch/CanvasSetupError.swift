@@ -1,10 +1,12 @@
 import CourseKit
 
-/// A Canvas backend that can't start: no token, or a token file that can't be read.
+/// A Canvas backend that can't start: no token, or a token file that can't be used.
 public enum CanvasSetupError: UserFacingError, Equatable {
     case missingToken
     case unreadableTokenFile(path: String, reason: String)
     case emptyTokenFile(path: String)
+    /// Group or others may read or change the file (its permission bits are `mode`).
+    case tokenFileNotPrivate(path: String, mode: UInt32)
 
     public var userMessage: String {
         switch self {
@@ -14,6 +16,9 @@ public enum CanvasSetupError: UserFacingError, Equatable {
             return "Can't read token file \(path): \(reason)"
         case let .emptyTokenFile(path):
             return "Token file \(path) is empty"
+        case let .tokenFileNotPrivate(path, mode):
+            let octal = String(mode, radix: 8)
+            return "Token file \(path) can be read by other users (mode \(octal)); run: chmod 600 \(path)"
         }
     }
 }

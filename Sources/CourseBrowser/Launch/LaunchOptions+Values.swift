@@ -36,14 +36,17 @@ extension LaunchOptions {
         return seconds
     }
 
-    /// A Canvas base URL: http or https with a host, such as `https://school.instructure.com`.
-    public static func canvasURL(_ text: String) throws(UsageError) -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty
-        else {
-            throw UsageError("--canvas needs a URL like https://school.instructure.com, not '\(text)'")
+    /// A Canvas base URL, normalized: https, or http to this machine only.
+    public static func canvasURL(_ text: String, name: String = "--canvas") throws(UsageError) -> URL {
+        do throws(CanvasBaseURL.Problem) {
+            return try CanvasBaseURL.normalize(text)
+        } catch {
+            switch error {
+            case .notAURL:
+                throw UsageError("\(name) needs a URL like https://school.instructure.com, not '\(text)'")
+            case let .insecure(host):
+                throw UsageError("\(name) uses plain http, which would send your access token unencrypted; use https://\(host)")
+            }
         }
-        return url
     }
 }

@@ -16,6 +16,7 @@ public enum LiveEnvironment {
         environment.clock = .live
         environment.paths = .live(environment: processEnvironment, dataDirectory: options.dataDirectory)
         environment.notifier = .terminal(processEnvironment: processEnvironment)
+        environment.settings = .file(in: environment.paths.configDirectory)
         if let path = options.eventLogPath {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)
         }

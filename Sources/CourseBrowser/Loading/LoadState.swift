@@ -1,3 +1,4 @@
+import CourseKit
 import Foundation
 
 /// Where one piece of a pane's data stands.
@@ -5,7 +6,7 @@ enum LoadState<Value> {
     case idle
     case loading(since: Date)
     case loaded(Value)
-    case failed(message: String)
+    case failed(LoadFailure)
 
     var value: Value? {
         if case let .loaded(value) = self { return value }
@@ -17,8 +18,21 @@ enum LoadState<Value> {
         return false
     }
 
-    var failureMessage: String? {
-        if case let .failed(message) = self { return message }
+    var failure: LoadFailure? {
+        if case let .failed(failure) = self { return failure }
         return nil
+    }
+
+    var failureMessage: String? { failure?.message }
+}
+
+/// Why a load failed: the line a person reads, and the error behind it for panes that tell errors apart.
+struct LoadFailure {
+    var message: String
+    var error: any Error
+
+    init(_ error: any Error) {
+        self.error = error
+        message = userMessage(for: error)
     }
 }

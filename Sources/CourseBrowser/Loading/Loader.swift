@@ -11,7 +11,7 @@ final class Loader<Value: Sendable> {
     /// What the load in flight is waiting for, such as a throttling pause.
     private(set) var note: LoadProgress.Note?
     private let clock: WallClock
-    private var operation: (@Sendable () async throws -> Value)?
+    private var operation: (@Sendable (LoadProgress) async throws -> Value)?
     private var task: Task<Void, Never>?
     private var generation = 0
 
@@ -24,8 +24,8 @@ final class Loader<Value: Sendable> {
         self.clock = clock
     }
 
-    /// Starts loading with `operation`, cancelling any load in flight.
-    func load(_ operation: @escaping @Sendable () async throws -> Value) {
+    /// Starts loading with `operation`, cancelling any load in flight; it gets the progress to report waits to.
+    func load(_ operation: @escaping @Sendable (LoadProgress) async throws -> Value) {
         self.operation = operation
         start()
     }
@@ -46,11 +46,7 @@ final class Loader<Value: Sendable> {
             start()
             return
         }
-        let current = generation
-        task = Task { [weak self] in
-            let result = await LoadProgress.outcome(of: operation, reporting: self?.noteReporter(current))
-            self?.finish(result, generation: current)
-        }
+        run(operation, generation: generation)
     }
 
     /// Stops any load in flight and forgets the value.
@@ -65,23 +61,23 @@ final class Loader<Value: Sendable> {
         guard let operation else { return }
         task?.cancel()
         generation += 1
-        let current = generation
         set(.loading(since: clock.now()))
+        run(operation, generation: generation)
+    }
+
+    private func run(_ operation: @escaping @Sendable (LoadProgress) async throws -> Value, generation current: Int) {
+        let progress = LoadProgress.forwarding { [weak self] note in self?.show(note, from: current) }
         task = Task { [weak self] in
-            let result = await LoadProgress.outcome(of: operation, reporting: self?.noteReporter(current))
+            let result = await progress.outcome(of: operation)
             self?.finish(result, generation: current)
         }
     }
 
-    /// A reporter that shows notes from the load `generation` while it is still the current one.
-    private func noteReporter(_ generation: Int) -> @Sendable (LoadProgress.Note?) -> Void {
-        { [weak self] note in
-            Task { @MainActor in
-                guard let self, self.generation == generation, self.state.isLoading else { return }
-                self.note = note
-                self.onChange()
-            }
-        }
+    /// Shows a note from the load `generation` while it is still the current one.
+    private func show(_ note: LoadProgress.Note?, from generation: Int) {
+        guard self.generation == generation, task != nil else { return }
+        self.note = note
+        onChange()
     }
 
     private func finish(_ result: Result<Value, any Error>, generation finished: Int) {
@@ -91,9 +87,9 @@ final class Loader<Value: Sendable> {
         case let .success(value):
             set(.loaded(value))
         case let .failure(error):
-            let message = userMessage(for: error)
-            set(.failed(message: message))
-            onFailure(message)
+            let failure = LoadFailure(error)
+            set(.failed(failure))
+            onFailure(failure.message)
         }
     }
 

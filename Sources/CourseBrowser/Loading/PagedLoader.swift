@@ -3,31 +3,36 @@ import Foundation
 
 /// Loads a paginated listing page by page, showing what arrived while the rest loads.
 ///
-/// A page that fails keeps everything before it; `retry` resumes from that page.
+/// A page that fails keeps everything before it; `retry` resumes from that page. An
+/// element whose ID an earlier page already brought is dropped, so a listing made of
+/// overlapping parts never shows a row twice.
 @MainActor
-final class PagedLoader<Element: Sendable> {
+final class PagedLoader<Element: Sendable & Identifiable> {
     /// What the loader is doing after the items it already has.
     enum Phase {
         case idle
         case loading(since: Date)
         case complete
-        case failed(message: String)
+        case failed(LoadFailure)
     }
 
     private(set) var items: [Element] = []
+    /// Entries the backend left out, one line each.
+    private(set) var skipped: [String] = []
     private(set) var phase: Phase = .idle
     /// What the page in flight is waiting for, such as a throttling pause.
     private(set) var note: LoadProgress.Note?
     private let clock: WallClock
-    private let fetch: @Sendable (PageCursor?) async throws -> Page<Element>
+    private let fetch: @Sendable (PageCursor?, LoadProgress) async throws -> Page<Element>
     private var pending: PageCursor?
+    private var seen: Set<Element.ID> = []
     private var task: Task<Void, Never>?
     private var generation = 0
 
     var onChange: () -> Void = {}
     var onFailure: (String) -> Void = { _ in }
 
-    init(clock: WallClock, fetch: @escaping @Sendable (PageCursor?) async throws -> Page<Element>) {
+    init(clock: WallClock, fetch: @escaping @Sendable (PageCursor?, LoadProgress) async throws -> Page<Element>) {
         self.clock = clock
         self.fetch = fetch
     }
@@ -35,6 +40,8 @@ final class PagedLoader<Element: Sendable> {
     /// Drops what was loaded and starts again from the first page.
     func reload() {
         items = []
+        skipped = []
+        seen = []
         pending = nil
         fetchNext()
     }
@@ -52,6 +59,17 @@ final class PagedLoader<Element: Sendable> {
         return false
     }
 
+    /// Whether the loader has not started yet.
+    var isIdle: Bool {
+        if case .idle = phase { return true }
+        return false
+    }
+
+    var failure: LoadFailure? {
+        if case let .failed(failure) = phase { return failure }
+        return nil
+    }
+
     private func fetchNext() {
         task?.cancel()
         generation += 1
@@ -59,28 +77,26 @@ final class PagedLoader<Element: Sendable> {
         let cursor = pending
         let fetch = fetch
         set(.loading(since: clock.now()))
+        let progress = LoadProgress.forwarding { [weak self] note in self?.show(note, from: current) }
         task = Task { [weak self] in
-            let result = await LoadProgress.outcome(of: { try await fetch(cursor) }, reporting: self?.noteReporter(current))
+            let result = await progress.outcome { try await fetch(cursor, $0) }
             self?.receive(result, generation: current)
         }
     }
 
-    /// A reporter that shows notes from the fetch `generation` while it is still the current one.
-    private func noteReporter(_ generation: Int) -> @Sendable (LoadProgress.Note?) -> Void {
-        { [weak self] note in
-            Task { @MainActor in
-                guard let self, self.generation == generation, self.isLoading else { return }
-                self.note = note
-                self.onChange()
-            }
-        }
+    /// Shows a note from the fetch `generation` while it is still the current one.
+    private func show(_ note: LoadProgress.Note?, from generation: Int) {
+        guard self.generation == generation, isLoading else { return }
+        self.note = note
+        onChange()
     }
 
     private func receive(_ result: Result<Page<Element>, any Error>, generation received: Int) {
         guard received == generation else { return }
         switch result {
         case let .success(page):
-            items += page.items
+            items += page.items.filter { seen.insert($0.id).inserted }
+            skipped += page.skipped
             pending = page.next
             if page.next == nil {
                 set(.complete)
@@ -88,9 +104,9 @@ final class PagedLoader<Element: Sendable> {
                 fetchNext()
             }
         case let .failure(error):
-            let message = userMessage(for: error)
-            set(.failed(message: message))
-            onFailure(message)
+            let failure = LoadFailure(error)
+            set(.failed(failure))
+            onFailure(failure.message)
         }
     }
 

@@ -33,8 +33,8 @@ extension UploadsPane {
             return []
         case let .loading(since):
             return [StatusRows.loading("Reading the upload queue…", since: since, now: clock.now(), glyphs: glyphs)]
-        case let .failed(message):
-            return StatusRows.failure("Couldn't read the upload queue: \(message)", width: width, glyphs: glyphs)
+        case let .failed(failure):
+            return StatusRows.failure("Couldn't read the upload queue: \(failure.message)", width: width, glyphs: glyphs)
         case let .loaded(jobs):
             var lines: [StyledLine] = []
             if jobs.isEmpty {

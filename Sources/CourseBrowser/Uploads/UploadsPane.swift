@@ -39,7 +39,7 @@ final class UploadsPane: Pane {
     /// and every `interval` for changes made by other processes.
     func start(refreshEvery interval: Duration = .seconds(2)) {
         let queue = queue
-        loader.load { try await queue.jobs() }
+        loader.load { _ in try await queue.jobs() }
         let changes = Task { [weak self] in
             for await _ in queue.changes() {
                 guard let self else { return }

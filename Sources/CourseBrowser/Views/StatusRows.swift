@@ -33,6 +33,15 @@ enum StatusRows {
         }
     }
 
+    /// A marker and a note wrapped to `width`, for something left out that the user may want to fix.
+    static func warning(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        let marker = "! "
+        let wrapped = Sanitizer.clean(message).wrapped(toWidth: max(1, width - marker.count))
+        return wrapped.enumerated().map { index, text in
+            StyledLine([.init(text: index == 0 ? marker : "  ", style: Style(bold: true, role: .warning)), .init(text: text, style: Style(role: .warning))])
+        }
+    }
+
     /// The inline error row: a marker, the message wrapped to `width`, and `[r]etry`.
     static func failure(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
         let marker = glyphs.failure + " "
@@ -55,6 +64,18 @@ enum StatusRows {
                 line.spans.append(.init(text: "etry", style: .plain))
             }
             return line
+        }
+    }
+}
+
+extension StatusRows {
+    /// A lock and a note wrapped to `width`, for something the user can't open now; no retry helps.
+    static func locked(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        let marker = glyphs.lock + " "
+        let indent = String(repeating: " ", count: marker.displayWidth)
+        let wrapped = Sanitizer.clean(message).wrapped(toWidth: max(1, width - marker.displayWidth))
+        return wrapped.enumerated().map { index, text in
+            StyledLine([.init(text: index == 0 ? marker : indent, style: .muted), .init(text: text, style: .muted)])
         }
     }
 }

@@ -4,16 +4,16 @@ extension CanvasAPI {
     /// Redirects followed for one GET before the answer counts as unexpected.
     static let maxRedirects = 5
 
-    /// Sends an authorized GET, waiting and trying again while Canvas throttles and
+    /// Sends an authorized GET about `resource`, waiting while Canvas throttles and
     /// following redirects that stay on Canvas's origin.
-    func send(_ url: URL, course: CourseID?) async throws -> HTTPResponse {
-        try await send(HTTPRequest(url: url), course: course)
+    func send(_ url: URL, resource: CanvasResource) async throws -> HTTPResponse {
+        try await send(HTTPRequest(url: url), resource: resource)
     }
 
     /// Sends `request` with the token and checks the answer's status.
-    func send(_ request: HTTPRequest, course: CourseID?) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest, resource: CanvasResource) async throws -> HTTPResponse {
         let (response, url) = try await exchange(request)
-        try check(response, url: url, course: course)
+        try check(response, url: url, resource: resource)
         return response
     }
 
@@ -24,12 +24,12 @@ extension CanvasAPI {
     /// to another origin is refused here without being requested.
     func exchange(_ request: HTTPRequest) async throws -> (HTTPResponse, URL) {
         var current = request
-        current.headers["Authorization"] = "Bearer \(token)"
+        current.headers["Authorization"] = "Bearer \(credentials.token)"
         if current.headers["Accept"] == nil {
             current.headers["Accept"] = "application/json"
         }
         for _ in 0...Self.maxRedirects {
-            let response = try await sendWaitingOutThrottling(current)
+            let response = try await sendWaitingWhileBusy(current)
             guard current.method == "GET", let target = try redirectTarget(of: response, from: current.url) else {
                 return (response, current.url)
             }
@@ -39,20 +39,33 @@ extension CanvasAPI {
         throw CanvasError.unexpectedResponse(host: host)
     }
 
-    private func sendWaitingOutThrottling(_ request: HTTPRequest) async throws -> HTTPResponse {
-        for attempt in 0... {
+    /// Sends until Canvas stops throttling (or a 503 with `Retry-After` passes), telling the
+    /// waiting pane how long each wait lasts.
+    private func sendWaitingWhileBusy(_ request: HTTPRequest) async throws -> HTTPResponse {
+        defer { progress.report(nil) }
+        var attempt = 0
+        while true {
             let response = try await http.send(request)
-            guard isThrottled(response) else {
-                LoadProgress.report(nil)
+            guard let reason = busyReason(response) else { return response }
+            let askedWait = RetryAfter.seconds(response.header("Retry-After"), now: clock.now())
+            if let askedWait, askedWait > longestWait {
+                throw CanvasError.throttled(host: host, retryAfter: askedWait)
+            }
+            // A 503 is only a pause when Canvas says how long; otherwise it is a server error.
+            guard askedWait != nil || response.status != 503, attempt < throttleDelays.count else {
                 return response
             }
-            guard attempt < throttleDelays.count else { break }
-            let delay = retryDelay(response, attempt: attempt)
-            LoadProgress.report(LoadProgress.Note(reason: "rate limited", retryAt: clock.now().addingTimeInterval(delay.seconds)))
-            try await clock.sleep(delay)
+            let wait = askedWait.map { Duration.seconds($0) } ?? throttleDelays[attempt]
+            progress.report(LoadProgress.Note(reason: reason, retryAt: clock.now().addingTimeInterval(wait.seconds)))
+            try await clock.sleep(wait)
+            attempt += 1
         }
-        LoadProgress.report(nil)
-        throw CanvasError.throttled(host: host)
+    }
+
+    /// Why `response` means "not now": throttling (403 "Rate Limit Exceeded" or 429) or a busy server (503).
+    private func busyReason(_ response: HTTPResponse) -> String? {
+        if isThrottled(response) { return "rate limited" }
+        return response.status == 503 ? "Canvas is busy" : nil
     }
 
     /// Where a redirect answer points, or nil when `response` is not a redirect.
@@ -69,51 +82,11 @@ extension CanvasAPI {
         return target
     }
 
-    /// True when `url` has Canvas's scheme, host and port, so it may see the token.
-    ///
-    /// Unlike `checkSameOrigin`, a default port written out (`:443`) matches a base URL without one.
-    func isSameOrigin(_ url: URL) -> Bool {
-        func origin(_ url: URL) -> (String, String, Int)? {
-            guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-            let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : -1
-            return (scheme, host, url.port ?? defaultPort)
-        }
-        guard let target = origin(url), let base = origin(baseURL) else { return false }
-        return target == base
-    }
-
-    /// Canvas signals throttling with 403 "Rate Limit Exceeded"; proxies in front of it use 429.
+    /// Canvas signals throttling with 403 "Rate Limit Exceeded", and since late 2025 with 429.
     func isThrottled(_ response: HTTPResponse) -> Bool {
         if response.status == 429 { return true }
         guard response.status == 403 else { return false }
         return String(decoding: response.body.prefix(512), as: UTF8.self).localizedCaseInsensitiveContains("rate limit exceeded")
-    }
-
-    private func retryDelay(_ response: HTTPResponse, attempt: Int) -> Duration {
-        if let header = response.header("Retry-After"), let seconds = Int(header.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
-            return .seconds(min(seconds, 60))
-        }
-        return throttleDelays[attempt]
-    }
-
-    /// Turns a status that is not success into the `CanvasError` a person can read.
-    func check(_ response: HTTPResponse, url: URL, course: CourseID?) throws {
-        switch response.status {
-        case 200..<300:
-            return
-        case 401:
-            throw CanvasError.unauthorized(host: host)
-        case 403:
-            throw CanvasError.forbidden(host: host)
-        case 404:
-            if let course { throw CanvasError.courseNotFound(course) }
-            throw CanvasError.server(host: host, status: 404)
-        default:
-            if !(500..<600).contains(response.status) {
-                logUnexpected(url: url, status: response.status, detail: "unexpected status")
-            }
-            throw CanvasError.server(host: host, status: response.status)
-        }
     }
 
     /// Decodes a JSON body; anything else is logged in detail and shown as one short line.

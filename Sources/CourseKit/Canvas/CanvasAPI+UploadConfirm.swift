@@ -44,7 +44,7 @@ extension CanvasAPI {
             // It would fail the same way every time, and only the user can choose the other address.
             throw UploadError.confirmationElsewhere(host: url.host ?? url.absoluteString)
         }
-        var response = try await send(url, course: nil)
+        var response = try await send(url, resource: .uploadedFile)
         response.body = Self.withoutJSONGuard(response.body)
         return try decode(UploadedFile.self, from: response, url: url)
     }

@@ -88,7 +88,7 @@ extension CanvasAPI {
             throw CanvasError.server(host: ticket.storeHost, status: response.status)
         }
         if response.status == 429 {
-            throw CanvasError.throttled(host: ticket.storeHost)
+            throw CanvasError.throttled(host: ticket.storeHost, retryAfter: RetryAfter.seconds(response.header("Retry-After"), now: clock.now()))
         }
         throw UploadError.rejected(host: ticket.storeHost, status: response.status)
     }

@@ -43,7 +43,7 @@ extension CanvasAPI {
         if Self.isTooLarge(response) {
             throw UploadError.tooLarge(fileName: job.fileName)
         }
-        try check(response, url: url, course: job.courseID)
+        try check(response, url: url, resource: .courseFiles(job.courseID))
         return try ticket(from: response, url: url, issuedAt: issuedAt)
     }
 

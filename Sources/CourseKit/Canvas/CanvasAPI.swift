@@ -5,17 +5,30 @@ import Foundation
 /// Adds the bearer token, waits out throttling, follows pagination, and turns
 /// every status and body Canvas may send into a `CanvasError` a person can read.
 struct CanvasAPI: Sendable {
+    /// Canvas's address, already normalized by `CanvasBaseURL`.
     let baseURL: URL
-    let token: String
+    let credentials: CanvasCredentials
     let http: HTTPClient
     let clock: WallClock
     let analytics: Analytics
-    /// Waits between attempts when Canvas throttles; one attempt more than there are delays.
+    /// Who hears about throttling waits during the current load.
+    var progress = LoadProgress.ignored
+    /// Waits between attempts when Canvas throttles without saying how long; one attempt more than there are delays.
     var throttleDelays: [Duration] = [1, 2, 4, 8, 16, 30].map { .seconds($0) }
+    /// The longest `Retry-After` waited out in place; a longer one fails the request and says when to come back.
+    var longestWait: TimeInterval = 120
+
+    /// The same API reporting its waits to `progress`.
+    func reporting(to progress: LoadProgress) -> CanvasAPI {
+        var copy = self
+        copy.progress = progress
+        return copy
+    }
+
+    var origin: CanvasOrigin? { CanvasOrigin(baseURL) }
 
     var host: String {
-        guard let host = baseURL.host else { return baseURL.absoluteString }
-        return baseURL.port.map { "\(host):\($0)" } ?? host
+        origin?.displayHost ?? baseURL.absoluteString
     }
 
     /// `baseURL` + `path`, with `query` pairs in order (repeated names allowed, as `include[]` needs).
@@ -29,19 +42,23 @@ struct CanvasAPI: Sendable {
 
     /// A path segment for a course ID; `sis_course_id:ABC` keeps its colon, as Canvas expects.
     static func pathSegment(_ id: CourseID) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/;?#%")
-        return id.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? id.rawValue
+        pathSegment(id.rawValue)
     }
 
-    /// GETs `url` and decodes its JSON body; a 404 means `course` does not exist when given.
-    func get<Value: Decodable>(_ type: Value.Type, from url: URL, course: CourseID? = nil) async throws -> (Value, HTTPResponse) {
-        let response = try await send(url, course: course)
+    static func pathSegment(_ text: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// GETs `url` and decodes its JSON body; errors name `resource`.
+    func get<Value: Decodable>(_ type: Value.Type, from url: URL, resource: CanvasResource) async throws -> (Value, HTTPResponse) {
+        let response = try await send(url, resource: resource)
         return (try decode(type, from: response, url: url), response)
     }
 
     /// Every element of a paginated listing, following `rel="next"` links to the end.
-    func all<Element: Decodable>(_ type: Element.Type, from url: URL, course: CourseID? = nil) async throws -> [Element] {
+    func all<Element: Decodable>(_ type: Element.Type, from url: URL, resource: CanvasResource) async throws -> [Element] {
         var elements: [Element] = []
         var visited: Set<URL> = []
         var next: URL? = url
@@ -51,7 +68,7 @@ struct CanvasAPI: Sendable {
                 logUnexpected(url: current, status: 200, detail: "pagination loops back to a page already read")
                 throw CanvasError.unexpectedResponse(host: host)
             }
-            let (page, response) = try await get([Element].self, from: current, course: course)
+            let (page, response) = try await get([Element].self, from: current, resource: resource)
             elements += page
             next = try nextPage(after: response)
         }
@@ -65,8 +82,14 @@ struct CanvasAPI: Sendable {
         return next
     }
 
+    /// True when `url` has Canvas's scheme, host and port (a default port written out or not), so it may see the token.
+    func isSameOrigin(_ url: URL) -> Bool {
+        guard let target = CanvasOrigin(url), let origin else { return false }
+        return target == origin
+    }
+
     func checkSameOrigin(_ url: URL) throws {
-        guard url.scheme == baseURL.scheme, url.host == baseURL.host, url.port == baseURL.port else {
+        guard isSameOrigin(url) else {
             logUnexpected(url: url, status: 200, detail: "link to another origin: \(url.host ?? "?")")
             throw CanvasError.unexpectedResponse(host: host)
         }

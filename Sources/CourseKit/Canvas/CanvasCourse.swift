@@ -4,6 +4,8 @@ import Foundation
 struct CanvasCourse: Decodable, Sendable {
     struct Term: Decodable, Sendable {
         var name: String?
+        var start_at: String?
+        var end_at: String?
     }
 
     struct User: Decodable, Sendable {
@@ -11,30 +13,72 @@ struct CanvasCourse: Decodable, Sendable {
         var name: String?
     }
 
+    struct Enrollment: Decodable, Sendable {
+        var enrollment_state: String?
+    }
+
     var id: CanvasID
     var name: String?
+    var original_name: String?
     var course_code: String?
     var workflow_state: String?
     var start_at: String?
     var end_at: String?
     var term: Term?
     var teachers: [User]?
+    var enrollments: [Enrollment]?
+    var is_favorite: Bool?
+    var concluded: Bool?
+    var access_restricted_by_date: Bool?
     var syllabus_body: String?
     var modules: [CanvasModule]?
 
     /// The domain course, with defaults for what Canvas may leave out.
     var course: Course {
         let id = CourseID(id.text) ?? CourseID(0)
+        if access_restricted_by_date == true {
+            return .restricted(id)
+        }
         return Course(
             id: id,
             name: name.flatMap(\.nonBlank) ?? "Course \(id)",
+            originalName: original_name.flatMap(\.nonBlank).flatMap { $0 == name ? nil : $0 },
             code: course_code ?? "",
             workflowState: workflow_state,
-            term: term?.name.flatMap(\.nonBlank),
+            term: term.flatMap(\.domain),
             teachers: (teachers ?? []).compactMap { ($0.display_name ?? $0.name).flatMap(\.nonBlank) },
             startAt: start_at.flatMap(CanvasDate.parse),
-            endAt: end_at.flatMap(CanvasDate.parse)
+            endAt: end_at.flatMap(CanvasDate.parse),
+            enrollment: enrollment,
+            isFavorite: is_favorite ?? false,
+            isConcluded: concluded
         )
+    }
+
+    /// The user's own enrollment state; an invitation wins over others so it is never missed.
+    private var enrollment: Course.Enrollment? {
+        let states = (enrollments ?? []).compactMap { $0.enrollment_state.flatMap(Self.enrollmentState) }
+        if states.contains(.invited) { return .invited }
+        if states.contains(.active) { return .active }
+        return states.first
+    }
+
+    private static func enrollmentState(_ text: String) -> Course.Enrollment? {
+        switch text {
+        case "active": return .active
+        case "invited": return .invited
+        case "creation_pending", "pending_active", "pending": return .pending
+        case "completed": return .completed
+        case "inactive", "rejected", "deleted": return .inactive
+        default: return nil
+        }
+    }
+}
+
+extension CanvasCourse.Term {
+    var domain: Course.Term? {
+        guard let name = name.flatMap(\.nonBlank) else { return nil }
+        return Course.Term(name: name, startAt: start_at.flatMap(CanvasDate.parse), endAt: end_at.flatMap(CanvasDate.parse))
     }
 }
 

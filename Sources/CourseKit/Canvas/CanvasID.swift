@@ -1,17 +1,35 @@
+import Foundation
+
 /// A Canvas object ID, which arrives as a JSON number or, with `use_string_ids`, as a string.
 struct CanvasID: Decodable, Hashable, Sendable {
     let text: String
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int.self) {
+        if container.decodeNil() {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "the ID is null")
+        } else if let number = try? container.decode(Int.self) {
             text = String(number)
-        } else {
-            let string = try container.decode(String.self)
-            guard !string.isEmpty else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "empty ID")
+        } else if let string = try? container.decode(String.self) {
+            guard !string.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "the ID is empty")
             }
             text = string
+        } else if let number = try? container.decode(Decimal.self) {
+            // JSON allows numbers no ID can be: say which, rather than "expected Int".
+            let problem = number.isWholeNumber ? "is too large for an ID" : "is not a whole number"
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "the ID \(number) \(problem)")
+        } else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "the ID must be a number or a string")
         }
+    }
+}
+
+private extension Decimal {
+    var isWholeNumber: Bool {
+        var value = self
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 0, .plain)
+        return rounded == self
     }
 }

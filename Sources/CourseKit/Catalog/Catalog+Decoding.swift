@@ -2,6 +2,9 @@ import Foundation
 
 extension Catalog {
     /// Reads a catalog document, `{"courses": [ … ]}`, naming `source` in any error.
+    ///
+    /// A course that can't be read, or whose ID an earlier course already has, is left
+    /// out and named in `skipped`; the rest still load.
     public static func decode(_ data: Data, source: String) throws -> Catalog {
         let document: Document
         do {
@@ -9,11 +12,40 @@ extension Catalog {
         } catch let error as DecodingError {
             throw CatalogError.malformed(path: source, detail: describe(error, in: data))
         }
-        return Catalog(entries: document.courses.map(\.entry))
+        var catalog = Catalog(entries: [])
+        var firstIndex: [CourseID: Int] = [:]
+        for (index, element) in document.courses.enumerated() {
+            switch element.result {
+            case let .failure(error):
+                catalog.skipped.append("Skipped a course: \(describe(error, in: data))")
+            case let .success(course):
+                let entry = course.entry
+                if let earlier = firstIndex[entry.course.id] {
+                    catalog.skipped.append("Skipped a course: courses[\(index)] has ID \(entry.course.id), already used by courses[\(earlier)]")
+                    continue
+                }
+                firstIndex[entry.course.id] = index
+                catalog.entries.append(entry)
+            }
+        }
+        return catalog
     }
 
     private struct Document: Decodable {
-        var courses: [CanvasCourse]
+        var courses: [Element]
+    }
+
+    /// One course of the list, or why it could not be read.
+    private struct Element: Decodable {
+        var result: Result<CanvasCourse, DecodingError>
+
+        init(from decoder: any Decoder) throws {
+            do {
+                result = .success(try CanvasCourse(from: decoder))
+            } catch let error as DecodingError {
+                result = .failure(error)
+            }
+        }
     }
 
     private static func describe(_ error: DecodingError, in data: Data) -> String {

@@ -16,9 +16,12 @@ public struct Catalog: Sendable {
     }
 
     public var entries: [Entry]
+    /// Courses of the source that were left out, one line each saying which and why.
+    public var skipped: [String]
 
-    public init(entries: [Entry]) {
+    public init(entries: [Entry], skipped: [String] = []) {
         self.entries = entries
+        self.skipped = skipped
     }
 
     /// The entry for `id`, or `CourseNotFound`.
@@ -27,5 +30,15 @@ public struct Catalog: Sendable {
             throw CourseNotFound(id: id)
         }
         return entry
+    }
+
+    /// The courses `scope` shows at `now`, in catalog order.
+    public func courses(in scope: CourseScope, at now: Date) -> [Course] {
+        let courses = entries.map(\.course)
+        switch scope {
+        case .current: return courses.filter { !$0.hasEnded(at: now) }
+        case .favorites: return courses.filter(\.isFavorite)
+        case .all: return courses
+        }
     }
 }

@@ -1,22 +1,25 @@
 /// Everything the panes can ask a backend about courses.
 ///
 /// Each backend (embedded sample, catalog file, Canvas) is a value of this struct;
-/// swapping one never touches a pane.
+/// swapping one never touches a pane. Every call gets the `LoadProgress` of the pane
+/// waiting on it, so a backend can say why it waits.
 public struct CourseClient: Sendable {
-    /// One page of the courses the user can see, starting at `cursor` (`nil` for the first page).
-    public var coursesPage: @Sendable (_ cursor: PageCursor?) async throws -> Page<Course>
+    /// One page of the courses in `scope`, starting at `cursor` (`nil` for the first page).
+    public var coursesPage: @Sendable (
+        _ scope: CourseScope, _ cursor: PageCursor?, _ progress: LoadProgress
+    ) async throws -> Page<Course>
     /// A course's overview: names, term, teachers and dates.
-    public var course: @Sendable (_ id: CourseID) async throws -> Course
+    public var course: @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> Course
     /// A course's syllabus as HTML; `nil` when the course has none.
-    public var syllabus: @Sendable (_ id: CourseID) async throws -> String?
+    public var syllabus: @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> String?
     /// A course's modules with their items, in order.
-    public var modules: @Sendable (_ id: CourseID) async throws -> [CourseModule]
+    public var modules: @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [CourseModule]
 
     public init(
-        coursesPage: @escaping @Sendable (_ cursor: PageCursor?) async throws -> Page<Course>,
-        course: @escaping @Sendable (_ id: CourseID) async throws -> Course,
-        syllabus: @escaping @Sendable (_ id: CourseID) async throws -> String?,
-        modules: @escaping @Sendable (_ id: CourseID) async throws -> [CourseModule]
+        coursesPage: @escaping @Sendable (_ scope: CourseScope, _ cursor: PageCursor?, _ progress: LoadProgress) async throws -> Page<Course>,
+        course: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> Course,
+        syllabus: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> String?,
+        modules: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [CourseModule]
     ) {
         self.coursesPage = coursesPage
         self.course = course
@@ -28,17 +31,17 @@ public struct CourseClient: Sendable {
 extension CourseClient {
     /// No courses at all; every lookup says the course does not exist.
     public static let noOp = CourseClient(
-        coursesPage: { _ in Page(items: []) },
-        course: { throw CourseNotFound(id: $0) },
-        syllabus: { throw CourseNotFound(id: $0) },
-        modules: { throw CourseNotFound(id: $0) }
+        coursesPage: { _, _, _ in Page(items: []) },
+        course: { id, _ in throw CourseNotFound(id: id) },
+        syllabus: { id, _ in throw CourseNotFound(id: id) },
+        modules: { id, _ in throw CourseNotFound(id: id) }
     )
 
     /// Fails every call, so a test notices when it reaches an endpoint it did not set up.
     public static let unimplemented = CourseClient(
-        coursesPage: { _ in throw Unimplemented("CourseClient.coursesPage") },
-        course: { _ in throw Unimplemented("CourseClient.course") },
-        syllabus: { _ in throw Unimplemented("CourseClient.syllabus") },
-        modules: { _ in throw Unimplemented("CourseClient.modules") }
+        coursesPage: { _, _, _ in throw Unimplemented("CourseClient.coursesPage") },
+        course: { _, _ in throw Unimplemented("CourseClient.course") },
+        syllabus: { _, _ in throw Unimplemented("CourseClient.syllabus") },
+        modules: { _, _ in throw Unimplemented("CourseClient.modules") }
     )
 }

@@ -6,31 +6,36 @@ public struct Paths: Sendable {
     public var dataDirectory: URL
     /// What `~` means in a path the user types: `$HOME`, as in their shell.
     public var homeDirectory: URL
+    /// Holds the settings file.
+    public var configDirectory: URL
 
-    public init(dataDirectory: URL, homeDirectory: URL) {
+    public init(dataDirectory: URL, homeDirectory: URL, configDirectory: URL) {
         self.dataDirectory = dataDirectory
         self.homeDirectory = homeDirectory
+        self.configDirectory = configDirectory
     }
 }
 
 extension Paths {
-    /// `$XDG_DATA_HOME/coursebrowser`, else `~/.local/share/coursebrowser`; `dataDirectory` overrides both.
+    /// Data in `$XDG_DATA_HOME/coursebrowser`, else `~/.local/share/coursebrowser` (`dataDirectory`
+    /// overrides both); settings in `$XDG_CONFIG_HOME/coursebrowser`, else `~/.config/coursebrowser`.
     public static func live(environment: [String: String], dataDirectory: String? = nil) -> Paths {
         let home = URL(fileURLWithPath: environment["HOME"].flatMap(\.nonBlank) ?? NSHomeDirectory())
-        let data: URL
-        if let dataDirectory {
-            data = URL(fileURLWithPath: dataDirectory)
-        } else if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            data = URL(fileURLWithPath: xdg).appendingPathComponent("coursebrowser")
-        } else {
-            data = home.appendingPathComponent(".local/share/coursebrowser")
+        func xdg(_ variable: String, default relative: String) -> URL {
+            // The XDG spec says relative values are invalid and must be ignored.
+            if let value = environment[variable], value.hasPrefix("/") {
+                return URL(fileURLWithPath: value).appendingPathComponent("coursebrowser")
+            }
+            return home.appendingPathComponent(relative).appendingPathComponent("coursebrowser")
         }
-        return Paths(dataDirectory: data, homeDirectory: home)
+        let data = dataDirectory.map { URL(fileURLWithPath: $0) } ?? xdg("XDG_DATA_HOME", default: ".local/share")
+        return Paths(dataDirectory: data, homeDirectory: home, configDirectory: xdg("XDG_CONFIG_HOME", default: ".config"))
     }
 
     /// A throwaway directory under the system temporary folder.
     public static let temporary = Paths(
         dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("coursebrowser"),
-        homeDirectory: FileManager.default.temporaryDirectory
+        homeDirectory: FileManager.default.temporaryDirectory,
+        configDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("coursebrowser-config")
     )
 }

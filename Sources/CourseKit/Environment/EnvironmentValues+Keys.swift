@@ -20,6 +20,10 @@ private enum NotifierKey: EnvironmentKey {
     static let defaultValue = Notifier.noOp
 }
 
+private enum SettingsClientKey: EnvironmentKey {
+    static let defaultValue = SettingsClient.noOp
+}
+
 private enum PathsKey: EnvironmentKey {
     static let defaultValue = Paths.temporary
 }
@@ -59,5 +63,11 @@ extension EnvironmentValues {
     public var paths: Paths {
         get { self[PathsKey.self] }
         set { self[PathsKey.self] = newValue }
+    }
+
+    /// The choices remembered between runs.
+    public var settings: SettingsClient {
+        get { self[SettingsClientKey.self] }
+        set { self[SettingsClientKey.self] = newValue }
     }
 }

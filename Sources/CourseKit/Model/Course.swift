@@ -1,33 +1,85 @@
 import Foundation
 
-/// A course as the panes show it: identity, names, term, teachers and dates.
+/// A course as the panes show it: identity, names, term, teachers, dates and the user's place in it.
 public struct Course: Equatable, Sendable, Identifiable {
     public var id: CourseID
+    /// The name the user sees: their nickname for the course when they set one.
     public var name: String
+    /// The course's own name, when `name` is the user's nickname for it.
+    public var originalName: String?
     public var code: String
     public var workflowState: String?
-    public var term: String?
+    public var term: Term?
     public var teachers: [String]
     public var startAt: Date?
     public var endAt: Date?
+    /// Where the user's enrollment stands, when the backend says.
+    public var enrollment: Enrollment?
+    public var isFavorite: Bool
+    /// Canvas's own word on whether the course is over (`include[]=concluded`); `nil` when the backend didn't say.
+    public var isConcluded: Bool?
+    /// Canvas sent only `{"id": N, "access_restricted_by_date": true}`: the user can't open it now.
+    public var isRestricted: Bool
 
     public init(
         id: CourseID,
         name: String,
+        originalName: String? = nil,
         code: String = "",
         workflowState: String? = nil,
-        term: String? = nil,
+        term: Term? = nil,
         teachers: [String] = [],
         startAt: Date? = nil,
-        endAt: Date? = nil
+        endAt: Date? = nil,
+        enrollment: Enrollment? = nil,
+        isFavorite: Bool = false,
+        isConcluded: Bool? = nil,
+        isRestricted: Bool = false
     ) {
         self.id = id
         self.name = name
+        self.originalName = originalName
         self.code = code
         self.workflowState = workflowState
         self.term = term
         self.teachers = teachers
         self.startAt = startAt
         self.endAt = endAt
+        self.enrollment = enrollment
+        self.isFavorite = isFavorite
+        self.isConcluded = isConcluded
+        self.isRestricted = isRestricted
+    }
+
+    /// A course Canvas only names by ID because access to it is restricted by date.
+    public static func restricted(_ id: CourseID) -> Course {
+        Course(id: id, name: "Course \(id)", isRestricted: true)
+    }
+}
+
+extension Course {
+    /// An enrollment period: a semester, a school year, or Canvas's "Default Term".
+    public struct Term: Equatable, Sendable {
+        public var name: String
+        public var startAt: Date?
+        public var endAt: Date?
+
+        public init(name: String, startAt: Date? = nil, endAt: Date? = nil) {
+            self.name = name
+            self.startAt = startAt
+            self.endAt = endAt
+        }
+    }
+
+    /// Where the user's enrollment in a course stands.
+    public enum Enrollment: String, Equatable, Sendable {
+        case active
+        /// Invited and not yet accepted.
+        case invited
+        /// Enrolled, but the course has not started or the enrollment is not active yet.
+        case pending
+        /// The enrollment has concluded.
+        case completed
+        case inactive
     }
 }

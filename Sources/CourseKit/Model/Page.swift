@@ -3,10 +3,13 @@ public struct Page<Element: Sendable>: Sendable {
     public var items: [Element]
     /// Where the next page is; `nil` on the last page.
     public var next: PageCursor?
+    /// Entries the backend left out because they could not be read, one line each saying which and why.
+    public var skipped: [String]
 
-    public init(items: [Element], next: PageCursor? = nil) {
+    public init(items: [Element], next: PageCursor? = nil, skipped: [String] = []) {
         self.items = items
         self.next = next
+        self.skipped = skipped
     }
 }
 

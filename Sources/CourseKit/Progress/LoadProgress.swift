@@ -1,11 +1,12 @@
 import Foundation
 
-/// News from deep inside a load that the waiting pane should show, such as a throttling wait.
+/// Where news from deep inside one load goes, such as a throttling wait the pane should show.
 ///
-/// A pane's loader binds a reporter around its operation; a backend calls `report`
-/// from wherever it is. It travels as a task-local because it belongs to one load,
-/// not to the environment: every load has its own.
-public enum LoadProgress {
+/// A pane's loader makes one for each load and passes it down explicitly with the request;
+/// the backend calls `report` from wherever it is. It is a value, not a task-local, because
+/// escaping handlers do not inherit task-locals (and Swift 6.3 miscompiles a task-local
+/// holding an optional closure in release builds).
+public struct LoadProgress: Sendable {
     /// What a load is waiting for.
     public struct Note: Equatable, Sendable {
         /// Why it waits, for example "rate limited".
@@ -19,10 +20,13 @@ public enum LoadProgress {
         }
     }
 
-    @TaskLocal public static var reporter: (@Sendable (Note?) -> Void)?
+    /// Tells the pane waiting on this load about `note`; `nil` clears it.
+    public var report: @Sendable (_ note: Note?) -> Void
 
-    /// Tells the pane waiting on the current load about `note`; `nil` clears it.
-    public static func report(_ note: Note?) {
-        reporter?(note)
+    public init(report: @escaping @Sendable (_ note: Note?) -> Void) {
+        self.report = report
     }
+
+    /// Progress nobody is waiting to hear, for background work such as uploads.
+    public static let ignored = LoadProgress { _ in }
 }

@@ -18,4 +18,9 @@ public enum HTMLText {
         }
         return builder.finish()
     }
+
+    /// The text of an HTML fragment as one line, blocks joined by spaces; for short notes such as a lock explanation.
+    public static func plainText(_ html: String) -> String {
+        blocks(from: html).map(\.text).joined(separator: " ")
+    }
 }

@@ -119,7 +119,9 @@ public actor UploadEngine {
     private func record(_ error: any Error, for job: inout UploadJob) throws {
         let reason = userMessage(for: error)
         if UploadFailure.isTransient(error) {
-            let delay = UploadBackoff.delay(afterAttempt: job.attempts, jitter: jitter())
+            // A server that said how long to wait is not asked again sooner.
+            let asked = (error as? any RetryHinting)?.retryAfter ?? 0
+            let delay = max(asked, UploadBackoff.delay(afterAttempt: job.attempts, jitter: jitter()))
             hasWaitingJobs = true
             job.state = .waiting(until: clock.now().addingTimeInterval(delay), reason: reason)
             try save(job)

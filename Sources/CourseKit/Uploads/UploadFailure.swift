@@ -27,7 +27,7 @@ public enum UploadFailure {
 
     private static func isTransient(_ error: CanvasError) -> Bool {
         switch error {
-        case .unauthorized, .courseNotFound, .forbidden:
+        case .invalidToken, .notPermitted, .notFound, .noCanvasAPI:
             return false
         case let .server(_, status):
             return isTransient(status: status)
@@ -55,7 +55,7 @@ public enum UploadFailure {
     }
 
     /// Server errors and answers that mean "not now"; a 404 here is not a course (that is
-    /// `courseNotFound`) but an upload link or file record the server forgot, which a
+    /// `notFound`) but an upload link or file record the server forgot, which a
     /// fresh attempt replaces. Other 4xx answers repeat themselves.
     private static func isTransient(status: Int) -> Bool {
         (500..<600).contains(status) || [404, 408, 409, 410, 425, 429].contains(status)

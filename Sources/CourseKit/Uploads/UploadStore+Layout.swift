@@ -26,11 +26,11 @@ extension UploadStore {
     /// Opens `queue/`, creating it and its subdirectories (0700) where missing.
     func createQueue() throws -> FileDescriptor {
         do {
-            try makeDirectories(queueURL.path)
+            try FileDescriptor.makeDirectories(queueURL.path)
             let queue = try FileDescriptor.open(queueURL.path, O_RDONLY | O_DIRECTORY)
             do {
                 for name in [Self.jobsName, Self.stagingName, Self.trashName] {
-                    try makeDirectory(name, in: queue)
+                    try queue.makeDirectoryIfMissing(name)
                 }
             } catch {
                 queue.close()
@@ -60,31 +60,5 @@ extension UploadStore {
         } catch let error as FileSystemError {
             throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
         }
-    }
-
-    /// `mkdir -p` with mode 0700 for every directory it creates; existing ones are left alone.
-    private func makeDirectories(_ path: String) throws {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw FileSystemError(code: ENOTDIR, path: path) }
-            return
-        }
-        guard errno == ENOENT else { throw FileSystemError.last(path) }
-        let url = URL(fileURLWithPath: path)
-        let parent = url.deletingLastPathComponent().path
-        if parent != path { try makeDirectories(parent) }
-        let parentDirectory = try FileDescriptor.open(parent, O_RDONLY | O_DIRECTORY)
-        defer { parentDirectory.close() }
-        try makeDirectory(url.lastPathComponent, in: parentDirectory)
-    }
-
-    /// Creates `name` (0700) in `parent` unless it exists, and syncs `parent` so the new entry is durable.
-    private func makeDirectory(_ name: String, in parent: FileDescriptor) throws {
-        do {
-            try parent.makeDirectory(name)
-        } catch let error as FileSystemError where error.code == EEXIST {
-            return
-        }
-        try parent.sync()
     }
 }

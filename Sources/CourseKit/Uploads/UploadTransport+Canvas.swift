@@ -7,12 +7,12 @@ extension UploadTransport {
     /// name there. The token is sent to `baseURL`'s origin only, never to the file store.
     public static func canvas(
         baseURL: URL,
-        token: String,
+        credentials: CanvasCredentials,
         http: HTTPClient,
         clock: WallClock,
         analytics: Analytics
     ) -> UploadTransport {
-        let api = CanvasAPI(baseURL: baseURL, token: token, http: http, clock: clock, analytics: analytics)
+        let api = CanvasAPI(baseURL: baseURL, credentials: credentials, http: http, clock: clock, analytics: analytics)
         return UploadTransport { job, payload, progress in
             try await api.upload(job, payload: payload, progress: progress)
         }

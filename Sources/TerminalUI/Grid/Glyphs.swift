@@ -16,13 +16,19 @@ public struct Glyphs: Sendable, Equatable {
     public var failure: String
     public var pointer: String
     public var bullet: String
+    /// Marks something the user can't open yet.
+    public var lock: String
+    /// Marks something done.
+    public var check: String
+    /// Marks something still to do.
+    public var todo: String
     public var spinner: [String]
 
     public static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         focusedHorizontal: "━", focusedVertical: "┃", focusedTopLeft: "┏", focusedTopRight: "┓",
         focusedBottomLeft: "┗", focusedBottomRight: "┛",
-        ellipsis: "…", failure: "❗", pointer: "›", bullet: "•",
+        ellipsis: "…", failure: "❗", pointer: "›", bullet: "•", lock: "🔒", check: "✓", todo: "○",
         spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     )
 
@@ -30,7 +36,7 @@ public struct Glyphs: Sendable, Equatable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         focusedHorizontal: "=", focusedVertical: "#", focusedTopLeft: "#", focusedTopRight: "#",
         focusedBottomLeft: "#", focusedBottomRight: "#",
-        ellipsis: "~", failure: "!", pointer: ">", bullet: "*",
+        ellipsis: "~", failure: "!", pointer: ">", bullet: "*", lock: "#", check: "+", todo: "o",
         spinner: ["|", "/", "-", "\\"]
     )
 }

@@ -26,7 +26,8 @@ public struct Grid: Equatable, Sendable {
         guard y >= 0, y < height, x >= 0, x < width else { return 0 }
         let room = min(maxWidth ?? width - x, width - x)
         guard room > 0 else { return 0 }
-        let clean = Sanitizer.clean(text)
+        // Nothing past a few scalars per column can show, so longer text is cut before it is measured.
+        let clean = Sanitizer.clean(Sanitizer.cut(text, limit: room * 8 + 64))
         let drawable = glyphs == .ascii ? ASCIIFallback.transliterate(clean) : clean
         let fitted = drawable.truncated(toWidth: room, ellipsis: glyphs.ellipsis)
         var column = x

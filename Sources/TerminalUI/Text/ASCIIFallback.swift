@@ -4,6 +4,7 @@ public enum ASCIIFallback {
     static let standIns: [Character: String] = [
         "·": "-", "…": "~", "↑": "^", "↓": "v", "→": "->", "—": "-", "–": "-", "✓": "+", "❗": "!",
         "↻": "~", "█": "#", "░": ".", "›": ">", "•": "*", "“": "\"", "”": "\"", "‘": "'", "’": "'", "×": "x",
+        "🔒": "#", "○": "o",
     ]
 
     public static func transliterate(_ text: String) -> String {

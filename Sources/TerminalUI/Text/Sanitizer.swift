@@ -13,6 +13,18 @@ public enum Sanitizer {
         return scrubber.scrub(text.unicodeScalars)
     }
 
+    /// `text` itself, or its first `limit` scalars and `…` when it is longer.
+    ///
+    /// Drawing measures and cleans what it is given; cutting first keeps a 10 MB name as
+    /// cheap to draw as a short one. The limit is in scalars, far more than any screen
+    /// shows, so only text that would be cut anyway loses anything.
+    public static func cut(_ text: String, limit: Int = 4096) -> String {
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+              end != scalars.endIndex else { return text }
+        return String(scalars[..<end]) + "…"
+    }
+
     /// `text` split into lines at `\n` and `\r\n`, each line cleaned as by
     /// ``clean(_:)`` except that a tab becomes four spaces.
     ///

@@ -23,7 +23,7 @@ struct AppShellTests {
         var environment = Fixtures.environment()
         let requested = Recorder<CourseID>()
         let catalog = Fixtures.catalog()
-        environment.courseClient.course = { id in
+        environment.courseClient.course = { id, _ in
             requested.append(id)
             return try catalog.entry(id).course
         }
@@ -47,7 +47,7 @@ struct AppShellTests {
     @Test func aDeepLinkByAnotherFormOfTheIDStillMarksTheCourseInTheList() async {
         var environment = Fixtures.environment()
         let catalog = Fixtures.catalog()
-        environment.courseClient.course = { id in
+        environment.courseClient.course = { id, _ in
             try catalog.entry(id.rawValue == "sis_course_id:ROBO" ? Fixtures.robotics.id : id).course
         }
         let shell = await started(environment, opening: CourseID("sis_course_id:ROBO"))
@@ -68,21 +68,21 @@ struct AppShellTests {
 
     @Test func everyFailingPaneShowsItsOwnRow() async {
         var environment = Fixtures.environment()
-        environment.courseClient.coursesPage = { _ in throw CatalogError.missing(path: "/nope.json") }
+        environment.courseClient.coursesPage = { _, _, _ in throw CatalogError.missing(path: "/nope.json") }
         environment.uploadQueue.jobs = { throw CourseClient.Failure(userMessage: "queue is locked") }
         let shell = await started(environment, opening: CourseID(42))
         let errors = render(shell, width: 140).filter { $0.contains("❗") }
         let markers = errors.joined().filter { $0 == "❗" }.count
-        #expect(markers == 5, "one row each: list, three detail sections, uploads")
+        #expect(markers == 3, "one row each: list, the unknown course, uploads")
         #expect(errors.contains { $0.contains("Can't find catalog file /nope.json") })
         #expect(errors.contains { $0.contains("Couldn't read the upload queue: queue is locked") })
     }
 
     @Test func tabCyclesFocusAndTheFocusedBoxIsHeavy() async {
         let shell = await started()
-        #expect(render(shell)[0].hasPrefix("┏━ Courses · 3"))
+        #expect(render(shell)[0].hasPrefix("┏━ Courses · Current · 3"))
         _ = shell.handle(.tab)
-        #expect(render(shell)[0].hasPrefix("┌─ Courses · 3"))
+        #expect(render(shell)[0].hasPrefix("┌─ Courses · Current · 3"))
         #expect(render(shell)[0].contains("┏━ Course ━"))
         _ = shell.handle(.tab)
         _ = shell.handle(.tab)
@@ -94,8 +94,8 @@ struct AppShellTests {
     @Test func narrowTerminalsShowOnePaneUnderTabs() async {
         let shell = await started()
         let lines = render(shell, width: 60, height: 20)
-        #expect(lines[0] == " Courses · 3   Course   Uploads")
-        #expect(lines[1].hasPrefix("┏━ Courses · 3"))
+        #expect(lines[0] == " Courses · Current · 3   Course   Uploads")
+        #expect(lines[1].hasPrefix("┏━ Courses · Current · 3"))
         #expect(!lines.contains { $0.contains("No uploads queued") })
         _ = shell.handle(.tab)
         #expect(render(shell, width: 60, height: 20)[1].hasPrefix("┏━ Course ━"))
@@ -126,9 +126,9 @@ struct AppShellTests {
 
     @Test func theHintLineFollowsTheFocusedPane() async {
         var environment = Fixtures.environment()
-        environment.courseClient.coursesPage = { _ in throw CatalogError.missing(path: "/x") }
+        environment.courseClient.coursesPage = { _, _, _ in throw CatalogError.missing(path: "/x") }
         let shell = await started(environment)
-        #expect(render(shell).last == " Tab focus  ↑↓ move  Enter open  r retry  ? help  q quit")
+        #expect(render(shell).last == " Tab focus  ↑↓ move  Enter open  v view  r retry  ? help  q quit")
         _ = shell.handle(.tab)
         #expect(render(shell).last == " Tab focus  ↑↓ scroll  ? help  q quit")
     }
@@ -137,7 +137,7 @@ struct AppShellTests {
         var environment = Fixtures.environment()
         let events = Recorder<AnalyticsEvent>()
         environment.analytics = Analytics { events.append($0) }
-        environment.courseClient.coursesPage = { _ in throw CatalogError.missing(path: "/x") }
+        environment.courseClient.coursesPage = { _, _, _ in throw CatalogError.missing(path: "/x") }
         let shell = await started(environment)
         _ = shell.handle(.character("r"))
         await settle { !shell.isAnimating }

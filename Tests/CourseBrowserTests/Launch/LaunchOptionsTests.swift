@@ -23,7 +23,12 @@ struct LaunchOptionsTests {
         (["drain", "--timeout", "60", "--catalog", "c.json"], LaunchOptions(catalogPath: "c.json", command: .drain(timeoutSeconds: 60))),
         (["drain"], LaunchOptions(command: .drain(timeoutSeconds: nil))),
         (["--canvas=http://127.0.0.1:8080/", "--course", "sis_course_id:ABC"],
-         LaunchOptions(course: CourseID("sis_course_id:ABC"), canvasURL: URL(string: "http://127.0.0.1:8080/"))),
+         LaunchOptions(course: CourseID("sis_course_id:ABC"), canvasURL: URL(string: "http://127.0.0.1:8080"))),
+        (["--canvas", "HTTPS://School.Instructure.COM:443/"], LaunchOptions(canvasURL: URL(string: "https://school.instructure.com"))),
+        (["--canvas", "https://lms.example/canvas//?x=1#top"], LaunchOptions(canvasURL: URL(string: "https://lms.example/canvas"))),
+        (["--canvas", "https://lms.example:8443"], LaunchOptions(canvasURL: URL(string: "https://lms.example:8443"))),
+        (["--canvas", "http://localhost:3000/"], LaunchOptions(canvasURL: URL(string: "http://localhost:3000"))),
+        (["--canvas", "http://[::1]:3000"], LaunchOptions(canvasURL: URL(string: "http://[::1]:3000"))),
     ])
     func parses(arguments: [String], expected: LaunchOptions) throws {
         #expect(try LaunchOptions.parse(arguments) == expected)
@@ -43,6 +48,10 @@ struct LaunchOptionsTests {
         (["--course", "1", "--course", "2"], "--course was given more than once"),
         (["--canvas", "school.instructure.com"], "--canvas needs a URL like https://school.instructure.com, not 'school.instructure.com'"),
         (["--canvas", "ftp://x"], "--canvas needs a URL like https://school.instructure.com, not 'ftp://x'"),
+        (["--canvas", "http://school.instructure.com"],
+         "--canvas uses plain http, which would send your access token unencrypted; use https://school.instructure.com"),
+        (["--canvas", "HTTP://10.0.0.5:8080/"],
+         "--canvas uses plain http, which would send your access token unencrypted; use https://10.0.0.5:8080"),
         (["--canvas", "https://a.example", "--catalog", "c.json"], "--canvas and --catalog choose different backends; give one"),
         (["--request-timeout", "0"], "--request-timeout needs a whole number of seconds from 1 to 86400, not '0'"),
         (["drain", "--timeout", "soon"], "--timeout needs a whole number of seconds from 1 to 86400, not 'soon'"),

@@ -16,7 +16,7 @@ struct LoaderTests {
 
     @Test func goesThroughLoadingToLoaded() async {
         let gate = Gate()
-        loader.load {
+        loader.load { _ in
             await gate.wait()
             return 42
         }
@@ -33,7 +33,7 @@ struct LoaderTests {
     @Test func failureKeepsAUserMessageAndReportsIt() async {
         var reported: [String] = []
         loader.onFailure = { reported.append($0) }
-        loader.load { throw CourseNotFound(id: CourseID(7)) }
+        loader.load { _ in throw CourseNotFound(id: CourseID(7)) }
         await settle { loader.state.failureMessage != nil }
         #expect(loader.state.failureMessage == "No course with ID 7")
         #expect(reported == ["No course with ID 7"])
@@ -41,7 +41,7 @@ struct LoaderTests {
 
     @Test func retryRunsTheFailedOperationAgain() async {
         let attempts = Recorder<Int>()
-        loader.load {
+        loader.load { _ in
             attempts.append(1)
             if attempts.values.count < 2 { throw CourseNotFound(id: CourseID(1)) }
             return 5
@@ -55,7 +55,7 @@ struct LoaderTests {
     }
 
     @Test func retryDoesNothingUnlessFailed() async {
-        loader.load { 1 }
+        loader.load { _ in 1 }
         #expect(!loader.retry())
         await settle { loader.state.value != nil }
         #expect(!loader.retry())
@@ -63,11 +63,11 @@ struct LoaderTests {
 
     @Test func aNewerLoadWinsOverASlowerOlderOne() async {
         let slow = Gate()
-        loader.load {
+        loader.load { _ in
             await slow.wait()
             return 1
         }
-        loader.load { 2 }
+        loader.load { _ in 2 }
         await settle { loader.state.value != nil }
         slow.open()
         for _ in 0..<100 { await Task.yield() }
@@ -77,15 +77,52 @@ struct LoaderTests {
     @Test func everyTransitionIsAnnounced() async {
         var changes = 0
         loader.onChange = { changes += 1 }
-        loader.load { throw CourseNotFound(id: CourseID(1)) }
+        loader.load { _ in throw CourseNotFound(id: CourseID(1)) }
         await settle { loader.state.failureMessage != nil }
         loader.retry()
         await settle { loader.state.failureMessage != nil }
         #expect(changes == 4)
     }
 
+    @Test func notesFromTheLoadInFlightAreShownAndClearedWhenItEnds() async {
+        let gate = Gate()
+        let retryAt = Fixtures.start.addingTimeInterval(5)
+        loader.load { progress in
+            progress.report(LoadProgress.Note(reason: "rate limited", retryAt: retryAt))
+            await gate.wait()
+            return 1
+        }
+        await settle { loader.note != nil }
+        #expect(loader.note == LoadProgress.Note(reason: "rate limited", retryAt: retryAt))
+        gate.open()
+        await settle { loader.state.value != nil }
+        #expect(loader.note == nil)
+    }
+
+    @Test func aNoteFromASupersededLoadIsNotShown() async {
+        let gate = Gate()
+        let stale = Recorder<LoadProgress>()
+        loader.load { progress in
+            stale.append(progress)
+            await gate.wait()
+            return 1
+        }
+        await settle { !stale.values.isEmpty }
+        let second = Gate()
+        loader.load { _ in
+            await second.wait()
+            return 2
+        }
+        stale.values.first?.report(LoadProgress.Note(reason: "old", retryAt: Fixtures.start))
+        for _ in 0..<100 { await Task.yield() }
+        #expect(loader.note == nil)
+        gate.open()
+        second.open()
+        await settle { loader.state.value == 2 }
+    }
+
     @Test func resetForgetsTheValue() async {
-        loader.load { 3 }
+        loader.load { _ in 3 }
         await settle { loader.state.value != nil }
         loader.reset()
         #expect(loader.state.value == nil)
@@ -99,7 +136,7 @@ struct LoaderRefreshTests {
         let loader = Loader<Int>(clock: Fixtures.clock)
         let calls = Recorder<Int>()
         let gate = Gate()
-        loader.load {
+        loader.load { _ in
             calls.append(1)
             if calls.values.count == 2 { await gate.wait() }
             return calls.values.count
@@ -116,7 +153,7 @@ struct LoaderRefreshTests {
     @Test func refreshAfterAFailureLoadsAgain() async {
         let loader = Loader<Int>(clock: Fixtures.clock)
         let calls = Recorder<Int>()
-        loader.load {
+        loader.load { _ in
             calls.append(1)
             if calls.values.count == 1 { throw CourseNotFound(id: CourseID(1)) }
             return 7

@@ -3,6 +3,11 @@ import Foundation
 import Testing
 @testable import CourseBrowser
 
+/// A listing element for the loader tests: only its ID matters.
+struct Numbered: Identifiable, Sendable, Equatable {
+    var id: Int
+}
+
 @MainActor
 struct PagedLoaderTests {
     /// Three pages of two numbers; the page at `failingCursor` fails while `failures` is positive.
@@ -12,7 +17,7 @@ struct PagedLoaderTests {
         var failingCursor = "2"
         var requested: [String] = []
 
-        func fetch(_ cursor: PageCursor?) throws -> Page<Int> {
+        func fetch(_ cursor: PageCursor?) throws -> Page<Numbered> {
             try lock.withLock {
                 let page = Int(cursor?.rawValue ?? "0") ?? 0
                 requested.append(cursor?.rawValue ?? "first")
@@ -20,44 +25,69 @@ struct PagedLoaderTests {
                     failures -= 1
                     throw CourseClient.Failure(userMessage: "Can't reach school.example")
                 }
-                return Page(items: [page * 2, page * 2 + 1], next: page < 2 ? PageCursor(String(page + 1)) : nil)
+                let items = [page * 2, page * 2 + 1].map(Numbered.init(id:))
+                return Page(items: items, next: page < 2 ? PageCursor(String(page + 1)) : nil)
             }
         }
     }
 
     @Test func followsEveryPageAndKeepsOrder() async {
         let pages = Pages()
-        let loader = PagedLoader<Int>(clock: Fixtures.clock) { try pages.fetch($0) }
+        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in try pages.fetch(cursor) }
         loader.reload()
         await settle { if case .complete = loader.phase { true } else { false } }
-        #expect(loader.items == [0, 1, 2, 3, 4, 5])
+        #expect(loader.items.map(\.id) == [0, 1, 2, 3, 4, 5])
         #expect(pages.requested == ["first", "1", "2"])
     }
 
     @Test func aFailedPageKeepsEarlierItemsAndRetryResumesThere() async {
         let pages = Pages()
         pages.failures = 1
-        let loader = PagedLoader<Int>(clock: Fixtures.clock) { try pages.fetch($0) }
+        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in try pages.fetch(cursor) }
         loader.reload()
         await settle { if case .failed = loader.phase { true } else { false } }
-        #expect(loader.items == [0, 1, 2, 3])
-        guard case let .failed(message) = loader.phase else { return }
-        #expect(message == "Can't reach school.example")
+        #expect(loader.items.map(\.id) == [0, 1, 2, 3])
+        #expect(loader.failure?.message == "Can't reach school.example")
 
         #expect(loader.retry())
         await settle { if case .complete = loader.phase { true } else { false } }
-        #expect(loader.items == [0, 1, 2, 3, 4, 5])
+        #expect(loader.items.map(\.id) == [0, 1, 2, 3, 4, 5])
         #expect(pages.requested == ["first", "1", "2", "2"])
     }
 
     @Test func reloadStartsOverFromTheFirstPage() async {
         let pages = Pages()
-        let loader = PagedLoader<Int>(clock: Fixtures.clock) { try pages.fetch($0) }
+        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in try pages.fetch(cursor) }
         loader.reload()
         await settle { if case .complete = loader.phase { true } else { false } }
         loader.reload()
         #expect(loader.items.isEmpty)
         await settle { if case .complete = loader.phase { true } else { false } }
         #expect(loader.items.count == 6)
+    }
+
+    @Test func anElementAnEarlierPageBroughtIsNotListedTwice() async {
+        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in
+            cursor == nil
+                ? Page(items: [Numbered(id: 1), Numbered(id: 2)], next: PageCursor("more"))
+                : Page(items: [Numbered(id: 2), Numbered(id: 3)])
+        }
+        loader.reload()
+        await settle { if case .complete = loader.phase { true } else { false } }
+        #expect(loader.items.map(\.id) == [1, 2, 3])
+    }
+
+    @Test func skippedEntriesOfEveryPageAreKeptUntilReload() async {
+        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in
+            cursor == nil
+                ? Page(items: [Numbered(id: 1)], next: PageCursor("more"), skipped: ["first"])
+                : Page(items: [], skipped: ["second"])
+        }
+        loader.reload()
+        await settle { if case .complete = loader.phase { true } else { false } }
+        #expect(loader.skipped == ["first", "second"])
+        loader.reload()
+        #expect(loader.skipped.isEmpty)
+        await settle { if case .complete = loader.phase { true } else { false } }
     }
 }

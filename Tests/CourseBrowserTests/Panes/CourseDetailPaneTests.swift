@@ -30,10 +30,10 @@ struct CourseDetailPaneTests {
         let asked = Recorder<String>()
         let catalog = Fixtures.catalog()
         environment.courseClient = CourseClient(
-            coursesPage: { _ in throw Unimplemented("coursesPage") },
-            course: { asked.append("course \($0)"); return try catalog.entry($0).course },
-            syllabus: { asked.append("syllabus \($0)"); return try catalog.entry($0).syllabusHTML },
-            modules: { asked.append("modules \($0)"); return try catalog.entry($0).modules }
+            coursesPage: { _, _, _ in throw Unimplemented("coursesPage") },
+            course: { id, _ in asked.append("course \(id)"); return try catalog.entry(id).course },
+            syllabus: { id, _ in asked.append("syllabus \(id)"); return try catalog.entry(id).syllabusHTML },
+            modules: { id, _ in asked.append("modules \(id)"); return try catalog.entry(id).modules }
         )
         let pane = await loaded(environment)
         #expect(Set(asked.values) == ["course 101", "syllabus 101", "modules 101"])
@@ -53,7 +53,7 @@ struct CourseDetailPaneTests {
     @Test func showsASpinnerPerSectionWhileLoading() {
         var environment = Fixtures.environment()
         let gate = Gate()
-        environment.courseClient.modules = { _ in
+        environment.courseClient.modules = { _, _ in
             await gate.wait()
             return []
         }
@@ -68,7 +68,7 @@ struct CourseDetailPaneTests {
 
     @Test func aFailedSectionShowsItsOwnErrorRowAndTheOthersStillShow() async {
         var environment = Fixtures.environment()
-        environment.courseClient.syllabus = { _ in
+        environment.courseClient.syllabus = { _, _ in
             throw CourseClient.Failure(userMessage: "Can't reach school.example")
         }
         let pane = await loaded(environment)
@@ -79,14 +79,78 @@ struct CourseDetailPaneTests {
         #expect(pane.hints.contains(KeyHint(key: "r", action: "retry")))
     }
 
-    @Test func anUnknownIDIsAnInlineErrorInEverySection() async {
+    @Test func anUnknownIDIsOneInlineErrorNotOnePerSection() async {
         let pane = await loaded(id: CourseID(999_999))
+        let lines = render(pane, width: 80)
+        #expect(lines.filter { $0.contains("❗") } == [" ❗ Couldn't load course: No course with ID 999999  [r]etry"])
+        #expect(!lines.contains(" Syllabus"))
+        #expect(!lines.contains(" Modules"))
+        #expect(pane.hasFailure)
+    }
+
+    @Test func aSectionThatFailsDifferentlyFromTheOverviewStillSaysSo() async {
+        var environment = Fixtures.environment()
+        environment.courseClient.course = { _, _ in throw CourseClient.Failure(userMessage: "timed out") }
+        environment.courseClient.modules = { _, _ in throw CourseClient.Failure(userMessage: "modules are off") }
+        let pane = await loaded(environment)
         let errors = render(pane, width: 80).filter { $0.contains("❗") }
         #expect(errors == [
-            " ❗ Couldn't load course: No course with ID 999999  [r]etry",
-            " ❗ Couldn't load syllabus: No course with ID 999999  [r]etry",
-            " ❗ Couldn't load modules: No course with ID 999999  [r]etry",
+            " ❗ Couldn't load course: timed out  [r]etry",
+            " ❗ Couldn't load modules: modules are off  [r]etry",
         ])
+        #expect(render(pane, width: 80).contains(" Welcome"), "the syllabus that loaded is shown")
+    }
+
+    @Test func aCourseRestrictedByDateSaysSoOnceWithoutRetry() async {
+        var environment = Fixtures.environment()
+        environment.courseClient.course = { id, _ in .restricted(id) }
+        environment.courseClient.modules = { _, _ in throw CourseClient.Failure(userMessage: "You don't have permission") }
+        let pane = await loaded(environment)
+        let lines = render(pane, width: 70).filter { !$0.isEmpty }
+        #expect(lines == [" 🔒 Course 101 is not available (restricted by date)"])
+        #expect(!lines.contains { $0.contains("[r]etry") })
+    }
+
+    @Test func aNicknamedCourseShowsItsOwnNameToo() async {
+        let nicknamed = Course(id: CourseID(8), name: "Orgo", originalName: "Organic Chemistry I", code: "CHEM 241")
+        let pane = await loaded(Fixtures.environment([nicknamed]), id: nicknamed.id)
+        let lines = render(pane, width: 60)
+        #expect(lines[0] == " Orgo")
+        #expect(lines[1] == " Course name: Organic Chemistry I")
+    }
+
+    @Test func anInvitationAndAnEndedCourseAreSaidInTheOverview() async {
+        let invited = Course(id: CourseID(8), name: "Seminar", code: "SEM", enrollment: .invited)
+        let ended = Course(id: CourseID(9), name: "Old", code: "OLD", endAt: Fixtures.start - 86_400)
+        let environment = Fixtures.environment([invited, ended])
+        let invitedLines = render(await loaded(environment, id: invited.id), width: 90)
+        #expect(invitedLines.contains(" You are invited to this course: accept the invitation in Canvas to take part."))
+        #expect(render(await loaded(environment, id: ended.id), width: 60)[1] == " OLD · ended")
+    }
+
+    @Test func lockedModulesSayWhenTheyOpenAndLockedItemsWhy() async {
+        var environment = Fixtures.environment()
+        let opens = Fixtures.start + 3 * 86_400
+        let reason = "Finish <b>Week 1</b> first."
+        environment.courseClient.modules = { _, _ in [
+            CourseModule(id: "1", name: "Week 1", position: 1, items: [
+                ModuleItem(id: "11", title: "Read me", type: "Page", requirement: .init(kind: "must_view", isCompleted: true)),
+                ModuleItem(id: "12", title: "Homework", type: "Assignment", requirement: .init(kind: "must_submit", isCompleted: false)),
+            ], progress: .started),
+            CourseModule(id: "2", name: "Week 2", position: 2, items: [
+                ModuleItem(id: "21", title: "Quiz", type: "Quiz", isLocked: true, lockExplanation: reason),
+                ModuleItem(id: "22", title: "Lab", type: "Assignment", isLocked: true, lockExplanation: reason),
+            ], progress: .locked, unlockAt: opens),
+        ] }
+        let pane = await loaded(environment)
+        let lines = render(pane, width: 60, height: 40)
+        let opening = DateText.short(opens)
+        #expect(lines.contains("   Page   ✓  Read me"))
+        #expect(lines.contains("   Assign ○  Homework · submit"))
+        #expect(lines.contains(" 🔒 Week 2 · opens \(opening)"))
+        #expect(lines.contains("   Quiz   🔒 Quiz"))
+        #expect(lines.filter { $0 == "             Finish Week 1 first." }.count == 1, "the reason is said once per module")
+        #expect(lines.contains("   Assign 🔒 Lab"))
     }
 
     @Test func retryReloadsOnlyWhatFailed() async {
@@ -94,11 +158,11 @@ struct CourseDetailPaneTests {
         let modulesCalls = Recorder<Int>()
         let syllabusCalls = Recorder<Int>()
         let catalog = Fixtures.catalog()
-        environment.courseClient.syllabus = { id in
+        environment.courseClient.syllabus = { id, _ in
             syllabusCalls.append(1)
             return try catalog.entry(id).syllabusHTML
         }
-        environment.courseClient.modules = { id in
+        environment.courseClient.modules = { id, _ in
             modulesCalls.append(1)
             if modulesCalls.values.count == 1 { throw CourseClient.Failure(userMessage: "timed out") }
             return try catalog.entry(id).modules

@@ -63,7 +63,7 @@ struct CourseDetailUploadPromptTests {
         _ = FileManager.default.createFile(atPath: home.appendingPathComponent("final.txt").path, contents: Data("x".utf8))
         let queued = Recorder<String>()
         var environment = Fixtures.environment()
-        environment.paths = Paths(dataDirectory: home.appendingPathComponent("data"), homeDirectory: home)
+        environment.paths = Paths(dataDirectory: home.appendingPathComponent("data"), homeDirectory: home, configDirectory: home.appendingPathComponent("config"))
         environment.uploadQueue.enqueue = { file, course in
             queued.append(file.path)
             return UploadJob(id: "1", courseID: course, fileName: file.lastPathComponent, sourcePath: file.path, size: 1, backend: "offline", queuedAt: Fixtures.start)

@@ -12,17 +12,29 @@ struct CourseListPaneTests {
         return grid.lines
     }
 
+    func loaded(_ environment: EnvironmentValues) async -> CourseListPane {
+        let pane = CourseListPane(environment: environment)
+        pane.start()
+        await settle { !pane.isAnimating }
+        return pane
+    }
+
+    /// Courses with no term, so the list has a single "No term" heading above them.
+    func untermed(_ count: Int, code: (Int) -> String = { "C\($0)" }) -> [Course] {
+        (1...count).map { Course(id: CourseID($0), name: "Course \($0)", code: code($0)) }
+    }
+
     @Test func showsASpinnerWhileTheFirstPageLoads() {
         var environment = Fixtures.environment()
         let gate = Gate()
-        environment.courseClient.coursesPage = { _ in
+        environment.courseClient.coursesPage = { _, _, _ in
             await gate.wait()
             return Page(items: [])
         }
         let pane = CourseListPane(environment: environment)
         pane.start()
         let lines = render(pane)
-        #expect(lines[0].contains("Loading courses…"))
+        #expect(lines[0].contains("Loading current courses…"))
         #expect(pane.isAnimating)
         gate.open()
     }
@@ -32,42 +44,133 @@ struct CourseListPaneTests {
         let clock = MovingClock(Fixtures.start)
         environment.clock = clock.client
         let gate = Gate()
-        environment.courseClient.coursesPage = { _ in
+        environment.courseClient.coursesPage = { _, _, _ in
             await gate.wait()
             return Page(items: [])
         }
         let pane = CourseListPane(environment: environment)
         pane.start()
-        #expect(render(pane)[0].hasSuffix("Loading courses…"))
+        #expect(render(pane)[0].hasSuffix("Loading current courses…"))
         clock.advance(by: 5)
-        #expect(render(pane)[0].hasSuffix("Loading courses… 5s"))
+        #expect(render(pane)[0].hasSuffix("Loading current courses… 5s"))
         gate.open()
     }
 
-    @Test func listsCoursesWithTheirCodes() async {
-        let pane = CourseListPane(environment: Fixtures.environment())
-        pane.start()
-        await settle { !pane.isAnimating }
+    @Test func listsCoursesUnderTheirTermWithTheirCodes() async {
+        let pane = await loaded(Fixtures.environment())
         let lines = render(pane)
-        #expect(lines[0] == "  Lập trình Swift cơ bản      SWIFT-101")
-        #expect(lines[1] == "  日本語入門                  JPN-101")
-        #expect(lines[2] == "  Robotics Club 🤖            ROBO")
-        #expect(pane.title == "Courses · 3")
+        #expect(lines[0] == " Fall 2026")
+        #expect(lines[1] == "  Lập trình Swift cơ bản      SWIFT-101")
+        #expect(lines[2] == "  日本語入門                  JPN-101")
+        #expect(lines[3] == " No term")
+        #expect(lines[4] == "  Robotics Club 🤖            ROBO")
+        #expect(pane.title == "Courses · Current · 3")
+    }
+
+    @Test func currentTermsComeFirstThenUpcomingThenPastOnesLatestFirst() async {
+        let day: TimeInterval = 86_400
+        func term(_ name: String, from start: TimeInterval, to end: TimeInterval) -> Course.Term {
+            Course.Term(name: name, startAt: Fixtures.start + start * day, endAt: Fixtures.start + end * day)
+        }
+        let courses = [
+            Course(id: CourseID(1), name: "Old", term: term("Spring 2025", from: -500, to: -400)),
+            Course(id: CourseID(2), name: "Recent", term: term("Spring 2026", from: -200, to: -100)),
+            Course(id: CourseID(3), name: "Next", term: term("Spring 2027", from: 120, to: 240)),
+            Course(id: CourseID(4), name: "Now", term: term("Fall 2026", from: -10, to: 100)),
+        ]
+        let pane = await loaded(Fixtures.environment(courses))
+        _ = pane.handle(.character("v"))
+        _ = pane.handle(.character("v"))
+        await settle { !pane.isAnimating }
+        #expect(pane.scope == .all)
+        let headings = render(pane, height: 8).filter { !$0.hasPrefix("  ") }
+        #expect(headings == [" Fall 2026", " Spring 2027 · upcoming", " Spring 2026 · ended", " Spring 2025 · ended"])
+    }
+
+    @Test func theViewsCycleWithVAndEachLoadsItsOwnScope() async {
+        var environment = Fixtures.environment()
+        let asked = Recorder<CourseScope>()
+        let favorite = Course(id: CourseID(9), name: "Starred", isFavorite: true)
+        environment.courseClient.coursesPage = { scope, _, _ in
+            asked.append(scope)
+            return Page(items: scope == .favorites ? [favorite] : Fixtures.courses)
+        }
+        let pane = await loaded(environment)
+        #expect(pane.handle(.character("v")))
+        await settle { !pane.isAnimating }
+        #expect(pane.title == "Courses · Favorites · 1")
+        #expect(render(pane)[1] == "  Starred")
+        _ = pane.handle(.character("v"))
+        await settle { !pane.isAnimating }
+        #expect(pane.title == "Courses · All · 3")
+        _ = pane.handle(.character("v"))
+        #expect(pane.scope == .current)
+        #expect(asked.values == [.current, .favorites, .all], "a view already loaded is not loaded again")
+    }
+
+    @Test func theLastViewIsRememberedForTheNextStart() async {
+        var environment = Fixtures.environment()
+        let saved = Recorder<Settings>()
+        environment.settings = SettingsClient(load: { Settings(courseScope: .favorites) }, save: { saved.append($0) })
+        let pane = CourseListPane(environment: environment)
+        #expect(pane.scope == .favorites)
+        _ = pane.handle(.character("v"))
+        #expect(saved.values == [Settings(courseScope: .all)])
+    }
+
+    @Test func eachViewShowsItsOwnFailureRow() async {
+        var environment = Fixtures.environment()
+        environment.courseClient.coursesPage = { scope, _, _ in
+            guard scope == .current else { throw CourseClient.Failure(userMessage: "favorites broke") }
+            return Page(items: Fixtures.courses)
+        }
+        let pane = await loaded(environment)
+        _ = pane.handle(.character("v"))
+        await settle { !pane.isAnimating }
+        #expect(render(pane)[0] == " ❗ favorites broke  [r]etry")
+        _ = pane.handle(.character("v"))
+        _ = pane.handle(.character("v"))
+        #expect(!render(pane).contains { $0.contains("favorites broke") })
+    }
+
+    @Test func anEmptyViewSaysSoAndPointsToTheOthers() async {
+        let pane = await loaded(Fixtures.environment([]))
+        #expect(render(pane)[0] == " No current courses · v shows more")
+    }
+
+    @Test func restrictedInvitedAndEndedCoursesAreMarked() async {
+        let courses = [
+            Course.restricted(CourseID(77)),
+            Course(id: CourseID(2), name: "Invitation", code: "INV", enrollment: .invited),
+        ]
+        let pane = await loaded(Fixtures.environment(courses))
+        let lines = render(pane, height: 8)
+        #expect(lines.contains(" Not available now"))
+        #expect(lines.contains("  🔒 Course 77               restricted"))
+        #expect(lines.contains("  Invitation                 invited"))
+    }
+
+    @Test func coursesTheBackendSkippedAreNamedBelowTheList() async {
+        var environment = Fixtures.environment()
+        environment.courseClient.coursesPage = { _, _, _ in
+            Page(items: [Fixtures.robotics], skipped: ["Skipped courses[1]: ID 103 is already used by courses[0]"])
+        }
+        let pane = await loaded(environment)
+        let lines = render(pane, width: 60)
+        #expect(lines[2] == " ! Skipped courses[1]: ID 103 is already used by courses[0]")
     }
 
     @Test func failureIsAnInlineRowWithRetryThatRecovers() async {
         var environment = Fixtures.environment()
         let attempts = Recorder<Int>()
-        environment.courseClient.coursesPage = { _ in
+        environment.courseClient.coursesPage = { _, _, _ in
             attempts.append(1)
             if attempts.values.count == 1 {
                 throw CatalogError.missing(path: "/tmp/courses.json")
             }
             return Page(items: Fixtures.courses)
         }
-        let pane = CourseListPane(environment: environment)
-        pane.start()
-        await settle { !pane.isAnimating }
+        let pane = await loaded(environment)
         #expect(render(pane, width: 60)[0] == " ❗ Can't find catalog file /tmp/courses.json  [r]etry")
         let narrow = render(pane, width: 30)
         #expect(narrow[0] == " ❗ Can't find catalog file")
@@ -76,24 +179,27 @@ struct CourseListPaneTests {
 
         #expect(pane.handle(.character("r")))
         await settle { !pane.isAnimating }
-        #expect(render(pane, width: 60)[0].contains("Lập trình Swift"))
+        #expect(render(pane, width: 60)[1].contains("Lập trình Swift"))
     }
 
     @Test func cutsWideNamesAtColumnBoundariesWithAnEllipsis() async {
         let long = Course(id: CourseID(1), name: "日本近代文学講読と演習", code: "")
-        let pane = CourseListPane(environment: Fixtures.environment([long]))
-        pane.start()
-        await settle { !pane.isAnimating }
-        let line = render(pane, width: 14)[0]
+        let pane = await loaded(Fixtures.environment([long]))
+        let line = render(pane, width: 14)[1]
         #expect(line == "  日本近代文…")
         #expect(line.displayWidth <= 14)
     }
 
+    @Test func aVeryLongNameIsCutBeforeItIsMeasured() async {
+        let huge = Course(id: CourseID(1), name: String(repeating: "Đại số tuyến tính ", count: 500_000), code: "MAT")
+        let pane = await loaded(Fixtures.environment([huge]))
+        let line = render(pane, width: 40)[1]
+        #expect(line.hasPrefix("  Đại số tuyến tính Đại số"))
+        #expect(line.hasSuffix("… MAT"))
+    }
+
     @Test func keepsTheSelectionVisibleWhenMovingPastTheBottom() async {
-        let many = (1...50).map { Course(id: CourseID($0), name: "Course \($0)", code: "C\($0)") }
-        let pane = CourseListPane(environment: Fixtures.environment(many))
-        pane.start()
-        await settle { !pane.isAnimating }
+        let pane = await loaded(Fixtures.environment(untermed(50)))
         _ = render(pane, height: 5)
         for _ in 0..<7 { _ = pane.handle(.down) }
         let lines = render(pane, height: 5)
@@ -104,14 +210,13 @@ struct CourseListPaneTests {
         _ = pane.handle(.pageUp)
         #expect(pane.selectedCourse?.name == "Course 45")
         _ = pane.handle(.character("g"))
-        #expect(render(pane, height: 5)[0].hasPrefix("  Course 1 "))
+        let top = render(pane, height: 5)
+        #expect(top[0] == " No term", "the first course's heading comes back into view")
+        #expect(top[1].hasPrefix("  Course 1 "))
     }
 
     @Test func keepsTheSelectionVisibleWhenTheWindowShrinks() async {
-        let many = (1...50).map { Course(id: CourseID($0), name: "Course \($0)", code: "") }
-        let pane = CourseListPane(environment: Fixtures.environment(many))
-        pane.start()
-        await settle { !pane.isAnimating }
+        let pane = await loaded(Fixtures.environment(untermed(50, code: { _ in "" })))
         _ = render(pane, height: 20)
         for _ in 0..<15 { _ = pane.handle(.down) }
         let lines = render(pane, height: 4)
@@ -119,11 +224,9 @@ struct CourseListPaneTests {
     }
 
     @Test func enterReportsTheSelectedCourse() async {
-        let pane = CourseListPane(environment: Fixtures.environment())
+        let pane = await loaded(Fixtures.environment())
         var opened: [CourseID] = []
         pane.onSelect = { opened.append($0) }
-        pane.start()
-        await settle { !pane.isAnimating }
         _ = pane.handle(.character("j"))
         _ = pane.handle(.enter)
         #expect(opened == [Fixtures.japanese.id])
@@ -135,15 +238,13 @@ struct CourseListPaneTests {
         pane.start()
         await settle { !pane.isAnimating }
         #expect(pane.selectedCourse == Fixtures.robotics)
-        #expect(render(pane)[2].hasPrefix("› Robotics Club"))
+        #expect(render(pane)[4].hasPrefix("› Robotics Club"))
     }
 
     @Test func stripsTerminalEscapesFromCourseNames() async {
         let hostile = Course(id: CourseID(1), name: "Evil\u{1B}]0;pwned\u{07}\u{1B}[31m Course\u{9B}2J", code: "X")
-        let pane = CourseListPane(environment: Fixtures.environment([hostile]))
-        pane.start()
-        await settle { !pane.isAnimating }
-        let line = render(pane)[0]
+        let pane = await loaded(Fixtures.environment([hostile]))
+        let line = render(pane)[1]
         #expect(line.hasPrefix("  Evil Course"))
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }

@@ -9,9 +9,9 @@ enum Fixtures {
 
     static let swift = Course(
         id: CourseID(101), name: "Lập trình Swift cơ bản", code: "SWIFT-101",
-        term: "Fall 2026", teachers: ["Nguyễn Văn A"], startAt: start, endAt: start.addingTimeInterval(86_400 * 100)
+        term: Course.Term(name: "Fall 2026"), teachers: ["Nguyễn Văn A"], startAt: start, endAt: start.addingTimeInterval(86_400 * 100)
     )
-    static let japanese = Course(id: CourseID(102), name: "日本語入門", code: "JPN-101", term: "Fall 2026", teachers: ["田中 花子"])
+    static let japanese = Course(id: CourseID(102), name: "日本語入門", code: "JPN-101", term: Course.Term(name: "Fall 2026"), teachers: ["田中 花子"])
     static let robotics = Course(id: CourseID(103), name: "Robotics Club 🤖", code: "ROBO")
 
     static let courses = [swift, japanese, robotics]
@@ -31,7 +31,7 @@ enum Fixtures {
         let catalog = catalog(courses)
         var environment = EnvironmentValues()
         environment.clock = clock
-        environment.courseClient = .catalog { catalog }
+        environment.courseClient = .catalog(now: clock.now) { catalog }
         return environment
     }
 }

@@ -35,7 +35,7 @@ struct CatalogDecodingTests {
         let entry = try catalog.entry(CourseID(7))
         #expect(entry.course.name == "Hóa hữu cơ")
         #expect(entry.course.code == "CHEM-241")
-        #expect(entry.course.term == "Fall 2026")
+        #expect(entry.course.term == Course.Term(name: "Fall 2026"))
         #expect(entry.course.teachers == ["Lê Thị B"])
         #expect(entry.course.startAt == Date(timeIntervalSince1970: 1_788_764_400))
         #expect(entry.syllabusHTML == "<p>Hi</p>")
@@ -61,15 +61,47 @@ struct CatalogDecodingTests {
         ("{\"courses\": [\n  {\"id\": 1},\n  {\"id\": 2,, }\n]}", "line 3, column 12: unexpected ','"),
         ("{\"courses\": [", "line 1, column 14: unexpected end of file"),
         ("", "line 1, column 1: unexpected end of file"),
-        (#"{"courses": [{"id": true}]}"#, "courses[0].id: expected a string"),
-        (#"{"courses": [{"name": "x"}]}"#, "\"id\" is missing in courses[0]"),
         (#"{"courses": {"id": 1}}"#, "courses: expected a list"),
         (#"{"classes": []}"#, "\"courses\" is missing in the top level"),
         (#"[1, 2]"#, "top level: expected an object"),
-        (#"{"courses": [{"id": 1, "modules": [{"id": 1, "items": [{"id": null}]}]}]}"#, "courses[0].modules[0].items[0].id: expected a string, found null"),
     ])
     func malformedCatalogsSayWhereTheyBroke(json: String, detail: String) {
         #expect(malformedDetail(json) == detail)
+    }
+
+    @Test(arguments: [
+        (#"{"id": true}"#, "courses[1].id: the ID must be a number or a string"),
+        (#"{"name": "x"}"#, "\"id\" is missing in courses[1]"),
+        (#"{"id": 9223372036854775808}"#, "courses[1].id: the ID 9223372036854775808 is too large for an ID"),
+        (#"{"id": 1.5}"#, "courses[1].id: the ID 1.5 is not a whole number"),
+        (#"{"id": "  "}"#, "courses[1].id: the ID is empty"),
+        (#"{"id": 3, "modules": [{"id": 1, "items": [{"id": null}]}]}"#, "courses[1].modules[0].items[0].id: the ID is null"),
+    ])
+    func aCourseThatCantBeReadIsSkippedAndTheRestLoad(course: String, detail: String) throws {
+        let catalog = try decode(#"{"courses": [{"id": 1, "name": "Fine"}, "# + course + #", {"id": 2, "name": "Also fine"}]}"#)
+        #expect(catalog.entries.map(\.course.name) == ["Fine", "Also fine"])
+        #expect(catalog.skipped == ["Skipped a course: \(detail)"])
+    }
+
+    @Test func aSecondCourseWithTheSameIDIsSkippedSoNoTwoRowsLookOpen() throws {
+        let catalog = try decode(#"{"courses": [{"id": 7, "name": "First"}, {"id": "7", "name": "Second"}, {"id": 8}]}"#)
+        #expect(catalog.entries.map(\.course.name) == ["First", "Course 8"])
+        #expect(catalog.skipped == ["Skipped a course: courses[1] has ID 7, already used by courses[0]"])
+    }
+
+    @Test func viewsFieldsAreRead() throws {
+        let catalog = try decode(#"""
+            {"courses": [{"id": 1, "name": "Orgo", "original_name": "Organic Chemistry", "is_favorite": true,
+                          "term": {"name": "Fall", "start_at": "2026-09-01T00:00:00Z", "end_at": "2026-12-20T00:00:00Z"},
+                          "enrollments": [{"enrollment_state": "invited"}]},
+                         {"id": 2, "access_restricted_by_date": true}]}
+            """#)
+        let course = try catalog.entry(CourseID(1)).course
+        #expect(course.originalName == "Organic Chemistry")
+        #expect(course.isFavorite)
+        #expect(course.enrollment == .invited)
+        #expect(course.term?.endAt == Date(timeIntervalSince1970: 1_797_724_800))
+        #expect(try catalog.entry(CourseID(2)).course == .restricted(CourseID(2)))
     }
 
     @Test func theMessageNamesTheFile() {

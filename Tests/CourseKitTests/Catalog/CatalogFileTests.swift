@@ -36,12 +36,29 @@ struct CatalogFileTests {
 
     @Test func theFileIsReadAgainOnEveryRequestSoAFixIsPickedUp() async throws {
         let path = try write("{\"courses\": [", to: "courses.json")
-        let client = CourseClient.file(path)
-        await #expect(throws: CatalogError.self) { try await client.coursesPage(nil) }
+        let client = CourseClient.file(path, clock: .live)
+        await #expect(throws: CatalogError.self) { try await client.coursesPage(.current, nil, .ignored) }
         _ = try write(#"{"courses": [{"id": 1, "name": "Fixed"}]}"#, to: "courses.json")
-        let page = try await client.coursesPage(nil)
+        let page = try await client.coursesPage(.current, nil, .ignored)
         #expect(page.items.map(\.name) == ["Fixed"])
         #expect(page.next == nil)
-        #expect(try await client.course(CourseID(1)).name == "Fixed")
+        #expect(try await client.course(CourseID(1), .ignored).name == "Fixed")
+    }
+
+    @Test func eachViewShowsItsCoursesAndSkippedOnesAreReported() async throws {
+        let path = try write(#"""
+            {"courses": [
+              {"id": 1, "name": "Now", "end_at": "2100-01-01T00:00:00Z", "is_favorite": true},
+              {"id": 2, "name": "Done", "workflow_state": "completed"},
+              {"id": 3, "name": "Past", "term": {"name": "Spring", "end_at": "2001-01-01T00:00:00Z"}},
+              {"id": 1.5, "name": "Half"}
+            ]}
+            """#, to: "views.json")
+        let client = CourseClient.file(path, clock: .live)
+        let current = try await client.coursesPage(.current, nil, .ignored)
+        #expect(current.items.map(\.name) == ["Now"])
+        #expect(current.skipped == ["Skipped a course: courses[3].id: the ID 1.5 is not a whole number"])
+        #expect(try await client.coursesPage(.favorites, nil, .ignored).items.map(\.name) == ["Now"])
+        #expect(try await client.coursesPage(.all, nil, .ignored).items.map(\.name) == ["Now", "Done", "Past"])
     }
 }

@@ -6,7 +6,7 @@ struct SampleCatalogTests {
     let catalog: Catalog
 
     init() throws {
-        catalog = try SampleCatalog.load()
+        catalog = try SampleCatalog.load(now: SampleCatalog.anchor)
     }
 
     @Test func holdsARealisticCatalog() {
@@ -25,6 +25,29 @@ struct SampleCatalogTests {
         #expect(names.contains { $0.unicodeScalars.contains { $0.properties.isEmojiPresentation } })
         #expect(names.contains { $0.count > 120 })
         #expect(names.contains { $0.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } })
+    }
+
+    @Test func hasEveryKindOfCourseTheViewsTellApart() {
+        let now = SampleCatalog.anchor
+        #expect(catalog.courses(in: .current, at: now).count >= 30)
+        #expect(catalog.courses(in: .all, at: now).contains { $0.hasEnded(at: now) })
+        #expect(catalog.courses(in: .favorites, at: now).count >= 3)
+        #expect(catalog.entries.contains { $0.course.isRestricted })
+        #expect(catalog.entries.contains { $0.course.enrollment == .invited })
+        #expect(catalog.entries.contains { $0.course.originalName != nil })
+        #expect(catalog.entries.contains { $0.modules.contains { $0.isLocked(at: now) } })
+        #expect(catalog.entries.contains { $0.modules.contains { $0.items.contains(where: \.isLocked) } })
+    }
+
+    @Test func itsDatesMoveWithTodaySoItNeverGoesStale() throws {
+        let later = SampleCatalog.anchor.addingTimeInterval(400 * 86_400 + 3_600)
+        let moved = try SampleCatalog.load(now: later)
+        let id = CourseID(10001)
+        let then = try catalog.entry(id).course
+        let now = try moved.entry(id).course
+        #expect(now.startAt == then.startAt.map { $0 + 400 * 86_400 }, "moved by whole days, so times of day stay")
+        #expect(moved.courses(in: .current, at: later).count == catalog.courses(in: .current, at: SampleCatalog.anchor).count)
+        #expect(!moved.entries.contains { $0.course.term?.name.contains("20") == true }, "term names carry no year")
     }
 
     @Test func everySyllabusBecomesReadableText() {

@@ -102,13 +102,13 @@ struct UploadEngineTests {
 
     @Test func permanentFailuresWaitForTheUserAndAreAnnounced() async throws {
         let job = try store.enqueue(file: file("f.txt"), course: CourseID(1), backend: "offline")
-        let engine = engine(UploadTransport { _, _, _ in throw CanvasError.unauthorized(host: "school.example") })
+        let engine = engine(UploadTransport { _, _, _ in throw CanvasError.invalidToken(host: "school.example", source: "CANVAS_TOKEN") })
         let events = EventsBox()
         await engine.observe(events: { events.append($0) }, progress: { _, _ in }, changes: { _ in })
         try await engine.runDueJobs()
         clock.advance(by: 3600)
         #expect(try await engine.runDueJobs() == 0)
-        #expect(try state(job.id) == .failed(reason: CanvasError.unauthorized(host: "school.example").userMessage))
+        #expect(try state(job.id) == .failed(reason: CanvasError.invalidToken(host: "school.example", source: "CANVAS_TOKEN").userMessage))
         #expect(events.values.count == 1)
         try await engine.retry(job.id)
         #expect(try state(job.id) == .queued)

@@ -5,8 +5,9 @@ import Testing
 struct EnvironmentValuesTests {
     @Test func unsetValuesAreHarmlessDefaults() async throws {
         let environment = EnvironmentValues()
-        #expect(try await environment.courseClient.coursesPage(nil).items.isEmpty)
-        await #expect(throws: CourseNotFound(id: CourseID(1))) { try await environment.courseClient.course(CourseID(1)) }
+        #expect(try await environment.courseClient.coursesPage(.current, nil, .ignored).items.isEmpty)
+        await #expect(throws: CourseNotFound(id: CourseID(1))) { try await environment.courseClient.course(CourseID(1), .ignored) }
+        #expect(environment.settings.load() == Settings())
         #expect(try await environment.uploadQueue.jobs().isEmpty)
         environment.analytics.track(.paneShown("x"))
     }
@@ -21,8 +22,13 @@ struct EnvironmentValuesTests {
 
     @Test func unimplementedClientsFailLoudly() async {
         await #expect(throws: Unimplemented("CourseClient.modules")) {
-            try await CourseClient.unimplemented.modules(CourseID(1))
+            try await CourseClient.unimplemented.modules(CourseID(1), .ignored)
         }
+    }
+
+    @Test func settingsLiveUnderXDGConfigOrHome() {
+        #expect(Paths.live(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/a"]).configDirectory.path == "/x/config/coursebrowser")
+        #expect(Paths.live(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/home/a"]).configDirectory.path == "/home/a/.config/coursebrowser")
     }
 
     @Test func dataLivesUnderXDGOrHome() {

@@ -14,7 +14,7 @@ struct CanvasUploadIntegrationTests {
 
     private func transport(_ server: FakeCanvasServer, token: String? = nil, clock: WallClock = .live,
                            timeouts: HTTPTimeouts = HTTPTimeouts(request: .seconds(10)), events: EventSpy = EventSpy()) -> UploadTransport {
-        .canvas(baseURL: server.baseURL, token: token ?? server.token, http: .urlSession(timeouts: timeouts), clock: clock, analytics: events.analytics)
+        .canvas(baseURL: server.baseURL, credentials: .test(token ?? server.token), http: .urlSession(timeouts: timeouts), clock: clock, analytics: events.analytics)
     }
 
     /// The server holds exactly one confirmed copy of `payload`, named `name`, in the upload folder of course 42.
@@ -172,12 +172,12 @@ struct CanvasUploadIntegrationTests {
         defer { server.stop(); folder.remove() }
         let payload = try folder.payload(size: 1000)
         let host = "127.0.0.1:\(server.baseURL.port ?? 0)"
-        let wrongToken = await #expect(throws: CanvasError.unauthorized(host: host)) {
+        let wrongToken = await #expect(throws: CanvasError.invalidToken(host: host, source: "CANVAS_TOKEN")) {
             try await transport(server, token: "not-the-token").upload(uploadJob(), payload) { _ in }
         }
         #expect(!UploadFailure.isTransient(try #require(wrongToken)))
         #expect(wrongToken.map { userMessage(for: $0) }?.contains("not-the-token") == false)
-        let noCourse = await #expect(throws: CanvasError.courseNotFound(CourseID(99999))) {
+        let noCourse = await #expect(throws: CanvasError.notFound(.courseFiles(CourseID(99999)))) {
             try await transport(server).upload(uploadJob(course: CourseID(99999)), payload) { _ in }
         }
         #expect(!UploadFailure.isTransient(try #require(noCourse)))

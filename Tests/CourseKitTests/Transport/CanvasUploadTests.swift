@@ -20,7 +20,7 @@ struct CanvasUploadTests {
     }
 
     private func transport(clock: WallClock = .fixed(Date(timeIntervalSince1970: 1_000_000))) throws -> UploadTransport {
-        .canvas(baseURL: try #require(URL(string: "https://school.example")), token: "s3cret", http: http.client, clock: clock, analytics: events.analytics)
+        .canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"), http: http.client, clock: clock, analytics: events.analytics)
     }
 
     /// Scripts a successful exchange whose step 2 answers `answer`.
@@ -193,9 +193,9 @@ struct CanvasUploadTests {
     }
 
     @Test(arguments: [
-        (401, CanvasError.unauthorized(host: "school.example") as any Error),
-        (403, CanvasError.forbidden(host: "school.example")),
-        (404, CanvasError.courseNotFound(CourseID(42))),
+        (401, CanvasError.invalidToken(host: "school.example", source: "CANVAS_TOKEN") as any Error),
+        (403, CanvasError.notPermitted(.courseFiles(CourseID(42)))),
+        (404, CanvasError.notFound(.courseFiles(CourseID(42)))),
         (500, CanvasError.server(host: "school.example", status: 500)),
     ])
     func stepOneStatusesBecomeCanvasErrors(status: Int, expected: any Error) async throws {
@@ -223,7 +223,7 @@ struct CanvasUploadTests {
     @Test(arguments: [
         (500, CanvasError.server(host: "files.example", status: 500) as any Error, true),
         (400, UploadError.rejected(host: "files.example", status: 400), false),
-        (429, CanvasError.throttled(host: "files.example"), true),
+        (429, CanvasError.throttled(host: "files.example", retryAfter: nil), true),
     ])
     func fileStoreFailuresAreClassified(status: Int, expected: any Error, transient: Bool) async throws {
         defer { folder.remove() }
@@ -284,7 +284,7 @@ struct CanvasUploadTests {
         let failing = ScriptedHTTP()
         failing.on("POST", "/api/v1/courses/42/files", .text(Self.ticket))
         failing.on("POST", "files.example/upload/abc", answering: { _ in throw NetworkError.timedOut(host: "files.example", seconds: 30) })
-        let transport = UploadTransport.canvas(baseURL: try #require(URL(string: "https://school.example")), token: "s3cret",
+        let transport = UploadTransport.canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"),
                                                http: failing.client, clock: .fixed(Date()), analytics: .noOp)
         await #expect(throws: NetworkError.timedOut(host: "files.example", seconds: 30)) {
             try await transport.upload(uploadJob(), payload) { _ in }
@@ -302,7 +302,7 @@ struct CanvasUploadTests {
                 return .text("", status: 500)
             }
         )
-        let transport = UploadTransport.canvas(baseURL: try #require(URL(string: "https://school.example")), token: "s3cret",
+        let transport = UploadTransport.canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"),
                                                http: blocking, clock: .fixed(Date()), analytics: .noOp)
         let task = Task { try await transport.upload(uploadJob(), payload) { _ in } }
         while folder.contents().count < 2 {

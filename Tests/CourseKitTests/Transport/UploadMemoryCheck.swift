@@ -16,7 +16,7 @@ struct UploadMemoryCheck {
         defer { server.stop(); folder.remove() }
         let payload = try folder.payload(size: megabytes << 20)
         let transport = UploadTransport.canvas(
-            baseURL: server.baseURL, token: server.token, http: .urlSession(timeouts: HTTPTimeouts(request: .seconds(30))),
+            baseURL: server.baseURL, credentials: .test(server.token), http: .urlSession(timeouts: HTTPTimeouts(request: .seconds(30))),
             clock: .live, analytics: .noOp
         )
         let before = MemoryStatus.read()
