@@ -201,7 +201,19 @@ import Testing
     }
 
     @Test func controlCharactersNeverReachTheTerminal() {
-        #expect(texts("<p>a\u{1B}[31mb\u{07}c\u{9B}d</p>") == ["a[31mbcd"])
+        #expect(texts("<p>a\u{1B}[31mb\u{07}c\u{9B}2Jd</p>") == ["abcd"])
+    }
+
+    @Test(arguments: [
+        ("<p>copy\u{1B}]52;c;ZXZpbA==\u{07}this</p>", "copythis"),
+        ("<p>title\u{1B}]0;pwned\u{1B}\\ here</p>", "title here"),
+        ("<p>keys\u{1B}P+q544e\u{1B}\\!</p>", "keys!"),
+        ("<p>c1\u{9D}8;;https://evil\u{9C}link</p>", "c1link"),
+        ("<pre>a\u{1B}[1;31mred\u{1B}[0m\nb</pre>", "ared\nb"),
+        ("<p>broken\u{1B}[31\u{00E9}t\u{00E9}</p>", "brokenété"),
+    ])
+    func escapeSequencesLeaveNoParametersBehind(html: String, expected: String) {
+        #expect(texts(html) == [expected])
     }
 
     // MARK: Links and images

@@ -18,6 +18,7 @@ import Testing
         ("\u{1B}7saved\u{1B}8", "saved"),                                // two-scalar escapes
         ("\u{1B}(Bcharset", "charset"),                                  // ESC with intermediate
         ("\u{1B}]0;unterminated title", ""),                             // open OSC hides the rest
+        ("copy\u{1B}]52;c;ZXZpbA==\u{07}this", "copythis"),              // OSC 52 clipboard write, parameters too
         ("end\u{1B}", "end"),
         // 8-bit C1 forms
         ("\u{9B}31mred", "red"),                                         // 8-bit CSI

@@ -12,6 +12,7 @@ extension HTMLText {
         private var trailingNewlines = 0
         private var column = 0
         private var afterCarriageReturn = false
+        private var controls = ControlFilter()
 
         /// The size of the text so far; used to remember where a link's label starts.
         var utf8Count: Int { text.utf8.count }
@@ -25,9 +26,9 @@ extension HTMLText {
             return String(decoding: utf8[start...], as: UTF8.self)
         }
 
-        /// Appends normal-flow text: runs of whitespace become one space, control codes are dropped.
+        /// Appends normal-flow text: runs of whitespace become one space, control codes and sequences are dropped.
         mutating func appendFlow(_ string: String) {
-            for scalar in string.unicodeScalars {
+            for scalar in string.unicodeScalars where !controls.swallows(scalar) {
                 if Scalars.isCollapsibleSpace(scalar) {
                     pendingSpace = true
                 } else if !Scalars.isUnprintable(scalar) {
@@ -43,7 +44,7 @@ extension HTMLText {
 
         /// Appends `pre` text verbatim, except that line endings become `"\n"` and tabs become spaces.
         mutating func appendPreformatted(_ string: String) {
-            for scalar in string.unicodeScalars {
+            for scalar in string.unicodeScalars where !controls.swallows(scalar) {
                 let followsCarriageReturn = afterCarriageReturn
                 afterCarriageReturn = false
                 switch scalar {
