@@ -55,8 +55,11 @@ MAX_PART_HEADERS = 16 * 1024
 IO_CHUNK = 64 * 1024             # never hold more than this of an upload at once
 NOT_FOUND_MESSAGE = "The specified resource does not exist."
 INVALID_TOKEN_MESSAGE = "Invalid access token."
+NOT_AUTHORIZED_MESSAGE = "user not authorized to perform that action"
 FAULT_KINDS = ("reset", "slow", "500", "503", "throttle403", "throttle429",
-               "malformed", "unauthorized")
+               "malformed", "unauthorized", "expired_token", "unauthenticated",
+               "not_permitted")
+ROLES = ("teacher", "student")
 
 
 # --------------------------------------------------------------------------
@@ -117,6 +120,11 @@ def unauthorized_response() -> Response:
     """What Canvas answers for a missing or wrong token."""
     return error_response(401, INVALID_TOKEN_MESSAGE,
                           [("WWW-Authenticate", 'Bearer realm="canvas-lms"')])
+
+
+def not_permitted_response() -> Response:
+    """What Canvas answers when the token is fine but the user may not do this."""
+    return error_response(401, NOT_AUTHORIZED_MESSAGE, extra={"status": "unauthorized"})
 
 
 @dataclass
@@ -395,16 +403,26 @@ def parse_multipart(reader: BodyReader, boundary: str, file_out) -> MultipartRes
 # The deterministic data set
 # --------------------------------------------------------------------------
 
-TERMS = {
-    1: {"id": 1, "name": "Fall 2023", "start_at": "2023-08-28T07:00:00Z",
-        "end_at": "2023-12-15T08:00:00Z", "workflow_state": "active"},
-    2: {"id": 2, "name": "Spring 2024", "start_at": "2024-01-08T08:00:00Z",
-        "end_at": "2024-05-03T07:00:00Z", "workflow_state": "active"},
-    3: {"id": 3, "name": "Fall 2024", "start_at": "2024-08-26T07:00:00Z",
-        "end_at": "2024-12-13T08:00:00Z", "workflow_state": "active"},
-    4: {"id": 4, "name": "Default Term", "start_at": None, "end_at": None,
-        "workflow_state": "active"},
-}
+def _today() -> datetime:
+    now = datetime.now(timezone.utc)
+    return datetime(now.year, now.month, now.day, tzinfo=timezone.utc)
+
+
+def make_terms(today: datetime) -> dict:
+    """Two past terms, the current one and Canvas's undated "Default Term", dated from today
+    so that "current" means the same on every run."""
+    def term(tid, name, start_days, end_days):
+        return {"id": tid, "name": name, "start_at": _iso(today + timedelta(days=start_days)),
+                "end_at": _iso(today + timedelta(days=end_days)), "workflow_state": "active"}
+    return {
+        1: term(1, "Past Term A", -700, -580),
+        2: term(2, "Past Term B", -330, -220),
+        3: term(3, "Current Term", -60, 60),
+        4: {"id": 4, "name": "Default Term", "start_at": None, "end_at": None,
+            "workflow_state": "active"},
+    }
+
+
 SUBJECTS = [("CS", "Computer Science"), ("MATH", "Calculus"), ("BIO", "Biology"),
             ("HIST", "World History"), ("PHYS", "Physics"), ("ECON", "Economics"),
             ("ART", "Art History"), ("CHEM", "Chemistry")]
@@ -435,14 +453,23 @@ def _iso(moment: Optional[datetime]) -> Optional[str]:
 
 
 def _parse_iso(text: Optional[str]) -> Optional[datetime]:
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ") if text else None
+    if not text:
+        return None
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
 
 
 class Dataset:
-    """Courses, modules and items computed from ids, so every run is identical."""
+    """Courses, modules and items computed from ids and today's date, so every run is identical.
 
-    def __init__(self, course_count: int):
+    The user the token belongs to is enrolled in every course. As a teacher (the default
+    role) they see every course; as a student they see what Canvas shows a student: only
+    published courses, date-restricted ones as bare stubs, module progress and locks.
+    """
+
+    def __init__(self, course_count: int, today: Optional[datetime] = None):
         self.course_count = course_count
+        self.today = today or _today()
+        self.terms = make_terms(self.today)
 
     # ---- courses
 
@@ -459,14 +486,48 @@ class Dataset:
                 return cid
         return None
 
-    def course_json(self, cid: int, includes: set, base: str, single: bool) -> dict:
-        term_id = 1 + cid % 4
+    @staticmethod
+    def term_id(cid: int) -> int:
+        return 1 + cid % 4
+
+    @staticmethod
+    def enrollment_state(cid: int) -> str:
+        """The user's enrollment: concluded with the course, an invitation, or active."""
+        if cid % 9 == 0:
+            return "completed"
+        return "invited" if cid % 10 == 7 else "active"
+
+    @staticmethod
+    def is_restricted(cid: int, role: str) -> bool:
+        """A student's course that is closed to them by date: Canvas lists it as a stub."""
+        return role == "student" and cid % 25 == 11
+
+    @staticmethod
+    def is_favorite(cid: int) -> bool:
+        return cid % 6 == 1
+
+    def is_concluded(self, cid: int) -> bool:
+        """Canvas's `concluded`: the course is completed, or its term has ended."""
+        end = _parse_iso(self.terms[self.term_id(cid)]["end_at"])
+        return self.workflow_state(cid) == "completed" or (end is not None and end <= self.today)
+
+    def visible(self, cid: int, role: str) -> bool:
+        """Whether the course is in the user's default list: a student never sees unpublished
+        or completed courses there."""
+        if role == "student":
+            return self.workflow_state(cid) == "available" and self.enrollment_state(cid) != "completed"
+        return True
+
+    def course_json(self, cid: int, includes: set, base: str, single: bool, role: str = "teacher") -> dict:
+        if not single and self.is_restricted(cid, role):
+            return {"id": cid, "access_restricted_by_date": True}
+        term_id = self.term_id(cid)
         start, end = self._course_dates(cid, term_id)
         course = {
             "id": cid,
             "name": self._course_name(cid),
             "course_code": self._course_code(cid),
-            "workflow_state": self._workflow_state(cid),
+            "workflow_state": self.workflow_state(cid),
             "account_id": 1,
             "uuid": f"fakecanvascourse{cid:08d}",
             "start_at": _iso(start),
@@ -475,14 +536,22 @@ class Dataset:
             "sis_course_id": SPECIAL_SIS_ID if cid == SPECIAL_COURSE_ID else None,
             "default_view": "modules",
             "time_zone": "Asia/Ho_Chi_Minh" if cid % 2 else "America/Denver",
-            "enrollments": [{"type": "student", "role": "StudentEnrollment",
-                             "role_id": 3, "user_id": 1,
-                             "enrollment_state": "active"}],
+            "enrollments": [{"type": role, "role": f"{role.capitalize()}Enrollment",
+                             "role_id": 3 if role == "student" else 4, "user_id": 1,
+                             "enrollment_state": self.enrollment_state(cid)}],
         }
+        if cid % 12 == 10:
+            # The user set a nickname: Canvas shows it as the name and adds the real one.
+            course["original_name"] = course["name"]
+            course["name"] = f"My {self._course_code(cid)}"
         if "term" in includes:
-            course["term"] = dict(TERMS[term_id])
+            course["term"] = dict(self.terms[term_id])
         if "teachers" in includes:
             course["teachers"] = self._teachers(cid, base)
+        if "favorites" in includes:
+            course["is_favorite"] = self.is_favorite(cid)
+        if "concluded" in includes:
+            course["concluded"] = self.is_concluded(cid)
         if single and "syllabus_body" in includes:
             course["syllabus_body"] = self._syllabus(cid)
         return course
@@ -500,15 +569,14 @@ class Dataset:
         return f"{code} {100 + cid}"
 
     @staticmethod
-    def _workflow_state(cid: int) -> str:
+    def workflow_state(cid: int) -> str:
         if cid % 14 == 0:
             return "unpublished"
         return "completed" if cid % 9 == 0 else "available"
 
-    @staticmethod
-    def _course_dates(cid: int, term_id: int):
+    def _course_dates(self, cid: int, term_id: int):
         """Courses in the default term have no dates (null), as in Canvas."""
-        term = TERMS[term_id]
+        term = self.terms[term_id]
         start, end = _parse_iso(term["start_at"]), _parse_iso(term["end_at"])
         if start is None:
             return None, None
@@ -564,29 +632,45 @@ class Dataset:
                 return position
         return None
 
-    def modules_json(self, cid: int, with_items: bool, base: str) -> list:
-        return [self.module_json(cid, p, with_items, base)
+    def modules_json(self, cid: int, with_items: bool, base: str, role: str = "teacher",
+                     details: bool = False) -> list:
+        return [self.module_json(cid, p, with_items, base, role, details)
                 for p in range(1, self.module_count(cid) + 1)]
 
-    def module_json(self, cid: int, position: int, with_items: bool, base: str) -> dict:
+    def is_locked(self, cid: int, position: int, role: str) -> bool:
+        """For a student, the last of four or more modules is locked until next week."""
+        count = self.module_count(cid)
+        return role == "student" and count >= 4 and position == count
+
+    def module_json(self, cid: int, position: int, with_items: bool, base: str,
+                    role: str = "teacher", details: bool = False) -> dict:
         mid = self.module_id(cid, position)
         count = self.item_count(cid, position)
+        locked = self.is_locked(cid, position, role)
         module = {
             "id": mid,
             "name": self._module_name(cid, position),
             "position": position,
             "workflow_state": "active",
-            "unlock_at": None,
+            "unlock_at": _iso(self.unlock_date()) if locked else None,
             "require_sequential_progress": False,
             "prerequisite_module_ids": [],
             "published": True,
             "items_count": count,
             "items_url": f"{base}/api/v1/courses/{cid}/modules/{mid}/items",
         }
+        if role == "student":
+            # Canvas reports progress only to students.
+            module["state"] = "locked" if locked else {1: "completed", 2: "started"}.get(position, "unlocked")
+            module["completed_at"] = _iso(self.today - timedelta(days=30)) if position == 1 else None
+            del module["published"]
         # Canvas leaves `items` out when a module has too many of them.
         if with_items and count <= ITEMS_INLINE_LIMIT:
-            module["items"] = self.items_json(cid, position, base)
+            module["items"] = self.items_json(cid, position, base, role, details)
         return module
+
+    def unlock_date(self) -> datetime:
+        return self.today + timedelta(days=7, hours=8)
 
     @staticmethod
     def _module_name(cid: int, position: int) -> str:
@@ -596,10 +680,30 @@ class Dataset:
             return f"第{position}週：基礎"
         return f"Week {position}: {TOPICS[(cid + position) % len(TOPICS)]}"
 
-    def items_json(self, cid: int, position: int, base: str) -> list:
+    def items_json(self, cid: int, position: int, base: str, role: str = "teacher",
+                   details: bool = False) -> list:
         mid = self.module_id(cid, position)
-        return [self._item_json(cid, mid, p, base)
-                for p in range(1, self.item_count(cid, position) + 1)]
+        locked = self.is_locked(cid, position, role)
+        items = []
+        for p in range(1, self.item_count(cid, position) + 1):
+            item = self._item_json(cid, mid, p, base)
+            if item["type"] != "SubHeader":
+                kind = "must_submit" if item["type"] in ("Assignment", "Quiz") else "must_view"
+                item["completion_requirement"] = {"type": kind}
+                if role == "student":
+                    item["completion_requirement"]["completed"] = position == 1 or (position == 2 and p == 1)
+                if details:
+                    item["content_details"] = self._details(locked)
+            items.append(item)
+        return items
+
+    def _details(self, locked: bool) -> dict:
+        details = {"locked_for_user": locked}
+        if locked:
+            when = self.unlock_date()
+            details["unlock_at"] = _iso(when)
+            details["lock_explanation"] = f"This module is locked until {when:%b} {when.day} at {when:%H:%M}."
+        return details
 
     @staticmethod
     def _item_json(cid: int, mid: int, position: int, base: str) -> dict:
@@ -701,6 +805,7 @@ class FaultRule:
     seconds: float = 2.0
     method: Optional[str] = None
     body: Optional[str] = None
+    retry_after: Optional[str] = None   # the Retry-After header of throttle429/503; None: no header
 
     def matches(self, method: str, target: str) -> bool:
         if self.count == 0:
@@ -712,7 +817,7 @@ class FaultRule:
     def to_json(self) -> dict:
         return {"id": self.id, "match": self.match, "kind": self.kind,
                 "count": self.count, "seconds": self.seconds,
-                "method": self.method, "body": self.body}
+                "method": self.method, "body": self.body, "retry_after": self.retry_after}
 
 
 class FaultRules:
@@ -734,9 +839,13 @@ class FaultRules:
             seconds = float(spec.get("seconds", 2.0))
         except (TypeError, ValueError) as exc:
             raise ApiError(400, "count must be an integer and seconds a number") from exc
+        # throttle429 has always said "Retry-After: 1"; a rule may give another value, or null for none.
+        default_wait = "1" if kind == "throttle429" else None
+        wait = spec.get("retry_after", default_wait)
         with self._lock:
             rule = FaultRule(self._next_id, str(spec.get("match", "")), kind, count,
-                             seconds, spec.get("method"), spec.get("body"))
+                             seconds, spec.get("method"), spec.get("body"),
+                             None if wait is None else str(wait))
             self._next_id += 1
             self._rules.append(rule)
         return rule
@@ -804,6 +913,7 @@ class Config:
     upload_answer: str = "301"
     strict_page_tokens: bool = True
     reject_upload_auth: bool = False
+    role: str = "teacher"
 
     def update(self, changes) -> None:
         if not isinstance(changes, dict):
@@ -817,6 +927,10 @@ class Config:
                 self.upload_answer = str(value)
             elif key in ("strict_page_tokens", "reject_upload_auth"):
                 setattr(self, key, bool(value))
+            elif key == "role":
+                if value not in ROLES:
+                    raise ApiError(400, f"role is one of {', '.join(ROLES)}")
+                self.role = value
             else:
                 raise ApiError(400, f"unknown config key {key!r}")
 
@@ -1065,16 +1179,28 @@ class FakeCanvas:
         if kind == "500":
             return error_response(500, "An error occurred.", extra={"error_report_id": 31337})
         if kind == "503":
-            return error_response(503, "Service Unavailable")
+            wait = [("Retry-After", rule.retry_after)] if rule.retry_after is not None else []
+            return error_response(503, "Service Unavailable", wait)
         if kind == "throttle403":
             return Response(403, b"403 Forbidden (Rate Limit Exceeded)",
                             "text/plain; charset=utf-8",
                             [("X-Rate-Limit-Remaining", "0"), ("X-Request-Cost", "1.5")])
         if kind == "throttle429":
-            return error_response(429, "Too Many Requests", [("Retry-After", "1")])
+            wait = [("Retry-After", rule.retry_after)] if rule.retry_after is not None else []
+            return Response(429, b"429 Too Many Requests (Rate Limit Exceeded)",
+                            "text/plain; charset=utf-8", [("X-Rate-Limit-Remaining", "0")] + wait)
         if kind == "malformed":
             body = rule.body if rule.body is not None else "<html>oops"
             return Response(200, body.encode("utf-8"), JSON_TYPE)
+        if kind == "expired_token":
+            return error_response(401, "Expired access token.",
+                                  [("WWW-Authenticate", 'Bearer realm="canvas-lms"')],
+                                  {"errors": [{"message": "Expired access token.",
+                                               "expired_at": _iso(datetime.now(timezone.utc))}]})
+        if kind == "unauthenticated":
+            return error_response(401, "user authorization required", extra={"status": "unauthenticated"})
+        if kind == "not_permitted":
+            return not_permitted_response()
         return unauthorized_response()  # "unauthorized"
 
     def serve(self, req: Request) -> Response:
@@ -1094,6 +1220,8 @@ class FakeCanvas:
 
     API_ROUTES = [
         ("GET", r"/api/v1/courses", "list_courses"),
+        ("GET", r"/api/v1/users/self/favorites/courses", "list_favorites"),
+        ("GET", r"/api/v1/users/self", "get_self"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)", "get_course"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules", "list_modules"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules/(?P<module>[^/]+)", "get_module"),
@@ -1127,19 +1255,63 @@ class FakeCanvas:
                                              self.config.strict_page_tokens)
         return json_response(200, chunk, headers)
 
+    @property
+    def role(self) -> str:
+        return self.config.role
+
     def list_courses(self, req: Request) -> Response:
+        """`enrollment_state` and `state[]` narrow the list as Canvas documents them."""
         includes = req.includes()
-        ids = self.data.course_ids()
-        courses = [self.data.course_json(cid, includes, self.base, single=False) for cid in ids]
+        wanted = req.param("enrollment_state")
+        states = {v for k, v in req.query if k == "state[]"}
+        ids = [cid for cid in self.data.course_ids() if self._listed(cid, wanted, states)]
+        courses = [self.data.course_json(cid, includes, self.base, False, self.role) for cid in ids]
         return self._paged(req, courses)
 
+    def _listed(self, cid: int, wanted: Optional[str], states: set) -> bool:
+        data = self.data
+        if states:
+            if data.workflow_state(cid) not in states:
+                return False
+        elif not data.visible(cid, self.role):
+            return False
+        enrollment = data.enrollment_state(cid)
+        if wanted == "active":
+            return enrollment == "active" and not data.is_concluded(cid)
+        if wanted == "invited_or_pending":
+            return enrollment == "invited"
+        if wanted == "completed":
+            return data.is_concluded(cid)
+        return True
+
+    def list_favorites(self, req: Request) -> Response:
+        """Canvas returns the favorites in one answer, without pages."""
+        ids = [cid for cid in self.data.course_ids() if self.data.is_favorite(cid)
+               and self.data.visible(cid, self.role) and not self.data.is_restricted(cid, self.role)]
+        courses = [self.data.course_json(cid, req.includes(), self.base, False, self.role) for cid in ids]
+        return json_response(200, courses)
+
+    def get_self(self, _req: Request) -> Response:
+        return json_response(200, {"id": 1, "name": "Test User", "short_name": "Test",
+                                   "sortable_name": "User, Test"})
+
+    def _readable_course(self, key: str) -> int:
+        """A course the user may open: a date-restricted one is "not authorized", as on Canvas."""
+        cid = self._course(key)
+        unpublished = self.role == "student" and self.data.workflow_state(cid) == "unpublished"
+        if self.data.is_restricted(cid, self.role) or unpublished:
+            raise ApiError(401, NOT_AUTHORIZED_MESSAGE, extra={"status": "unauthorized"})
+        return cid
+
     def get_course(self, req: Request, course: str) -> Response:
-        cid = self._course(course)
-        return json_response(200, self.data.course_json(cid, req.includes(), self.base, single=True))
+        cid = self._readable_course(course)
+        return json_response(200, self.data.course_json(cid, req.includes(), self.base, True, self.role))
 
     def list_modules(self, req: Request, course: str) -> Response:
-        cid = self._course(course)
-        modules = self.data.modules_json(cid, "items" in req.includes(), self.base)
+        cid = self._readable_course(course)
+        includes = req.includes()
+        modules = self.data.modules_json(cid, "items" in includes, self.base, self.role,
+                                         "content_details" in includes)
         return self._paged(req, modules)
 
     def _module_position(self, cid: int, module: str) -> int:
@@ -1149,21 +1321,27 @@ class FakeCanvas:
         return position
 
     def get_module(self, req: Request, course: str, module: str) -> Response:
-        cid = self._course(course)
+        cid = self._readable_course(course)
         position = self._module_position(cid, module)
-        return json_response(200, self.data.module_json(cid, position, "items" in req.includes(),
-                                                        self.base))
+        includes = req.includes()
+        return json_response(200, self.data.module_json(cid, position, "items" in includes,
+                                                        self.base, self.role,
+                                                        "content_details" in includes))
 
     def list_items(self, req: Request, course: str, module: str) -> Response:
-        cid = self._course(course)
+        cid = self._readable_course(course)
         position = self._module_position(cid, module)
-        return self._paged(req, self.data.items_json(cid, position, self.base))
+        details = "content_details" in req.includes()
+        return self._paged(req, self.data.items_json(cid, position, self.base, self.role, details))
 
     # ---- uploads (Canvas's three steps)
 
     def start_upload(self, req: Request, course: str) -> Response:
         """Step 1: params may be in the query, a form body or a JSON body."""
         cid = self._course(course)
+        if self.role == "student":
+            # Adding to a course's Files needs "Manage Files", which students lack.
+            return not_permitted_response()
         params = {k: v for k, v in req.query}
         params.update(self._body_params(req))
         pending = self.files.issue(cid, params)

@@ -287,6 +287,63 @@ class ModuleTests(FakeCanvasTest):
         self.assertFalse(any("items" in m for m in modules))
 
 
+class StudentTests(FakeCanvasTest):
+    """What Canvas shows a student: published courses, stubs, progress, no course Files."""
+
+    def setUp(self):
+        super().setUp()
+        self.control("POST", "config", {"role": "student"})
+
+    def ids(self, path):
+        courses, _ = self.follow(path)
+        return [c["id"] for c in courses]
+
+    def test_the_default_list_leaves_out_unpublished_and_completed_courses(self):
+        courses, _ = self.follow("/api/v1/courses?per_page=50&include[]=concluded")
+        ids = [c["id"] for c in courses]
+        self.assertNotIn(14, ids)   # unpublished
+        self.assertNotIn(9, ids)    # completed
+        self.assertIn(1, ids)
+        stubs = [c for c in courses if c.get("access_restricted_by_date")]
+        self.assertEqual([c["id"] for c in stubs][:3], [11, 61, 86])
+        self.assertEqual(stubs[0], {"id": 11, "access_restricted_by_date": True})
+
+    def test_a_restricted_course_is_not_authorized_when_opened(self):
+        for path in ("/api/v1/courses/11", "/api/v1/courses/11/modules"):
+            reply = self.api(path)
+            self.assertEqual(reply.status, 401, path)
+            self.assertEqual(reply.json()["status"], "unauthorized")
+
+    def test_enrollment_state_and_state_narrow_the_list(self):
+        invited = self.ids("/api/v1/courses?per_page=50&enrollment_state=invited_or_pending")
+        self.assertTrue(invited and all(cid % 10 == 7 for cid in invited))
+        done = self.ids("/api/v1/courses?per_page=50&enrollment_state=completed&state[]=available&state[]=completed")
+        self.assertIn(9, done)
+        self.assertIn(1, done)   # term 2 ended
+        self.assertNotIn(3, done)  # term 4 has no end
+
+    def test_favorites_come_in_one_answer(self):
+        reply = self.api("/api/v1/users/self/favorites/courses?include[]=favorites")
+        self.assertEqual(reply.status, 200)
+        self.assertEqual(reply.links(), {})
+        self.assertTrue(all(c["is_favorite"] for c in reply.json()))
+        self.assertIn(1, [c["id"] for c in reply.json()])
+
+    def test_modules_carry_progress_and_the_last_is_locked(self):
+        modules = self.api("/api/v1/courses/1/modules?include[]=items&include[]=content_details").json()
+        self.assertEqual([m["state"] for m in modules], ["completed", "started", "unlocked", "locked"])
+        self.assertIsNotNone(modules[-1]["unlock_at"])
+        item = modules[-1]["items"][0]
+        self.assertTrue(item["content_details"]["locked_for_user"])
+        self.assertIn("locked until", item["content_details"]["lock_explanation"])
+        self.assertIn("completed", modules[0]["items"][0]["completion_requirement"])
+
+    def test_a_student_may_not_add_to_course_files(self):
+        reply = self.api("/api/v1/courses/1/files", method="POST", body=b"name=a.txt&size=1")
+        self.assertEqual(reply.status, 401)
+        self.assertEqual(reply.json()["status"], "unauthorized")
+
+
 # --------------------------------------------------------------------------
 # Faults
 # --------------------------------------------------------------------------
@@ -318,7 +375,8 @@ class FaultTests(FakeCanvasTest):
         self.assertGreaterEqual(result["took"], 1.4)
 
     def test_error_statuses(self):
-        cases = [("500", 500), ("503", 503), ("throttle429", 429), ("unauthorized", 401)]
+        cases = [("500", 500), ("503", 503), ("unauthorized", 401), ("expired_token", 401),
+                 ("unauthenticated", 401), ("not_permitted", 401)]
         for kind, status in cases:
             with self.subTest(kind=kind):
                 self.fault("/api/v1/courses/1", kind)
@@ -327,6 +385,28 @@ class FaultTests(FakeCanvasTest):
                 self.assertIn("errors", reply.json())
         self.control("POST", "faults", {"match": "", "kind": "throttle429"})
         self.assertEqual(self.api("/api/v1/courses").headers["Retry-After"], "1")
+
+    def test_throttle429_with_and_without_retry_after_and_503_that_says_how_long(self):
+        self.fault("/courses", "throttle429", retry_after=None)
+        self.fault("/courses", "throttle429", retry_after=7)
+        self.fault("/courses", "503", retry_after=3)
+        bare = self.api("/api/v1/courses")
+        self.assertEqual((bare.status, bare.headers["Retry-After"]), (429, None))
+        self.assertIn(b"Rate Limit Exceeded", bare.body)
+        self.assertEqual(self.api("/api/v1/courses").headers["Retry-After"], "7")
+        busy = self.api("/api/v1/courses")
+        self.assertEqual((busy.status, busy.headers["Retry-After"]), (503, "3"))
+
+    def test_the_two_401s_tell_a_bad_token_from_a_missing_permission(self):
+        self.fault("/courses/1", "unauthorized")
+        self.fault("/courses/1", "not_permitted")
+        token = self.api("/api/v1/courses/1")
+        self.assertIsNotNone(token.headers["WWW-Authenticate"])
+        self.assertNotIn("status", token.json())
+        permission = self.api("/api/v1/courses/1")
+        self.assertIsNone(permission.headers["WWW-Authenticate"])
+        self.assertEqual(permission.json(), {"status": "unauthorized", "errors": [
+            {"message": "user not authorized to perform that action"}]})
 
     def test_throttle403_looks_like_canvas(self):
         self.fault("/courses", "throttle403")
