@@ -2,59 +2,98 @@ import Testing
 
 /// Moving through the sample catalog and opening courses, as a person would.
 @Suite struct BrowseTests {
-    @Test func downTwiceAndEnterOpensTheThirdCourse() async throws {
+    /// The sample catalog's Current view: every course but the past ones, grouped by term.
+    static let list = "Courses · Current · 43"
+
+    @Test func movingDownAndEnterOpensTheCourseWithItsLockedModules() async throws {
         let tmux = try await TmuxSession()
         defer { tmux.close() }
         try tmux.launchApp()
-        let start = try await tmux.waitFor("the sample catalog in a focused list") { $0.box("Courses · 48")?.isFocused == true }
-        let list = try #require(start.box("Courses · 48"))
+        let start = try await tmux.waitFor("the sample catalog in a focused list") { $0.box(Self.list)?.isFocused == true }
+        let list = try #require(start.box(Self.list))
         let empty = try #require(start.box("Course"))
-        #expect(list.lines.first?.contains("Introduction to Computer") == true)
+        #expect(list.lines.first?.trimmingSpaces() == "秋学期", "the first term's heading: \(list)")
+        #expect(list.contains("Học kỳ 1"))
         #expect(!empty.isFocused)
         #expect(empty.contains("Select a course and press Enter to open it."))
 
-        try tmux.press("Down", "Down", "Enter")
-        let opened = try await tmux.waitFor("the third course open and focused") {
+        // The seventh course: past the three of 秋学期 and three of Học kỳ 1.
+        for _ in 0..<6 { try tmux.press("Down") }
+        try tmux.press("Enter")
+        let opened = try await tmux.waitFor("the course open and focused") {
             $0.box("Course").map { $0.isFocused && $0.contains("Lập trình Swift cơ bản") } == true
         }
         let course = try #require(opened.box("Course"))
-        #expect(course.contains("INT2215"))
+        #expect(course.contains("INT2215 · Học kỳ 1"))
         #expect(course.containsIgnoringWrapping("Teachers: TS. Nguyễn Văn Hùng"))
         #expect(course.contains("Syllabus"))
-        #expect(opened.box("Courses · 48")?.lines.contains { $0.hasPrefix("› Lập trình Swift cơ bản") } == true)
+        #expect(opened.box(Self.list)?.lines.contains { $0.hasPrefix("› Lập trình Swift cơ bản") } == true)
 
         // The modules come after a long syllabus: scroll the focused Course pane to its end.
         try tmux.press("G")
-        try await tmux.waitFor(box: "Course", "the modules heading at the end") { box in
-            box.lines.contains { $0.trimmingSpaces().hasPrefix("Modules · ") }
+        let end = try await tmux.waitFor(box: "Course", "the locked last module at the end") { box in
+            box.lines.contains { $0.trimmingSpaces().hasPrefix("🔒 Kiểm tra và bài tập lớn · opens ") }
         }
+        #expect(end.containsIgnoringWrapping("Học phần này mở khi bạn hoàn thành Chương 4."), "why its items are locked: \(end)")
+        #expect(end.lines.contains { $0.contains("Quiz   🔒 Kiểm tra giữa kỳ") }, "\(end)")
     }
 
-    @Test func jkGAndgMoveTheSelection() async throws {
+    @Test func jkGAndgMoveTheSelectionAndTheLastCourseIsRestricted() async throws {
         let tmux = try await TmuxSession()
         defer { tmux.close() }
         try tmux.launchApp()
-        try await tmux.waitFor(box: "Courses · 48", "the sample catalog") { $0.isFocused }
+        try await tmux.waitFor(box: Self.list, "the sample catalog") { $0.isFocused }
 
         try tmux.press("j", "j", "k", "Enter")
-        try await tmux.waitFor(box: "Course", "the second course") { $0.contains("Data Structures and Algorithms") }
+        try await tmux.waitFor(box: "Course", "the second course") { $0.contains("日本近代文学講読") }
 
         try tmux.press("BTab")
-        try await tmux.waitFor(box: "Courses · 48", "focus back on the list") { $0.isFocused }
+        try await tmux.waitFor(box: Self.list, "focus back on the list") { $0.isFocused }
         try tmux.press("G", "Enter")
         let last = try await tmux.waitFor("the last course open") {
-            $0.box("Course").map { $0.isFocused && $0.contains("日本近代文学講読") } == true
+            $0.box("Course").map { $0.isFocused && $0.contains("Course 10049") } == true
         }
-        let scrolled = try #require(last.box("Courses · 48"))
-        #expect(scrolled.lines.contains { $0.hasPrefix("› 日本近代文学講読") })
-        #expect(!scrolled.contains("Introduction to Computer"), "the list should have scrolled to its end")
+        let restricted = try #require(last.box("Course"))
+        #expect(restricted.lines.first?.trimmingSpaces() == "🔒 Course 10049 is not available (restricted by date)", "\(restricted)")
+        #expect(!restricted.contains("[r]etry"), "nothing to retry")
+        #expect(!restricted.contains("token"))
+        let scrolled = try #require(last.box(Self.list))
+        #expect(scrolled.lines.contains { $0.hasPrefix("› 🔒 Course 10049") }, "\(scrolled)")
+        #expect(scrolled.contains("Not available now"))
+        #expect(!scrolled.contains("情報科学基礎"), "the list should have scrolled to its end")
 
         try tmux.press("BTab")
-        try await tmux.waitFor(box: "Courses · 48", "focus back on the list") { $0.isFocused }
+        try await tmux.waitFor(box: Self.list, "focus back on the list") { $0.isFocused }
         try tmux.press("g", "Enter")
         let first = try await tmux.waitFor("the first course open") {
-            $0.box("Course")?.contains("Introduction to Computer Science") == true
+            $0.box("Course")?.contains("情報科学基礎") == true
         }
-        #expect(first.box("Courses · 48")?.lines.first?.hasPrefix("› Introduction to Computer") == true)
+        #expect(first.box(Self.list)?.lines.dropFirst().first?.hasPrefix("› 情報科学基礎") == true)
+    }
+
+    @Test func vCyclesTheViewsAndTheLastOneIsRememberedAtTheNextStart() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try tmux.launchApp()
+        try await tmux.waitFor(box: Self.list, "the current courses") { $0.isFocused }
+        try await tmux.waitFor("the hint line to offer v") { $0.lastNonBlankLine.contains("v view") }
+
+        try tmux.press("v")
+        let favorites = try await tmux.waitFor(box: "Courses · Favorites · 5", "the favorites") { $0.isFocused }
+        #expect(favorites.contains("Lập trình Swift cơ bản"))
+        #expect(!favorites.contains("Orgo"))
+
+        try tmux.press("v")
+        let all = try await tmux.waitFor(box: "Courses · All · 49", "every course") { $0.isFocused }
+        #expect(!all.contains("ended"), "the past terms come last, below the screen")
+        try tmux.press("G")
+        let bottom = try await tmux.waitFor(box: "Courses · All · 49", "the past terms at the end") { $0.contains("· ended") }
+        #expect(bottom.contains("Fall term, last year · ended"))
+        #expect(bottom.contains("Operating Systems"))
+
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        try tmux.launchApp()
+        try await tmux.waitFor(box: "Courses · All · 49", "the All view again after a restart") { $0.isFocused }
     }
 }

@@ -31,7 +31,7 @@ import Testing
         try Self.malformedCatalog.write(to: catalog, atomically: true, encoding: .utf8)
         try tmux.launchApp(["--catalog", catalog.path])
 
-        let failed = try await tmux.waitFor(box: "Courses", "the inline error") { $0.contains("[r]etry") }
+        let failed = try await tmux.waitFor(box: "Courses · Current", "the inline error") { $0.contains("[r]etry") }
         #expect(failed.isFocused)
         // The second comma on line 3 is its 20th character.
         #expect(failed.containsIgnoringWrapping("❗ Catalog file \(catalog.path) is not valid: line 3, column 20:"), "\(failed)")
@@ -39,7 +39,7 @@ import Testing
 
         try Self.validCatalog.write(to: catalog, atomically: true, encoding: .utf8)
         try tmux.press("r")
-        let fixed = try await tmux.waitFor(box: "Courses · 1", "the course from the fixed file") {
+        let fixed = try await tmux.waitFor(box: "Courses · Current · 1", "the course from the fixed file") {
             $0.contains("Beekeeping for Beginners")
         }
         #expect(!fixed.contains("[r]etry"))
@@ -58,12 +58,12 @@ import Testing
         let catalog = tmux.directory.appendingPathComponent("later.json")
         try tmux.launchApp(["--catalog", catalog.path])
 
-        let missing = try await tmux.waitFor(box: "Courses", "the missing-file error") { $0.contains("[r]etry") }
+        let missing = try await tmux.waitFor(box: "Courses · Current", "the missing-file error") { $0.contains("[r]etry") }
         #expect(missing.containsIgnoringWrapping("❗ Can't find catalog file \(catalog.path)"), "\(missing)")
 
         try Self.validCatalog.write(to: catalog, atomically: true, encoding: .utf8)
         try tmux.press("r")
-        try await tmux.waitFor(box: "Courses · 1", "the course from the new file") {
+        try await tmux.waitFor(box: "Courses · Current · 1", "the course from the new file") {
             $0.contains("Beekeeping for Beginners") && !$0.contains("[r]etry")
         }
     }

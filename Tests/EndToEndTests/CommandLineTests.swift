@@ -30,12 +30,26 @@ import Testing
         (["--course", "1", "--course", "2"], "--course was given more than once"),
         (["--catalog="], "--catalog needs a file path, not an empty value"),
         (["stray"], "unexpected argument 'stray'"),
+        (["--canvas", "http://school.example"],
+         "--canvas uses plain http, which would send your access token unencrypted; use https://school.example"),
     ])
     func badOptionsPrintOneLineAndExit2(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty, "the terminal is not touched")
         #expect(result.stderr == "coursebrowser: \(message)\nTry 'coursebrowser --help' for usage.\n")
+    }
+
+    @Test func aTokenFileOthersCanReadIsRefusedBeforeAnythingStarts() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cb-token-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("1~secret\n".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let result = try Self.run(["queue", "--canvas", "https://school.example", "--token-file", file.path])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("coursebrowser: Token file \(file.path) can be read by other users (mode 644); run: chmod 600 \(file.path)\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("1~secret"))
     }
 
     @Test(arguments: ["--help", "-h"])

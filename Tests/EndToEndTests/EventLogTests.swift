@@ -8,9 +8,9 @@ import Testing
         defer { tmux.close() }
         let log = tmux.directory.appendingPathComponent("events.jsonl")
         try tmux.launchApp(["--event-log", log.path])
-        try await tmux.waitFor(box: "Courses · 48", "the sample catalog") { $0.isFocused }
+        try await tmux.waitFor(box: "Courses · Current · 43", "the sample catalog") { $0.isFocused }
         try tmux.press("Down", "Enter")
-        try await tmux.waitFor(box: "Course", "the second course") { $0.contains("Data Structures and Algorithms") }
+        try await tmux.waitFor(box: "Course", "the second course") { $0.contains("日本近代文学講読") }
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
 
@@ -26,7 +26,7 @@ import Testing
         let log = tmux.directory.appendingPathComponent("events.jsonl")
         let catalog = tmux.directory.appendingPathComponent("missing.json")
         try tmux.launchApp(["--catalog", catalog.path, "--event-log", log.path])
-        try await tmux.waitFor(box: "Courses", "the missing-file error") { $0.contains("[r]etry") }
+        try await tmux.waitFor(box: "Courses · Current", "the missing-file error") { $0.contains("[r]etry") }
         try tmux.press("r")
         try await eventually("the retry to fail and be logged") {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

@@ -6,7 +6,7 @@ import Testing
         let tmux = try await TmuxSession()
         defer { tmux.close() }
         try tmux.launchApp()
-        try await tmux.waitFor(box: "Courses · 48", "the sample catalog") { $0.isFocused }
+        try await tmux.waitFor(box: "Courses · Current · 43", "the sample catalog") { $0.isFocused }
 
         try tmux.press("?")
         let help = try await tmux.waitFor(box: "Keys", "the key list") { $0.contains("open the selected course") }
@@ -17,7 +17,7 @@ import Testing
         // While help is open, list keys do nothing: Enter must not open a course.
         try tmux.press("Enter", "Escape")
         let closed = try await tmux.waitFor("the help box to close") { $0.box("Keys") == nil }
-        #expect(closed.box("Courses · 48")?.isFocused == true)
+        #expect(closed.box("Courses · Current · 43")?.isFocused == true)
         #expect(closed.box("Course")?.contains("Select a course and press Enter to open it.") == true)
 
         try tmux.press("?")

@@ -6,16 +6,16 @@ import Testing
         let tmux = try await TmuxSession(width: 120, height: 40)
         defer { tmux.close() }
         try tmux.launchApp()
-        try await tmux.waitFor(box: "Courses · 48", "the wide layout") { $0.isFocused }
+        try await tmux.waitFor(box: "Courses · Current · 43", "the wide layout") { $0.isFocused }
 
         try tmux.resize(width: 70, height: 20)
         let narrow = try await tmux.waitFor("the one-pane layout with its tab row") { screen in
-            screen.lines.first == " Courses · 48   Course   Uploads" && !screen.boxes.isEmpty
+            screen.lines.first == " Courses · Current · 43   Course   Uploads" && !screen.boxes.isEmpty
         }
-        #expect(narrow.boxes.map(\.title) == ["Courses · 48"], "only the focused pane is drawn")
+        #expect(narrow.boxes.map(\.title) == ["Courses · Current · 43"], "only the focused pane is drawn")
         try tmux.press("Tab")
         let switched = try await tmux.waitFor("Tab to show the Course pane instead") { $0.boxes.map(\.title) == ["Course"] }
-        #expect(switched.lines.first == " Courses · 48   Course   Uploads")
+        #expect(switched.lines.first == " Courses · Current · 43   Course   Uploads")
 
         try tmux.resize(width: 30, height: 8)
         let tiny = try await tmux.waitFor(text: "Terminal too small")
@@ -24,7 +24,7 @@ import Testing
 
         try tmux.resize(width: 120, height: 40)
         let wide = try await tmux.waitFor("three boxes again") { $0.boxes.count == 3 }
-        #expect(wide.boxes.map(\.title) == ["Courses · 48", "Course", "Uploads"])
+        #expect(wide.boxes.map(\.title) == ["Courses · Current · 43", "Course", "Uploads"])
         #expect(wide.boxes.map(\.isFocused) == [false, true, false], "focus survived the resizes")
         #expect(!wide.contains("Terminal too small"))
         #expect(wide.lines.count == 40 && wide.lines[39].hasPrefix(" Tab focus"), "the hint line is on the last row")

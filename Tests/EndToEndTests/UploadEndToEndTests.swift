@@ -130,6 +130,30 @@ import Testing
             #expect(step1.map(\.fault) == ["unauthorized", nil], "one rejected start, one good one")
         }
 
+        @Test func aStudentsUploadToCourseFilesFailsWithWhyNotBlamingTheToken() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            try await server.configure(#"{"role": "student"}"#)
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            let file = tmux.directory.appendingPathComponent("homework.pdf")
+            try TestFile.write(file, size: 2000)
+            try tmux.launchApp(canvas: server, ["--course", "2"])
+            try await tmux.waitFor(box: "Course", "course 2 open") { $0.isFocused && $0.contains("BIO 102") }
+
+            try await queue(file.path, in: tmux)
+            let failed = try await tmux.waitFor(boxTitled: "Uploads", "the job failed for good") { $0.contains("❗") }
+            #expect(failed.title == "Uploads · 1 · 1 failed")
+            #expect(failed.containsIgnoringWrapping("You don't have permission to add files to course"), "\(failed)")
+            #expect(!failed.text.lowercased().contains("token"), "the token is fine: \(failed)")
+            let job = try #require(try jobs(dataDirectory: tmux.dataDirectory, environment: AppCommand.environment(token: nil, home: tmux.directory)).first)
+            #expect(job["last_error"] as? String
+                == "You don't have permission to add files to course 2: only teachers can add files to a course's Files")
+            let step1 = try await server.requests().filter(\.isStep1)
+            #expect(step1.count == 1, "a permission is not retried by itself: \(step1.count)")
+            #expect(try await server.files().isEmpty)
+        }
+
         @Test func dRemovesAFailedUploadAfterAskingAndShiftRRetriesTheRest() async throws {
             let server = try FakeCanvasServer()
             defer { server.stop() }
@@ -188,7 +212,7 @@ import Testing
             try tmux.launchApp(canvas: server, ["--course", "1"])
             try await tmux.waitFor("course 1 and the whole list") { screen in
                 screen.box("Course")?.contains("Modules · 4") == true
-                    && screen.box("Courses · 231").map { !$0.contains("Loading more") } == true
+                    && screen.box("Courses · Current · 104").map { !$0.contains("Loading more") } == true
             }
 
             try await server.control("POST", "/__control/down")
@@ -317,7 +341,8 @@ import Testing
             try await server.fault(#"{"match": "/api/v1/courses/1/files", "method": "POST", "kind": "unauthorized", "count": -1}"#)
             let failed = try AppCommand.run(["drain", "--timeout", "20"] + canvas, environment: environment)
             #expect(failed.status == 1)
-            let reason = "\(host(server)) rejected the access token (401); check CANVAS_TOKEN"
+            let reason = "\(host(server)) rejected the access token from CANVAS_TOKEN: it is wrong, expired or revoked."
+                + " Make a new one in Canvas under Account → Settings"
             #expect(failed.stdout.contains("failed \(id) essay.bin: \(reason)\n"), "\(failed.stdout)")
             let failedJob = try #require(try jobs(dataDirectory: data, environment: environment).first)
             #expect(failedJob["state"] as? String == "failed")

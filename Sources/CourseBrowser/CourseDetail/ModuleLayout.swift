@@ -11,7 +11,7 @@ enum ModuleLayout {
         }
         var explained: Set<String> = []
         // The marker column is only there when some item has a lock or a requirement to show.
-        let markers = module.items.contains { $0.isLocked || $0.requirement != nil }
+        let markers = module.items.contains { $0.isLocked || $0.requirement?.isCompleted != nil }
         for item in module.items {
             // A locked module locks every item for the same reason; saying it once is enough.
             let explanation = item.lockExplanation.flatMap { explained.insert($0).inserted ? $0 : nil }
@@ -43,8 +43,8 @@ enum ModuleLayout {
         let marker: String
         if item.isLocked {
             marker = glyphs.lock
-        } else if let requirement = item.requirement {
-            marker = requirement.isCompleted ? glyphs.check : glyphs.todo
+        } else if let done = item.requirement?.isCompleted {
+            marker = done ? glyphs.check : glyphs.todo
         } else {
             marker = " "
         }
@@ -53,7 +53,7 @@ enum ModuleLayout {
             .init(text: markers ? marker.padded(toWidth: 3) : "", style: item.isLocked ? .muted : Style(role: item.requirement?.isCompleted == true ? .success : .muted)),
             .init(text: Sanitizer.clean(Sanitizer.cut(item.title)), style: item.isLocked ? .muted : .plain),
         ])
-        if let requirement = item.requirement, !requirement.isCompleted, !item.isLocked {
+        if let requirement = item.requirement, requirement.isCompleted == false, !item.isLocked {
             line.spans.append(.init(text: " · " + requirement.summary, style: .muted))
         }
         var lines = [line]

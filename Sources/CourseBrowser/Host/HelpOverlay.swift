@@ -7,6 +7,7 @@ enum HelpOverlay {
         KeyHint(key: "PgUp PgDn", action: "move a page"),
         KeyHint(key: "Home End  g G", action: "first, last"),
         KeyHint(key: "Enter", action: "open the selected course"),
+        KeyHint(key: "v", action: "courses: current, favorites, all"),
         KeyHint(key: "Tab  Shift-Tab", action: "next, previous pane"),
         KeyHint(key: "r", action: "retry what failed in this pane"),
         KeyHint(key: "u", action: "upload a file to this course"),

@@ -18,9 +18,11 @@ extension LaunchOptions {
                          when every job is done, 1 otherwise.
 
     OPTIONS:
-      --canvas URL       Browse Canvas LMS at URL (or set CANVAS_URL). The access
-                         token comes from CANVAS_TOKEN or --token-file.
-      --token-file PATH  Read the Canvas access token from PATH.
+      --canvas URL       Browse Canvas LMS at URL (or set CANVAS_URL), over https
+                         (plain http only to this machine). The access token
+                         comes from CANVAS_TOKEN or --token-file.
+      --token-file PATH  Read the Canvas access token from PATH, which only you
+                         may read (chmod 600).
       --catalog FILE     Read courses from a JSON catalog file instead of the
                          built-in sample catalog.
       --course ID        Open this course at start (its Canvas ID, or a form
@@ -36,6 +38,7 @@ extension LaunchOptions {
     KEYS:
       ↑ ↓ / j k  move    PgUp PgDn  page    Home End / g G  first, last
       Enter  open        Tab Shift-Tab  switch pane       r  retry
+      v  current, favorite or all courses
       ?  help            Ctrl-Z  suspend    q / Ctrl-C  quit
     """
 

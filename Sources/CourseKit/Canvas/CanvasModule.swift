@@ -51,7 +51,7 @@ extension CanvasModule.Item {
             isLocked: locked,
             lockExplanation: locked ? content_details?.lock_explanation.flatMap(\.nonBlank) : nil,
             requirement: completion_requirement.flatMap { requirement in
-                requirement.type.map { ModuleItem.Requirement(kind: $0, isCompleted: requirement.completed ?? false) }
+                requirement.type.map { ModuleItem.Requirement(kind: $0, isCompleted: requirement.completed) }
             }
         )
     }

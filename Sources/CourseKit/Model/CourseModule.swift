@@ -59,9 +59,10 @@ public struct ModuleItem: Equatable, Sendable, Identifiable {
     /// A module item's completion requirement (`must_view`, `must_submit`, …).
     public struct Requirement: Equatable, Sendable {
         public var kind: String
-        public var isCompleted: Bool
+        /// Whether the user met it; `nil` when Canvas keeps no progress for them (teachers).
+        public var isCompleted: Bool?
 
-        public init(kind: String, isCompleted: Bool) {
+        public init(kind: String, isCompleted: Bool?) {
             self.kind = kind
             self.isCompleted = isCompleted
         }

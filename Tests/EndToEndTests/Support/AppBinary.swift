@@ -1,8 +1,12 @@
 import Foundation
 import Testing
 
-/// The `coursebrowser` executable that `swift build --build-tests` puts next to the test bundle.
+/// The `coursebrowser` executable under test: the one `swift build --build-tests` puts next to
+/// the test bundle, or the one `COURSEBROWSER_BINARY` names (the release build, say).
 enum AppBinary {
+    /// Names an executable to test instead of the debug build beside the tests.
+    static let overrideVariable = "COURSEBROWSER_BINARY"
+
     /// Why the executable could not be found.
     struct Missing: Error, CustomStringConvertible {
         var searched: [String]
@@ -16,6 +20,11 @@ enum AppBinary {
 
     /// The executable's absolute path; throws `Missing` (failing the test clearly) when it isn't built.
     static func path() throws -> String {
+        if let chosen = ProcessInfo.processInfo.environment[overrideVariable], !chosen.isEmpty {
+            let absolute = URL(fileURLWithPath: chosen).standardizedFileURL.path
+            guard FileManager.default.isExecutableFile(atPath: absolute) else { throw Missing(searched: [absolute]) }
+            return absolute
+        }
         let candidates = directories().map { $0.appendingPathComponent("coursebrowser").path }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw Missing(searched: candidates)

@@ -16,12 +16,26 @@ extension TmuxSession {
     }
 
     /// Starts the app on `server` with its token in a file (`--token-file`) and the test's queue (`--data-dir`).
-    func launchApp(canvas server: FakeCanvasServer, _ arguments: [String] = []) throws {
+    ///
+    /// With `view`, the course list opens on that view, as if the user had left it there last time.
+    func launchApp(canvas server: FakeCanvasServer, view: String? = nil, _ arguments: [String] = []) throws {
         try Data((server.token + "\n").utf8).write(to: tokenFile)
+        // Only the owner may read a token file; the app refuses any other.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
+        if let view {
+            try rememberView(view)
+        }
         try launchApp(
             ["--canvas", server.baseURL.absoluteString, "--token-file", tokenFile.path, "--data-dir", dataDirectory.path]
                 + arguments
         )
+    }
+
+    /// Writes the settings file so the next start opens the course list on `view` (`current`, `favorites`, `all`).
+    func rememberView(_ view: String) throws {
+        let config = directory.appendingPathComponent(".config/coursebrowser")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data(#"{"course_list_view": "\#(view)"}"#.utf8).write(to: config.appendingPathComponent("settings.json"))
     }
 
     /// Like `waitFor(box:_:where:)`, for a box whose title is `title` alone or `title · …` (a count,
