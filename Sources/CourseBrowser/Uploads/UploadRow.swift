@@ -5,16 +5,31 @@ import TerminalUI
 /// One job of the queue as a row: state, file, course, size and what happens next.
 enum UploadRow {
     static func line(for job: UploadJob, progress: UploadProgress?, width: Int, glyphs: Glyphs, now: Date) -> StyledLine {
+        var line = columns(job, width: width, glyphs: glyphs)
+        let room = width - line.text.displayWidth
+        line.spans += status(job, progress: progress, room: room, glyphs: glyphs, now: now)
+        return line
+    }
+
+    /// Whether the row for `job` at `width` shows its failure or wait reason only in part.
+    static func cutsReason(of job: UploadJob, width: Int, glyphs: Glyphs) -> Bool {
+        let room = width - columns(job, width: width, glyphs: glyphs).text.displayWidth
+        switch job.state {
+        case let .failed(reason): return Sanitizer.clean(reason).displayWidth > room - 9
+        case let .waiting(_, reason): return Sanitizer.clean(reason).displayWidth + ", retry in 300s".count > room
+        case .queued, .uploading, .done: return false
+        }
+    }
+
+    /// The state glyph, file name, course and size columns.
+    private static func columns(_ job: UploadJob, width: Int, glyphs: Glyphs) -> StyledLine {
         let nameWidth = max(8, min(32, width / 3))
-        var spans: [StyledLine.Span] = [
+        return StyledLine([
             .init(text: glyph(job.state, glyphs: glyphs) + " ", style: style(job.state)),
             .init(text: Sanitizer.clean(job.fileName).truncated(toWidth: nameWidth, ellipsis: glyphs.ellipsis).padded(toWidth: nameWidth) + "  ", style: .plain),
             .init(text: Sanitizer.clean(job.courseID.rawValue).truncated(toWidth: 10).padded(toWidth: 10) + " ", style: .muted),
             .init(text: ByteSize.format(job.size).padded(toWidth: 9) + " ", style: .muted),
-        ]
-        let room = width - StyledLine(spans).text.displayWidth
-        spans += status(job, progress: progress, room: room, glyphs: glyphs, now: now)
-        return StyledLine(spans)
+        ])
     }
 
     /// What happens next for `job`, in `room` columns; a failure's `[r]etry` always stays visible.

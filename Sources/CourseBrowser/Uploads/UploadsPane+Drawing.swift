@@ -5,7 +5,12 @@ import TerminalUI
 extension UploadsPane {
     func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
         let content = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
-        let extra = extraLines(width: content.width, glyphs: grid.glyphs)
+        var extra = extraLines(width: content.width, glyphs: grid.glyphs)
+        // A row cuts a long reason short; where there is room, the selected job's is said in full below.
+        let detail = reasonLines(width: content.width, glyphs: grid.glyphs)
+        if !detail.isEmpty, content.height - extra.count - jobs.count > detail.count {
+            extra += [.blank] + detail
+        }
         let listHeight = max(0, content.height - extra.count)
         visibleRows = max(1, listHeight)
         let now = clock.now()
@@ -24,6 +29,18 @@ extension UploadsPane {
         for (row, line) in extra.enumerated() {
             grid.draw(line, x: content.x, y: content.y + range.count + row, width: content.width)
         }
+    }
+
+    /// The selected job's whole reason for failing or waiting, wrapped, when it is longer than its row shows.
+    private func reasonLines(width: Int, glyphs: Glyphs) -> [StyledLine] {
+        guard let job = selectedJob, UploadRow.cutsReason(of: job, width: width, glyphs: glyphs) else { return [] }
+        let reason: String
+        switch job.state {
+        case let .failed(text), let .waiting(_, text): reason = text
+        case .queued, .uploading, .done: return []
+        }
+        let text = Sanitizer.clean(Sanitizer.cut("\(job.fileName): \(reason)"))
+        return text.wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
     }
 
     /// Rows under the jobs: loading, errors, the empty state, a confirmation or a notice.

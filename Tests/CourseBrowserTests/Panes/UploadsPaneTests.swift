@@ -55,11 +55,19 @@ struct UploadsPaneTests {
         #expect(lines[4].hasSuffix("[█████░░░░░] 50%  2.0 MB/s"))
     }
 
-    @Test func aLongFailureReasonIsCutSoRetryStaysVisible() async {
-        let reason = "school.example rejected the access token (401); check CANVAS_TOKEN and try again later"
-        let line = render(await pane([job("notes.txt", .failed(reason: reason))]), width: 90)[0]
-        #expect(line.hasSuffix("…  [r]etry"))
-        #expect(line.displayWidth <= 90)
+    @Test func aLongFailureReasonIsCutSoRetryStaysVisibleAndSaidInFullBelow() async {
+        let reason = "You don't have permission to add files to course 46: only teachers can add files to a course's Files"
+        let lines = render(await pane([job("notes.txt", .failed(reason: reason))]), width: 90)
+        #expect(lines[0].hasSuffix("…  [r]etry"))
+        #expect(lines[0].displayWidth <= 90)
+        #expect(lines[1] == "")
+        #expect(lines[2] == " notes.txt: You don't have permission to add files to course 46: only teachers can add")
+        #expect(lines[3] == " files to a course's Files")
+    }
+
+    @Test func aReasonThatFitsItsRowIsNotRepeated() async {
+        let lines = render(await pane([job("lab3.zip", .failed(reason: "Can't reach school.edu"))]), width: 90)
+        #expect(lines.filter { $0.contains("Can't reach") }.count == 1)
     }
 
     @Test func asciiTerminalsGetAnExclamationMark() async {
