@@ -114,6 +114,21 @@ import Testing
             #expect(!list.contains("Past Term"), "ended terms are not current")
         }
 
+        @Test func aNextLinkThatLoopsBackEndsTheListWithAnErrorInsteadOfGrowingForever() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            try await server.fault(#"{"match": "/api/v1/courses?", "kind": "link_loop", "count": -1}"#)
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server, view: "all")
+
+            let list = try await tmux.waitFor(boxTitled: "Courses · All", "the loop reported") { $0.contains("[r]etry") }
+            #expect(list.title == "Courses · All · 50", "the first page, once: \(list.title)")
+            #expect(list.containsIgnoringWrapping("leads back to a page already read"), "\(list)")
+            let asked = try await server.requests().filter { $0.path.hasPrefix("/api/v1/courses?") }
+            #expect(asked.count == 2, "the page, then its next link once: \(asked.map(\.path))")
+        }
+
         /// The open course is marked `›` in the list, however the deep link named it: an SIS ID
         /// must still mark the row of the course's own ID.
         @Test(arguments: ["4242", "sis_course_id:ABC-101"])

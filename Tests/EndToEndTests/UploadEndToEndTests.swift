@@ -171,13 +171,15 @@ import Testing
                 try await tmux.waitFor(box: "Course", "\(name) queued") { $0.contains("Queued \(name) for upload") }
             }
             let failed = try await tmux.waitFor(boxTitled: "Uploads", "three failed jobs") { $0.title == "Uploads · 3 · 3 failed" }
-            #expect(rows(failed).map { String($0.prefix(7)) } == ["❗ a.txt", "❗ b.txt", "❗ c.txt"], "\(failed)")
+            #expect(rows(failed).filter { $0.hasPrefix("❗") }.map { String($0.prefix(7)) } == ["❗ a.txt", "❗ b.txt", "❗ c.txt"], "\(failed)")
+            #expect(failed.containsIgnoringWrapping("a.txt: \(host(server)) rejected the access token from --token-file"),
+                    "the selected job's reason in full: \(failed)")
 
             try tmux.press("Tab")
             try await tmux.waitFor(boxTitled: "Uploads", "focus") { $0.isFocused }
             try tmux.press("Down", "d")
             let asking = try await tmux.waitFor(boxTitled: "Uploads", "the question") { $0.contains("Remove b.txt from the queue? y/n") }
-            #expect(rows(asking).count == 4)
+            #expect(rows(asking).filter { $0.hasPrefix("❗") }.count == 3)
             try tmux.press("n")
             let kept = try await tmux.waitFor(boxTitled: "Uploads", "the question gone") { !$0.contains("Remove") }
             #expect(kept.title == "Uploads · 3 · 3 failed", "n keeps the job")

@@ -58,7 +58,7 @@ INVALID_TOKEN_MESSAGE = "Invalid access token."
 NOT_AUTHORIZED_MESSAGE = "user not authorized to perform that action"
 FAULT_KINDS = ("reset", "slow", "500", "503", "throttle403", "throttle429",
                "malformed", "unauthorized", "expired_token", "unauthenticated",
-               "not_permitted")
+               "not_permitted", "link_loop")
 ROLES = ("teacher", "student")
 
 
@@ -1165,13 +1165,22 @@ class FakeCanvas:
             response = self.fault_response(rule)
         if response is None:
             response = self.serve(req)
+            if rule is not None and rule.kind == "link_loop":
+                response = self.looping(response, req)
         self.log.update(entry, status="reset" if response.reset else response.status)
         return response
 
+    def looping(self, response: Response, req: Request) -> Response:
+        """The same answer, its `next` link pointing back at the page just served."""
+        here = f"{self.base}{req.target}"
+        response.headers = [(name, value) for name, value in response.headers if name.lower() != "link"]
+        response.headers.append(("Link", f'<{here}>; rel="current", <{here}>; rel="next"'))
+        return response
+
     def fault_response(self, rule: FaultRule) -> Optional[Response]:
-        """The injected answer; None means "carry on normally" (after `slow`)."""
+        """The injected answer; None means "carry on normally" (after `slow` or `link_loop`)."""
         kind = rule.kind
-        if kind == "slow":
+        if kind == "slow" or kind == "link_loop":
             time.sleep(max(0.0, rule.seconds))
             return None
         if kind == "reset":

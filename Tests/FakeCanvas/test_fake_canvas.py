@@ -397,6 +397,12 @@ class FaultTests(FakeCanvasTest):
         busy = self.api("/api/v1/courses")
         self.assertEqual((busy.status, busy.headers["Retry-After"]), (503, "3"))
 
+    def test_link_loop_points_next_back_at_the_same_page(self):
+        self.fault("/api/v1/courses", "link_loop", count=-1)
+        reply = self.api("/api/v1/courses?per_page=5")
+        self.assertEqual(len(reply.json()), 5)
+        self.assertTrue(reply.links()["next"].endswith("/api/v1/courses?per_page=5"))
+
     def test_the_two_401s_tell_a_bad_token_from_a_missing_permission(self):
         self.fault("/courses/1", "unauthorized")
         self.fault("/courses/1", "not_permitted")

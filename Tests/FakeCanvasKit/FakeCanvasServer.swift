@@ -1,5 +1,5 @@
 import Foundation
-import CourseKit
+import HTTP
 
 /// The loopback fake Canvas (`Tests/FakeCanvas/fake_canvas.py`) in a child process, one per test.
 package final class FakeCanvasServer: @unchecked Sendable {
@@ -29,59 +29,28 @@ package final class FakeCanvasServer: @unchecked Sendable {
     package let token: String
     package let baseURL: URL
     private let controlURL: URL
-    private let process: Process
-    private let control = HTTPClient.urlSession(timeouts: HTTPTimeouts(request: .seconds(10)))
-
-    private static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("FakeCanvas/fake_canvas.py")
+    private let process: ServerProcess
+    private let control = HTTPClient.curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10)))
 
     /// Starts a server and waits until it listens; stop it with `stop()` in a `defer`.
     package init(token: String = "T0ken-for-tests", arguments: [String] = []) throws {
         self.token = token
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // The test runner's threads block SIGTERM, and a child inherits that mask: unblock it
-        // first, or the server could not shut down cleanly (and remove its storage) on `stop()`.
-        let launcher = "import runpy, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, set()); "
-            + "sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')"
-        process.arguments = ["python3", "-c", launcher, Self.script.path, "--port", "0", "--token", token, "--lifetime", "300"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !(text.contains("PORT ") && text.contains("CONTROL ") && text.hasSuffix("\n") && text.split(separator: "\n").count >= 2) {
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else {
-                process.terminate()
-                throw ServerDidNotStart(output: text)
-            }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        let ports = Dictionary(text.split(separator: "\n").compactMap { line -> (String, Int)? in
-            let parts = line.split(separator: " ")
-            guard parts.count == 2, let port = Int(parts[1]) else { return nil }
-            return (String(parts[0]), port)
-        }, uniquingKeysWith: { first, _ in first })
-        guard let port = ports["PORT"], let controlPort = ports["CONTROL"],
+        process = try ServerProcess(
+            script: "fake_canvas.py",
+            arguments: ["--port", "0", "--token", token, "--lifetime", "300"] + arguments,
+            names: ["PORT", "CONTROL"]
+        )
+        guard let port = process.ports["PORT"], let controlPort = process.ports["CONTROL"],
               let base = URL(string: "http://127.0.0.1:\(port)"), let controlBase = URL(string: "http://127.0.0.1:\(controlPort)") else {
-            process.terminate()
-            throw ServerDidNotStart(output: text)
+            process.stop()
+            throw ServerProcess.DidNotStart(output: "\(process.ports)")
         }
         baseURL = base
         controlURL = controlBase
     }
 
-    package struct ServerDidNotStart: Error {
-        package var output: String
-    }
-
     package func stop() {
-        if process.isRunning {
-            process.terminate()
-        }
-        process.waitUntilExit()
+        process.stop()
     }
 
     /// Sends a control request on the control port, which stays up while the API is down.

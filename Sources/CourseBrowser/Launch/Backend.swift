@@ -1,5 +1,6 @@
 import CourseKit
 import Foundation
+import HTTP
 
 /// Where courses come from and uploads go: the sample, a catalog file, or Canvas.
 enum Backend {
@@ -25,13 +26,13 @@ enum Backend {
         }
     }
 
-    func http(options: LaunchOptions) -> HTTPClient {
-        .urlSession(timeouts: HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30)))
+    func http(options: LaunchOptions, engine: HTTPEngine) -> HTTPClient {
+        .curl(engine, timeouts: HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30)))
     }
 
     /// Uploads wait for silence, not for a total time: a large file legitimately takes long.
-    var uploadHTTP: HTTPClient {
-        .urlSession(timeouts: .standard)
+    func uploadHTTP(engine: HTTPEngine) -> HTTPClient {
+        .curl(engine, timeouts: .standard)
     }
 
     func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {

@@ -1,5 +1,6 @@
 import CourseKit
 import Foundation
+import HTTP
 
 /// Builds the one live environment the app and the queue commands run with.
 public enum LiveEnvironment {
@@ -23,15 +24,17 @@ public enum LiveEnvironment {
         let backend = try Backend.choose(options: options, processEnvironment: processEnvironment)
         let activity = UploadActivity(clock: environment.clock)
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
-        let engine = makeEngine(backend: backend, store: store, environment: environment)
-        let http = backend.http(options: options).observingSuccess { Task { await engine.backendAnswered() } }
+        // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
+        let network = HTTPEngine()
+        let engine = makeEngine(backend: backend, store: store, environment: environment, network: network)
+        let http = backend.http(options: options, engine: network).observingSuccess { Task { await engine.backendAnswered() } }
         environment.courseClient = backend.courseClient(http: http, environment: environment)
         environment.uploadQueue = .live(store: store, engine: engine, activity: activity, backend: backend.identity)
         return Services(environment: environment, engine: engine, activity: activity)
     }
 
-    private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues) -> UploadEngine {
-        let http = backend.uploadHTTP
+    private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {
+        let http = backend.uploadHTTP(engine: network)
         return UploadEngine(
             store: store,
             transport: backend.transport(http: http, environment: environment),

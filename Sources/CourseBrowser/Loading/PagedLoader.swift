@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A page that fails keeps everything before it; `retry` resumes from that page. An
 /// element whose ID an earlier page already brought is dropped, so a listing made of
-/// overlapping parts never shows a row twice.
+/// overlapping parts never shows a row twice. A next page already read, or more pages
+/// than `PagingError.pageLimit`, ends the load with an error instead of loading forever.
 @MainActor
 final class PagedLoader<Element: Sendable & Identifiable> {
     /// What the loader is doing after the items it already has.
@@ -26,6 +27,7 @@ final class PagedLoader<Element: Sendable & Identifiable> {
     private let fetch: @Sendable (PageCursor?, LoadProgress) async throws -> Page<Element>
     private var pending: PageCursor?
     private var seen: Set<Element.ID> = []
+    private var readCursors: Set<PageCursor?> = []
     private var task: Task<Void, Never>?
     private var generation = 0
 
@@ -42,6 +44,7 @@ final class PagedLoader<Element: Sendable & Identifiable> {
         items = []
         skipped = []
         seen = []
+        readCursors = []
         pending = nil
         fetchNext()
     }
@@ -95,19 +98,31 @@ final class PagedLoader<Element: Sendable & Identifiable> {
         guard received == generation else { return }
         switch result {
         case let .success(page):
+            readCursors.insert(pending)
             items += page.items.filter { seen.insert($0.id).inserted }
             skipped += page.skipped
             pending = page.next
             if page.next == nil {
                 set(.complete)
+            } else if let problem = pagingProblem(next: page.next) {
+                fail(problem)
             } else {
                 fetchNext()
             }
         case let .failure(error):
-            let failure = LoadFailure(error)
-            set(.failed(failure))
-            onFailure(failure.message)
+            fail(error)
         }
+    }
+
+    private func pagingProblem(next: PageCursor?) -> PagingError? {
+        if readCursors.contains(next) { return .loopsBack }
+        return readCursors.count >= PagingError.pageLimit ? .tooManyPages(limit: PagingError.pageLimit) : nil
+    }
+
+    private func fail(_ error: any Error) {
+        let failure = LoadFailure(error)
+        set(.failed(failure))
+        onFailure(failure.message)
     }
 
     private func set(_ newPhase: Phase) {

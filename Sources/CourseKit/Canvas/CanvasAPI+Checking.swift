@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension CanvasAPI {
     /// Turns a status that is not success into the `CanvasError` a person can read.

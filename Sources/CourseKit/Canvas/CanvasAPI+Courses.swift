@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension CanvasAPI {
     /// What every course listing asks Canvas to include.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension CanvasAPI {
     /// Redirects followed for one GET before the answer counts as unexpected.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension CanvasAPI {
     /// The fields of Canvas's file object that confirm an upload.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension CanvasAPI {
     /// What the file store answered once it took the bytes.
@@ -11,8 +12,8 @@ extension CanvasAPI {
 
     /// Step 2: posts the signed form with the file as its last part, without the token.
     ///
-    /// The body is assembled in a scratch file next to the payload (same disk, not a RAM
-    /// disk), streamed from there, and deleted on every path.
+    /// The payload is streamed from the queue's copy between the form's text parts;
+    /// nothing is copied first, so a large file starts at once and memory stays flat.
     func sendToFileStore(
         _ ticket: UploadTicket, job: UploadJob, payload: URL, size: Int64,
         progress: @escaping @Sendable (Int64) -> Void
@@ -21,9 +22,6 @@ extension CanvasAPI {
             fields: ticket.fields, fileField: ticket.fileField,
             fileName: job.fileName, fileContentType: Self.contentType(forFileName: job.fileName)
         )
-        let scratch = try await writeScratchBody(form, job: job, payload: payload)
-        defer { UploadTransport.Files.removeQuietly(scratch) }
-        // Checked after the body is assembled, which takes a while for a large file.
         guard clock.now().timeIntervalSince(ticket.issuedAt) < Self.signatureLifetime else {
             throw UploadError.signatureExpired(host: ticket.storeHost)
         }
@@ -31,35 +29,15 @@ extension CanvasAPI {
         let request = HTTPRequest(method: "POST", url: ticket.uploadURL, headers: [
             "Content-Type": form.contentType, "Accept": "application/json",
         ])
-        let response = try await http.upload(request, scratch) { sent in
-            progress(min(max(sent - preamble, 0), size))
+        let response: HTTPResponse
+        do {
+            response = try await http.upload(request, form.body(payload: payload, size: size)) { sent in
+                progress(min(max(sent - preamble, 0), size))
+            }
+        } catch is UploadBodyError {
+            throw UploadError.payloadMissing(fileName: job.fileName)
         }
         return try fileStoreAnswer(response, ticket: ticket, job: job)
-    }
-
-    private func writeScratchBody(_ form: MultipartForm, job: UploadJob, payload: URL) async throws -> URL {
-        typealias Files = UploadTransport.Files
-        let prefix = ".\(Files.safeComponent(job.id)).multipart-"
-        let besidePayload = payload.deletingLastPathComponent()
-        // An attempt that crashed may have left its scratch file; this one replaces it.
-        Files.removeLeftovers(in: besidePayload, prefix: prefix, suffix: ".tmp")
-        var candidates = [besidePayload, FileManager.default.temporaryDirectory]
-        while true {
-            let scratch = candidates.removeFirst().appendingPathComponent(prefix + UUID().uuidString + ".tmp")
-            do {
-                _ = try await Files.offload { isCancelled in
-                    try form.write(payload: payload, to: scratch, isCancelled: isCancelled)
-                }
-                return scratch
-            } catch let failure as Files.Failure {
-                if failure.path == payload.path {
-                    throw UploadError.payloadMissing(fileName: job.fileName)
-                }
-                // A payload folder we may not write to: the system's temporary folder will do.
-                if [EACCES, EPERM, EROFS].contains(failure.code), !candidates.isEmpty { continue }
-                throw UploadError.cannotSave(fileName: job.fileName, reason: failure.reason)
-            }
-        }
     }
 
     private func fileStoreAnswer(_ response: HTTPResponse, ticket: UploadTicket, job: UploadJob) throws -> FileStoreAnswer {

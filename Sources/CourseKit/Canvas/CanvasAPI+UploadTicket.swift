@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension CanvasAPI {
     /// The course folder uploads go to: one fixed folder, so a retry lands on the same

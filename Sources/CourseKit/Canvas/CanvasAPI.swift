@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// The Canvas REST API at one base URL with one access token.
 ///
@@ -66,7 +67,10 @@ struct CanvasAPI: Sendable {
             // A server whose next link points back to a page already read would loop forever.
             guard visited.insert(current).inserted else {
                 logUnexpected(url: current, status: 200, detail: "pagination loops back to a page already read")
-                throw CanvasError.unexpectedResponse(host: host)
+                throw PagingError.loopsBack
+            }
+            guard visited.count <= PagingError.pageLimit else {
+                throw PagingError.tooManyPages(limit: PagingError.pageLimit)
             }
             let (page, response) = try await get([Element].self, from: current, resource: resource)
             elements += page

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// Asks Canvas the cheapest question there is, to learn whether it answers again.
 public enum CanvasProbe {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension CourseClient {
     /// Canvas LMS over HTTPS at `baseURL` (normalized by `CanvasBaseURL`), authorized by `credentials`.

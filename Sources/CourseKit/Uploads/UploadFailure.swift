@@ -1,3 +1,5 @@
+import HTTP
+
 /// Sorts upload failures into those that pass by themselves and those that need a person.
 public enum UploadFailure {
     /// True when retrying the same upload later may succeed without anyone doing anything.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension UploadTransport {
     /// Uploads to a course's files on Canvas at `baseURL` with Canvas's three-step file upload.

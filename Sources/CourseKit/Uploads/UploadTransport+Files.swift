@@ -43,12 +43,6 @@ extension UploadTransport {
             return descriptor
         }
 
-        static func write(_ data: Data, to descriptor: Int32, path url: URL) throws {
-            try data.withUnsafeBytes { bytes in
-                try writeAll(bytes, to: descriptor, path: url)
-            }
-        }
-
         /// Copies everything `source` has left into `destination`, reporting the running total.
         ///
         /// Throws `CancellationError` as soon as `isCancelled` says so between chunks.

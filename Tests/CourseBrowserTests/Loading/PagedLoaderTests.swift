@@ -90,4 +90,30 @@ struct PagedLoaderTests {
         #expect(loader.skipped.isEmpty)
         await settle { if case .complete = loader.phase { true } else { false } }
     }
+
+    @Test func aNextPageAlreadyReadEndsTheLoadInsteadOfLoopingForever() async {
+        let fetched = Recorder<String>()
+        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in
+            fetched.append(cursor?.rawValue ?? "first")
+            let page = Int(cursor?.rawValue ?? "0") ?? 0
+            // Page 2 says its next page is page 1 again.
+            return Page(items: [Numbered(id: page)], next: PageCursor(String(page == 2 ? 1 : page + 1)))
+        }
+        loader.reload()
+        await settle { loader.failure != nil }
+        #expect(loader.failure?.message == PagingError.loopsBack.userMessage)
+        #expect(loader.items.map(\.id) == [0, 1, 2], "what arrived stays")
+        #expect(fetched.values == ["first", "1", "2"])
+    }
+
+    @Test func aListingWithoutEndStopsAtThePageLimit() async {
+        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in
+            let page = Int(cursor?.rawValue ?? "0") ?? 0
+            return Page(items: [Numbered(id: page)], next: PageCursor(String(page + 1)))
+        }
+        loader.reload()
+        await settle { loader.failure != nil }
+        #expect(loader.failure?.message == "The list goes on past 5000 pages; showing the first 5000")
+        #expect(loader.items.count == PagingError.pageLimit)
+    }
 }

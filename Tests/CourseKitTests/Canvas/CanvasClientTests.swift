@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Testing
 @testable import CourseKit
 
@@ -214,8 +215,19 @@ struct CanvasClientTests {
 
     @Test func paginationThatLoopsBackIsAnErrorNotAHang() async {
         http.on("/api/v1/courses/1/modules", .json("[]", link: #"<https://school.example/api/v1/courses/1/modules?include%5B%5D=items&include%5B%5D=content_details&per_page=100>; rel="next""#))
-        await #expect(throws: CanvasError.unexpectedResponse(host: "school.example")) { try await client.modules(CourseID(1), .ignored) }
+        await #expect(throws: PagingError.loopsBack) { try await client.modules(CourseID(1), .ignored) }
         #expect(http.sentRequests.count <= 2)
+    }
+
+    @Test func aListingThatNeverEndsStopsAtThePageLimit() async {
+        let counter = Recorder()
+        let endless = HTTPClient { request in
+            let page = counter.next()
+            return .json("[]", link: "<https://school.example/api/v1/courses/1/modules?page=\(page + 1)>; rel=\"next\"")
+        }
+        let client = CourseClient.canvas(baseURL: base, credentials: .test("s3cret"), http: endless, clock: .fixed(Self.now), analytics: .noOp)
+        await #expect(throws: PagingError.tooManyPages(limit: PagingError.pageLimit)) { try await client.modules(CourseID(1), .ignored) }
+        #expect(counter.count == PagingError.pageLimit)
     }
 
     @Test func networkErrorsPassThroughUnchanged() async {
@@ -230,6 +242,21 @@ final class EventSpy: @unchecked Sendable {
     var analytics: Analytics { Analytics { event in self.lock.withLock { self.stored.append(event) } } }
     var events: [AnalyticsEvent] { lock.withLock { stored } }
     var names: [String] { events.map(\.name) }
+}
+
+/// Counts calls from any thread.
+final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+
+    func next() -> Int {
+        lock.withLock {
+            calls += 1
+            return calls
+        }
+    }
+
+    var count: Int { lock.withLock { calls } }
 }
 
 /// Collects progress notes.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 @testable import CourseKit
 
 /// An in-memory HTTP server for client tests: answers by URL and records every request.

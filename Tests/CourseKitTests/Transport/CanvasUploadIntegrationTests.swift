@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import FakeCanvasKit
 import Testing
 @testable import CourseKit
@@ -14,7 +15,7 @@ struct CanvasUploadIntegrationTests {
 
     private func transport(_ server: FakeCanvasServer, token: String? = nil, clock: WallClock = .live,
                            timeouts: HTTPTimeouts = HTTPTimeouts(request: .seconds(10)), events: EventSpy = EventSpy()) -> UploadTransport {
-        .canvas(baseURL: server.baseURL, credentials: .test(token ?? server.token), http: .urlSession(timeouts: timeouts), clock: clock, analytics: events.analytics)
+        .canvas(baseURL: server.baseURL, credentials: .test(token ?? server.token), http: .curl(HTTPEngine(), timeouts: timeouts), clock: clock, analytics: events.analytics)
     }
 
     /// The server holds exactly one confirmed copy of `payload`, named `name`, in the upload folder of course 42.

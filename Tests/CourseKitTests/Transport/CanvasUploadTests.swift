@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import Testing
 @testable import CourseKit
 
@@ -270,34 +271,25 @@ struct CanvasUploadTests {
         #expect(values.allSatisfy { (0...5000).contains($0) })
     }
 
-    @Test func scratchFilesAreRemovedAfterSuccessFailureAndACrash() async throws {
+    @Test func theFileIsStreamedFromTheQueuesCopyWithoutAnotherCopy() async throws {
         defer { folder.remove() }
+        scriptSuccess(step2: .text("", status: 301, headers: ["Location": Self.canvasLocation]))
         let payload = try folder.payload(size: 5000)
-        // What a crashed attempt of this job left behind.
-        try Data("x".utf8).write(to: folder.url.appendingPathComponent(".job-1.multipart-OLD.tmp"))
-        scriptSuccess()
         try await transport().upload(uploadJob(), payload) { _ in }
-        #expect(folder.contents() == ["payload.bin"])
-        let bodyFile = try #require(http.requests.first(where: \.isUpload)?.bodyFile)
-        #expect(bodyFile.deletingLastPathComponent().standardizedFileURL.path == folder.url.standardizedFileURL.path, "the scratch body sits beside the payload, not in a RAM disk")
-
-        let failing = ScriptedHTTP()
-        failing.on("POST", "/api/v1/courses/42/files", .text(Self.ticket))
-        failing.on("POST", "files.example/upload/abc", answering: { _ in throw NetworkError.timedOut(host: "files.example", seconds: 30) })
-        let transport = UploadTransport.canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"),
-                                               http: failing.client, clock: .fixed(Date()), analytics: .noOp)
-        await #expect(throws: NetworkError.timedOut(host: "files.example", seconds: 30)) {
-            try await transport.upload(uploadJob(), payload) { _ in }
-        }
-        #expect(folder.contents() == ["payload.bin"])
+        let body = try #require(http.requests.first(where: \.isUpload)?.body)
+        #expect(body.parts.count == 3)
+        #expect(body.parts[1] == .file(payload, size: 5000), "the payload itself, between the form's text parts")
+        #expect(folder.contents() == ["payload.bin"], "no scratch copy was written")
     }
 
-    @Test func cancellingWhileTheBodyIsSentRemovesTheScratchFile() async throws {
+    @Test func cancellingWhileTheBodyIsSentStopsTheUploadAndLeavesNothing() async throws {
         defer { folder.remove() }
         let payload = try folder.payload(size: 5000)
+        let started = Gate()
         let blocking = HTTPClient(
             send: { _ in .text(Self.ticket) },
             upload: { _, _, _ in
+                started.open()
                 try await Task.sleep(for: .seconds(30))
                 return .text("", status: 500)
             }
@@ -305,11 +297,24 @@ struct CanvasUploadTests {
         let transport = UploadTransport.canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"),
                                                http: blocking, clock: .fixed(Date()), analytics: .noOp)
         let task = Task { try await transport.upload(uploadJob(), payload) { _ in } }
-        while folder.contents().count < 2 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        await started.wait()
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(folder.contents() == ["payload.bin"])
+    }
+
+    @Test func aPayloadThatCantBeReadWhileSendingIsMissingNotANetworkFailure() async throws {
+        defer { folder.remove() }
+        let payload = try folder.payload(size: 5000)
+        let unreadable = HTTPClient(
+            send: { _ in .text(Self.ticket) },
+            upload: { _, _, _ in throw UploadBodyError(path: payload.path, reason: "Input/output error") }
+        )
+        let transport = UploadTransport.canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"),
+                                               http: unreadable, clock: .fixed(Date()), analytics: .noOp)
+        let error = await #expect(throws: UploadError.payloadMissing(fileName: "essay.pdf")) {
+            try await transport.upload(uploadJob(), payload) { _ in }
+        }
+        #expect(!UploadFailure.isTransient(try #require(error)))
     }
 }

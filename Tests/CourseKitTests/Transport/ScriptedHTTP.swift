@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 @testable import CourseKit
 
 /// An in-memory HTTP server for transport tests: answers by method and URL, in order,
@@ -8,7 +9,8 @@ final class ScriptedHTTP: @unchecked Sendable {
         var request: HTTPRequest
         /// The streamed body of an upload, read when it was sent.
         var uploadedBody: Data?
-        var bodyFile: URL?
+        /// The body as the client was given it: the parts it streams.
+        var body: UploadBody?
 
         var isUpload: Bool { uploadedBody != nil }
         var authorization: String? {
@@ -39,12 +41,12 @@ final class ScriptedHTTP: @unchecked Sendable {
     var client: HTTPClient {
         HTTPClient(
             send: { request in try self.answer(Sent(request: request)) },
-            upload: { request, bodyFile, progress in
-                let body = try Data(contentsOf: bodyFile)
+            upload: { request, parts, progress in
+                let body = try parts.joined()
                 for step in self.progressSteps {
                     progress(Int64(Double(body.count) * step))
                 }
-                return try self.answer(Sent(request: request, uploadedBody: body, bodyFile: bodyFile))
+                return try self.answer(Sent(request: request, uploadedBody: body, body: parts))
             }
         )
     }
@@ -62,6 +64,20 @@ final class ScriptedHTTP: @unchecked Sendable {
             return answers[0]
         }
         return try answer(entry.request)
+    }
+}
+
+extension UploadBody {
+    /// Every part's bytes, files read as the client would read them.
+    func joined() throws -> Data {
+        var data = Data()
+        for part in parts {
+            switch part {
+            case let .bytes(bytes): data.append(bytes)
+            case let .file(url, size): data.append(try Data(contentsOf: url).prefix(Int(size)))
+            }
+        }
+        return data
     }
 }
 

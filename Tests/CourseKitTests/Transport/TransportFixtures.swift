@@ -100,3 +100,22 @@ final class SteppingClock: @unchecked Sendable {
         }
     }
 }
+
+/// A switch one task flips to let another go on.
+final class Gate: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    func wait() async {
+        for await _ in stream { return }
+    }
+
+    func open() {
+        continuation.yield()
+        continuation.finish()
+    }
+}

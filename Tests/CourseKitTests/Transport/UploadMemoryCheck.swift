@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import FakeCanvasKit
 import Testing
 @testable import CourseKit
@@ -16,7 +17,7 @@ struct UploadMemoryCheck {
         defer { server.stop(); folder.remove() }
         let payload = try folder.payload(size: megabytes << 20)
         let transport = UploadTransport.canvas(
-            baseURL: server.baseURL, credentials: .test(server.token), http: .urlSession(timeouts: HTTPTimeouts(request: .seconds(30))),
+            baseURL: server.baseURL, credentials: .test(server.token), http: .curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(30))),
             clock: .live, analytics: .noOp
         )
         let before = MemoryStatus.read()

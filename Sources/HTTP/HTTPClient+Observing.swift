@@ -9,8 +9,8 @@ extension HTTPClient {
         observed.send = { request in
             try Self.noting(try await send(request), onSuccess)
         }
-        observed.upload = { request, file, progress in
-            try Self.noting(try await upload(request, file, progress), onSuccess)
+        observed.upload = { request, body, progress in
+            try Self.noting(try await upload(request, body, progress), onSuccess)
         }
         return observed
     }

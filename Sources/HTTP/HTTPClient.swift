@@ -1,6 +1,6 @@
 import Foundation
 
-/// Sends HTTP requests: URLSession in the app, closures in tests.
+/// Sends HTTP requests: libcurl in the app, closures in tests.
 ///
 /// Neither entry point follows redirects: a 3xx answer reaches the caller, which
 /// decides whether the next hop may carry the access token.
@@ -8,14 +8,14 @@ public struct HTTPClient: Sendable {
     /// Sends `request` and returns the whole response, or throws `NetworkError`.
     public var send: @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse
 
-    /// Sends `request` with the contents of `bodyFile` as its body, streamed from disk.
+    /// Sends `request` with `body` streamed from memory and files, never copied whole.
     ///
     /// `progress` gets the number of body bytes sent so far. The timeout is an idle
     /// timeout: the upload fails only when nothing moves for `timeouts.request`,
     /// since a large file legitimately takes long. `request.body` is ignored.
     public var upload: @Sendable (
         _ request: HTTPRequest,
-        _ bodyFile: URL,
+        _ body: UploadBody,
         _ progress: @escaping @Sendable (_ sentBytes: Int64) -> Void
     ) async throws -> HTTPResponse
 
@@ -25,17 +25,26 @@ public struct HTTPClient: Sendable {
         send: @escaping @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse,
         upload: @escaping @Sendable (
             _ request: HTTPRequest,
-            _ bodyFile: URL,
+            _ body: UploadBody,
             _ progress: @escaping @Sendable (_ sentBytes: Int64) -> Void
-        ) async throws -> HTTPResponse = { _, _, _ in throw Unimplemented("HTTPClient.upload") }
+        ) async throws -> HTTPResponse = { _, _, _ in throw HTTPClient.Unimplemented(endpoint: "HTTPClient.upload") }
     ) {
         self.send = send
         self.upload = upload
     }
+
+    /// Thrown by a client that was not given an entry point, so a test that reaches it fails loudly.
+    public struct Unimplemented: Error, Equatable {
+        public var endpoint: String
+
+        public init(endpoint: String) {
+            self.endpoint = endpoint
+        }
+    }
 }
 
 extension HTTPClient {
-    public static let unimplemented = HTTPClient { _ in throw Unimplemented("HTTPClient.send") }
+    public static let unimplemented = HTTPClient { _ in throw Unimplemented(endpoint: "HTTPClient.send") }
 
     /// Every request fails as if the network were down.
     public static let offline = HTTPClient(

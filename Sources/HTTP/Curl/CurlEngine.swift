@@ -1,0 +1,169 @@
+import CCurl
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs HTTP transfers on one libcurl multi handle, driven by one thread of its own.
+///
+/// The thread sleeps in `curl_multi_poll` until a socket is ready, one of libcurl's timers
+/// is due, or `curl_multi_wakeup` brings new work or a cancellation, so a request waiting
+/// on a slow server costs no CPU. Connections are kept and reused between requests. The
+/// thread ends when the engine is released.
+final class CurlEngine: Sendable {
+    private let core: Core
+
+    init() {
+        core = Core()
+        core.start()
+    }
+
+    deinit {
+        core.stop()
+    }
+
+    /// Runs `transfer` to its end; cancelling the task stops it and closes its connection.
+    func perform(_ transfer: CurlTransfer) async throws -> HTTPResponse {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.wait(with: continuation)
+                core.add(transfer)
+            }
+        } onCancel: {
+            transfer.cancel()
+            core.wake()
+        }
+    }
+}
+
+extension CurlEngine {
+    /// The multi handle and the state its thread works on; it outlives the engine until the thread ends.
+    final class Core: @unchecked Sendable {
+        private let multi: UnsafeMutableRawPointer?
+        private let lock = NSLock()
+        private var incoming: [CurlTransfer] = []
+        private var stopping = false
+        /// Transfers inside libcurl, by easy handle; touched on the thread only.
+        private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+        init() {
+            multi = CurlGlobal.ensure() ? curl_multi_init() : nil
+        }
+
+        func start() {
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(self).toOpaque()
+            let created = pthread_create(&thread, nil, { context in
+                guard let context else { return nil }
+                let core = Unmanaged<Core>.fromOpaque(context).takeRetainedValue()
+                core.run()
+                return nil
+            }, context)
+            if created == 0 {
+                pthread_detach(thread)
+            } else {
+                Unmanaged<Core>.fromOpaque(context).release()
+            }
+        }
+
+        func add(_ transfer: CurlTransfer) {
+            guard multi != nil else {
+                transfer.finish(.failure(NetworkError.unreachable(host: transfer.host)))
+                return
+            }
+            lock.withLock { incoming.append(transfer) }
+            wake()
+        }
+
+        func stop() {
+            lock.withLock { stopping = true }
+            wake()
+        }
+
+        func wake() {
+            if let multi {
+                curl_multi_wakeup(multi)
+            }
+        }
+
+        private func run() {
+            guard let multi else { return }
+            while true {
+                let (arrived, stop) = lock.withLock { () -> ([CurlTransfer], Bool) in
+                    defer { incoming = [] }
+                    return (incoming, stopping)
+                }
+                if stop { break }
+                arrived.forEach { start($0, on: multi) }
+                abortCancelled(on: multi)
+                var running: Int32 = 0
+                curl_multi_perform(multi, &running)
+                collectFinished(on: multi)
+                curl_multi_poll(multi, nil, 0, Int32(sleepMilliseconds(multi)), nil)
+            }
+            for transfer in active.values {
+                remove(transfer, from: multi)
+                transfer.finish(.failure(CancellationError()))
+            }
+            curl_multi_cleanup(multi)
+            failEverything(CancellationError())
+        }
+
+        /// Until libcurl's next timer, or a minute when nothing is due; a wake-up cuts it short.
+        private func sleepMilliseconds(_ multi: UnsafeMutableRawPointer) -> Int {
+            var timeout = -1
+            curl_multi_timeout(multi, &timeout)
+            return timeout < 0 ? 60_000 : min(timeout, 60_000)
+        }
+
+        private func start(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
+            guard !transfer.isCancelled else {
+                transfer.finish(.failure(CancellationError()))
+                return
+            }
+            guard let handle = CurlRequest.makeHandle(for: transfer) else {
+                transfer.releaseHandle()
+                transfer.finish(.failure(NetworkError.unreachable(host: transfer.host)))
+                return
+            }
+            active[handle] = transfer
+            curl_multi_add_handle(multi, handle)
+        }
+
+        private func abortCancelled(on multi: UnsafeMutableRawPointer) {
+            for transfer in active.values where transfer.isCancelled {
+                remove(transfer, from: multi)
+                transfer.finish(.failure(CancellationError()))
+            }
+        }
+
+        private func collectFinished(on multi: UnsafeMutableRawPointer) {
+            var waiting: Int32 = 0
+            while let message = curl_multi_info_read(multi, &waiting) {
+                guard cb_message_is_done(message) != 0, let handle = message.pointee.easy_handle,
+                      let transfer = active[handle] else { continue }
+                let code = cb_message_result(message)
+                let result = CurlResult.outcome(of: transfer, code: code, handle: handle)
+                remove(transfer, from: multi)
+                transfer.finish(result)
+            }
+        }
+
+        private func remove(_ transfer: CurlTransfer, from multi: UnsafeMutableRawPointer) {
+            if let handle = transfer.handle {
+                curl_multi_remove_handle(multi, handle)
+                active[handle] = nil
+            }
+            transfer.releaseHandle()
+        }
+
+        private func failEverything(_ error: any Error) {
+            let waiting = lock.withLock { () -> [CurlTransfer] in
+                defer { incoming = [] }
+                return incoming
+            }
+            waiting.forEach { $0.finish(.failure(error)) }
+        }
+    }
+}

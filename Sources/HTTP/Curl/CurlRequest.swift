@@ -1,0 +1,93 @@
+import CCurl
+import Foundation
+
+/// Sets up a libcurl easy handle for a transfer: address, method, headers, body, timeouts, callbacks.
+enum CurlRequest {
+    /// Bytes per second under which an idle deadline counts as "nothing moves".
+    static let idleSpeed = 1
+    /// Large reads keep uploads near disk and network speed (libcurl's maximum is 2 MB).
+    static let uploadBufferSize = 1 << 20
+
+    static func makeHandle(for transfer: CurlTransfer) -> UnsafeMutableRawPointer? {
+        guard let handle = curl_easy_init() else { return nil }
+        transfer.handle = handle
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        let request = transfer.request
+        var ok = cb_setopt_string(handle, CURLOPT_URL, request.url.absoluteString) == CURLE_OK
+        ok = ok && setCommon(handle, context: context)
+        ok = ok && setMethod(handle, transfer: transfer)
+        ok = ok && setTimeouts(handle, transfer: transfer)
+        transfer.headerList = headerList(for: request)
+        ok = ok && cb_setopt_list(handle, CURLOPT_HTTPHEADER, transfer.headerList) == CURLE_OK
+        return ok ? handle : nil
+    }
+
+    private static func setCommon(_ handle: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer) -> Bool {
+        let results = [
+            cb_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
+            // Redirects reach the caller, which decides whether the next address may see the token.
+            cb_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0),
+            cb_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            // Every encoding this libcurl can decode (gzip, br, zstd): smaller answers on slow links.
+            cb_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
+            cb_setopt_string(handle, CURLOPT_USERAGENT, "coursebrowser"),
+            cb_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlCallbacks.write),
+            cb_setopt_pointer(handle, CURLOPT_WRITEDATA, context),
+            cb_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, CurlCallbacks.header),
+            cb_setopt_pointer(handle, CURLOPT_HEADERDATA, context),
+            cb_setopt_progress_callback(handle, CurlCallbacks.progress),
+            cb_setopt_pointer(handle, CURLOPT_XFERINFODATA, context),
+            cb_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
+        ]
+        return results.allSatisfy { $0 == CURLE_OK }
+    }
+
+    private static func setMethod(_ handle: UnsafeMutableRawPointer, transfer: CurlTransfer) -> Bool {
+        let method = transfer.request.method.uppercased()
+        var results: [CURLcode] = []
+        if let body = transfer.body {
+            results += [
+                cb_setopt_long(handle, CURLOPT_POST, 1),
+                cb_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.length)),
+                cb_setopt_data_callback(handle, CURLOPT_READFUNCTION, CurlCallbacks.read),
+                cb_setopt_pointer(handle, CURLOPT_READDATA, Unmanaged.passUnretained(transfer).toOpaque()),
+                cb_setopt_seek_callback(handle, CurlCallbacks.seek),
+                cb_setopt_pointer(handle, CURLOPT_SEEKDATA, Unmanaged.passUnretained(transfer).toOpaque()),
+                cb_setopt_long(handle, CURLOPT_UPLOAD_BUFFERSIZE, uploadBufferSize),
+            ]
+            if method != "POST" {
+                results.append(cb_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method))
+            }
+        } else if method == "HEAD" {
+            results.append(cb_setopt_long(handle, CURLOPT_NOBODY, 1))
+        } else if method != "GET" {
+            results.append(cb_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method))
+        }
+        return results.allSatisfy { $0 == CURLE_OK }
+    }
+
+    private static func setTimeouts(_ handle: UnsafeMutableRawPointer, transfer: CurlTransfer) -> Bool {
+        var results = [cb_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, transfer.connectTimeout.milliseconds)]
+        switch transfer.deadline {
+        case let .total(limit):
+            results.append(cb_setopt_long(handle, CURLOPT_TIMEOUT_MS, limit.milliseconds))
+        case let .idle(limit):
+            results += [
+                cb_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, idleSpeed),
+                cb_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(limit.seconds.rounded(.up)))),
+            ]
+        }
+        return results.allSatisfy { $0 == CURLE_OK }
+    }
+
+    /// The request's headers, plus an empty `Expect:` so libcurl never waits for `100 Continue`.
+    private static func headerList(for request: HTTPRequest) -> UnsafeMutablePointer<curl_slist>? {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            let clean = value.filter { $0 != "\r" && $0 != "\n" }
+            list = curl_slist_append(list, "\(name): \(clean)")
+        }
+        list = curl_slist_append(list, "Expect:")
+        return list
+    }
+}

@@ -1,0 +1,45 @@
+import CCurl
+import Foundation
+
+/// Turns how a libcurl transfer ended into a response or the error a person can read.
+enum CurlResult {
+    static func outcome(of transfer: CurlTransfer, code: CURLcode, handle: UnsafeMutableRawPointer) -> Result<HTTPResponse, any Error> {
+        if code == CURLE_OK {
+            var status = 0
+            cb_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            return .success(transfer.response(status: status))
+        }
+        return .failure(error(for: transfer, code: code, handle: handle))
+    }
+
+    private static func error(for transfer: CurlTransfer, code: CURLcode, handle: UnsafeMutableRawPointer) -> any Error {
+        let host = transfer.host
+        if transfer.isCancelled { return CancellationError() }
+        if transfer.bodyTooLarge { return NetworkError.answerTooLarge(host: host, limit: transfer.maxBodyBytes) }
+        if let failure = transfer.reader?.failure { return failure }
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            return connected(handle)
+                ? NetworkError.timedOut(host: host, seconds: seconds(transfer))
+                : NetworkError.noConnection(host: host, seconds: Int(transfer.connectTimeout.seconds.rounded()))
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
+             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            return NetworkError.untrustedCertificate(host: host)
+        default:
+            return NetworkError.unreachable(host: host)
+        }
+    }
+
+    /// Whether the transfer got as far as a connection before it ended.
+    private static func connected(_ handle: UnsafeMutableRawPointer) -> Bool {
+        var connectTime: curl_off_t = 0
+        cb_getinfo_offset(handle, CURLINFO_CONNECT_TIME_T, &connectTime)
+        return connectTime > 0
+    }
+
+    private static func seconds(_ transfer: CurlTransfer) -> Int {
+        switch transfer.deadline {
+        case let .total(limit), let .idle(limit): return Int(limit.seconds.rounded())
+        }
+    }
+}

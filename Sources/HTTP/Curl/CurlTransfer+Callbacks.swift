@@ -1,0 +1,66 @@
+import CCurl
+import Foundation
+
+/// The C functions libcurl calls during a transfer; each finds its `CurlTransfer` in the context pointer.
+enum CurlCallbacks {
+    static func transfer(_ context: UnsafeMutableRawPointer?) -> CurlTransfer? {
+        context.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Collects the body, and stops the transfer (by taking nothing) once it passes the cap.
+    static let write: cb_data_callback = { buffer, size, count, context in
+        guard let transfer = transfer(context), let buffer else { return 0 }
+        let length = size * count
+        guard Int64(transfer.responseBody.count + length) <= transfer.maxBodyBytes else {
+            transfer.bodyTooLarge = true
+            return 0
+        }
+        buffer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            transfer.responseBody.append(bytes, count: length)
+        }
+        return length
+    }
+
+    /// Collects header lines; a new status line (after a `100 Continue`) starts over.
+    static let header: cb_data_callback = { buffer, size, count, context in
+        guard let transfer = transfer(context), let buffer else { return 0 }
+        let length = size * count
+        let line = buffer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        }
+        if line.hasPrefix("HTTP/") {
+            transfer.responseHeaders = []
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            transfer.responseHeaders.append((name, value))
+        }
+        return length
+    }
+
+    /// Feeds the request body from memory and files.
+    static let read: cb_data_callback = { buffer, size, count, context in
+        guard let transfer = transfer(context), let buffer else { return cb_read_abort() }
+        let raw = UnsafeMutableRawBufferPointer(start: buffer, count: size * count)
+        guard let read = transfer.reader?.read(into: raw) else { return cb_read_abort() }
+        return read
+    }
+
+    /// Rewinds the body when libcurl must send it again.
+    static let seek: cb_seek_callback = { context, offset, origin in
+        guard let transfer = transfer(context), origin == SEEK_SET, transfer.reader?.seek(to: Int64(offset)) == true else {
+            return cb_seek_cant_seek()
+        }
+        return cb_seek_ok()
+    }
+
+    /// Reports bytes sent, and aborts a cancelled transfer at once.
+    static let progress: cb_progress_callback = { context, _, _, _, uploaded in
+        guard let transfer = transfer(context) else { return 1 }
+        if transfer.isCancelled { return 1 }
+        if uploaded > 0 {
+            transfer.progress?(Int64(uploaded))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,104 @@
+import CCurl
+import Foundation
+
+/// One request on its way through libcurl: what to send, what came back, and who waits for it.
+///
+/// Everything but `cancel` and `finish` happens on the engine's thread; those two may come
+/// from any thread and are guarded by `lock`.
+final class CurlTransfer: @unchecked Sendable {
+    /// How long the transfer may take, and how that time is counted.
+    enum Deadline {
+        /// The whole exchange must end in this time.
+        case total(Duration)
+        /// The transfer fails once nothing moves for this long (uploads of large files).
+        case idle(Duration)
+    }
+
+    let request: HTTPRequest
+    let body: UploadBody?
+    let connectTimeout: Duration
+    let deadline: Deadline
+    let maxBodyBytes: Int64
+    let progress: (@Sendable (Int64) -> Void)?
+
+    /// The easy handle while libcurl owns the transfer.
+    var handle: UnsafeMutableRawPointer?
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    /// Filled by the callbacks.
+    var responseHeaders: [(String, String)] = []
+    var responseBody = Data()
+    var bodyTooLarge = false
+    var reader: BodyReader?
+
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    private var cancelled = false
+    private var finished = false
+
+    init(request: HTTPRequest, body: UploadBody?, connectTimeout: Duration, deadline: Deadline, maxBodyBytes: Int64,
+         progress: (@Sendable (Int64) -> Void)?) {
+        self.request = request
+        self.body = body
+        self.connectTimeout = connectTimeout
+        self.deadline = deadline
+        self.maxBodyBytes = maxBodyBytes
+        self.progress = progress
+        reader = body.map(BodyReader.init)
+    }
+
+    var host: String { request.url.host ?? request.url.absoluteString }
+
+    /// Remembers who waits; a transfer cancelled before this finishes at once.
+    func wait(with continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        let alreadyCancelled = lock.withLock {
+            self.continuation = continuation
+            return cancelled
+        }
+        if alreadyCancelled {
+            finish(.failure(CancellationError()))
+        }
+    }
+
+    /// Marks the transfer cancelled; the engine stops it on its next turn.
+    func cancel() {
+        lock.withLock { cancelled = true }
+    }
+
+    var isCancelled: Bool {
+        lock.withLock { cancelled }
+    }
+
+    /// Hands the result to whoever waits, once; later results are dropped.
+    func finish(_ result: Result<HTTPResponse, any Error>) {
+        let waiting: CheckedContinuation<HTTPResponse, any Error>? = lock.withLock {
+            guard !finished, let continuation else { return nil }
+            finished = true
+            self.continuation = nil
+            return continuation
+        }
+        waiting?.resume(with: result)
+    }
+
+    /// The answer as the callbacks collected it.
+    func response(status: Int) -> HTTPResponse {
+        var headers: [String: String] = [:]
+        for (name, value) in responseHeaders {
+            let key = name.lowercased()
+            headers[key] = headers[key].map { $0 + ", " + value } ?? value
+        }
+        return HTTPResponse(status: status, headers: headers, body: responseBody)
+    }
+
+    /// Releases libcurl's resources; the engine calls it once the handle is out of the multi handle.
+    func releaseHandle() {
+        if let handle {
+            curl_easy_cleanup(handle)
+        }
+        handle = nil
+        if let headerList {
+            curl_slist_free_all(headerList)
+        }
+        headerList = nil
+        reader?.close()
+    }
+}

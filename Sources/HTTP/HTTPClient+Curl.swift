@@ -1,0 +1,44 @@
+import Foundation
+
+extension HTTPClient {
+    /// The most a JSON answer may be; more is refused, so memory stays bounded whatever a server sends.
+    public static let defaultMaxAnswerBytes: Int64 = 32 * 1024 * 1024
+
+    /// Sends requests through libcurl on `engine`, without following redirects.
+    ///
+    /// `send` gives up after `timeouts.request` in total; `upload` gives up when nothing is
+    /// sent or received for `timeouts.request`; both give up connecting after
+    /// `timeouts.connect`. Answers over `maxAnswerBytes` end in `NetworkError.answerTooLarge`.
+    /// Proxies come from the usual environment variables, as with curl.
+    public static func curl(
+        _ engine: HTTPEngine,
+        timeouts: HTTPTimeouts = .standard,
+        maxAnswerBytes: Int64 = defaultMaxAnswerBytes
+    ) -> HTTPClient {
+        HTTPClient(
+            send: { request in
+                let body = request.body.map { UploadBody([.bytes($0)]) }
+                let transfer = CurlTransfer(
+                    request: request, body: body, connectTimeout: timeouts.connect,
+                    deadline: .total(timeouts.request), maxBodyBytes: maxAnswerBytes, progress: nil
+                )
+                return try await engine.curl.perform(transfer)
+            },
+            upload: { request, body, progress in
+                let transfer = CurlTransfer(
+                    request: request, body: body, connectTimeout: timeouts.connect,
+                    deadline: .idle(timeouts.request), maxBodyBytes: maxAnswerBytes, progress: progress
+                )
+                return try await engine.curl.perform(transfer)
+            }
+        )
+    }
+}
+
+/// The machinery behind the live HTTP clients: one thread and one connection pool, shared
+/// by every client made from it. Make one at the app's root and pass it down.
+public final class HTTPEngine: Sendable {
+    let curl = CurlEngine()
+
+    public init() {}
+}
