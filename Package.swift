@@ -1,25 +1,53 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The targets, lowest first; every arrow points down, never back up.
 let package = Package(
     name: "coursebrowser",
     products: [
         .executable(name: "coursebrowser", targets: ["coursebrowser"]),
     ],
     targets: [
+        // System libraries: the terminal and the network.
         .systemLibrary(name: "CNcurses", path: "Modules/CNcurses"),
         .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
+
+        // Foundations that know nothing of courses.
         .target(name: "HTTP", dependencies: ["CCurl"]),
-        .target(name: "CourseKit", dependencies: ["HTTP"]),
+        .target(name: "FileSystem"),
+        .target(name: "HTMLText"),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
-        .target(name: "CourseBrowser", dependencies: ["CourseKit", "HTTP", "TerminalUI"]),
-        .executableTarget(name: "coursebrowser", dependencies: ["CourseBrowser", "CourseKit", "TerminalUI"]),
-        .executableTarget(name: "queue-stress", dependencies: ["CourseKit"]),
+
+        // The model, the client structs and the environment every feature reads.
+        .target(name: "CourseKit"),
+
+        // Backends and the upload queue, each a set of client values.
+        .target(name: "CanvasJSON", dependencies: ["CourseKit"]),
+        .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON"]),
+        .target(name: "Canvas", dependencies: ["CourseKit", "CanvasJSON", "HTTP", "FileSystem"]),
+        .target(name: "UploadQueue", dependencies: ["CourseKit", "FileSystem"]),
+
+        // The panes and their host, which see only CourseKit's clients.
+        .target(name: "CourseBrowser", dependencies: ["CourseKit", "HTMLText", "TerminalUI"]),
+
+        // The root: options, the live environment, and the program.
+        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "HTTP", "FileSystem"]),
+        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI"]),
+        .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit"]),
+
+        // Tests, and what they share.
+        .target(name: "TestSupport", dependencies: ["CourseKit"], path: "Tests/TestSupport"),
         .target(name: "FakeCanvasKit", dependencies: ["HTTP"], path: "Tests/FakeCanvasKit"),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "FakeCanvasKit"]),
-        .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "HTTP", "FakeCanvasKit", "queue-stress"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "FakeCanvasKit", "TestSupport"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "TerminalUI"]),
+        .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "CanvasJSON", "CourseKit", "HTMLText", "TestSupport"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "CanvasJSON", "CourseKit", "HTTP", "UploadQueue", "FakeCanvasKit", "TestSupport"]),
+        .testTarget(name: "UploadQueueTests", dependencies: ["UploadQueue", "CourseKit", "FileSystem", "TestSupport", "queue-stress"]),
+        .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "LaunchTests", dependencies: ["Launch", "Canvas", "CourseKit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser", "FakeCanvasKit"]),
     ],
     swiftLanguageModes: [.v6]

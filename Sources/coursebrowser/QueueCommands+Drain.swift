@@ -1,6 +1,8 @@
 import CourseBrowser
 import CourseKit
 import Foundation
+import Launch
+import UploadQueue
 
 extension QueueCommands {
     /// Uploads until no job of this backend is queued or waiting, or until `timeout` seconds pass.

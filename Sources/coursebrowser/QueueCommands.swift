@@ -1,6 +1,8 @@
 import CourseBrowser
 import CourseKit
 import Foundation
+import Launch
+import UploadQueue
 
 /// The queue commands for shells and scripts: `upload`, `queue` and `drain`.
 enum QueueCommands {

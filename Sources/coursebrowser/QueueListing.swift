@@ -1,5 +1,7 @@
 import CourseKit
 import Foundation
+import Launch
+import UploadQueue
 
 /// The `queue` command's output: a table for people, JSON for scripts.
 enum QueueListing {

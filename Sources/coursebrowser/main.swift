@@ -1,7 +1,9 @@
 import CourseBrowser
 import CourseKit
 import Foundation
+import Launch
 import TerminalUI
+import UploadQueue
 
 /// Prints a usage error the way command-line tools do and exits 2, before the terminal is touched.
 func failUsage(_ message: String) -> Never {

@@ -12,6 +12,7 @@
 
 import CourseKit
 import Foundation
+import UploadQueue
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import CourseKit
 import Foundation
+import HTMLText
 import TerminalUI
 
 /// The Course pane: given only a course ID, it loads the overview, syllabus and modules itself.

@@ -1,5 +1,6 @@
 import CourseKit
 import Foundation
+import HTMLText
 import TerminalUI
 
 /// Turns course data into the styled, wrapped lines of the Course pane.

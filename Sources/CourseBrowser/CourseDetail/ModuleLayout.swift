@@ -1,5 +1,6 @@
 import CourseKit
 import Foundation
+import HTMLText
 import TerminalUI
 
 /// Lays out one module: its name with its lock or progress, then its items.

@@ -1,4 +1,5 @@
 import CourseKit
+import HTMLText
 import TerminalUI
 
 /// Lays out one syllabus block as wrapped terminal lines.

@@ -1,8 +1,10 @@
-import CourseKit
 import Foundation
 import Testing
-import TerminalUI
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 @MainActor
 struct AppShellTests {
@@ -68,7 +70,7 @@ struct AppShellTests {
 
     @Test func everyFailingPaneShowsItsOwnRow() async {
         var environment = Fixtures.environment()
-        environment.courseClient.coursesPage = { _, _, _ in throw CatalogError.missing(path: "/nope.json") }
+        environment.courseClient.coursesPage = { _, _, _ in throw CourseClient.Failure(userMessage: "Can't find catalog file /nope.json") }
         environment.uploadQueue.jobs = { throw CourseClient.Failure(userMessage: "queue is locked") }
         let shell = await started(environment, opening: CourseID(42))
         let errors = render(shell, width: 140).filter { $0.contains("❗") }
@@ -126,7 +128,7 @@ struct AppShellTests {
 
     @Test func theHintLineFollowsTheFocusedPane() async {
         var environment = Fixtures.environment()
-        environment.courseClient.coursesPage = { _, _, _ in throw CatalogError.missing(path: "/x") }
+        environment.courseClient.coursesPage = { _, _, _ in throw CourseClient.Failure(userMessage: "Can't find catalog file /x") }
         let shell = await started(environment)
         #expect(render(shell).last == " Tab focus  ↑↓ move  Enter open  v view  r retry  ? help  q quit")
         _ = shell.handle(.tab)
@@ -137,7 +139,7 @@ struct AppShellTests {
         var environment = Fixtures.environment()
         let events = Recorder<AnalyticsEvent>()
         environment.analytics = Analytics { events.append($0) }
-        environment.courseClient.coursesPage = { _, _, _ in throw CatalogError.missing(path: "/x") }
+        environment.courseClient.coursesPage = { _, _, _ in throw CourseClient.Failure(userMessage: "Can't find catalog file /x") }
         let shell = await started(environment)
         _ = shell.handle(.character("r"))
         await settle { !shell.isAnimating }

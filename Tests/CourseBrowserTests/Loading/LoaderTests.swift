@@ -1,7 +1,10 @@
-import CourseKit
 import Foundation
 import Testing
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 @MainActor
 struct LoaderTests {

@@ -1,7 +1,10 @@
-import CourseKit
 import Foundation
 import Testing
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 /// A listing element for the loader tests: only its ID matters.
 struct Numbered: Identifiable, Sendable, Equatable {

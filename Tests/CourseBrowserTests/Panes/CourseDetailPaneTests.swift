@@ -1,8 +1,10 @@
-import CourseKit
 import Foundation
 import Testing
-import TerminalUI
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 @MainActor
 struct CourseDetailPaneTests {

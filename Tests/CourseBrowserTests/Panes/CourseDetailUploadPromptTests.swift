@@ -1,8 +1,10 @@
-import CourseKit
 import Foundation
 import Testing
-import TerminalUI
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 @MainActor
 struct CourseDetailUploadPromptTests {
@@ -45,7 +47,7 @@ struct CourseDetailUploadPromptTests {
 
     @Test func aFileThatCantBeQueuedIsAMessageInThePromptNotAJob() async {
         var queue = UploadQueueClient.noOp
-        queue.enqueue = { file, _ in throw UploadQueueError.missing(path: file.path) }
+        queue.enqueue = { file, _ in throw CourseClient.Failure(userMessage: "Can't find \(file.path)") }
         let pane = await opened(queue)
         _ = pane.handle(.character("u"))
         type("/nope.pdf", into: pane)

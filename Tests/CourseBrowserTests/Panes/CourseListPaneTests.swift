@@ -1,8 +1,10 @@
-import CourseKit
 import Foundation
 import Testing
-import TerminalUI
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 @MainActor
 struct CourseListPaneTests {
@@ -166,7 +168,7 @@ struct CourseListPaneTests {
         environment.courseClient.coursesPage = { _, _, _ in
             attempts.append(1)
             if attempts.values.count == 1 {
-                throw CatalogError.missing(path: "/tmp/courses.json")
+                throw CourseClient.Failure(userMessage: "Can't find catalog file /tmp/courses.json")
             }
             return Page(items: Fixtures.courses)
         }

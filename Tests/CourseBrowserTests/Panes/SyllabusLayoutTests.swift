@@ -1,7 +1,9 @@
-import CourseKit
 import Testing
-import TerminalUI
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 struct SyllabusLayoutTests {
     func text(_ html: String, width: Int, glyphs: Glyphs = .unicode) -> [String] {

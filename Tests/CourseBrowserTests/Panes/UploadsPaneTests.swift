@@ -1,8 +1,10 @@
-import CourseKit
 import Foundation
 import Testing
-import TerminalUI
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 @MainActor
 struct UploadsPaneTests {
@@ -109,7 +111,7 @@ struct UploadsPaneTests {
 
     @Test func aQueueThatCantBeReadIsAnInlineErrorWithRetry() async {
         var environment = Fixtures.environment()
-        environment.uploadQueue.jobs = { throw UploadQueueError.notWritable(path: "/data", reason: "the disk is full") }
+        environment.uploadQueue.jobs = { throw CourseClient.Failure(userMessage: "Can't save to the upload queue in /data: the disk is full") }
         let pane = UploadsPane(environment: environment)
         pane.start(refreshEvery: .seconds(3600))
         await settle { pane.loader.state.failureMessage != nil }

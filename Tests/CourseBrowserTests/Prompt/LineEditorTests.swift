@@ -1,6 +1,9 @@
 import Testing
-import TerminalUI
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 struct LineEditorTests {
     func typed(_ keys: [Key], into editor: LineEditor = LineEditor()) -> LineEditor {

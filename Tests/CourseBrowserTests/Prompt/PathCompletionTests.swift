@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 struct PathCompletionTests {
     let root: String

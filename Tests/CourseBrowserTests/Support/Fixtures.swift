@@ -1,6 +1,9 @@
-import CourseKit
 import Foundation
 @testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
 
 /// Small, known courses for pane and host tests.
 enum Fixtures {
@@ -16,9 +19,9 @@ enum Fixtures {
 
     static let courses = [swift, japanese, robotics]
 
-    static func catalog(_ courses: [Course] = courses) -> Catalog {
-        Catalog(entries: courses.map {
-            Catalog.Entry(
+    static func catalog(_ courses: [Course] = courses) -> FixtureCatalog {
+        FixtureCatalog(entries: courses.map {
+            FixtureCatalog.Entry(
                 course: $0,
                 syllabusHTML: "<h2>Welcome</h2><p>Read &amp; write code.</p><ul><li>Week one</li></ul>",
                 modules: [CourseModule(id: "1", name: "Week 1", position: 1, items: [ModuleItem(id: "9", title: "Hello, world", type: "Page")])]
@@ -28,11 +31,43 @@ enum Fixtures {
 
     /// An environment serving `courses` from memory with a frozen clock.
     static func environment(_ courses: [Course] = courses) -> EnvironmentValues {
-        let catalog = catalog(courses)
         var environment = EnvironmentValues()
         environment.clock = clock
-        environment.courseClient = .catalog(now: clock.now) { catalog }
+        environment.courseClient = catalog(courses).client(now: start)
         return environment
+    }
+}
+
+/// Courses, syllabi and modules in memory: the backend the pane tests run on.
+struct FixtureCatalog: Sendable {
+    struct Entry: Sendable {
+        var course: Course
+        var syllabusHTML: String?
+        var modules: [CourseModule]
+    }
+
+    var entries: [Entry]
+
+    func entry(_ id: CourseID) throws -> Entry {
+        guard let entry = entries.first(where: { $0.course.id == id }) else { throw CourseNotFound(id: id) }
+        return entry
+    }
+
+    /// A client serving these entries; the views choose as a backend would at `now`.
+    func client(now: Date) -> CourseClient {
+        CourseClient(
+            coursesPage: { scope, _, _ in
+                let courses = entries.map(\.course)
+                switch scope {
+                case .current: return Page(items: courses.filter { !$0.hasEnded(at: now) })
+                case .favorites: return Page(items: courses.filter(\.isFavorite))
+                case .all: return Page(items: courses)
+                }
+            },
+            course: { id, _ in try entry(id).course },
+            syllabus: { id, _ in try entry(id).syllabusHTML },
+            modules: { id, _ in try entry(id).modules }
+        )
     }
 }
 

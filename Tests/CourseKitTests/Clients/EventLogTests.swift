@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CourseKit
+import TestSupport
 
 struct EventLogTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("events-\(UUID().uuidString).jsonl").path

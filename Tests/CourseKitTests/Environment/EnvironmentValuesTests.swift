@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CourseKit
+import TestSupport
 
 struct EnvironmentValuesTests {
     @Test func unsetValuesAreHarmlessDefaults() async throws {

@@ -1,0 +1,65 @@
+import CourseKit
+import Foundation
+import HTTP
+
+extension CanvasAPI {
+    /// Turns a status that is not success into the `CanvasError` a person can read.
+    func check(_ response: HTTPResponse, url: URL, resource: CanvasResource) throws {
+        switch response.status {
+        case 200..<300:
+            return
+        case 401:
+            throw Self.rejectsToken(response)
+                ? CanvasError.invalidToken(host: host, source: credentials.source)
+                : CanvasError.notPermitted(resource)
+        case 403 where isThrottled(response):
+            throw CanvasError.throttled(host: host, retryAfter: RetryAfter.seconds(response.header("Retry-After"), now: clock.now()))
+        case 429:
+            throw CanvasError.throttled(host: host, retryAfter: RetryAfter.seconds(response.header("Retry-After"), now: clock.now()))
+        case 403:
+            throw CanvasError.notPermitted(resource)
+        case 404:
+            throw resource.missingMessage == nil ? CanvasError.noCanvasAPI(host: host) : CanvasError.notFound(resource)
+        default:
+            if !(500..<600).contains(response.status) {
+                logUnexpected(url: url, status: response.status, detail: "unexpected status")
+            }
+            throw CanvasError.server(host: host, status: response.status)
+        }
+    }
+
+    /// Whether a 401 is about the token (wrong, expired, revoked) rather than what this user may do.
+    ///
+    /// Canvas marks a user without permission with `"status":"unauthorized"` and a bad token
+    /// with `WWW-Authenticate` or `"status":"unauthenticated"`; a 401 with neither mark is the
+    /// token, as it always was before Canvas told the two apart.
+    static func rejectsToken(_ response: HTTPResponse) -> Bool {
+        let body = CanvasErrorBody(response.body)
+        switch body?.status?.lowercased() {
+        case "unauthorized": return false
+        case "unauthenticated": return true
+        default: break
+        }
+        if response.header("WWW-Authenticate") != nil { return true }
+        let messages = body?.messages.map { $0.lowercased() } ?? []
+        return !messages.contains { $0.contains("not authorized") }
+    }
+}
+
+/// The parts of a Canvas error body that tell errors apart:
+/// `{"status": "unauthorized", "errors": [{"message": "…"}]}`.
+struct CanvasErrorBody: Decodable {
+    struct Message: Decodable {
+        var message: String?
+    }
+
+    var status: String?
+    var errors: [Message]?
+
+    init?(_ body: Data) {
+        guard let decoded = try? JSONDecoder().decode(Self.self, from: body) else { return nil }
+        self = decoded
+    }
+
+    var messages: [String] { (errors ?? []).compactMap(\.message) }
+}

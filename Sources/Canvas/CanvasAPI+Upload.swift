@@ -1,0 +1,40 @@
+import CourseKit
+import FileSystem
+import Foundation
+
+extension CanvasAPI {
+    /// How long Canvas says an upload signature from step 1 stays valid.
+    static let signatureLifetime: TimeInterval = 30 * 60
+
+    /// Uploads `payload` as `job.fileName` to the course in Canvas's three documented steps.
+    ///
+    /// 1. `POST /api/v1/courses/:id/files` (with the token) announces the file and gets a signed form;
+    /// 2. the form and the file go to `upload_url` (without the token);
+    /// 3. the answer's `Location` is read back with the token, which confirms the file.
+    ///
+    /// A signature older than 30 minutes at step 2, or one the file store calls expired,
+    /// starts again from step 1, once. Every attempt overwrites the same name in the same
+    /// folder, so retries never leave a second copy.
+    func upload(_ job: UploadJob, payload: URL, progress: @escaping @Sendable (Int64) -> Void) async throws {
+        guard let size = Files.size(of: payload.path), FileManager.default.isReadableFile(atPath: payload.path) else {
+            throw UploadError.payloadMissing(fileName: job.fileName)
+        }
+        var restarted = false
+        while true {
+            let ticket = try await requestUploadTicket(for: job, size: size)
+            do {
+                let answer = try await sendToFileStore(ticket, job: job, payload: payload, size: size, progress: progress)
+                let file = try await confirmUpload(answer, ticket: ticket)
+                if let stored = file.size, stored != size {
+                    logUnexpected(url: baseURL, status: 200, detail: "confirmed file \(file.id.text) has \(stored) bytes, sent \(size)")
+                    throw CanvasUploadError.sizeMismatch(fileName: job.fileName, host: host)
+                }
+                return
+            } catch CanvasUploadError.signatureExpired(_) where !restarted {
+                restarted = true
+                analytics.track(AnalyticsEvent(name: "upload_restarted", properties: ["host": host, "reason": "signature expired"]))
+                progress(0)
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import CourseKit
+import Foundation
+
+/// A Canvas answer that means the request can't succeed as it is.
+public enum CanvasError: UserFacingError, TransientError, Equatable {
+    /// 401 for the token itself: wrong, expired or revoked. `source` says where it came from.
+    case invalidToken(host: String, source: String)
+    /// 401 "unauthorized" (or a 403 that is not throttling): the token is fine, the user may not do this.
+    case notPermitted(CanvasResource)
+    /// 404 on something that belongs to a course.
+    case notFound(CanvasResource)
+    /// 404 on an address every Canvas answers: the base URL is not a Canvas.
+    case noCanvasAPI(host: String)
+    /// A 5xx or another status Canvas should not send.
+    case server(host: String, status: Int)
+    /// Throttled for longer than a person should watch a spinner; `retryAfter` is Canvas's own wait, if it gave one.
+    case throttled(host: String, retryAfter: TimeInterval?)
+    /// A body that is not the JSON expected.
+    case unexpectedResponse(host: String)
+
+    public var userMessage: String {
+        switch self {
+        case let .invalidToken(host, source):
+            return "\(host) rejected the access token from \(source): it is wrong, expired or revoked."
+                + " Make a new one in Canvas under Account → Settings"
+        case let .notPermitted(resource):
+            return "You don't have permission to \(resource.permissionPhrase)"
+        case let .notFound(resource):
+            return resource.missingMessage ?? "Not found on Canvas"
+        case let .noCanvasAPI(host):
+            return "No Canvas API at \(host); check the Canvas URL"
+        case let .server(host, status):
+            return "Canvas error at \(host) (HTTP \(status))"
+        case let .throttled(host, retryAfter):
+            guard let retryAfter, retryAfter > 60 else { return "\(host) is rate limiting requests; try again in a minute" }
+            return "\(host) is rate limiting requests; try again in \(Int((retryAfter / 60).rounded(.up))) min"
+        case let .unexpectedResponse(host):
+            return "Unexpected response from \(host)"
+        }
+    }
+
+    /// How long Canvas asked to wait before the next try, when it said.
+    public var retryAfter: TimeInterval? {
+        if case let .throttled(_, retryAfter) = self { return retryAfter }
+        return nil
+    }
+
+    public var isTransient: Bool {
+        switch self {
+        case .invalidToken, .notPermitted, .notFound, .noCanvasAPI:
+            return false
+        case let .server(_, status):
+            return Self.isTransient(status: status)
+        case .throttled:
+            return true
+        case .unexpectedResponse:
+            // A proxy's error page or a half-rolled-out server; unknown, so retried.
+            return true
+        }
+    }
+
+    /// Server errors and answers that mean "not now"; a 404 here is not a course (that is
+    /// `notFound`) but an upload link or file record the server forgot, which a fresh
+    /// attempt replaces. Other 4xx answers repeat themselves.
+    static func isTransient(status: Int) -> Bool {
+        (500..<600).contains(status) || [404, 408, 409, 410, 425, 429].contains(status)
+    }
+}

@@ -1,0 +1,59 @@
+import CourseKit
+
+/// What a Canvas request is about, so an error can name what is missing or not allowed.
+public enum CanvasResource: Equatable, Sendable {
+    /// The user's own course list.
+    case courseList
+    /// The user's favorite courses.
+    case favorites
+    /// One course's overview or syllabus.
+    case course(CourseID)
+    /// The modules of a course.
+    case modules(CourseID)
+    /// The items of one module.
+    case moduleItems(CourseID, module: String)
+    /// A course's Files, where uploads go.
+    case courseFiles(CourseID)
+    /// The file record that confirms an upload.
+    case uploadedFile
+    /// The user's own profile.
+    case profile
+
+    /// The course the resource belongs to, if any.
+    var course: CourseID? {
+        switch self {
+        case let .course(id), let .modules(id), let .moduleItems(id, _), let .courseFiles(id): return id
+        case .courseList, .favorites, .uploadedFile, .profile: return nil
+        }
+    }
+
+    /// What a 404 means here, or `nil` where Canvas only answers 404 when the address is wrong.
+    var missingMessage: String? {
+        switch self {
+        case let .course(id), let .modules(id), let .courseFiles(id):
+            // A listing under a course can't be missing by itself: the course is.
+            return "No course with ID \(id)"
+        case let .moduleItems(course, module):
+            return "Module \(module) of course \(course) no longer exists"
+        case .uploadedFile:
+            return "The uploaded file is no longer on Canvas"
+        case .courseList, .favorites, .profile:
+            return nil
+        }
+    }
+
+    /// The end of "You don't have permission to …".
+    var permissionPhrase: String {
+        switch self {
+        case .courseList: return "list your courses"
+        case .favorites: return "list your favorite courses"
+        case let .course(id): return "see course \(id)"
+        case let .modules(id): return "see the modules of course \(id)"
+        case let .moduleItems(_, module): return "see the items of module \(module)"
+        case let .courseFiles(id):
+            return "add files to course \(id): only teachers can add files to a course's Files"
+        case .uploadedFile: return "finish this upload"
+        case .profile: return "read your profile"
+        }
+    }
+}

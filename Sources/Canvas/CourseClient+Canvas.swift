@@ -1,0 +1,36 @@
+import CourseKit
+import Foundation
+import HTTP
+
+extension CourseClient {
+    /// Canvas LMS over HTTPS at `baseURL` (normalized by `CanvasBaseURL`), authorized by `credentials`.
+    public static func canvas(
+        baseURL: URL,
+        credentials: CanvasCredentials,
+        http: HTTPClient,
+        clock: WallClock,
+        analytics: Analytics
+    ) -> CourseClient {
+        canvas(CanvasAPI(baseURL: baseURL, credentials: credentials, http: http, clock: clock, analytics: analytics))
+    }
+
+    static func canvas(_ api: CanvasAPI) -> CourseClient {
+        let restricted = RestrictedCourses()
+        return CourseClient(
+            coursesPage: { scope, cursor, progress in
+                let page = try await api.reporting(to: progress).coursesPage(scope, after: cursor)
+                restricted.note(page.items)
+                return page
+            },
+            course: { id, progress in
+                do {
+                    return try await api.reporting(to: progress).course(id, include: ["term", "teachers", "favorites", "concluded"]).course
+                } catch CanvasError.notPermitted(.course(id)) where restricted.contains(id) {
+                    return .restricted(id)
+                }
+            },
+            syllabus: { id, progress in try await api.reporting(to: progress).course(id, include: ["syllabus_body"]).syllabus_body },
+            modules: { id, progress in try await api.reporting(to: progress).modules(id) }
+        )
+    }
+}

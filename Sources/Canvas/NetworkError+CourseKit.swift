@@ -1,0 +1,11 @@
+import CourseKit
+import HTTP
+
+// The HTTP layer's errors explain themselves in one line and say whether they pass; this
+// module, which brings HTTP to the rest of the app, makes them speak its protocols.
+extension NetworkError: UserFacingError, TransientError {}
+
+extension HTTPClient.Unimplemented: UserFacingError, TransientError {
+    public var userMessage: String { "\(endpoint) is not implemented" }
+    public var isTransient: Bool { false }
+}

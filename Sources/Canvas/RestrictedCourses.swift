@@ -1,0 +1,27 @@
+import CourseKit
+import Foundation
+
+/// The courses Canvas listed only as `{"id": N, "access_restricted_by_date": true}`.
+///
+/// Canvas answers a request for such a course with a plain "not authorized"; remembering
+/// the list's stub lets the client say why instead. One set per client, shared by its calls.
+final class RestrictedCourses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: Set<CourseID> = []
+
+    func note(_ courses: [Course]) {
+        lock.withLock {
+            for course in courses {
+                if course.isRestricted {
+                    ids.insert(course.id)
+                } else {
+                    ids.remove(course.id)
+                }
+            }
+        }
+    }
+
+    func contains(_ id: CourseID) -> Bool {
+        lock.withLock { ids.contains(id) }
+    }
+}

@@ -1,0 +1,60 @@
+import CourseKit
+
+/// A Canvas module object with its items, as `include[]=items&include[]=content_details` returns it.
+///
+/// `state` and `completion_requirement.completed` come only for students; lock details
+/// of an item only with `content_details`.
+package struct CanvasModule: Decodable, Sendable {
+    package struct Item: Decodable, Sendable {
+        package struct Requirement: Decodable, Sendable {
+            package var type: String?
+            package var completed: Bool?
+        }
+
+        package struct Details: Decodable, Sendable {
+            package var locked_for_user: Bool?
+            package var lock_explanation: String?
+        }
+
+        package var id: CanvasID
+        package var title: String?
+        package var type: String?
+        package var completion_requirement: Requirement?
+        package var content_details: Details?
+    }
+
+    package var id: CanvasID
+    package var name: String?
+    package var position: Int?
+    package var state: String?
+    package var unlock_at: String?
+    package var items: [Item]?
+    package var items_url: String?
+
+    package var module: CourseModule {
+        CourseModule(
+            id: id.text,
+            name: name.flatMap(\.nonBlank) ?? "Module \(id.text)",
+            position: position ?? 0,
+            items: (items ?? []).map(\.item),
+            progress: state.flatMap(CourseModule.Progress.init(rawValue:)),
+            unlockAt: unlock_at.flatMap(CanvasDate.parse)
+        )
+    }
+}
+
+extension CanvasModule.Item {
+    package var item: ModuleItem {
+        let locked = content_details?.locked_for_user ?? false
+        return ModuleItem(
+            id: id.text,
+            title: title.flatMap(\.nonBlank) ?? "Untitled",
+            type: type ?? "",
+            isLocked: locked,
+            lockExplanation: locked ? content_details?.lock_explanation.flatMap(\.nonBlank) : nil,
+            requirement: completion_requirement.flatMap { requirement in
+                requirement.type.map { ModuleItem.Requirement(kind: $0, isCompleted: requirement.completed) }
+            }
+        )
+    }
+}

@@ -1,0 +1,45 @@
+import CourseKit
+import Foundation
+
+/// Courses with their syllabi and modules, held in memory: what the offline backends serve.
+public struct Catalog: Sendable {
+    /// One course and everything the detail pane shows about it.
+    public struct Entry: Sendable {
+        public var course: Course
+        public var syllabusHTML: String?
+        public var modules: [CourseModule]
+
+        public init(course: Course, syllabusHTML: String? = nil, modules: [CourseModule] = []) {
+            self.course = course
+            self.syllabusHTML = syllabusHTML
+            self.modules = modules
+        }
+    }
+
+    public var entries: [Entry]
+    /// Courses of the source that were left out, one line each saying which and why.
+    public var skipped: [String]
+
+    public init(entries: [Entry], skipped: [String] = []) {
+        self.entries = entries
+        self.skipped = skipped
+    }
+
+    /// The entry for `id`, or `CourseNotFound`.
+    public func entry(_ id: CourseID) throws -> Entry {
+        guard let entry = entries.first(where: { $0.course.id == id }) else {
+            throw CourseNotFound(id: id)
+        }
+        return entry
+    }
+
+    /// The courses `scope` shows at `now`, in catalog order.
+    public func courses(in scope: CourseScope, at now: Date) -> [Course] {
+        let courses = entries.map(\.course)
+        switch scope {
+        case .current: return courses.filter { !$0.hasEnded(at: now) }
+        case .favorites: return courses.filter(\.isFavorite)
+        case .all: return courses
+        }
+    }
+}

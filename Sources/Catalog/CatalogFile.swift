@@ -1,0 +1,28 @@
+import CourseKit
+import Foundation
+
+/// Reads a catalog from a file, turning every failure into a `CatalogError` that names the file.
+public enum CatalogFile {
+    public static func read(_ path: String) throws -> Catalog {
+        let data = try contents(of: path)
+        return try Catalog.decode(data, source: path)
+    }
+
+    private static func contents(of path: String) throws -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CatalogError.missing(path: path)
+        }
+        if isDirectory.boolValue {
+            throw CatalogError.unreadable(path: path, reason: "it is a folder")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw CatalogError.unreadable(path: path, reason: "permission denied")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CatalogError.unreadable(path: path, reason: "the file could not be read")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import CourseKit
+import Foundation
+
+extension CourseClient {
+    /// Serves courses from a catalog produced by `load`, which runs on every request;
+    /// `now` decides which courses are current.
+    ///
+    /// Loading per request is what lets `r` pick up a catalog file the user just fixed.
+    public static func catalog(now: @escaping @Sendable () -> Date, _ load: @escaping @Sendable () throws -> Catalog) -> CourseClient {
+        CourseClient(
+            coursesPage: { scope, _, _ in
+                let catalog = try load()
+                return Page(items: catalog.courses(in: scope, at: now()), skipped: catalog.skipped)
+            },
+            course: { id, _ in try load().entry(id).course },
+            syllabus: { id, _ in try load().entry(id).syllabusHTML },
+            modules: { id, _ in try load().entry(id).modules }
+        )
+    }
+
+    /// The embedded sample catalog, decoded once, its dates moved to around `clock`'s today.
+    public static func sample(clock: WallClock) -> CourseClient {
+        let decoded = Result { try SampleCatalog.load(now: clock.now()) }
+        return .catalog(now: clock.now) { try decoded.get() }
+    }
+
+    /// A catalog file, read again on every request.
+    public static func file(_ path: String, clock: WallClock) -> CourseClient {
+        .catalog(now: clock.now) { try CatalogFile.read(path) }
+    }
+}

@@ -1,0 +1,48 @@
+import CourseKit
+import Foundation
+
+/// The sample catalog compiled into the binary, so the app works offline and when copied alone.
+///
+/// Its dates are written as seen on `anchor`, the middle of a fall term, and move with
+/// today's date when loaded, so the sample always has current, past and upcoming courses.
+/// Its term names carry no year for the same reason.
+public enum SampleCatalog {
+    /// The name errors use for the embedded catalog.
+    public static let sourceName = "embedded sample catalog"
+
+    /// The day the embedded dates are written for: 2026-11-16 00:00 UTC.
+    static let anchor = Date(timeIntervalSince1970: 1_794_787_200)
+
+    /// Decodes the embedded JSON with its dates moved by whole days from `anchor` to `now`;
+    /// it is checked by tests, so failure here means a broken build.
+    public static func load(now: Date) throws -> Catalog {
+        let catalog = try Catalog.decode(Data(json.utf8), source: sourceName)
+        let days = (now.timeIntervalSince(anchor) / 86_400).rounded(.down)
+        return catalog.shifted(by: days * 86_400)
+    }
+}
+
+extension Catalog {
+    /// The same catalog with every date `interval` seconds later.
+    func shifted(by interval: TimeInterval) -> Catalog {
+        guard interval != 0 else { return self }
+        var copy = self
+        copy.entries = entries.map { $0.shifted(by: interval) }
+        return copy
+    }
+}
+
+extension Catalog.Entry {
+    func shifted(by interval: TimeInterval) -> Catalog.Entry {
+        func move(_ date: Date?) -> Date? { date?.addingTimeInterval(interval) }
+        var copy = self
+        copy.course.startAt = move(course.startAt)
+        copy.course.endAt = move(course.endAt)
+        copy.course.term?.startAt = move(course.term?.startAt)
+        copy.course.term?.endAt = move(course.term?.endAt)
+        for index in copy.modules.indices {
+            copy.modules[index].unlockAt = move(modules[index].unlockAt)
+        }
+        return copy
+    }
+}

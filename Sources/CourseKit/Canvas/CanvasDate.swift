@@ -1,8 +1,0 @@
-import Foundation
-
-/// Parses the ISO 8601 timestamps Canvas sends; a value it can't read is treated as absent.
-enum CanvasDate {
-    static func parse(_ text: String) -> Date? {
-        try? Date(text, strategy: .iso8601)
-    }
-}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// An error that says for itself whether waiting and trying again may fix it.
+///
+/// The upload queue retries a transient failure by itself and leaves a permanent one for
+/// the user, without knowing which backend the error came from.
+public protocol TransientError: Error {
+    /// True when trying again later may succeed without anyone doing anything.
+    var isTransient: Bool { get }
+    /// How long the server asked to wait before the next try, when it said.
+    var retryAfter: TimeInterval? { get }
+}
+
+extension TransientError {
+    public var retryAfter: TimeInterval? { nil }
+}
+
+extension Unimplemented: TransientError {
+    /// A missing dependency in a test or a build; waiting won't add it.
+    public var isTransient: Bool { false }
+}

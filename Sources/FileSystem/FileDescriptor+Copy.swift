@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension FileDescriptor {
+    /// Bytes moved per read and write: large enough for disk speed, small enough to keep memory flat.
+    package static let copyChunkSize = 1 << 20
+
+    /// Copies everything left to read here into `destination`, reporting the running total.
+    ///
+    /// A failure names the file it happened on, so a caller can tell a source it can't read
+    /// from a destination it can't write. Throws `CancellationError` as soon as `isCancelled`
+    /// says so between chunks.
+    @discardableResult
+    package func copy(
+        to destination: FileDescriptor,
+        isCancelled: () -> Bool = { false },
+        progress: (Int64) -> Void = { _ in }
+    ) throws -> Int64 {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.copyChunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var total: Int64 = 0
+        while true {
+            if isCancelled() { throw CancellationError() }
+            let count = try read(into: buffer)
+            if count == 0 { return total }
+            try destination.write(all: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            total += Int64(count)
+            progress(total)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension FileDescriptor {
+    /// `mkdir -p` with mode 0700 for every directory it creates; existing ones are left alone.
+    package static func makeDirectories(_ path: String) throws {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw FileSystemError(code: ENOTDIR, path: path) }
+            return
+        }
+        guard errno == ENOENT else { throw FileSystemError.last(path) }
+        let url = URL(fileURLWithPath: path)
+        let parent = url.deletingLastPathComponent().path
+        if parent != path { try makeDirectories(parent) }
+        let parentDirectory = try FileDescriptor.open(parent, O_RDONLY | O_DIRECTORY)
+        defer { parentDirectory.close() }
+        try parentDirectory.makeDirectoryIfMissing(url.lastPathComponent)
+    }
+
+    /// Creates `name` (0700) in this directory unless it exists, and syncs this directory so the new entry is durable.
+    package func makeDirectoryIfMissing(_ name: String) throws {
+        do {
+            try makeDirectory(name)
+        } catch let error as FileSystemError where error.code == EEXIST {
+            return
+        }
+        try sync()
+    }
+}

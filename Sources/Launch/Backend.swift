@@ -1,0 +1,69 @@
+import Canvas
+import Catalog
+import CourseKit
+import Foundation
+import HTTP
+import UploadQueue
+
+/// Where courses come from and uploads go: the sample, a catalog file, or Canvas.
+enum Backend {
+    case sample
+    case file(String)
+    case canvas(URL, credentials: CanvasCredentials)
+
+    /// The backend `options` (or `CANVAS_URL`) choose.
+    static func choose(options: LaunchOptions, processEnvironment: [String: String]) throws -> Backend {
+        if let path = options.catalogPath { return .file(path) }
+        guard let baseURL = try canvasURL(options: options, processEnvironment: processEnvironment) else { return .sample }
+        return .canvas(baseURL, credentials: try CanvasToken.resolve(tokenFile: options.tokenFile, environment: processEnvironment))
+    }
+
+    /// What a queued job records, so it is only ever uploaded to the backend it was queued for.
+    var identity: String {
+        switch self {
+        case .sample, .file: return "offline"
+        case let .canvas(url, _):
+            // The base URL is normalized, so every spelling of one Canvas names the same backend.
+            guard let origin = CanvasOrigin(url) else { return "canvas \(url.absoluteString)" }
+            return "canvas \(origin.scheme)://\(origin.displayHost)"
+        }
+    }
+
+    func http(options: LaunchOptions, engine: HTTPEngine) -> HTTPClient {
+        .curl(engine, timeouts: HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30)))
+    }
+
+    /// Uploads wait for silence, not for a total time: a large file legitimately takes long.
+    func uploadHTTP(engine: HTTPEngine) -> HTTPClient {
+        .curl(engine, timeouts: .standard)
+    }
+
+    func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
+        switch self {
+        case .sample: return .sample(clock: environment.clock)
+        case let .file(path): return .file(path, clock: environment.clock)
+        case let .canvas(url, credentials):
+            return .canvas(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
+        }
+    }
+
+    func transport(http: HTTPClient, environment: EnvironmentValues) -> UploadTransport {
+        switch self {
+        case .sample, .file: return .local(directory: environment.paths.dataDirectory)
+        case let .canvas(url, credentials):
+            return .canvas(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
+        }
+    }
+
+    /// A cheap request that succeeds when Canvas answers again; offline backends need none.
+    func probe(http: HTTPClient, environment: EnvironmentValues) -> (@Sendable () async -> Bool)? {
+        guard case let .canvas(url, credentials) = self else { return nil }
+        return CanvasProbe.make(baseURL: url, credentials: credentials, http: http, clock: environment.clock)
+    }
+
+    private static func canvasURL(options: LaunchOptions, processEnvironment: [String: String]) throws -> URL? {
+        if let url = options.canvasURL { return url }
+        guard let text = processEnvironment["CANVAS_URL"], !text.isEmpty else { return nil }
+        return try LaunchOptions.canvasURL(text, name: "CANVAS_URL")
+    }
+}

@@ -1,0 +1,130 @@
+import CourseKit
+import FileSystem
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension UploadStore {
+    /// Bytes copied per read/write: large enough for speed, small enough to keep memory flat.
+
+    /// Queues a copy of `file` for upload to `course` on `backend`.
+    ///
+    /// The bytes are captured now, so editing or deleting the original afterwards does not
+    /// change what is uploaded. Nothing is queued if this throws.
+    public func enqueue(file: URL, course: CourseID, backend: String) throws -> UploadJob {
+        let path = file.absoluteURL.path
+        guard file.isFileURL else { throw UploadQueueError.unreadable(path: file.absoluteString, reason: "it is not a local file") }
+        let source = try openSource(path)
+        defer { source.close() }
+        let queue = try createQueue()
+        defer { queue.close() }
+        sweep(queue)
+        let staging = try openSubdirectory(Self.stagingName, of: queue)
+        defer { staging.close() }
+        let jobs = try openSubdirectory(Self.jobsName, of: queue)
+        defer { jobs.close() }
+
+        let now = clock.now()
+        let (id, staged) = try makeStagedDirectory(in: staging, besides: jobs, at: now)
+        // Closing releases the staging lock; until then no sweeper touches the directory.
+        defer { staged.close() }
+        let job: UploadJob
+        do {
+            let size = try copy(source, from: path, into: staged)
+            job = UploadJob(
+                id: id, courseID: course, fileName: file.lastPathComponent, sourcePath: path, size: size,
+                backend: backend, queuedAt: now
+            )
+            try writeNewFile(encode(job), as: Self.recordName, in: staged)
+            try staged.sync()
+            // The commit point: the job appears in jobs/ complete, or not at all. A directory
+            // never replaces a non-empty one, so an ID collision fails here instead of overwriting.
+            try staging.rename(id, to: jobs, as: id)
+        } catch {
+            try? staging.removeTree(id)
+            if let error = error as? FileSystemError { throw notWritable(error) }
+            throw error
+        }
+        // The job is queued and visible from here on. Failing now would invite the user to
+        // queue it again, a duplicate upload, so syncing the rename to disk is best effort.
+        try? jobs.sync()
+        try? staging.sync()
+        return job
+    }
+
+    /// Opens the file to queue, refusing folders and anything that is not a regular file.
+    private func openSource(_ path: String) throws -> FileDescriptor {
+        var status = stat()
+        if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+            throw UploadQueueError.folder(path: path)
+        }
+        let source: FileDescriptor
+        do {
+            // O_NONBLOCK so that opening a named pipe can't hang; it is refused just below.
+            source = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+        } catch let error as FileSystemError {
+            if error.isMissing { throw UploadQueueError.missing(path: path) }
+            throw UploadQueueError.unreadable(path: path, reason: error.reason)
+        }
+        do {
+            switch try source.status().st_mode & S_IFMT {
+            case S_IFREG: return source
+            case S_IFDIR: throw UploadQueueError.folder(path: path)
+            default: throw UploadQueueError.unreadable(path: path, reason: "it is not a regular file")
+            }
+        } catch let error as FileSystemError {
+            source.close()
+            throw UploadQueueError.unreadable(path: path, reason: error.reason)
+        } catch {
+            source.close()
+            throw error
+        }
+    }
+
+    /// Creates and locks `staging/<new id>/`, retrying if the ID is taken or a sweeper
+    /// removed the directory in the instant between creating and locking it.
+    private func makeStagedDirectory(in staging: FileDescriptor, besides jobs: FileDescriptor, at date: Date) throws
+        -> (String, FileDescriptor)
+    {
+        for _ in 0..<8 {
+            let id = makeJobID(at: date)
+            guard jobs.identity(ofEntry: id) == nil else { continue }
+            do {
+                try staging.makeDirectory(id)
+                let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+                if let directory = try FileLock.open(id, in: staging, flags: flags, wait: true) {
+                    return (id, directory)
+                }
+            } catch let error as FileSystemError where error.code == EEXIST || error.code == ENOENT {
+                continue
+            }
+        }
+        throw FileSystemError(code: EEXIST, path: staging.path)
+    }
+
+    /// Copies `source` to `payload` in `directory` and syncs it; returns the byte count.
+    private func copy(_ source: FileDescriptor, from path: String, into directory: FileDescriptor) throws -> Int64 {
+        let payload = try directory.open(Self.payloadName, O_WRONLY | O_CREAT | O_EXCL)
+        defer { payload.close() }
+        try payload.setMode(0o600)
+        let total: Int64
+        do {
+            total = try source.copy(to: payload)
+        } catch let error as FileSystemError where error.path == source.path {
+            throw UploadQueueError.unreadable(path: path, reason: error.reason)
+        }
+        try payload.sync()
+        return total
+    }
+
+    /// Writes a file that must not exist yet (inside a private staging directory), synced.
+    private func writeNewFile(_ data: Data, as name: String, in directory: FileDescriptor) throws {
+        let file = try directory.open(name, O_WRONLY | O_CREAT | O_EXCL)
+        defer { file.close() }
+        try file.setMode(0o600)
+        try data.withUnsafeBytes { try file.write(all: $0) }
+        try file.sync()
+    }
+}

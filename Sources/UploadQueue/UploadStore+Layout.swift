@@ -1,0 +1,66 @@
+import CourseKit
+import FileSystem
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension UploadStore {
+    static let queueName = "queue"
+    static let jobsName = "jobs"
+    static let stagingName = "staging"
+    static let trashName = "trash"
+    static let recordName = "job.json"
+    static let payloadName = "payload"
+
+    var queueURL: URL { directory.appendingPathComponent(Self.queueName) }
+    var jobsURL: URL { queueURL.appendingPathComponent(Self.jobsName) }
+
+    /// Whether `id` can name a job directory: no separators, no dot files, nothing to escape `jobs/`.
+    static func isValidJobID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, first != "." else { return false }
+        return id.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+        }
+    }
+
+    /// Opens `queue/`, creating it and its subdirectories (0700) where missing.
+    func createQueue() throws -> FileDescriptor {
+        do {
+            try FileDescriptor.makeDirectories(queueURL.path)
+            let queue = try FileDescriptor.open(queueURL.path, O_RDONLY | O_DIRECTORY)
+            do {
+                for name in [Self.jobsName, Self.stagingName, Self.trashName] {
+                    try queue.makeDirectoryIfMissing(name)
+                }
+            } catch {
+                queue.close()
+                throw error
+            }
+            return queue
+        } catch let error as FileSystemError {
+            throw notWritable(error)
+        }
+    }
+
+    /// Opens `queue/`, or returns nil if nothing was ever queued here.
+    func openExistingQueue() throws -> FileDescriptor? {
+        do {
+            return try FileDescriptor.open(queueURL.path, O_RDONLY | O_DIRECTORY)
+        } catch let error as FileSystemError where error.isMissing {
+            return nil
+        } catch let error as FileSystemError {
+            throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
+        }
+    }
+
+    /// Opens a subdirectory of `queue/` such as `jobs`, mapping failures to queue errors.
+    func openSubdirectory(_ name: String, of queue: FileDescriptor) throws -> FileDescriptor {
+        do {
+            return try queue.openDirectory(name)
+        } catch let error as FileSystemError {
+            throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import CourseKit
+import FileSystem
+import Glibc
+#endif
+
+extension UploadStore {
+    /// Removes job `id` and its captured bytes; refuses while the job is being uploaded.
+    ///
+    /// The job leaves the queue in one rename into `trash/` and is deleted from there,
+    /// so a crash leaves either the whole job or none of it in the queue.
+    public func remove(_ id: String) throws {
+        guard let claim = try claim(id) else { throw UploadQueueError.inUse(id: id) }
+        // Held until the files are gone, so a sweeper never deletes trash still being deleted.
+        defer { claim.release() }
+        let queue = try createQueue()
+        defer { queue.close() }
+        let jobs = try openSubdirectory(Self.jobsName, of: queue)
+        defer { jobs.close() }
+        let trash = try openSubdirectory(Self.trashName, of: queue)
+        defer { trash.close() }
+        let trashName = id + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        do {
+            try jobs.rename(id, to: trash, as: trashName)
+        } catch let error as FileSystemError where error.isMissing {
+            throw UploadQueueError.jobNotFound(id: id)
+        } catch let error as FileSystemError {
+            throw notWritable(error)
+        }
+        // The job is out of the queue now; reporting a failure after this point would be
+        // false, so syncing and deleting are best effort (the next sweep finishes deleting).
+        try? jobs.sync()
+        try? trash.removeTree(trashName)
+    }
+}

@@ -1,0 +1,131 @@
+import CourseKit
+import FileSystem
+import Foundation
+
+/// The durable upload queue: one directory per job, holding a captured copy of the file
+/// and its `job.json`, so no upload is lost or sent twice across crashes and restarts.
+///
+/// Layout under the data directory (directories 0700, files 0600):
+///
+///     queue/jobs/<id>/job.json   the job, always complete (replaced atomically)
+///     queue/jobs/<id>/payload    the bytes captured when the job was queued
+///     queue/staging/<id>/        a job being queued; moved into jobs/ in one rename
+///     queue/trash/<id>-<random>/ a removed job being deleted
+///
+/// Every step either happens completely or not at all from the point of view of the
+/// next reader, even if the process is killed mid-step:
+/// a job appears in `jobs/` by renaming a fully written and synced staging directory,
+/// `job.json` is replaced by renaming a synced temporary, and a job leaves `jobs/` by
+/// one rename into `trash/`. Leftovers of a killed writer (staging directories,
+/// temporaries, trash) are recognised by their lock being free and cleaned up by the
+/// next `jobs()` or `enqueue`.
+///
+/// Several processes may share one data directory: claims (`claim(_:)`) are `flock`s,
+/// which exclude each other across processes and within one process alike.
+public struct UploadStore: Sendable {
+    public let directory: URL
+    let clock: WallClock
+
+    public init(directory: URL, clock: WallClock) {
+        self.directory = directory
+        self.clock = clock
+    }
+
+    /// Where the captured bytes of `job` are.
+    public func payloadURL(for job: UploadJob) -> URL {
+        jobsURL.appendingPathComponent(job.id).appendingPathComponent(Self.payloadName)
+    }
+
+    /// Every complete job, oldest first; cleans up what killed writers left behind.
+    public func jobs() throws -> [UploadJob] {
+        guard let queue = try openExistingQueue() else { return [] }
+        defer { queue.close() }
+        sweep(queue)
+        let jobsDirectory: FileDescriptor
+        let names: [String]
+        do {
+            jobsDirectory = try queue.openDirectory(Self.jobsName)
+        } catch let error as FileSystemError where error.isMissing {
+            return []
+        } catch let error as FileSystemError {
+            throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
+        }
+        defer { jobsDirectory.close() }
+        do {
+            names = try jobsDirectory.entryNames()
+        } catch let error as FileSystemError {
+            throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
+        }
+        let found = names.filter(Self.isValidJobID).compactMap { readJob(named: $0, in: jobsDirectory) }
+        return found.sorted { ($0.queuedAt, $0.id) < ($1.queuedAt, $1.id) }
+    }
+
+    /// The job with `id`, or nil when it is not (or no longer) in the queue.
+    public func job(_ id: String) throws -> UploadJob? {
+        guard Self.isValidJobID(id) else { return nil }
+        let jobsDirectory: FileDescriptor
+        do {
+            jobsDirectory = try FileDescriptor.open(jobsURL.path, O_RDONLY | O_DIRECTORY)
+        } catch let error as FileSystemError where error.isMissing {
+            return nil
+        } catch let error as FileSystemError {
+            throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
+        }
+        defer { jobsDirectory.close() }
+        return readJob(named: id, in: jobsDirectory)
+    }
+
+    /// Replaces the stored record of `job` (matched by ID) atomically.
+    ///
+    /// Two writers of one job race and the last one wins, so whoever changes a job that
+    /// may be uploading elsewhere should hold its claim first.
+    public func update(_ job: UploadJob) throws {
+        guard Self.isValidJobID(job.id) else { throw UploadQueueError.jobNotFound(id: job.id) }
+        let data = try encode(job)
+        let jobDirectory: FileDescriptor
+        do {
+            jobDirectory = try FileDescriptor.open(
+                jobsURL.appendingPathComponent(job.id).path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+            )
+        } catch let error as FileSystemError where error.isMissing {
+            throw UploadQueueError.jobNotFound(id: job.id)
+        } catch let error as FileSystemError {
+            throw notWritable(error)
+        }
+        defer { jobDirectory.close() }
+        do {
+            try AtomicFile.write(data, as: Self.recordName, in: jobDirectory)
+        } catch let error as FileSystemError where error.isMissing {
+            throw UploadQueueError.jobNotFound(id: job.id)
+        } catch let error as FileSystemError {
+            throw notWritable(error)
+        }
+        // A job removed meanwhile was renamed into trash/ along with the record just written.
+        guard isStillInQueue(job.id, jobDirectory) else { throw UploadQueueError.jobNotFound(id: job.id) }
+    }
+
+    /// The job stored in `jobs/<name>/job.json`, or nil if the record is missing or unreadable.
+    private func readJob(named name: String, in jobsDirectory: FileDescriptor) -> UploadJob? {
+        guard let jobDirectory = try? jobsDirectory.openDirectory(name) else { return nil }
+        defer { jobDirectory.close() }
+        AtomicFile.removeAbandonedTemporaries(in: jobDirectory)
+        let path = jobDirectory.child(Self.recordName)
+        guard let data = FileManager.default.contents(atPath: path), var job = try? Self.decode(data) else {
+            return nil
+        }
+        // The directory name is what every other operation uses to find the job.
+        job.id = name
+        return job
+    }
+
+    func isStillInQueue(_ id: String, _ jobDirectory: FileDescriptor) -> Bool {
+        guard let jobsDirectory = try? FileDescriptor.open(jobsURL.path, O_RDONLY | O_DIRECTORY) else { return false }
+        defer { jobsDirectory.close() }
+        guard let named = jobsDirectory.identity(ofEntry: id) else { return false }
+        return named == (try? jobDirectory.identity())
+    }
+
+    func notWritable(_ error: FileSystemError) -> UploadQueueError {
+        .notWritable(path: directory.path, reason: error.reason)
+    }
+}

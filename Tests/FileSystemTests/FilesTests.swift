@@ -1,0 +1,66 @@
+import FileSystem
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The POSIX file layer: copies that name the file that failed, and path helpers.
+struct FilesTests {
+    @Test func aCopyMovesEveryByteAndReportsTheRunningTotal() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let source = try folder.payload(size: 3 * FileDescriptor.copyChunkSize + 5)
+        let input = try FileDescriptor.open(source.path, O_RDONLY)
+        defer { input.close() }
+        let target = folder.url.appendingPathComponent("copy.bin").path
+        let output = try FileDescriptor.open(target, O_WRONLY | O_CREAT | O_EXCL)
+        defer { output.close() }
+        let totals = Recorder<Int64>()
+        let copied = try input.copy(to: output, progress: totals.record)
+        #expect(copied == Int64(3 * FileDescriptor.copyChunkSize + 5))
+        #expect(totals.values == [1, 2, 3].map { Int64($0 * FileDescriptor.copyChunkSize) } + [copied])
+        #expect(try sha256(of: source) == (try sha256(of: URL(fileURLWithPath: target))))
+    }
+
+    @Test func aFailedWriteNamesTheDestinationNotTheSource() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let source = try folder.payload(size: 10)
+        let input = try FileDescriptor.open(source.path, O_RDONLY)
+        defer { input.close() }
+        // A descriptor opened for reading can't be written to.
+        let readOnly = try FileDescriptor.open(source.path, O_RDONLY)
+        defer { readOnly.close() }
+        #expect(throws: FileSystemError(code: EBADF, path: source.path)) { try input.copy(to: readOnly) }
+    }
+
+    @Test func aCancelledCopyStopsBeforeTheFirstChunk() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let input = try FileDescriptor.open(try folder.payload(size: 10).path, O_RDONLY)
+        defer { input.close() }
+        let output = try FileDescriptor.open(folder.url.appendingPathComponent("x").path, O_WRONLY | O_CREAT)
+        defer { output.close() }
+        #expect(throws: CancellationError.self) { try input.copy(to: output, isCancelled: { true }) }
+    }
+
+    @Test(arguments: [("essay.pdf", "essay.pdf"), ("a/b", "a_b"), ("..", "_.."), (".", "_."), ("", "_"), ("x\0y", "x_y")])
+    func aNameBecomesOneSafePathComponent(name: String, safe: String) {
+        #expect(Files.safeComponent(name) == safe)
+    }
+
+    @Test func directoriesAreCreatedOwnerOnlyAndSizesAreOfRegularFilesOnly() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let nested = folder.url.appendingPathComponent("a/b/c").path
+        try FileDescriptor.makeDirectories(nested)
+        var status = stat()
+        #expect(stat(nested, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o700)
+        #expect(Files.size(of: nested) == nil)
+        #expect(Files.size(of: try folder.payload(size: 1234).path) == 1234)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import CourseKit
+@testable import Launch
+import TestSupport
+
+struct LaunchOptionsTests {
+    @Test func noArgumentsRunsTheSampleCatalog() throws {
+        #expect(try LaunchOptions.parse([]) == LaunchOptions())
+    }
+
+    @Test(arguments: [
+        (["--course", "10013"], LaunchOptions(course: CourseID("10013"))),
+        (["--course=sis_course_id:ABC"], LaunchOptions(course: CourseID("sis_course_id:ABC"))),
+        (["--catalog", "my courses.json", "--event-log", "/tmp/e.log"], LaunchOptions(catalogPath: "my courses.json", eventLogPath: "/tmp/e.log")),
+        (["--help"], LaunchOptions(action: .help)),
+        (["-h", "--course", "1"], LaunchOptions(action: .help, course: CourseID(1))),
+        (["--version"], LaunchOptions(action: .version)),
+        (["--canvas", "https://school.instructure.com", "--token-file", "~/.canvas", "--request-timeout", "5"],
+         LaunchOptions(canvasURL: URL(string: "https://school.instructure.com"), tokenFile: "~/.canvas", requestTimeoutSeconds: 5)),
+        (["upload", "--course", "7", "essay.pdf", "--", "-odd name.txt"],
+         LaunchOptions(course: CourseID(7), command: .upload(files: ["essay.pdf", "-odd name.txt"]))),
+        (["queue", "--json", "--data-dir", "/tmp/q"], LaunchOptions(command: .queue(json: true), dataDirectory: "/tmp/q")),
+        (["drain", "--timeout", "60", "--catalog", "c.json"], LaunchOptions(catalogPath: "c.json", command: .drain(timeoutSeconds: 60))),
+        (["drain"], LaunchOptions(command: .drain(timeoutSeconds: nil))),
+        (["--canvas=http://127.0.0.1:8080/", "--course", "sis_course_id:ABC"],
+         LaunchOptions(course: CourseID("sis_course_id:ABC"), canvasURL: URL(string: "http://127.0.0.1:8080"))),
+        (["--canvas", "HTTPS://School.Instructure.COM:443/"], LaunchOptions(canvasURL: URL(string: "https://school.instructure.com"))),
+        (["--canvas", "https://lms.example/canvas//?x=1#top"], LaunchOptions(canvasURL: URL(string: "https://lms.example/canvas"))),
+        (["--canvas", "https://lms.example:8443"], LaunchOptions(canvasURL: URL(string: "https://lms.example:8443"))),
+        (["--canvas", "http://localhost:3000/"], LaunchOptions(canvasURL: URL(string: "http://localhost:3000"))),
+        (["--canvas", "http://[::1]:3000"], LaunchOptions(canvasURL: URL(string: "http://[::1]:3000"))),
+    ])
+    func parses(arguments: [String], expected: LaunchOptions) throws {
+        #expect(try LaunchOptions.parse(arguments) == expected)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--bogus=1"], "unknown option '--bogus'"),
+        (["-x"], "unknown option '-x'"),
+        (["stray"], "unexpected argument 'stray'"),
+        (["--course"], "--course needs a value"),
+        (["--course", "--catalog", "x"], "--course needs a value"),
+        (["--course", ""], "--course needs a course ID, not an empty value"),
+        (["--course=  "], "--course needs a course ID, not an empty value"),
+        (["--catalog="], "--catalog needs a file path, not an empty value"),
+        (["--event-log"], "--event-log needs a value"),
+        (["--course", "1", "--course", "2"], "--course was given more than once"),
+        (["--canvas", "school.instructure.com"], "--canvas needs a URL like https://school.instructure.com, not 'school.instructure.com'"),
+        (["--canvas", "ftp://x"], "--canvas needs a URL like https://school.instructure.com, not 'ftp://x'"),
+        (["--canvas", "http://school.instructure.com"],
+         "--canvas uses plain http, which would send your access token unencrypted; use https://school.instructure.com"),
+        (["--canvas", "HTTP://10.0.0.5:8080/"],
+         "--canvas uses plain http, which would send your access token unencrypted; use https://10.0.0.5:8080"),
+        (["--canvas", "https://a.example", "--catalog", "c.json"], "--canvas and --catalog choose different backends; give one"),
+        (["--request-timeout", "0"], "--request-timeout needs a whole number of seconds from 1 to 86400, not '0'"),
+        (["drain", "--timeout", "soon"], "--timeout needs a whole number of seconds from 1 to 86400, not 'soon'"),
+        (["--timeout", "5"], "--timeout only goes with 'drain'; for requests use --request-timeout"),
+        (["--json"], "--json only goes with 'queue'"),
+        (["upload", "a.txt"], "upload needs --course ID"),
+        (["upload", "--course", "3"], "upload needs at least one FILE"),
+        (["queue", "extra"], "unexpected argument 'extra'"),
+        (["browse"], "unexpected argument 'browse'"),
+        (["--token", "abc"], "unknown option '--token'"),
+    ])
+    func rejects(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) {
+            try LaunchOptions.parse(arguments)
+        }
+    }
+
+    @Test func helpNamesEveryOption() {
+        for option in ["--course ID", "--catalog FILE", "--event-log FILE", "--canvas URL", "--token-file PATH", "--request-timeout SECONDS", "--data-dir DIR", "upload", "queue", "drain", "--version", "--help"] {
+            #expect(LaunchOptions.helpText.contains(option))
+        }
+    }
+}

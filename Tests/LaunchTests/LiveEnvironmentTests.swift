@@ -1,0 +1,63 @@
+import Canvas
+import Foundation
+import Testing
+import CourseKit
+@testable import Launch
+import TestSupport
+
+struct LiveEnvironmentTests {
+    @Test func canvasWithoutATokenIsAClearErrorBeforeTheUIStarts() {
+        let options = LaunchOptions(canvasURL: URL(string: "https://school.example"))
+        #expect(throws: CanvasSetupError.missingToken) {
+            try LiveEnvironment.make(options: options, processEnvironment: ["HOME": "/tmp"])
+        }
+    }
+
+    @Test func canvasURLFromTheEnvironmentSelectsCanvasToo() {
+        #expect(throws: CanvasSetupError.missingToken) {
+            try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["CANVAS_URL": "https://school.example"])
+        }
+        #expect(throws: UsageError("CANVAS_URL needs a URL like https://school.instructure.com, not 'nope'")) {
+            try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["CANVAS_URL": "nope"])
+        }
+    }
+
+    @Test func aCatalogFileWinsOverCanvasURLInTheEnvironment() throws {
+        let options = LaunchOptions(catalogPath: "/nonexistent/catalog.json")
+        _ = try LiveEnvironment.make(options: options, processEnvironment: ["CANVAS_URL": "https://school.example"])
+    }
+
+    /// A token file only its owner can read, as `umask 077` makes it.
+    func privateTokenFile(_ contents: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)").path
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        return path
+    }
+
+    @Test func theTokenFileIsReadAndTrimmedAndNamedAsTheSource() throws {
+        let path = try privateTokenFile("  1~abc\n")
+        #expect(try CanvasToken.resolve(tokenFile: path, environment: ["CANVAS_TOKEN": "other"])
+            == CanvasCredentials(token: "1~abc", source: "--token-file \(path)"))
+        #expect(try CanvasToken.resolve(tokenFile: nil, environment: ["CANVAS_TOKEN": " 2~def "])
+            == CanvasCredentials(token: "2~def", source: "CANVAS_TOKEN"))
+        try Data("\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: CanvasSetupError.emptyTokenFile(path: path)) { try CanvasToken.resolve(tokenFile: path, environment: [:]) }
+        #expect(throws: CanvasSetupError.unreadableTokenFile(path: "/nonexistent/t", reason: "no such file")) {
+            try CanvasToken.resolve(tokenFile: "/nonexistent/t", environment: [:])
+        }
+    }
+
+    @Test(arguments: [0o644, 0o640, 0o604, 0o660])
+    func aTokenFileOthersCanReadIsRefusedWithTheFix(mode: Int) throws {
+        let path = try privateTokenFile("1~abc")
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        let expected = CanvasSetupError.tokenFileNotPrivate(path: path, mode: UInt32(mode))
+        #expect(throws: expected) { try CanvasToken.resolve(tokenFile: path, environment: [:]) }
+        #expect(expected.userMessage == "Token file \(path) can be read by other users (mode \(String(mode, radix: 8))); run: chmod 600 \(path)")
+    }
+
+    @Test func aMissingTokenSaysWhereATokenComesFrom() {
+        #expect(CanvasSetupError.missingToken.userMessage == "Canvas needs an access token: set CANVAS_TOKEN or pass --token-file PATH")
+    }
+}

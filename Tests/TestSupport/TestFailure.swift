@@ -1,0 +1,15 @@
+import CourseKit
+import Foundation
+
+/// An error a fake backend throws, saying for itself whether it passes, as real errors do.
+package struct TestFailure: UserFacingError, TransientError, Equatable {
+    package var userMessage: String
+    package var isTransient: Bool
+    package var retryAfter: TimeInterval?
+
+    package init(_ userMessage: String, transient: Bool, retryAfter: TimeInterval? = nil) {
+        self.userMessage = userMessage
+        isTransient = transient
+        self.retryAfter = retryAfter
+    }
+}

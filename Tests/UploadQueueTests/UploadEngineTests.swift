@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+import CourseKit
+@testable import FileSystem
+import TestSupport
+@testable import UploadQueue
+
+struct UploadEngineTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-\(UUID().uuidString)")
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_000_000))
+    var store: UploadStore { UploadStore(directory: directory, clock: clock.client) }
+
+    func file(_ name: String, _ text: String = "hello") throws -> URL {
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("src"), withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("src/\(name)")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    func engine(_ transport: UploadTransport, probe: (@Sendable () async -> Bool)? = nil) -> UploadEngine {
+        UploadEngine(store: store, transport: transport, clock: clock.client, backend: "offline", probe: probe, jitter: { 1 })
+    }
+
+    func state(_ id: String) throws -> UploadJob.State? {
+        try store.jobs().first { $0.id == id }?.state
+    }
+
+    @Test func aDueJobIsUploadedOnceAndMarkedDone() async throws {
+        let job = try store.enqueue(file: file("a.txt"), course: CourseID(1), backend: "offline")
+        let sent = Counter()
+        let engine = engine(UploadTransport { _, payload, progress in
+            sent.add()
+            progress(Int64(try Data(contentsOf: payload).count))
+        })
+        let events = EventsBox()
+        await engine.observe(events: { events.append($0) }, progress: { _, _ in }, changes: { _ in })
+        #expect(try await engine.runDueJobs() == 1)
+        #expect(try await engine.runDueJobs() == 0)
+        #expect(sent.value == 1)
+        #expect(try state(job.id) == .done)
+        #expect(events.values.map(\.isFinished) == [true])
+    }
+
+    @Test func jobsOfAnotherBackendAreNeverTouched() async throws {
+        let job = try store.enqueue(file: file("b.txt"), course: CourseID(1), backend: "canvas https://school.example")
+        #expect(try await engine(.unimplemented).runDueJobs() == 0)
+        #expect(try state(job.id) == .queued)
+    }
+
+    @Test func transientFailuresBackOffDoublingToTheCap() async throws {
+        let job = try store.enqueue(file: file("c.txt"), course: CourseID(1), backend: "offline")
+        let engine = engine(UploadTransport { _, _, _ in throw TestFailure("Can't reach school.example", transient: true) })
+        var waits: [TimeInterval] = []
+        for _ in 0..<11 {
+            try await engine.runDueJobs()
+            guard case let .waiting(until, reason) = try state(job.id) else {
+                Issue.record("expected waiting")
+                return
+            }
+            #expect(reason == "Can't reach school.example")
+            waits.append(until.timeIntervalSince(clock.now()))
+            #expect(try await engine.runDueJobs() == 0, "not due before its time")
+            clock.advance(by: waits.last ?? 0)
+        }
+        #expect(waits == [1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300])
+    }
+
+    @Test func theNetworkComingBackMakesEveryWaitingJobDueAndResetsBackoff() async throws {
+        let first = try store.enqueue(file: file("d.txt"), course: CourseID(1), backend: "offline")
+        let second = try store.enqueue(file: file("e.txt"), course: CourseID(2), backend: "offline")
+        let online = Flag()
+        let engine = engine(UploadTransport { _, _, _ in
+            if !online.value { throw TestFailure("school.example didn't answer in 30 s", transient: true) }
+        })
+        for _ in 0..<4 {
+            try await engine.runDueJobs()
+            clock.advance(by: 20)
+        }
+        guard case .waiting = try state(first.id) else {
+            Issue.record("expected waiting")
+            return
+        }
+        online.value = true
+        try await engine.networkIsBack()
+        #expect(try await engine.runDueJobs() == 2)
+        #expect(try state(first.id) == .done)
+        #expect(try state(second.id) == .done)
+    }
+
+    @Test func aProbeThatSucceedsWakesWaitingJobs() async throws {
+        let job = try store.enqueue(file: file("p.txt"), course: CourseID(1), backend: "offline")
+        let online = Flag()
+        let engine = engine(UploadTransport { _, _, _ in
+            if !online.value { throw TestFailure("Can't reach h", transient: true) }
+        }, probe: { online.value })
+        try await engine.runDueJobs()
+        online.value = true
+        let runner = Task { await engine.run(pollInterval: .milliseconds(100), probeInterval: 0) }
+        for _ in 0..<2000 where try state(job.id) != .done {
+            await Task.yield()
+        }
+        runner.cancel()
+        #expect(try state(job.id) == .done)
+    }
+
+    @Test func permanentFailuresWaitForTheUserAndAreAnnounced() async throws {
+        let job = try store.enqueue(file: file("f.txt"), course: CourseID(1), backend: "offline")
+        let engine = engine(UploadTransport { _, _, _ in throw TestFailure("The token was rejected", transient: false) })
+        let events = EventsBox()
+        await engine.observe(events: { events.append($0) }, progress: { _, _ in }, changes: { _ in })
+        try await engine.runDueJobs()
+        clock.advance(by: 3600)
+        #expect(try await engine.runDueJobs() == 0)
+        #expect(try state(job.id) == .failed(reason: "The token was rejected"))
+        #expect(events.values.count == 1)
+        try await engine.retry(job.id)
+        #expect(try state(job.id) == .queued)
+    }
+
+    @Test func retryAllFailedQueuesOnlyFailedJobs() async throws {
+        let failed = try store.enqueue(file: file("g.txt"), course: CourseID(1), backend: "offline")
+        let fine = try store.enqueue(file: file("h.txt"), course: CourseID(1), backend: "offline")
+        var job = try #require(try store.jobs().first { $0.id == failed.id })
+        job.state = .failed(reason: "x")
+        try store.update(job)
+        var done = try #require(try store.jobs().first { $0.id == fine.id })
+        done.state = .done
+        try store.update(done)
+        try await engine(.noOp).retryAllFailed()
+        #expect(try state(failed.id) == .queued)
+        #expect(try state(fine.id) == .done)
+    }
+
+    @Test func aJobClaimedByAnotherOwnerIsSkipped() async throws {
+        let job = try store.enqueue(file: file("i.txt"), course: CourseID(1), backend: "offline")
+        let claim = try #require(try store.claim(job.id))
+        #expect(try await engine(.noOp).runDueJobs() == 0)
+        claim.release()
+        #expect(try await engine(.noOp).runDueJobs() == 1)
+    }
+
+    @Test func backoffStaysWithinJitterAndCap() {
+        #expect(UploadBackoff.delay(afterAttempt: 1, jitter: 0.8) == 0.8)
+        #expect(UploadBackoff.delay(afterAttempt: 3, jitter: 1.2) == 4.8)
+        #expect(UploadBackoff.delay(afterAttempt: 40, jitter: 1.2) == 300)
+        #expect(UploadBackoff.delay(afterAttempt: 2, jitter: 5) == 2.4)
+    }
+}
+
+/// A clock a test moves by hand; sleeping just lets other tasks run.
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date) {
+        current = start
+    }
+
+    func now() -> Date { lock.withLock { current } }
+
+    func advance(by seconds: TimeInterval) {
+        lock.withLock { current += seconds }
+    }
+
+    var client: WallClock {
+        WallClock(now: { self.now() }, sleep: { _ in
+            await Task.yield()
+            try Task.checkCancellation()
+        })
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = false
+    var value: Bool {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+final class EventsBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [UploadEvent] = []
+    func append(_ event: UploadEvent) { lock.withLock { stored.append(event) } }
+    var values: [UploadEvent] { lock.withLock { stored } }
+}
+
+extension UploadEvent {
+    var isFinished: Bool {
+        if case .finished = self { return true }
+        return false
+    }
+}

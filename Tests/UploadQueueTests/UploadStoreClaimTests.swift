@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import CourseKit
+@testable import FileSystem
+import TestSupport
+@testable import UploadQueue
+
+struct UploadStoreClaimTests {
+    let folder: UploadTestFolder
+    let store: UploadStore
+    let job: UploadJob
+
+    init() throws {
+        folder = try UploadTestFolder()
+        store = folder.store()
+        job = try store.enqueue(file: try folder.write(Data("x".utf8), to: "a.txt"), course: CourseID(1), backend: "local")
+    }
+
+    @Test func aClaimExcludesOtherClaimsInTheSameProcess() throws {
+        let claim = try #require(try store.claim(job.id))
+        #expect(claim.jobID == job.id)
+        #expect(try store.claim(job.id) == nil)
+        // A second store on the same directory opens its own descriptor, and flock
+        // locks conflict between open file descriptions even within one process.
+        #expect(try folder.store().claim(job.id) == nil)
+        #expect(store.isClaimed(job.id))
+        #expect(folder.store().isClaimed(job.id))
+        withExtendedLifetime(claim) {}
+    }
+
+    @Test func releaseLetsTheJobBeClaimedAgain() throws {
+        let claim = try #require(try store.claim(job.id))
+        claim.release()
+        #expect(!claim.isHeld)
+        claim.release()
+        #expect(!store.isClaimed(job.id))
+        let again = try #require(try store.claim(job.id))
+        #expect(again.isHeld)
+    }
+
+    @Test func aClaimThatGoesAwayIsReleased() throws {
+        do {
+            let claim = try store.claim(job.id)
+            #expect(claim != nil)
+        }
+        #expect(try store.claim(job.id) != nil)
+    }
+
+    @Test func anUnknownJobCannotBeClaimed() throws {
+        #expect(throws: UploadQueueError.jobNotFound(id: "20260101-000000-000000")) {
+            try store.claim("20260101-000000-000000")
+        }
+        #expect(throws: UploadQueueError.jobNotFound(id: "..")) { try store.claim("..") }
+        #expect(!store.isClaimed("20260101-000000-000000"))
+        try store.remove(job.id)
+        #expect(throws: UploadQueueError.jobNotFound(id: job.id)) { try store.claim(job.id) }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func twoProcessesRaceForOneJobAndExactlyOneWinsUntilItIsKilled() async throws {
+        let arguments = [folder.dataDirectory.path, "claim", job.id, "30"]
+        let first = try QueueStressProcess(arguments)
+        let second = try QueueStressProcess(arguments)
+        let answers = try await offThePool { [first.nextLine(), second.nextLine()] }
+        #expect(answers.sorted { ($0 ?? "") < ($1 ?? "") } == ["busy", "claimed"])
+        let (winner, loser) = answers[0] == "claimed" ? (first, second) : (second, first)
+        _ = try await offThePool { loser.finish() }
+
+        // The winner holds the job against this process too.
+        #expect(try store.claim(job.id) == nil)
+        #expect(store.isClaimed(job.id))
+
+        // kill -9: no cleanup runs, yet the kernel drops the lock with the process.
+        _ = try await offThePool { winner.kill() }
+        #expect(winner.wasKilled)
+        #expect(!store.isClaimed(job.id))
+
+        let third = try QueueStressProcess(arguments)
+        #expect(try await offThePool { third.nextLine() } == "claimed")
+        #expect(try store.claim(job.id) == nil)
+        _ = try await offThePool { third.kill() }
+        #expect(try store.claim(job.id) != nil)
+    }
+}
