@@ -27,7 +27,7 @@ package struct CanvasID: Decodable, Hashable, Sendable {
 }
 
 private extension Decimal {
-    package var isWholeNumber: Bool {
+    var isWholeNumber: Bool {
         var value = self
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 0, .plain)

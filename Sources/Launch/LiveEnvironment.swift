@@ -9,7 +9,13 @@ public enum LiveEnvironment {
     public struct Services: Sendable {
         public var environment: EnvironmentValues
         public var engine: UploadEngine
-        public var activity: UploadActivity
+
+        /// Starts working the queue in the background for as long as the process runs:
+        /// what the app does while it shows the panes.
+        public func startUploading() {
+            let engine = engine
+            Task.detached { await engine.run() }
+        }
     }
 
     /// Every real dependency, chosen by `options`; throws when something named on the command line can't be used.
@@ -23,15 +29,14 @@ public enum LiveEnvironment {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)
         }
         let backend = try Backend.choose(options: options, processEnvironment: processEnvironment)
-        let activity = UploadActivity(clock: environment.clock)
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
         // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
         let network = HTTPEngine()
         let engine = makeEngine(backend: backend, store: store, environment: environment, network: network)
         let http = backend.http(options: options, engine: network).observingSuccess { Task { await engine.backendAnswered() } }
         environment.courseClient = backend.courseClient(http: http, environment: environment)
-        environment.uploadQueue = .live(store: store, engine: engine, activity: activity, backend: backend.identity)
-        return Services(environment: environment, engine: engine, activity: activity)
+        environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity)
+        return Services(environment: environment, engine: engine)
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {

@@ -1,14 +1,13 @@
 import CourseKit
 import Foundation
+import Synchronization
 
-/// What this process's uploads are doing right now: bytes sent per job, and a signal on every change.
+/// Bytes sent so far by this process's uploads in flight, by job ID.
 ///
-/// Progress is too frequent to write to disk, so it lives here, in memory, shared by the
-/// engine that reports it and the pane that draws it.
-public final class UploadActivity: @unchecked Sendable {
-    private let lock = NSLock()
-    private var progress: [String: UploadProgress] = [:]
-    private var listeners: [UUID: AsyncStream<Void>.Continuation] = [:]
+/// Progress is too frequent to write to disk or to announce as a change, so it lives here,
+/// in memory: the engine records it and the pane reads it when it draws.
+public final class UploadActivity: Sendable {
+    private let progress = Mutex<[String: UploadProgress]>([:])
     private let clock: WallClock
 
     public init(clock: WallClock) {
@@ -17,37 +16,19 @@ public final class UploadActivity: @unchecked Sendable {
 
     /// Records that `bytes` of job `id` have been sent.
     public func sent(_ bytes: Int64, for id: String) {
-        lock.withLock {
-            let startedAt = progress[id]?.startedAt ?? clock.now()
+        let now = clock.now()
+        progress.withLock { progress in
+            let startedAt = progress[id]?.startedAt ?? now
             progress[id] = UploadProgress(sentBytes: bytes, startedAt: startedAt)
         }
     }
 
-    /// Forgets the progress of a job whose attempt ended, and tells listeners.
+    /// Forgets the progress of a job whose attempt ended.
     public func ended(_ id: String) {
-        lock.withLock { _ = progress.removeValue(forKey: id) }
-        changed()
+        progress.withLock { _ = $0.removeValue(forKey: id) }
     }
 
     public var snapshot: [String: UploadProgress] {
-        lock.withLock { progress }
-    }
-
-    /// Tells every listener that the queue changed.
-    public func changed() {
-        for listener in lock.withLock({ Array(listeners.values) }) {
-            listener.yield()
-        }
-    }
-
-    /// A stream that yields on every change until the consumer stops listening.
-    public func changes() -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let id = UUID()
-        lock.withLock { listeners[id] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            self?.lock.withLock { _ = self?.listeners.removeValue(forKey: id) }
-        }
-        return stream
+        progress.withLock { $0 }
     }
 }

@@ -53,30 +53,71 @@ extension UploadEngine {
         signal()
     }
 
-    /// Runs until cancelled: uploads what is due, then waits until the next poll or a wake-up
-    /// (a new job, a retry, the network coming back). While jobs wait, it probes the backend
-    /// every `probeInterval`, and a probe that succeeds makes them due at once.
-    public func run(pollInterval: Duration = .seconds(1), probeInterval: TimeInterval = 15) async {
+    /// Runs until cancelled: uploads what is due, then sleeps until the next job is due, a
+    /// wake-up comes (a new job, a retry, the network coming back), or `pollInterval` passes,
+    /// after which it looks for jobs other processes queued. While jobs wait, it probes the
+    /// backend every `probeInterval`, and a probe that succeeds makes them due at once.
+    public func run(pollInterval: Duration = .seconds(5), probeInterval: TimeInterval = 15) async {
         while !Task.isCancelled {
             _ = try? await runDueJobs()
             await probeIfWaiting(every: probeInterval)
-            await pause(upTo: pollInterval)
+            await pause(upTo: nextWake(pollInterval: pollInterval, probeInterval: probeInterval))
         }
     }
 
     /// Wakes the run loop: call after queuing a job.
-    public func signal() {
-        woken = true
+    public nonisolated func signal() {
+        Task { await self.wake() }
     }
 
-    private func pause(upTo limit: Duration) async {
-        let step = Duration.milliseconds(100)
-        var slept = Duration.zero
-        while slept < limit, !woken, !Task.isCancelled {
-            try? await clock.sleep(step)
-            slept += step
+    private func wake() {
+        guard let sleeper else {
+            wokenWhileBusy = true
+            return
         }
-        woken = false
+        self.sleeper = nil
+        sleeper.continuation.resume()
+    }
+
+    /// How long the run loop may sleep: until the next job is due, the next probe, or the next look at the disk.
+    private func nextWake(pollInterval: Duration, probeInterval: TimeInterval) -> Duration {
+        var wait = pollInterval
+        if let due = try? nextDueDate() {
+            let untilDue = max(0, due.timeIntervalSince(clock.now()))
+            wait = min(wait, .milliseconds(Int64(untilDue * 1000)))
+            if probe != nil {
+                wait = min(wait, .milliseconds(Int64(max(0, probeInterval - clock.now().timeIntervalSince(lastProbe)) * 1000)))
+            }
+        }
+        return wait
+    }
+
+    /// Sleeps for `limit`, or until a wake-up arrives or the task is cancelled, whichever is first.
+    private func pause(upTo limit: Duration) async {
+        if wokenWhileBusy {
+            wokenWhileBusy = false
+            return
+        }
+        pauses += 1
+        let id = pauses
+        let clock = clock
+        let timer = Task { [weak self] in
+            try? await clock.sleep(limit)
+            await self?.timerFired(id)
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { sleeper = (id, $0) }
+        } onCancel: {
+            Task { await self.wake() }
+        }
+        timer.cancel()
+    }
+
+    /// Ends the pause `id` if it is still the one sleeping.
+    private func timerFired(_ id: Int) {
+        guard let sleeper, sleeper.id == id else { return }
+        self.sleeper = nil
+        sleeper.continuation.resume()
     }
 
     private func probeIfWaiting(every interval: TimeInterval) async {

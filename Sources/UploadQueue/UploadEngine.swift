@@ -3,20 +3,26 @@ import Foundation
 
 /// Works through the upload queue: claims due jobs, uploads them, records every outcome.
 ///
-/// Transient failures wait with exponential backoff; permanent ones wait for the user.
-/// When the network is back (`networkIsBack`) every waiting job is due at once.
+/// Transient failures wait with exponential backoff (or as long as the server asked);
+/// permanent ones wait for the user. When the network is back (`networkIsBack`) every
+/// waiting job is due at once. Every change it records is announced to every listener
+/// of `changes()`, and bytes sent are kept in `activity`.
 public actor UploadEngine {
     let store: UploadStore
     private let transport: UploadTransport
     let clock: WallClock
     let backend: String
     private let jitter: @Sendable () -> Double
-    private var onEvent: @Sendable (UploadEvent) -> Void = { _ in }
-    private var onProgress: @Sendable (_ jobID: String, _ sentBytes: Int64) -> Void = { _, _ in }
-    private var onJobChange: @Sendable (_ job: UploadJob) -> Void = { _ in }
     /// A cheap request that tells whether the backend answers again; nil where there is no network.
     let probe: (@Sendable () async -> Bool)?
-    var woken = false
+    /// Bytes sent by the attempts in flight.
+    public nonisolated let activity: UploadActivity
+    let broadcast = UploadBroadcast()
+    /// The run loop's pause, while it sleeps; a wake-up or its timer resumes it.
+    var sleeper: (id: Int, continuation: CheckedContinuation<Void, Never>)?
+    /// A wake-up that came while the run loop was busy, so its next pause ends at once.
+    var wokenWhileBusy = false
+    var pauses = 0
     /// Whether a job is waiting on a transient failure, so an answer from the backend should wake it.
     var hasWaitingJobs = true
     var lastProbe = Date.distantPast
@@ -35,23 +41,25 @@ public actor UploadEngine {
         self.clock = clock
         self.backend = backend
         self.jitter = jitter
+        activity = UploadActivity(clock: clock)
     }
 
-    /// Sets who hears about finished and permanently failed jobs, bytes sent, and every recorded change.
-    public func observe(
-        events: @escaping @Sendable (UploadEvent) -> Void,
-        progress: @escaping @Sendable (_ jobID: String, _ sentBytes: Int64) -> Void,
-        changes: @escaping @Sendable (_ job: UploadJob) -> Void
-    ) {
-        onEvent = events
-        onProgress = progress
-        onJobChange = changes
+    /// Every change this engine, or the queue client in front of it, makes from now on.
+    public nonisolated func subscribe() -> UploadSubscription {
+        broadcast.subscribe()
     }
 
-    /// Writes `job` and tells the observer.
+    /// Tells listeners about a change made outside the engine (a job queued or removed)
+    /// and wakes the run loop for it.
+    public nonisolated func announce(_ change: UploadChange) {
+        broadcast.publish(change)
+        signal()
+    }
+
+    /// Writes `job` and tells every listener.
     func save(_ job: UploadJob) throws {
         try store.update(job)
-        onJobChange(job)
+        broadcast.publish(.updated(job))
     }
 
     /// Jobs of this backend that are due now: queued, waiting past their time, or left
@@ -97,12 +105,12 @@ public actor UploadEngine {
         job.attempts += 1
         try save(job)
         let id = job.id
-        let progress = onProgress
+        let activity = activity
+        defer { activity.ended(id) }
         do {
-            try await transport.upload(job, store.payloadURL(for: job)) { sent in progress(id, sent) }
+            try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }
             job.state = .done
             try save(job)
-            onEvent(.finished(job))
             // This upload got through, so the backend answers: the jobs waiting on it need not wait.
             if hasWaitingJobs {
                 try networkIsBack()
@@ -125,11 +133,9 @@ public actor UploadEngine {
             let delay = max(asked, UploadBackoff.delay(afterAttempt: job.attempts, jitter: jitter()))
             hasWaitingJobs = true
             job.state = .waiting(until: clock.now().addingTimeInterval(delay), reason: reason)
-            try save(job)
         } else {
             job.state = .failed(reason: reason)
-            try save(job)
-            onEvent(.failedForGood(job))
         }
+        try save(job)
     }
 }

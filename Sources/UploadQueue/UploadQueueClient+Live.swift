@@ -2,30 +2,23 @@ import CourseKit
 import Foundation
 
 extension UploadQueueClient {
-    /// The durable queue in `store`, worked by `engine`, with progress from `activity`.
-    public static func live(store: UploadStore, engine: UploadEngine, activity: UploadActivity, backend: String) -> UploadQueueClient {
+    /// The durable queue in `store`, worked by `engine`, which announces every change.
+    public static func live(store: UploadStore, engine: UploadEngine, backend: String) -> UploadQueueClient {
         UploadQueueClient(
             jobs: { try store.jobs() },
             enqueue: { file, course in
                 let job = try store.enqueue(file: file, course: course, backend: backend)
-                activity.changed()
-                await engine.signal()
+                engine.announce(.updated(job))
                 return job
             },
-            retry: { id in
-                try await engine.retry(id)
-                activity.changed()
-            },
-            retryAllFailed: {
-                try await engine.retryAllFailed()
-                activity.changed()
-            },
+            retry: { id in try await engine.retry(id) },
+            retryAllFailed: { try await engine.retryAllFailed() },
             remove: { id in
                 try store.remove(id)
-                activity.changed()
+                engine.announce(.removed(id: id))
             },
-            progress: { activity.snapshot },
-            changes: { activity.changes() }
+            progress: { engine.activity.snapshot },
+            updates: { engine.subscribe().changes }
         )
     }
 }

@@ -9,9 +9,24 @@ extension QueueCommands {
     ///
     /// Exits 0 when every job is done, 1 when any failed or is still pending.
     static func drain(timeout: Int?, services: LiveEnvironment.Services) async -> Int32 {
+        let subscription = services.engine.subscribe()
+        let reporter = Task {
+            for await change in subscription.changes {
+                report(change)
+            }
+        }
+        let (status, summary) = await uploadUntilDone(timeout: timeout, services: services)
+        // Every change up to now is printed before the summary and the exit.
+        subscription.end()
+        await reporter.value
+        summary.map(say)
+        return status
+    }
+
+    /// Runs due jobs until none of this backend is pending; returns the exit status and a last line to print.
+    private static func uploadUntilDone(timeout: Int?, services: LiveEnvironment.Services) async -> (Int32, String?) {
         let engine = services.engine
         let deadline = timeout.map { Date().addingTimeInterval(TimeInterval($0)) }
-        await engine.observe(events: report, progress: { _, _ in }, changes: reportChange)
         do {
             try await noteOtherBackends(services)
             while true {
@@ -19,36 +34,33 @@ extension QueueCommands {
                 let jobs = try await engine.ownJobs()
                 let pending = jobs.filter(\.isPending)
                 if pending.isEmpty {
-                    return jobs.allSatisfy { $0.state == .done } ? 0 : 1
+                    return (jobs.allSatisfy { $0.state == .done } ? 0 : 1, nil)
                 }
                 if let deadline, Date() >= deadline {
-                    say("timed out with \(pending.count) job(s) still pending")
-                    return 1
+                    return (1, "timed out with \(pending.count) job(s) still pending")
                 }
                 try await Task.sleep(for: .milliseconds(250))
                 try await engine.backendAnsweredIfProbeSucceeds()
             }
         } catch {
             printError(userMessage(for: error))
-            return 1
-        }
-    }
-
-    private static func report(_ event: UploadEvent) {
-        switch event {
-        case let .finished(job): say("done \(job.id) \(job.fileName)")
-        case let .failedForGood(job): say("failed \(job.id) \(job.fileName): \(job.lastError ?? "unknown error")")
+            return (1, nil)
         }
     }
 
     /// Prints each recorded change as it happens, in order, from the engine itself.
-    private static func reportChange(_ job: UploadJob) {
+    private static func report(_ change: UploadChange) {
+        guard case let .updated(job) = change else { return }
         switch job.state {
         case .uploading:
             say("uploading \(job.id) \(job.fileName) (attempt \(job.attempts))")
         case let .waiting(until, reason):
             say("waiting \(job.id) \(job.fileName): \(reason), retry in \(max(0, Int(until.timeIntervalSinceNow.rounded(.up))))s")
-        case .queued, .failed, .done:
+        case .done:
+            say("done \(job.id) \(job.fileName)")
+        case let .failed(reason):
+            say("failed \(job.id) \(job.fileName): \(reason)")
+        case .queued:
             break
         }
     }

@@ -61,12 +61,5 @@ guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
 
 let shell = AppShell(environment: services.environment)
 shell.start(openingCourse: options.course)
-Task.detached {
-    await services.engine.observe(
-        events: { event in Task { @MainActor in shell.uploadEvent(event) } },
-        progress: { id, sent in services.activity.sent(sent, for: id) },
-        changes: { job in services.activity.ended(job.id) }
-    )
-    await services.engine.run()
-}
+services.startUploading()
 EventLoop(app: shell).run(environment: processEnvironment)

@@ -32,13 +32,15 @@ struct UploadEngineTests {
             sent.add()
             progress(Int64(try Data(contentsOf: payload).count))
         })
-        let events = EventsBox()
-        await engine.observe(events: { events.append($0) }, progress: { _, _ in }, changes: { _ in })
-        #expect(try await engine.runDueJobs() == 1)
-        #expect(try await engine.runDueJobs() == 0)
+        let tried = Recorder<Int>()
+        let announced = try await changes(of: engine) {
+            tried.append(try await engine.runDueJobs())
+            tried.append(try await engine.runDueJobs())
+        }
+        #expect(tried.values == [1, 0])
         #expect(sent.value == 1)
         #expect(try state(job.id) == .done)
-        #expect(events.values.map(\.isFinished) == [true])
+        #expect(announced.map(\.state) == ["uploading", "done"])
     }
 
     @Test func jobsOfAnotherBackendAreNeverTouched() async throws {
@@ -87,6 +89,40 @@ struct UploadEngineTests {
         #expect(try state(second.id) == .done)
     }
 
+    @Test func aServerThatSaysHowLongToWaitIsNotAskedAgainSooner() async throws {
+        let job = try store.enqueue(file: file("r.txt"), course: CourseID(1), backend: "offline")
+        let engine = engine(UploadTransport { _, _, _ in throw TestFailure("rate limited", transient: true, retryAfter: 90) })
+        try await engine.runDueJobs()
+        guard case let .waiting(until, _) = try state(job.id) else {
+            Issue.record("expected waiting")
+            return
+        }
+        #expect(until.timeIntervalSince(clock.now()) == 90, "90 s asked, not the 1 s backoff")
+    }
+
+    @Test func everyListenerHearsEveryChangeAndAnnouncementsWakeTheRunLoop() async throws {
+        let sleeping = WallClock(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
+        let engine = UploadEngine(store: store, transport: .noOp, clock: sleeping, backend: "offline")
+        let first = engine.subscribe()
+        let second = engine.subscribe()
+        // An hour between looks at the disk: only the announcement can wake the loop in time.
+        let runner = Task { await engine.run(pollInterval: .seconds(3600), probeInterval: 3600) }
+        try await Task.sleep(for: .milliseconds(50))
+        let job = try store.enqueue(file: file("w.txt"), course: CourseID(1), backend: "offline")
+        engine.announce(.updated(job))
+        try await eventually("the announced job uploaded") { try state(job.id) == .done }
+        runner.cancel()
+        first.end()
+        second.end()
+        for subscription in [first, second] {
+            var heard: [String] = []
+            for await change in subscription.changes {
+                heard.append(change.state)
+            }
+            #expect(heard == ["queued", "uploading", "done"])
+        }
+    }
+
     @Test func aProbeThatSucceedsWakesWaitingJobs() async throws {
         let job = try store.enqueue(file: file("p.txt"), course: CourseID(1), backend: "offline")
         let online = Flag()
@@ -106,13 +142,15 @@ struct UploadEngineTests {
     @Test func permanentFailuresWaitForTheUserAndAreAnnounced() async throws {
         let job = try store.enqueue(file: file("f.txt"), course: CourseID(1), backend: "offline")
         let engine = engine(UploadTransport { _, _, _ in throw TestFailure("The token was rejected", transient: false) })
-        let events = EventsBox()
-        await engine.observe(events: { events.append($0) }, progress: { _, _ in }, changes: { _ in })
-        try await engine.runDueJobs()
-        clock.advance(by: 3600)
-        #expect(try await engine.runDueJobs() == 0)
+        let tried = Recorder<Int>()
+        let announced = try await changes(of: engine) {
+            try await engine.runDueJobs()
+            clock.advance(by: 3600)
+            tried.append(try await engine.runDueJobs())
+        }
+        #expect(tried.values == [0], "not retried by itself")
         #expect(try state(job.id) == .failed(reason: "The token was rejected"))
-        #expect(events.values.count == 1)
+        #expect(announced.map(\.state) == ["uploading", "failed"])
         try await engine.retry(job.id)
         #expect(try state(job.id) == .queued)
     }
@@ -186,16 +224,31 @@ final class Flag: @unchecked Sendable {
     }
 }
 
-final class EventsBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [UploadEvent] = []
-    func append(_ event: UploadEvent) { lock.withLock { stored.append(event) } }
-    var values: [UploadEvent] { lock.withLock { stored } }
+/// Every change `engine` announces while `body` runs.
+func changes(of engine: UploadEngine, during body: () async throws -> Void) async throws -> [UploadChange] {
+    let subscription = engine.subscribe()
+    let collector = Task {
+        var all: [UploadChange] = []
+        for await change in subscription.changes {
+            all.append(change)
+        }
+        return all
+    }
+    try await body()
+    subscription.end()
+    return await collector.value
 }
 
-extension UploadEvent {
-    var isFinished: Bool {
-        if case .finished = self { return true }
-        return false
+extension UploadChange {
+    /// The state a change announces, in a word: "queued", "uploading", …, or "removed".
+    var state: String {
+        guard case let .updated(job) = self else { return "removed" }
+        switch job.state {
+        case .queued: return "queued"
+        case .uploading: return "uploading"
+        case .waiting: return "waiting"
+        case .failed: return "failed"
+        case .done: return "done"
+        }
     }
 }

@@ -13,6 +13,8 @@ public final class AppShell: TerminalApplication {
 
     private let analytics: Analytics
     private let notifier: Notifier
+    private let uploadQueue: UploadQueueClient
+    private var uploadWatcher: Task<Void, Never>?
 
     let list: CourseListPane
     let detail: CourseDetailPane
@@ -33,6 +35,7 @@ public final class AppShell: TerminalApplication {
     public init(environment: EnvironmentValues) {
         analytics = environment.analytics
         notifier = environment.notifier
+        uploadQueue = environment.uploadQueue
         list = CourseListPane(environment: environment)
         detail = CourseDetailPane(environment: environment)
         uploads = UploadsPane(environment: environment)
@@ -47,6 +50,12 @@ public final class AppShell: TerminalApplication {
     public func start(openingCourse course: CourseID? = nil) {
         list.start()
         uploads.start()
+        let updates = uploadQueue.updates()
+        uploadWatcher = Task { [weak self] in
+            for await change in updates {
+                self?.announce(change)
+            }
+        }
         if let course {
             open(course)
         } else {
@@ -78,14 +87,20 @@ public final class AppShell: TerminalApplication {
         }
     }
 
+    isolated deinit {
+        uploadWatcher?.cancel()
+    }
+
     /// Announces a finished or permanently failed upload outside the screen when nobody is looking at it.
-    public func uploadEvent(_ event: UploadEvent) {
-        guard !terminalFocused else { return }
-        switch event {
-        case let .finished(job):
+    func announce(_ change: UploadChange) {
+        guard !terminalFocused, case let .updated(job) = change else { return }
+        switch job.state {
+        case .done:
             notifier.notify("Upload finished", "\(job.fileName) is in course \(job.courseID)")
-        case let .failedForGood(job):
-            notifier.notify("Upload failed", "\(job.fileName): \(job.lastError ?? "unknown error")")
+        case let .failed(reason):
+            notifier.notify("Upload failed", "\(job.fileName): \(reason)")
+        case .queued, .uploading, .waiting:
+            break
         }
     }
 

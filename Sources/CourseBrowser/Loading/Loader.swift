@@ -49,6 +49,13 @@ final class Loader<Value: Sendable> {
         run(operation, generation: generation)
     }
 
+    /// Changes the loaded value in place, as news about it arrives; does nothing before it loads.
+    func modify(_ body: (inout Value) -> Void) {
+        guard case var .loaded(value) = state else { return }
+        body(&value)
+        set(.loaded(value))
+    }
+
     /// Stops any load in flight and forgets the value.
     func reset() {
         task?.cancel()

@@ -61,7 +61,7 @@ extension UploadsPane {
         selection = max(0, min(selection + rows, jobs.count - 1))
     }
 
-    /// Runs a queue action, then refreshes; a failure becomes the pane's notice.
+    /// Runs a queue action; its changes come back through the queue's updates, a failure becomes the pane's notice.
     private func perform(_ action: String, _ body: @escaping @Sendable (UploadQueueClient) async throws -> Void) {
         let queue = queue
         notice = nil
@@ -70,8 +70,8 @@ extension UploadsPane {
                 try await body(queue)
             } catch {
                 self?.notice = "Couldn't \(action): \(userMessage(for: error))"
+                self?.onChange()
             }
-            self?.loader.refresh()
         }
     }
 

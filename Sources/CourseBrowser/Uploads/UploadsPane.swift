@@ -35,15 +35,15 @@ final class UploadsPane: Pane {
         }
     }
 
-    /// Reads the queue, then keeps it fresh: at once when this process changes it,
-    /// and every `interval` for changes made by other processes.
-    func start(refreshEvery interval: Duration = .seconds(2)) {
+    /// Reads the queue, then keeps it fresh: this process's changes as they are announced,
+    /// and every `interval` from the disk, for changes made by other processes.
+    func start(refreshEvery interval: Duration = .seconds(5)) {
         let queue = queue
         loader.load { _ in try await queue.jobs() }
+        let updates = queue.updates()
         let changes = Task { [weak self] in
-            for await _ in queue.changes() {
-                guard let self else { return }
-                self.loader.refresh()
+            for await change in updates {
+                self?.apply(change)
             }
         }
         let poll = Task { [weak self, clock] in
@@ -84,6 +84,23 @@ final class UploadsPane: Pane {
             switch job.state {
             case .uploading, .waiting: true
             default: false
+            }
+        }
+    }
+
+    /// Applies a change this process made, in memory, without reading the disk.
+    private func apply(_ change: UploadChange) {
+        loader.modify { jobs in
+            switch change {
+            case let .updated(job):
+                if let index = jobs.firstIndex(where: { $0.id == job.id }) {
+                    jobs[index] = job
+                } else {
+                    jobs.append(job)
+                    jobs.sort { ($0.queuedAt, $0.id) < ($1.queuedAt, $1.id) }
+                }
+            case let .removed(id):
+                jobs.removeAll { $0.id == id }
             }
         }
     }

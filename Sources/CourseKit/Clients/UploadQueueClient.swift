@@ -14,8 +14,9 @@ public struct UploadQueueClient: Sendable {
     public var remove: @Sendable (_ id: String) async throws -> Void
     /// Uploads in flight in this process, by job ID.
     public var progress: @Sendable () -> [String: UploadProgress]
-    /// Yields each time the queue changes in this process.
-    public var changes: @Sendable () -> AsyncStream<Void>
+    /// Every change this process makes to the queue from now on, for one listener; each
+    /// call gives a new stream, so any number of listeners hear every change.
+    public var updates: @Sendable () -> AsyncStream<UploadChange>
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
@@ -24,7 +25,7 @@ public struct UploadQueueClient: Sendable {
         retryAllFailed: @escaping @Sendable () async throws -> Void,
         remove: @escaping @Sendable (_ id: String) async throws -> Void,
         progress: @escaping @Sendable () -> [String: UploadProgress],
-        changes: @escaping @Sendable () -> AsyncStream<Void>
+        updates: @escaping @Sendable () -> AsyncStream<UploadChange>
     ) {
         self.jobs = jobs
         self.enqueue = enqueue
@@ -32,7 +33,7 @@ public struct UploadQueueClient: Sendable {
         self.retryAllFailed = retryAllFailed
         self.remove = remove
         self.progress = progress
-        self.changes = changes
+        self.updates = updates
     }
 }
 
@@ -62,7 +63,7 @@ extension UploadQueueClient {
         retryAllFailed: {},
         remove: { _ in },
         progress: { [:] },
-        changes: { AsyncStream { $0.finish() } }
+        updates: { AsyncStream { $0.finish() } }
     )
 
     public static let unimplemented = UploadQueueClient(
@@ -72,6 +73,6 @@ extension UploadQueueClient {
         retryAllFailed: { throw Unimplemented("UploadQueueClient.retryAllFailed") },
         remove: { _ in throw Unimplemented("UploadQueueClient.remove") },
         progress: { [:] },
-        changes: { AsyncStream { $0.finish() } }
+        updates: { AsyncStream { $0.finish() } }
     )
 }

@@ -8,8 +8,13 @@ import TestSupport
 
 @MainActor
 struct AppShellNotificationTests {
-    let job = UploadJob(id: "1", courseID: CourseID(101), fileName: "essay.pdf", sourcePath: "/essay.pdf", size: 10,
-                        backend: "offline", queuedAt: Fixtures.start, state: .failed(reason: "File too large for this course (quota): essay.pdf"))
+    let failed = UploadJob(id: "1", courseID: CourseID(101), fileName: "essay.pdf", sourcePath: "/essay.pdf", size: 10,
+                           backend: "offline", queuedAt: Fixtures.start, state: .failed(reason: "File too large for this course (quota): essay.pdf"))
+    var done: UploadJob {
+        var job = failed
+        job.state = .done
+        return job
+    }
 
     func shell(_ spy: Recorder<String>) -> AppShell {
         var environment = Fixtures.environment()
@@ -19,7 +24,7 @@ struct AppShellNotificationTests {
 
     @Test func aFocusedTerminalIsNotInterrupted() {
         let spy = Recorder<String>()
-        shell(spy).uploadEvent(.finished(job))
+        shell(spy).announce(.updated(done))
         #expect(spy.values.isEmpty)
     }
 
@@ -27,14 +32,38 @@ struct AppShellNotificationTests {
         let spy = Recorder<String>()
         let shell = shell(spy)
         #expect(shell.handle(.focusOut) == .handled)
-        shell.uploadEvent(.finished(job))
-        shell.uploadEvent(.failedForGood(job))
+        shell.announce(.updated(done))
+        shell.announce(.updated(failed))
+        var waiting = failed
+        waiting.state = .uploading
+        shell.announce(.updated(waiting))
+        shell.announce(.removed(id: "1"))
         #expect(spy.values == [
             "Upload finished: essay.pdf is in course 101",
             "Upload failed: essay.pdf: File too large for this course (quota): essay.pdf",
         ])
         _ = shell.handle(.focusIn)
-        shell.uploadEvent(.finished(job))
+        shell.announce(.updated(done))
         #expect(spy.values.count == 2)
+    }
+
+    @Test func theShellHearsTheQueuesUpdatesOnceStarted() async {
+        let spy = Recorder<String>()
+        let listeners = Recorder<AsyncStream<UploadChange>.Continuation>()
+        var environment = Fixtures.environment()
+        environment.notifier = Notifier { title, body in spy.append("\(title): \(body)") }
+        // Every listener gets its own stream, as from the live queue: the Uploads pane listens too.
+        environment.uploadQueue.updates = {
+            let (stream, continuation) = AsyncStream.makeStream(of: UploadChange.self)
+            listeners.append(continuation)
+            return stream
+        }
+        let shell = AppShell(environment: environment)
+        shell.start()
+        _ = shell.handle(.focusOut)
+        #expect(listeners.values.count == 2, "the shell and the Uploads pane")
+        listeners.values.forEach { $0.yield(.updated(done)) }
+        await settle { !spy.values.isEmpty }
+        #expect(spy.values == ["Upload finished: essay.pdf is in course 101"])
     }
 }

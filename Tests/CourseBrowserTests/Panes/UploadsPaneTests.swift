@@ -119,21 +119,42 @@ struct UploadsPaneTests {
         #expect(render(pane).joined().contains("[r]etry"))
     }
 
-    @Test func aChangeInTheQueueIsShownWithoutAKey() async {
-        let jobs = JobsBox([job("a", .queued)])
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    @Test func announcedChangesAreAppliedWithoutReadingTheQueueAgain() async {
+        let reads = Recorder<Int>()
+        let (stream, continuation) = AsyncStream.makeStream(of: UploadChange.self)
         var queue = UploadQueueClient.noOp
-        queue.changes = { stream }
-        queue.jobs = { jobs.value }
+        queue.updates = { stream }
+        let onDisk = [job("a", .queued), job("b", .queued)]
+        queue.jobs = {
+            reads.append(1)
+            return onDisk
+        }
         var environment = Fixtures.environment()
         environment.uploadQueue = queue
+        // A clock that really waits, so the hourly look at the disk does not come during the test.
+        environment.clock = WallClock(now: { Fixtures.start }, sleep: { try await Task.sleep(for: $0) })
         let pane = UploadsPane(environment: environment)
         pane.start(refreshEvery: .seconds(3600))
         await settle { pane.loader.state.value != nil }
-        jobs.value = [job("a", .done)]
-        continuation.yield()
-        await settle { pane.jobs.first?.state == .done }
+        continuation.yield(.updated(job("a", .done)))
+        continuation.yield(.removed(id: "b"))
+        continuation.yield(.updated(job("c", .queued)))
+        await settle { pane.jobs.map(\.id) == ["a", "c"] }
         #expect(render(pane)[0].hasSuffix("done"))
+        #expect(reads.values.count == 1, "the disk is read once, at start")
+    }
+
+    @Test func otherProcessesJobsAreFoundOnTheDiskByAPoll() async {
+        let jobs = JobsBox([job("a", .queued)])
+        var queue = UploadQueueClient.noOp
+        queue.jobs = { jobs.value }
+        var environment = Fixtures.environment()
+        environment.uploadQueue = queue
+        environment.clock = WallClock(now: { Fixtures.start }, sleep: { _ in await Task.yield() })
+        let pane = UploadsPane(environment: environment)
+        jobs.value = [job("a", .queued), job("from another shell", .queued)]
+        pane.start(refreshEvery: .seconds(5))
+        await settle { pane.jobs.count == 2 }
     }
 }
 
