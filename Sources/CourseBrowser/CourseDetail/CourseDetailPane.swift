@@ -9,26 +9,29 @@ import TerminalUI
 /// fails to load never hides the modules that did.
 @MainActor
 final class CourseDetailPane: Pane {
-    private let courses: CourseClient
-    let uploadQueue: UploadQueueClient
-    /// For `~` in the upload prompt.
-    let home: String
-    let clock: WallClock
-    let analytics: Analytics
+    enum Event: PaneEvent {
+        case key(Key)
+        case resize(PaneSize)
+        /// Show this course, loading everything about it.
+        case show(CourseID)
+        case overview(LoadEvent<Course>)
+        case syllabus(LoadEvent<[TextBlock]>)
+        case modules(LoadEvent<[CourseModule]>)
+        /// The upload prompt's file went into the queue, or could not.
+        case queued(Result<UploadJob, any Error>)
+    }
 
-    let overview: Loader<Course>
-    let syllabus: Loader<[TextBlock]>
-    let modules: Loader<[CourseModule]>
-    private(set) var courseID: CourseID?
-    var scroll = 0
-    /// Rows the pane had when last drawn, so Page Up/Down move by a screenful.
-    var visibleRows = 1
-    /// Lines the pane had when last drawn, for the scroll position in the footer.
-    var lineCount = 0
-    /// The open upload prompt, if any.
-    var uploadPrompt: UploadPrompt?
-    /// What the last upload prompt did, until the next key.
-    var uploadNotice: String?
+    private let courses: CourseClient
+    private let uploadQueue: UploadQueueClient
+    /// For `~` in the upload prompt.
+    private let home: String
+    private let clock: WallClock
+    private let analytics: Analytics
+    private let overview: LoadRunner<Course>
+    private let syllabus: LoadRunner<[TextBlock]>
+    private let modules: LoadRunner<[CourseModule]>
+    private var state = CourseDetailState()
+
     var onChange: () -> Void = {}
     /// Called with the course once its overview arrives; its `id` is the backend's own, even
     /// when the pane was given another form of it (such as `sis_course_id:ABC`).
@@ -40,78 +43,149 @@ final class CourseDetailPane: Pane {
         home = environment.paths.homeDirectory.path
         clock = environment.clock
         analytics = environment.analytics
-        overview = Loader(clock: clock)
-        syllabus = Loader(clock: clock)
-        modules = Loader(clock: clock)
-        observe(overview, section: "overview")
-        overview.onChange = { [weak self] in
-            guard let self else { return }
-            if let course = self.overview.state.value {
-                self.onCourseLoaded(course)
-            }
-            self.onChange()
-        }
-        observe(syllabus, section: "syllabus")
-        observe(modules, section: "modules")
+        overview = LoadRunner(clock: clock)
+        syllabus = LoadRunner(clock: clock)
+        modules = LoadRunner(clock: clock)
+        overview.send = { [weak self] in self?.update(.overview($0)) }
+        syllabus.send = { [weak self] in self?.update(.syllabus($0)) }
+        modules.send = { [weak self] in self?.update(.modules($0)) }
     }
 
-    /// Shows the course with `id`, loading everything about it.
-    func show(_ id: CourseID) {
-        guard id != courseID || hasFailure else { return }
-        courseID = id
-        scroll = 0
-        uploadPrompt = nil
-        uploadNotice = nil
+    @discardableResult
+    func update(_ event: Event) -> Bool {
+        var used = true
+        switch event {
+        case let .key(key): used = handleKey(key)
+        case let .resize(size): state.resize(size)
+        case let .show(id): show(id)
+        case let .overview(event): receiveOverview(event)
+        case let .syllabus(event): state.syllabus.apply(event); report(event, section: "syllabus")
+        case let .modules(event): state.modules.apply(event); report(event, section: "modules")
+        case let .queued(result): queued(result)
+        }
+        state.layout(now: clock.now())
+        onChange()
+        return used
+    }
+
+    func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
+        state.draw(into: &grid, rect: rect, now: clock.now())
+    }
+
+    private func show(_ id: CourseID) {
+        guard id != state.courseID || state.hasFailure else { return }
+        state.show(id)
         let courses = courses
-        overview.load { try await courses.course(id, $0) }
-        syllabus.load { try await courses.syllabus(id, $0).map(HTMLText.blocks(from:)) ?? [] }
-        modules.load { try await courses.modules(id, $0) }
+        state.overview.apply(overview.load { try await courses.course(id, $0) })
+        state.syllabus.apply(syllabus.load { try await courses.syllabus(id, $0).map(HTMLText.blocks(from:)) ?? [] })
+        state.modules.apply(modules.load { try await courses.modules(id, $0) })
         analytics.track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))
     }
 
+    private func receiveOverview(_ event: LoadEvent<Course>) {
+        state.overview.apply(event)
+        report(event, section: "overview")
+        if case let .finished(.success(course)) = event {
+            onCourseLoaded(course)
+        }
+    }
+
+    private func report<Value>(_ event: LoadEvent<Value>, section: String) {
+        guard case let .finished(.failure(error)) = event else { return }
+        analytics.track(.loadFailed(pane: "course", section: section, message: userMessage(for: error)))
+    }
+
+    private func handleKey(_ key: Key) -> Bool {
+        if state.prompt != nil {
+            handlePromptKey(key)
+            return true
+        }
+        state.notice = nil
+        switch key {
+        case .character("u"):
+            guard state.courseID != nil else { return false }
+            state.prompt = UploadPrompt()
+        case .up, .character("k"): state.scroll(by: -1)
+        case .down, .character("j"): state.scroll(by: 1)
+        case .pageUp: state.scroll(by: -max(1, state.contentHeight))
+        case .pageDown, .character(" "): state.scroll(by: max(1, state.contentHeight))
+        case .home, .character("g"): state.scroll(to: 0)
+        case .end, .character("G"): state.scroll(to: state.lines.count)
+        case .character("r"):
+            guard retryFailed() else { return false }
+            analytics.track(.retryPressed(pane: "course"))
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Loads again every section that failed; returns whether any had.
-    @discardableResult
-    func retryFailed() -> Bool {
-        let retried = [overview.retry(), syllabus.retry(), modules.retry()]
-        return retried.contains(true)
+    private func retryFailed() -> Bool {
+        guard state.hasFailure else { return false }
+        if state.overview.failure != nil { state.overview.apply(overview.again()) }
+        if state.syllabus.failure != nil { state.syllabus.apply(syllabus.again()) }
+        if state.modules.failure != nil { state.modules.apply(modules.again()) }
+        return true
     }
 
+    private func handlePromptKey(_ key: Key) {
+        guard var prompt = state.prompt else { return }
+        let outcome = prompt.handle(key, home: home)
+        state.prompt = prompt
+        switch outcome {
+        case .editing:
+            break
+        case .cancelled:
+            state.prompt = nil
+        case let .submit(path):
+            guard let courseID = state.courseID else { return }
+            let queue = uploadQueue
+            Task { [weak self] in
+                do {
+                    let job = try await queue.enqueue(URL(fileURLWithPath: path), courseID)
+                    self?.update(.queued(.success(job)))
+                } catch {
+                    self?.update(.queued(.failure(error)))
+                }
+            }
+        }
+    }
+
+    private func queued(_ result: Result<UploadJob, any Error>) {
+        switch result {
+        case let .success(job):
+            state.prompt = nil
+            state.notice = "Queued \(job.fileName) for upload"
+        case let .failure(error):
+            state.prompt?.refused(userMessage(for: error))
+        }
+    }
+}
+
+extension CourseDetailPane {
+    var courseID: CourseID? { state.courseID }
+    var uploadPrompt: UploadPrompt? { state.prompt }
+    var hasFailure: Bool { state.hasFailure }
+    /// Content lines at the pane's width, for the scroll position.
+    var lineCount: Int { state.lines.count }
     var title: String { "Course" }
-
-    var footer: String? {
-        guard lineCount > visibleRows else { return nil }
-        return "\(min(scroll + visibleRows, lineCount))/\(lineCount)"
-    }
-
+    var footer: String? { state.footer }
+    var isAnimating: Bool { state.isLoading }
     /// While the upload prompt is open, every key is text for it.
-    var capturesKeys: Bool { uploadPrompt != nil }
+    var capturesKeys: Bool { state.prompt != nil }
 
     var hints: [KeyHint] {
-        if uploadPrompt != nil {
+        if state.prompt != nil {
             return [KeyHint(key: "Tab", action: "complete"), KeyHint(key: "Enter", action: "queue"), KeyHint(key: "Esc", action: "cancel")]
         }
         var hints = [KeyHint(key: "↑↓", action: "scroll")]
-        if courseID != nil {
+        if state.courseID != nil {
             hints.append(KeyHint(key: "u", action: "upload"))
         }
-        if hasFailure {
+        if state.hasFailure {
             hints.append(KeyHint(key: "r", action: "retry"))
         }
         return hints
-    }
-
-    var isAnimating: Bool {
-        overview.state.isLoading || syllabus.state.isLoading || modules.state.isLoading
-    }
-
-    var hasFailure: Bool {
-        overview.state.failureMessage != nil || syllabus.state.failureMessage != nil || modules.state.failureMessage != nil
-    }
-
-    private func observe<Value>(_ loader: Loader<Value>, section: String) {
-        loader.onChange = { [weak self] in self?.onChange() }
-        loader.onFailure = { [analytics] message in
-            analytics.track(.loadFailed(pane: "course", section: section, message: message))
-        }
     }
 }

@@ -5,25 +5,27 @@ import TerminalUI
 /// The Courses pane: the user's courses in one of three views (current, favorites, all),
 /// grouped by term and loaded page by page by the pane itself.
 ///
-/// Each view has its own loader and its own error row. The pane reports the course the
-/// user opens through `onSelect` and never decides what happens next.
+/// Each view has its own pages and its own error row. The pane reports the course the
+/// user opens through `onOpen` and never decides what happens next.
 @MainActor
 final class CourseListPane: Pane {
-    private let courses: CourseClient
-    let clock: WallClock
-    let analytics: Analytics
-    private let settings: SettingsClient
+    enum Event: PaneEvent {
+        case key(Key)
+        case resize(PaneSize)
+        /// The host opened this course (from a deep link, or once the Course pane knows its ID).
+        case opened(CourseID)
+        case page(CourseScope, PageEvent<Course>)
+    }
 
-    /// The view on screen.
-    private(set) var scope: CourseScope
-    private var views: [CourseScope: ScopeView] = [:]
-    /// Rows the list had when last drawn, so Page Up/Down move by a screenful.
-    var visibleRows = 1
-    private(set) var openID: CourseID?
-    private var wantedID: CourseID?
+    private let courses: CourseClient
+    private let clock: WallClock
+    private let analytics: Analytics
+    private let settings: SettingsClient
+    private var state: CourseListState
+    private var runners: [CourseScope: PageRunner<Course>] = [:]
 
     /// Called with the course the user opened.
-    var onSelect: (CourseID) -> Void = { _ in }
+    var onOpen: (CourseID) -> Void = { _ in }
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
@@ -31,85 +33,117 @@ final class CourseListPane: Pane {
         clock = environment.clock
         analytics = environment.analytics
         settings = environment.settings
-        scope = settings.load().courseScope ?? .current
+        state = CourseListState(scope: settings.load().courseScope ?? .current)
     }
 
     /// Starts loading the view on screen.
     func start() {
-        view.loader.reload()
+        load(state.scope, from: nil)
+        finishUpdate()
     }
 
-    /// The view on screen, made (not loaded) the first time it is needed.
-    var view: ScopeView {
-        if let view = views[scope] { return view }
-        let view = ScopeView(scope: scope, courses: courses, clock: clock)
-        view.loader.onChange = { [weak self] in self?.loaderChanged() }
-        view.loader.onFailure = { [analytics, scope] message in
-            analytics.track(.loadFailed(pane: "courses", section: scope.rawValue, message: message))
+    @discardableResult
+    func update(_ event: Event) -> Bool {
+        var used = true
+        switch event {
+        case let .key(key): used = handleKey(key)
+        case let .resize(size): state.resize(size)
+        case let .opened(id): state.markOpen(id)
+        case let .page(scope, event): receive(event, for: scope)
         }
-        views[scope] = view
-        return view
+        finishUpdate()
+        return used
     }
 
-    var loader: PagedLoader<Course> { view.loader }
+    func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
+        state.draw(into: &grid, rect: rect, focused: focused, now: clock.now())
+    }
+
+    private func finishUpdate() {
+        state.settle()
+        onChange()
+    }
+
+    private func handleKey(_ key: Key) -> Bool {
+        let view = state.view
+        let page = max(1, view.list.height)
+        if let target = ListMotion.target(of: key, from: view.selection ?? 0, count: view.groups.courses.count, page: page) {
+            state.select(target)
+            return true
+        }
+        switch key {
+        case .character("v"):
+            cycleScope()
+        case .enter:
+            guard let course = state.selectedCourse else { return false }
+            state.markOpen(course.id)
+            onOpen(course.id)
+        case .character("r"):
+            guard view.pages.failure != nil else { return false }
+            analytics.track(.retryPressed(pane: "courses"))
+            load(state.scope, from: view.pages.pending)
+        default:
+            return false
+        }
+        return true
+    }
 
     /// Shows the next view, loading it the first time, and remembers it for the next start.
-    func cycleScope() {
-        scope = scope.next
-        settings.save(Settings(courseScope: scope))
-        analytics.track(AnalyticsEvent(name: "course_view_shown", properties: ["view": scope.rawValue]))
-        if view.loader.isIdle {
-            view.loader.reload()
+    private func cycleScope() {
+        state.cycleScope()
+        settings.save(Settings(courseScope: state.scope))
+        analytics.track(AnalyticsEvent(name: "course_view_shown", properties: ["view": state.scope.rawValue]))
+        if state.view.pages.isIdle {
+            load(state.scope, from: nil)
         }
-        selectWanted()
-        onChange()
     }
 
-    /// Marks `id` as the open course and selects it, now or when it arrives.
-    func markOpen(_ id: CourseID) {
-        openID = id
-        wantedID = id
-        selectWanted()
-        onChange()
+    /// Fetches the page of `scope` at `cursor`; from the first page, the view starts over.
+    private func load(_ scope: CourseScope, from cursor: PageCursor?) {
+        let started = runner(for: scope).fetch(cursor)
+        let now = clock.now()
+        state.withView(scope) { view in
+            if cursor == nil { view.restart() }
+            _ = view.apply(started, now: now)
+        }
     }
 
-    var title: String {
-        let count = view.groups.courses.count
-        return count == 0 ? "Courses · \(scope.title)" : "Courses · \(scope.title) · \(count)"
+    private func receive(_ event: PageEvent<Course>, for scope: CourseScope) {
+        let now = clock.now()
+        let next = state.withView(scope) { $0.apply(event, now: now) }
+        if case .arrived = event, let failure = state.view(scope).pages.failure {
+            analytics.track(.loadFailed(pane: "courses", section: scope.rawValue, message: failure.message))
+        }
+        if let next {
+            load(scope, from: next)
+        }
     }
 
+    private func runner(for scope: CourseScope) -> PageRunner<Course> {
+        if let runner = runners[scope] { return runner }
+        let courses = courses
+        let runner = PageRunner<Course>(clock: clock) { cursor, progress in
+            try await courses.coursesPage(scope, cursor, progress)
+        }
+        runner.send = { [weak self] event in self?.update(.page(scope, event)) }
+        runners[scope] = runner
+        return runner
+    }
+}
+
+extension CourseListPane {
+    var scope: CourseScope { state.scope }
+    var selectedCourse: Course? { state.selectedCourse }
+    var title: String { state.title }
+    var footer: String? { state.footer }
     var capturesKeys: Bool { false }
-
-    var footer: String? {
-        let view = view
-        guard view.groups.rows.count > visibleRows, let selection = view.selection else { return nil }
-        return "\(selection + 1)/\(view.groups.courses.count)"
-    }
+    var isAnimating: Bool { state.view.pages.isLoading }
 
     var hints: [KeyHint] {
         var hints = [KeyHint(key: "↑↓", action: "move"), KeyHint(key: "Enter", action: "open"), KeyHint(key: "v", action: "view")]
-        if case .failed = loader.phase {
+        if state.view.pages.failure != nil {
             hints.append(KeyHint(key: "r", action: "retry"))
         }
         return hints
-    }
-
-    var isAnimating: Bool { loader.isLoading }
-
-    var selectedCourse: Course? {
-        view.selectedCourse
-    }
-
-    private func loaderChanged() {
-        view.regroup(now: clock.now())
-        selectWanted()
-        onChange()
-    }
-
-    private func selectWanted() {
-        view.regroup(now: clock.now())
-        guard let wantedID, let index = view.groups.index(of: wantedID) else { return }
-        view.selection = index
-        self.wantedID = nil
     }
 }

@@ -1,44 +1,68 @@
 import CourseKit
 import Foundation
 
-/// One view of the course list: its loader, its grouped rows and where the user is in them.
-@MainActor
-final class ScopeView {
+/// One view of the course list: its pages, its grouped rows and where the user is in them.
+struct ScopeView {
     let scope: CourseScope
-    let loader: PagedLoader<Course>
+    private(set) var pages = PagedState<Course>()
     /// The loaded courses grouped by term; rebuilt only when more arrive.
     private(set) var groups = CourseGroups([], now: .distantPast)
-    private var groupedCount = -1
-    /// The selected course's index in `groups.courses`; kept on the same course as rows move.
+    /// The window of rows on screen.
+    private(set) var list = ListView()
+    /// The selected course; kept on the same course as rows move.
     private var selectedID: CourseID?
-    var viewport = ListViewport()
 
-    init(scope: CourseScope, courses: CourseClient, clock: WallClock) {
+    init(scope: CourseScope) {
         self.scope = scope
-        loader = PagedLoader(clock: clock) { cursor, progress in
-            try await courses.coursesPage(scope, cursor, progress)
-        }
     }
 
-    /// Groups the loaded courses again if more arrived since the last time.
-    func regroup(now: Date) {
-        guard loader.items.count != groupedCount else { return }
-        groupedCount = loader.items.count
-        groups = CourseGroups(loader.items, now: now)
-        if selectedID == nil || selectedID.flatMap(groups.index(of:)) == nil {
+    /// Applies what the page runner reports; returns the page to fetch next, if any.
+    mutating func apply(_ event: PageEvent<Course>, now: Date) -> PageCursor? {
+        let next = pages.apply(event)
+        if case .arrived(.success) = event {
+            regroup(now: now)
+        }
+        return next
+    }
+
+    /// Drops what was loaded, to load it all again from the first page.
+    mutating func restart() {
+        pages = PagedState()
+        groups = CourseGroups([], now: .distantPast)
+    }
+
+    private mutating func regroup(now: Date) {
+        groups = CourseGroups(pages.items, now: now)
+        if selectedID.flatMap(groups.index(of:)) == nil {
             selectedID = groups.courses.first?.id
         }
     }
 
+    /// The selected course's index in `groups.courses`.
     var selection: Int? {
-        get { selectedID.flatMap(groups.index(of:)) }
-        set {
-            guard let newValue, !groups.courses.isEmpty else { return }
-            selectedID = groups.courses[max(0, min(newValue, groups.courses.count - 1))].id
-        }
+        selectedID.flatMap(groups.index(of:))
     }
 
     var selectedCourse: Course? {
         selection.map { groups.courses[$0] }
+    }
+
+    /// Selects the course at `index`, kept within the list.
+    mutating func select(_ index: Int) {
+        guard !groups.courses.isEmpty else { return }
+        selectedID = groups.courses[max(0, min(index, groups.courses.count - 1))].id
+    }
+
+    /// Selects the course with `id`; returns false while it has not arrived.
+    mutating func select(_ id: CourseID) -> Bool {
+        guard groups.index(of: id) != nil else { return false }
+        selectedID = id
+        return true
+    }
+
+    /// Fits the window to `height` rows, keeping the selected course and its term's heading in view.
+    mutating func layout(height: Int) {
+        let selectedRow = selection.map { groups.rowOfCourse[$0] }
+        list.layout(height: height, count: groups.rows.count, selected: selectedRow ?? 0, context: 1)
     }
 }

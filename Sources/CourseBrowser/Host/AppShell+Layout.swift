@@ -1,45 +1,40 @@
 import TerminalUI
 
 extension AppShell {
+    /// Tells every pane the room its box leaves inside the border, for a screen of `width` × `height`.
+    public func resize(width: Int, height: Int, glyphs: Glyphs) {
+        layout = ShellLayout(bounds: Rect(x: 0, y: 0, width: width, height: height))
+        for id in PaneID.allCases {
+            let inner = layout.box(id).inset(by: 1)
+            let size = PaneSize(width: max(0, inner.width), height: max(0, inner.height), glyphs: glyphs)
+            pane(id).resize(size)
+        }
+    }
+
     public func render(into grid: inout Grid) {
-        let (minimumWidth, minimumHeight) = Self.minimumSize
-        guard grid.width >= minimumWidth, grid.height >= minimumHeight else {
+        guard layout.fits else {
             drawTooSmall(into: &grid)
             return
         }
-        let (body, hintRow) = grid.bounds.splitBottom(1)
-        if grid.width >= Self.wideLayoutMinimumWidth {
-            drawWide(into: &grid, in: body)
-        } else {
-            drawNarrow(into: &grid, in: body)
+        if let tabs = layout.tabs {
+            drawTabs(into: &grid, in: tabs)
         }
-        drawHints(into: &grid, in: hintRow)
+        for id in layout.shown(focus: focus) {
+            drawPane(id, into: &grid, in: layout.box(id))
+        }
+        drawHints(into: &grid, in: layout.hints)
         if showsHelp {
-            HelpOverlay.draw(into: &grid, in: body)
+            HelpOverlay.draw(into: &grid, in: grid.bounds.splitBottom(1).0)
         }
     }
 
-    /// Courses and Course side by side, Uploads across the bottom.
-    private func drawWide(into grid: inout Grid, in body: Rect) {
-        let uploadsHeight = max(5, body.height / 4)
-        let (top, bottom) = body.splitBottom(uploadsHeight)
-        let listWidth = min(48, max(30, top.width * 35 / 100))
-        let (left, right) = top.splitLeft(listWidth)
-        drawPane(.list, into: &grid, in: left)
-        drawPane(.detail, into: &grid, in: right)
-        drawPane(.uploads, into: &grid, in: bottom)
-    }
-
-    /// One pane at a time under a row of tabs naming all three.
-    private func drawNarrow(into grid: inout Grid, in body: Rect) {
-        let (tabs, rest) = body.splitTop(1)
+    private func drawTabs(into grid: inout Grid, in tabs: Rect) {
         var x = tabs.x
         for id in PaneID.allCases {
             let label = " \(pane(id).title) "
             x += grid.put(label, x: x, y: tabs.y, maxWidth: tabs.maxX - x, style: id == focus ? Style(bold: true, reverse: true) : .muted)
             x += 1
         }
-        drawPane(focus, into: &grid, in: rest)
     }
 
     private func drawPane(_ id: PaneID, into grid: inout Grid, in rect: Rect) {
@@ -66,7 +61,8 @@ extension AppShell {
     }
 
     private func drawTooSmall(into grid: inout Grid) {
-        let lines = ["Terminal too small", "\(grid.width)×\(grid.height), need \(Self.minimumSize.width)×\(Self.minimumSize.height)"]
+        let minimum = ShellLayout.minimumSize
+        let lines = ["Terminal too small", "\(grid.width)×\(grid.height), need \(minimum.width)×\(minimum.height)"]
         for (index, line) in lines.enumerated() {
             let y = grid.height / 2 - 1 + index
             let x = max(0, (grid.width - line.displayWidth) / 2)

@@ -6,11 +6,6 @@ import TerminalUI
 /// It never loads data and never shows a pane's errors; each pane does that itself.
 @MainActor
 public final class AppShell: TerminalApplication {
-    /// Below this width the shell shows one pane at a time.
-    static let wideLayoutMinimumWidth = 80
-    /// Below this size nothing useful fits, so the shell says so instead of drawing.
-    static let minimumSize = (width: 40, height: 10)
-
     private let analytics: Analytics
     private let notifier: Notifier
     private let uploadQueue: UploadQueueClient
@@ -20,6 +15,8 @@ public final class AppShell: TerminalApplication {
     let detail: CourseDetailPane
     let uploads: UploadsPane
     private(set) var focus: PaneID = .list
+    /// Where everything goes on the screen, as of the last `resize`.
+    var layout = ShellLayout(bounds: Rect(x: 0, y: 0, width: 0, height: 0))
     var showsHelp = false
     /// Whether the terminal window is in front; one that never reports focus counts as focused.
     var terminalFocused = true
@@ -42,8 +39,8 @@ public final class AppShell: TerminalApplication {
         for pane in panes {
             pane.onChange = { [weak self] in self?.setNeedsDisplay() }
         }
-        list.onSelect = { [weak self] id in self?.open(id) }
-        detail.onCourseLoaded = { [weak self] course in self?.list.markOpen(course.id) }
+        list.onOpen = { [weak self] id in self?.open(id) }
+        detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }
     }
 
     /// Starts every pane's loading; with `course`, opens it straight away (a deep link).
@@ -57,16 +54,16 @@ public final class AppShell: TerminalApplication {
             }
         }
         if let course {
+            list.update(.opened(course))
             open(course)
         } else {
             analytics.track(.paneShown(PaneID.list.rawValue))
         }
     }
 
-    /// Shows `id` in the Course pane, focuses it and marks it in the list.
-    func open(_ id: CourseID) {
-        detail.show(id)
-        list.markOpen(id)
+    /// Shows `id` in the Course pane and focuses it.
+    private func open(_ id: CourseID) {
+        detail.update(.show(id))
         setFocus(.detail)
     }
 

@@ -2,8 +2,12 @@ import TerminalUI
 
 /// A self-sufficient part of the screen: it loads its own data, draws inside its rectangle
 /// and handles its own keys and errors. The host only places it and routes keys to it.
+///
+/// Its state changes only in `update`, one event at a time: keys and sizes from the host,
+/// results of the work it started itself. `draw` only reads that state.
 @MainActor
 protocol Pane: AnyObject {
+    associatedtype Event: PaneEvent
     /// The name in the pane's border.
     var title: String { get }
     /// The keys this pane understands, for the hint line.
@@ -12,14 +16,44 @@ protocol Pane: AnyObject {
     var isAnimating: Bool { get }
     /// A short note for the pane's bottom border, such as a scroll position.
     var footer: String? { get }
-    /// Called by the pane when it needs to be drawn again; set by the host.
+    /// Called by the pane after its state changed; set by the host.
     var onChange: () -> Void { get set }
     /// True while the pane takes every key as text (an open prompt), so the host routes all keys to it.
     var capturesKeys: Bool { get }
-    /// Draws the pane's content inside `rect` (the border is the host's).
+    /// Applies one event to the pane's state; returns whether the pane used it (for keys).
+    @discardableResult
+    func update(_ event: Event) -> Bool
+    /// Draws the pane's content inside `rect` (the border is the host's); reads the state, never changes it.
     func draw(into grid: inout Grid, rect: Rect, focused: Bool)
-    /// Reacts to a key while focused; returns whether it used it.
-    func handle(_ key: Key) -> Bool
+}
+
+/// The events every pane takes from its host; each pane's own event type has these cases.
+protocol PaneEvent {
+    /// A key pressed while the pane is focused.
+    static func key(_ key: Key) -> Self
+    /// The room inside the pane's border changed.
+    static func resize(_ size: PaneSize) -> Self
+}
+
+/// The room a pane has to draw in, and the glyphs the terminal can show.
+struct PaneSize: Equatable {
+    var width: Int
+    var height: Int
+    var glyphs: Glyphs
+
+    static let zero = PaneSize(width: 0, height: 0, glyphs: .unicode)
+}
+
+extension Pane {
+    /// Reacts to a key while focused; returns whether the pane used it.
+    func handle(_ key: Key) -> Bool {
+        update(.key(key))
+    }
+
+    /// Tells the pane the room it now has.
+    func resize(_ size: PaneSize) {
+        update(.resize(size))
+    }
 }
 
 /// A key and what it does, as the hint line and help show it.

@@ -2,111 +2,184 @@ import CourseKit
 import Foundation
 import TerminalUI
 
-/// The Uploads pane: the upload queue, read and refreshed by the pane itself.
+/// The Uploads pane: the upload queue, read and kept fresh by the pane itself.
 ///
 /// Failed jobs stay in the list, marked, with `[r]etry`; nothing about an upload
 /// is ever reported only in passing.
 @MainActor
 final class UploadsPane: Pane {
-    let queue: UploadQueueClient
-    let clock: WallClock
-    let analytics: Analytics
+    enum Event: PaneEvent {
+        case key(Key)
+        case resize(PaneSize)
+        case queue(LoadEvent<[UploadJob]>)
+        /// This process changed a job.
+        case changed(UploadChange)
+        /// Time to look at the disk for other processes' jobs.
+        case poll
+        /// A queue action the user asked for failed.
+        case actionFailed(String)
+    }
 
-    let loader: Loader<[UploadJob]>
-    var selection = 0
-    var viewport = ListViewport()
-    /// Job rows the pane had when last drawn.
-    var visibleRows = 1
-    /// The job waiting for `y` to be removed.
-    var confirmingRemoval: String?
-    /// A one-line outcome of the last action, such as a removal that failed.
-    var notice: String?
+    private let uploadQueue: UploadQueueClient
+    private let clock: WallClock
+    private let analytics: Analytics
+    private let runner: LoadRunner<[UploadJob]>
+    private var state = UploadsState()
     private var watchers: [Task<Void, Never>] = []
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
-        queue = environment.uploadQueue
+        uploadQueue = environment.uploadQueue
         clock = environment.clock
         analytics = environment.analytics
-        loader = Loader(clock: clock)
-        loader.onChange = { [weak self] in self?.loaderChanged() }
-        loader.onFailure = { [analytics] message in
-            analytics.track(.loadFailed(pane: "uploads", section: "queue", message: message))
-        }
+        runner = LoadRunner(clock: clock)
+        runner.send = { [weak self] in self?.update(.queue($0)) }
     }
 
     /// Reads the queue, then keeps it fresh: this process's changes as they are announced,
     /// and every `interval` from the disk, for changes made by other processes.
     func start(refreshEvery interval: Duration = .seconds(5)) {
-        let queue = queue
-        loader.load { _ in try await queue.jobs() }
+        let queue = uploadQueue
+        state.queue.apply(runner.load { _ in try await queue.jobs() })
         let updates = queue.updates()
         let changes = Task { [weak self] in
             for await change in updates {
-                self?.apply(change)
+                self?.update(.changed(change))
             }
         }
         let poll = Task { [weak self, clock] in
             while !Task.isCancelled {
                 try? await clock.sleep(interval)
                 guard let self else { return }
-                self.loader.refresh()
+                self.update(.poll)
             }
         }
         watchers = [changes, poll]
+        finishUpdate()
     }
 
     isolated deinit {
         watchers.forEach { $0.cancel() }
     }
 
-    var jobs: [UploadJob] { loader.state.value ?? [] }
-
-    var selectedJob: UploadJob? {
-        jobs.indices.contains(selection) ? jobs[selection] : nil
+    @discardableResult
+    func update(_ event: Event) -> Bool {
+        var used = true
+        switch event {
+        case let .key(key): used = handleKey(key)
+        case let .resize(size): state.resize(size)
+        case let .queue(event): receive(event)
+        case let .changed(change): state.apply(change)
+        case .poll: refresh()
+        case let .actionFailed(message): state.notice = message
+        }
+        finishUpdate()
+        return used
     }
 
-    var title: String {
-        let failed = jobs.filter { if case .failed = $0.state { true } else { false } }.count
-        guard !jobs.isEmpty else { return "Uploads" }
-        return failed > 0 ? "Uploads · \(jobs.count) · \(failed) failed" : "Uploads · \(jobs.count)"
+    func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
+        state.draw(into: &grid, rect: rect, focused: focused, now: clock.now(), progress: uploadQueue.progress())
     }
 
+    private func finishUpdate() {
+        state.settle()
+        onChange()
+    }
+
+    private func receive(_ event: LoadEvent<[UploadJob]>) {
+        state.queue.apply(event)
+        if case let .finished(.failure(error)) = event {
+            analytics.track(.loadFailed(pane: "uploads", section: "queue", message: userMessage(for: error)))
+        }
+    }
+
+    private func refresh() {
+        if let started = runner.refresh() {
+            state.queue.apply(started)
+        }
+    }
+
+    private func handleKey(_ key: Key) -> Bool {
+        if let id = state.confirmingRemoval {
+            state.confirmingRemoval = nil
+            if key == .character("y") { perform("remove") { try await $0.remove(id) } }
+            return true
+        }
+        let jobs = state.jobs
+        if let target = ListMotion.target(of: key, from: state.selection ?? 0, count: jobs.count, page: max(1, state.list.height)) {
+            state.select(target)
+            return true
+        }
+        switch key {
+        case .character("r"):
+            return retry()
+        case .character("R"):
+            guard jobs.contains(where: \.state.isFailed) else { return false }
+            perform("retry") { try await $0.retryAllFailed() }
+        case .character("d"), .delete:
+            guard let job = state.selectedJob, job.state.isRemovable else { return false }
+            state.confirmingRemoval = job.id
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Reads the queue again after it failed, or retries the selected job.
+    private func retry() -> Bool {
+        if state.queue.failure != nil {
+            state.queue.apply(runner.again())
+        } else if let job = state.selectedJob, job.state.isRetryable {
+            let id = job.id
+            perform("retry") { try await $0.retry(id) }
+        } else {
+            return false
+        }
+        analytics.track(.retryPressed(pane: "uploads"))
+        return true
+    }
+
+    /// Runs a queue action; its changes come back through the queue's updates, a failure as an event.
+    private func perform(_ action: String, _ body: @escaping @Sendable (UploadQueueClient) async throws -> Void) {
+        let queue = uploadQueue
+        state.notice = nil
+        Task { [weak self] in
+            do {
+                try await body(queue)
+            } catch {
+                self?.update(.actionFailed("Couldn't \(action): \(userMessage(for: error))"))
+            }
+        }
+    }
+}
+
+extension UploadsPane {
+    var jobs: [UploadJob] { state.jobs }
+    var selectedJob: UploadJob? { state.selectedJob }
+    var hasLoaded: Bool { state.queue.value != nil }
+    var queueFailure: String? { state.queue.failureMessage }
+    var title: String { state.title }
+    var footer: String? { state.footer }
     var capturesKeys: Bool { false }
 
-    var footer: String? {
-        guard jobs.count > visibleRows else { return nil }
-        return "\(selection + 1)/\(jobs.count)"
-    }
-
     var isAnimating: Bool {
-        loader.state.isLoading || jobs.contains { job in
-            switch job.state {
-            case .uploading, .waiting: true
-            default: false
-            }
-        }
+        state.queue.isLoading || state.jobs.contains { $0.state.isUnderWay }
     }
 
-    /// Applies a change this process made, in memory, without reading the disk.
-    private func apply(_ change: UploadChange) {
-        loader.modify { jobs in
-            switch change {
-            case let .updated(job):
-                if let index = jobs.firstIndex(where: { $0.id == job.id }) {
-                    jobs[index] = job
-                } else {
-                    jobs.append(job)
-                    jobs.sort { ($0.queuedAt, $0.id) < ($1.queuedAt, $1.id) }
-                }
-            case let .removed(id):
-                jobs.removeAll { $0.id == id }
-            }
+    var hints: [KeyHint] {
+        if state.confirmingRemoval != nil {
+            return [KeyHint(key: "y", action: "remove"), KeyHint(key: "n", action: "keep")]
         }
-    }
-
-    private func loaderChanged() {
-        selection = min(selection, max(0, jobs.count - 1))
-        onChange()
+        var hints: [KeyHint] = []
+        if state.queue.failure != nil || state.selectedJob?.state.isRetryable == true {
+            hints.append(KeyHint(key: "r", action: "retry"))
+        }
+        if state.jobs.contains(where: \.state.isFailed) {
+            hints.append(KeyHint(key: "R", action: "retry all"))
+        }
+        if state.selectedJob?.state.isRemovable == true {
+            hints.append(KeyHint(key: "d", action: "remove"))
+        }
+        return hints
     }
 }

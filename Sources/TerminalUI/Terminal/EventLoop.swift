@@ -28,7 +28,7 @@ public final class EventLoop {
         watchInput()
         animate()
         app.setNeedsDisplay = { [weak self] in self?.scheduleRedraw() }
-        redraw()
+        resize()
         dispatchMain()
     }
 
@@ -59,7 +59,7 @@ public final class EventLoop {
         source.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
                 self?.screen.refreshSize()
-                self?.redraw()
+                self?.resize()
             }
         }
         source.resume()
@@ -105,6 +105,11 @@ public final class EventLoop {
         }
     }
 
+    private func resize() {
+        app.resize(width: screen.width, height: screen.height, glyphs: screen.glyphs)
+        redraw()
+    }
+
     private func redraw() {
         var grid = Grid(width: screen.width, height: screen.height, glyphs: screen.glyphs)
         app.render(into: &grid)
@@ -116,7 +121,8 @@ public final class EventLoop {
         screen.stop()
         cb_suspend_process()
         screen.resume()
-        redraw()
+        // The window may have changed size while the job was stopped.
+        resize()
     }
 
     private func finish(status: Int32) -> Never {

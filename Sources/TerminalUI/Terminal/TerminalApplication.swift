@@ -1,7 +1,9 @@
 /// What the event loop runs: something that draws a grid and reacts to keys.
 @MainActor
 public protocol TerminalApplication: AnyObject {
-    /// Draws the whole screen into `grid`.
+    /// Learns the screen's size and glyphs: at start, and again after every resize, before drawing.
+    func resize(width: Int, height: Int, glyphs: Glyphs)
+    /// Draws the whole screen into `grid`; reads the application's state, never changes it.
     func render(into grid: inout Grid)
     /// Reacts to one key press.
     func handle(_ key: Key) -> KeyResult

@@ -9,9 +9,7 @@ import TestSupport
 @MainActor
 struct AppShellTests {
     func render(_ shell: AppShell, width: Int = 120, height: Int = 30) -> [String] {
-        var grid = Grid(width: width, height: height)
-        shell.render(into: &grid)
-        return grid.lines
+        shell.lines(width: width, height: height)
     }
 
     func started(_ environment: EnvironmentValues = Fixtures.environment(), opening id: CourseID? = nil) async -> AppShell {

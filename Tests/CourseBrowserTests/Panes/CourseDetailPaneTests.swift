@@ -9,14 +9,12 @@ import TestSupport
 @MainActor
 struct CourseDetailPaneTests {
     func render(_ pane: CourseDetailPane, width: Int = 50, height: Int = 30) -> [String] {
-        var grid = Grid(width: width, height: height)
-        pane.draw(into: &grid, rect: grid.bounds, focused: true)
-        return grid.lines
+        pane.lines(width: width, height: height)
     }
 
     func loaded(_ environment: EnvironmentValues = Fixtures.environment(), id: CourseID = Fixtures.swift.id) async -> CourseDetailPane {
         let pane = CourseDetailPane(environment: environment)
-        pane.show(id)
+        pane.update(.show(id))
         await settle { !pane.isAnimating }
         return pane
     }
@@ -60,7 +58,7 @@ struct CourseDetailPaneTests {
             return []
         }
         let pane = CourseDetailPane(environment: environment)
-        pane.show(Fixtures.swift.id)
+        pane.update(.show(Fixtures.swift.id))
         let lines = render(pane)
         #expect(lines.contains { $0.hasSuffix("Loading course…") })
         #expect(lines.contains { $0.hasSuffix("Loading syllabus…") })

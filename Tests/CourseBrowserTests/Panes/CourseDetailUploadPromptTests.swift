@@ -9,9 +9,7 @@ import TestSupport
 @MainActor
 struct CourseDetailUploadPromptTests {
     func render(_ pane: CourseDetailPane, width: Int = 60) -> [String] {
-        var grid = Grid(width: width, height: 12)
-        pane.draw(into: &grid, rect: grid.bounds, focused: true)
-        return grid.lines
+        pane.lines(width: width, height: 12)
     }
 
     func type(_ text: String, into pane: CourseDetailPane) {
@@ -22,7 +20,7 @@ struct CourseDetailUploadPromptTests {
         var environment = Fixtures.environment()
         environment.uploadQueue = queue
         let pane = CourseDetailPane(environment: environment)
-        pane.show(Fixtures.swift.id)
+        pane.update(.show(Fixtures.swift.id))
         await settle { !pane.isAnimating }
         return pane
     }
@@ -71,7 +69,7 @@ struct CourseDetailUploadPromptTests {
             return UploadJob(id: "1", courseID: course, fileName: file.lastPathComponent, sourcePath: file.path, size: 1, backend: "offline", queuedAt: Fixtures.start)
         }
         let pane = CourseDetailPane(environment: environment)
-        pane.show(Fixtures.swift.id)
+        pane.update(.show(Fixtures.swift.id))
         await settle { !pane.isAnimating }
         _ = pane.handle(.character("u"))
         type("~/fi", into: pane)
@@ -104,9 +102,7 @@ struct CourseDetailUploadPromptTests {
         #expect(shell.handle(.character("q")) == .handled)
         #expect(shell.handle(.tab) == .handled)
         #expect(shell.focus == .detail)
-        var grid = Grid(width: 100, height: 20)
-        shell.render(into: &grid)
-        #expect(grid.lines.last == " Tab complete  Enter queue  Esc cancel  Ctrl-C quit")
+        #expect(shell.lines(width: 100, height: 20).last == " Tab complete  Enter queue  Esc cancel  Ctrl-C quit")
         #expect(shell.handle(.control("c")) == .quit)
     }
 }

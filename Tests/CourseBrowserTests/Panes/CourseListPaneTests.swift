@@ -9,9 +9,7 @@ import TestSupport
 @MainActor
 struct CourseListPaneTests {
     func render(_ pane: CourseListPane, width: Int = 40, height: Int = 6) -> [String] {
-        var grid = Grid(width: width, height: height)
-        pane.draw(into: &grid, rect: grid.bounds, focused: true)
-        return grid.lines
+        pane.lines(width: width, height: height)
     }
 
     func loaded(_ environment: EnvironmentValues) async -> CourseListPane {
@@ -228,7 +226,7 @@ struct CourseListPaneTests {
     @Test func enterReportsTheSelectedCourse() async {
         let pane = await loaded(Fixtures.environment())
         var opened: [CourseID] = []
-        pane.onSelect = { opened.append($0) }
+        pane.onOpen = { opened.append($0) }
         _ = pane.handle(.character("j"))
         _ = pane.handle(.enter)
         #expect(opened == [Fixtures.japanese.id])
@@ -236,7 +234,7 @@ struct CourseListPaneTests {
 
     @Test func marksTheOpenCourseWhenItArrivesLater() async {
         let pane = CourseListPane(environment: Fixtures.environment())
-        pane.markOpen(Fixtures.robotics.id)
+        pane.update(.opened(Fixtures.robotics.id))
         pane.start()
         await settle { !pane.isAnimating }
         #expect(pane.selectedCourse == Fixtures.robotics)

@@ -23,14 +23,12 @@ struct UploadsPaneTests {
         environment.uploadQueue = client
         let pane = UploadsPane(environment: environment)
         pane.start(refreshEvery: .seconds(3600))
-        await settle { pane.loader.state.value != nil }
+        await settle { pane.hasLoaded }
         return pane
     }
 
     func render(_ pane: UploadsPane, width: Int = 100, focused: Bool = false) -> [String] {
-        var grid = Grid(width: width, height: 8)
-        pane.draw(into: &grid, rect: grid.bounds, focused: focused)
-        return grid.lines
+        pane.lines(width: width, height: 8, focused: focused)
     }
 
     @Test func anEmptyQueueSaysHowToAddAFile() async {
@@ -73,10 +71,8 @@ struct UploadsPaneTests {
     }
 
     @Test func asciiTerminalsGetAnExclamationMark() async {
-        var grid = Grid(width: 80, height: 3, glyphs: .ascii)
         let pane = await pane([job("lab3.zip", .failed(reason: "Server error"))])
-        pane.draw(into: &grid, rect: grid.bounds, focused: false)
-        #expect(grid.lines[0].hasPrefix(" ! lab3.zip"))
+        #expect(pane.lines(width: 80, height: 3, glyphs: .ascii)[0].hasPrefix(" ! lab3.zip"))
     }
 
     @Test func rRetriesTheSelectedFailedJobAndRRetriesAll() async {
@@ -114,7 +110,7 @@ struct UploadsPaneTests {
         environment.uploadQueue.jobs = { throw CourseClient.Failure(userMessage: "Can't save to the upload queue in /data: the disk is full") }
         let pane = UploadsPane(environment: environment)
         pane.start(refreshEvery: .seconds(3600))
-        await settle { pane.loader.state.failureMessage != nil }
+        await settle { pane.queueFailure != nil }
         #expect(render(pane)[0].hasPrefix(" ❗ Couldn't read the upload queue:"))
         #expect(render(pane).joined().contains("[r]etry"))
     }
@@ -135,7 +131,7 @@ struct UploadsPaneTests {
         environment.clock = WallClock(now: { Fixtures.start }, sleep: { try await Task.sleep(for: $0) })
         let pane = UploadsPane(environment: environment)
         pane.start(refreshEvery: .seconds(3600))
-        await settle { pane.loader.state.value != nil }
+        await settle { pane.hasLoaded }
         continuation.yield(.updated(job("a", .done)))
         continuation.yield(.removed(id: "b"))
         continuation.yield(.updated(job("c", .queued)))

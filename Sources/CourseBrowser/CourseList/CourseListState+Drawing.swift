@@ -1,32 +1,27 @@
 import CourseKit
+import Foundation
 import TerminalUI
 
-extension CourseListPane {
-    func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
+extension CourseListState {
+    /// Draws the view on screen: its rows in the window `update` placed, then its status rows.
+    func draw(into grid: inout Grid, rect: Rect, focused: Bool, now: Date) {
         let view = view
-        view.regroup(now: clock.now())
-        let status = statusLines(width: rect.width, glyphs: grid.glyphs)
-        let listHeight = max(0, rect.height - status.count)
-        visibleRows = max(1, listHeight)
         let groups = view.groups
-        let selectedRow = view.selection.map { groups.rowOfCourse[$0] }
-        // Keep the selected course's heading in view when the course is near the top.
-        view.viewport.reveal(max(0, (selectedRow ?? 0) - 1), height: listHeight, count: groups.rows.count)
-        view.viewport.reveal(selectedRow ?? 0, height: listHeight, count: groups.rows.count)
-        let range = view.viewport.visibleRange(height: listHeight, count: groups.rows.count)
+        let status = statusLines(width: rect.width, glyphs: grid.glyphs, now: now)
+        let listRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, rect.height - status.count))
+        let range = view.list.visibleRange(count: groups.rows.count).prefix(listRect.height)
         let visibleCourses = range.compactMap { row -> Course? in
             if case let .course(index) = groups.rows[row] { return groups.courses[index] }
             return nil
         }
         let codeWidth = rect.width >= 32 ? codeColumnWidth(visibleCourses) : 0
-        for (offset, row) in range.enumerated() {
-            let line = Rect(x: rect.x, y: rect.y + offset, width: rect.width, height: 1)
+        view.list.draw(count: groups.rows.count, in: listRect, into: &grid) { row, line, grid in
             switch groups.rows[row] {
             case let .heading(text):
                 grid.put(text, x: line.x + 1, y: line.y, maxWidth: line.width - 1, style: Style(bold: true, role: .accent))
             case let .course(index):
-                let selected = index == view.selection
-                drawRow(groups.courses[index], selected: selected, into: &grid, in: line, codeWidth: codeWidth, focused: focused)
+                let row = CourseRow(selected: index == view.selection, focused: focused, codeWidth: codeWidth, now: now)
+                drawRow(groups.courses[index], row, into: &grid, in: line)
             }
         }
         let statusTop = rect.y + range.count
@@ -35,12 +30,14 @@ extension CourseListPane {
         }
     }
 
-    private func statusLines(width: Int, glyphs: Glyphs) -> [StyledLine] {
+    /// Rows under the list: loading, a failure, the empty state and what the backend skipped.
+    func statusLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        let pages = view.pages
         var lines: [StyledLine] = []
-        switch loader.phase {
+        switch pages.phase {
         case let .loading(since):
-            let label = loader.items.isEmpty ? "Loading \(scope.title.lowercased()) courses…" : "Loading more…"
-            lines.append(StatusRows.loading(label, since: since, now: clock.now(), glyphs: glyphs, note: loader.note))
+            let label = pages.items.isEmpty ? "Loading \(scope.title.lowercased()) courses…" : "Loading more…"
+            lines.append(StatusRows.loading(label, since: since, now: now, glyphs: glyphs, note: pages.note))
         case let .failed(failure):
             lines += StatusRows.failure(failure.message, width: width - 1, glyphs: glyphs)
         case .complete where view.groups.courses.isEmpty:
@@ -62,7 +59,7 @@ extension CourseListPane {
 
     /// What the backend had to leave out, at most three lines and a count of the rest.
     private func skippedLines(width: Int, glyphs: Glyphs) -> [StyledLine] {
-        let skipped = loader.skipped
+        let skipped = view.pages.skipped
         guard !skipped.isEmpty else { return [] }
         var lines = skipped.prefix(3).flatMap { StatusRows.warning($0, width: width, glyphs: glyphs) }
         if skipped.count > 3 {
@@ -84,11 +81,18 @@ extension CourseListPane {
         return course.code
     }
 
-    private func drawRow(_ course: Course, selected: Bool, into grid: inout Grid, in line: Rect, codeWidth: Int, focused: Bool) {
-        let (x, y, width) = (line.x, line.y, line.width)
-        let ended = course.hasEnded(at: clock.now())
-        var style: Style = selected ? (focused ? .selected : Style(bold: true, underline: true)) : .plain
-        if ended || course.isRestricted, !selected {
+    /// How one course row is drawn.
+    private struct CourseRow {
+        var selected: Bool
+        var focused: Bool
+        var codeWidth: Int
+        var now: Date
+    }
+
+    private func drawRow(_ course: Course, _ row: CourseRow, into grid: inout Grid, in line: Rect) {
+        let (x, y, width, codeWidth) = (line.x, line.y, line.width, row.codeWidth)
+        var style: Style = row.selected ? (row.focused ? .selected : Style(bold: true, underline: true)) : .plain
+        if course.hasEnded(at: row.now) || course.isRestricted, !row.selected {
             style = .muted
         }
         grid.clear(Rect(x: x, y: y, width: width, height: 1), style: style)
@@ -101,8 +105,8 @@ extension CourseListPane {
         grid.put(course.name, x: nameX, y: y, maxWidth: x + width - 1 - codeWidth - nameX, style: style)
         if codeWidth > 0 {
             var codeStyle = style
-            codeStyle.dim = !selected
-            if course.enrollment == .invited, !selected {
+            codeStyle.dim = !row.selected
+            if course.enrollment == .invited, !row.selected {
                 codeStyle = Style(role: .accent)
             }
             grid.put(codeText(course), x: x + width - codeWidth, y: y, maxWidth: codeWidth - 1, style: codeStyle)

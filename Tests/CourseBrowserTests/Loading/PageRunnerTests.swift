@@ -2,17 +2,15 @@ import Foundation
 import Testing
 @testable import CourseBrowser
 import CourseKit
-import HTMLText
-import TerminalUI
 import TestSupport
 
-/// A listing element for the loader tests: only its ID matters.
+/// A listing element for the listing tests: only its ID matters.
 struct Numbered: Identifiable, Sendable, Equatable {
     var id: Int
 }
 
 @MainActor
-struct PagedLoaderTests {
+struct PageRunnerTests {
     /// Three pages of two numbers; the page at `failingCursor` fails while `failures` is positive.
     final class Pages: @unchecked Sendable {
         let lock = NSLock()
@@ -36,87 +34,87 @@ struct PagedLoaderTests {
 
     @Test func followsEveryPageAndKeepsOrder() async {
         let pages = Pages()
-        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in try pages.fetch(cursor) }
-        loader.reload()
-        await settle { if case .complete = loader.phase { true } else { false } }
-        #expect(loader.items.map(\.id) == [0, 1, 2, 3, 4, 5])
+        let listing = PageHarness<Numbered> { cursor, _ in try pages.fetch(cursor) }
+        listing.reload()
+        await settle { listing.isComplete }
+        #expect(listing.state.items.map(\.id) == [0, 1, 2, 3, 4, 5])
         #expect(pages.requested == ["first", "1", "2"])
     }
 
     @Test func aFailedPageKeepsEarlierItemsAndRetryResumesThere() async {
         let pages = Pages()
         pages.failures = 1
-        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in try pages.fetch(cursor) }
-        loader.reload()
-        await settle { if case .failed = loader.phase { true } else { false } }
-        #expect(loader.items.map(\.id) == [0, 1, 2, 3])
-        #expect(loader.failure?.message == "Can't reach school.example")
+        let listing = PageHarness<Numbered> { cursor, _ in try pages.fetch(cursor) }
+        listing.reload()
+        await settle { listing.state.failure != nil }
+        #expect(listing.state.items.map(\.id) == [0, 1, 2, 3])
+        #expect(listing.state.failure?.message == "Can't reach school.example")
 
-        #expect(loader.retry())
-        await settle { if case .complete = loader.phase { true } else { false } }
-        #expect(loader.items.map(\.id) == [0, 1, 2, 3, 4, 5])
+        listing.retry()
+        await settle { listing.isComplete }
+        #expect(listing.state.items.map(\.id) == [0, 1, 2, 3, 4, 5])
         #expect(pages.requested == ["first", "1", "2", "2"])
     }
 
     @Test func reloadStartsOverFromTheFirstPage() async {
         let pages = Pages()
-        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in try pages.fetch(cursor) }
-        loader.reload()
-        await settle { if case .complete = loader.phase { true } else { false } }
-        loader.reload()
-        #expect(loader.items.isEmpty)
-        await settle { if case .complete = loader.phase { true } else { false } }
-        #expect(loader.items.count == 6)
+        let listing = PageHarness<Numbered> { cursor, _ in try pages.fetch(cursor) }
+        listing.reload()
+        await settle { listing.isComplete }
+        listing.reload()
+        #expect(listing.state.items.isEmpty)
+        await settle { listing.isComplete }
+        #expect(listing.state.items.count == 6)
     }
 
     @Test func anElementAnEarlierPageBroughtIsNotListedTwice() async {
-        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in
+        let listing = PageHarness<Numbered> { cursor, _ in
             cursor == nil
                 ? Page(items: [Numbered(id: 1), Numbered(id: 2)], next: PageCursor("more"))
                 : Page(items: [Numbered(id: 2), Numbered(id: 3)])
         }
-        loader.reload()
-        await settle { if case .complete = loader.phase { true } else { false } }
-        #expect(loader.items.map(\.id) == [1, 2, 3])
+        listing.reload()
+        await settle { listing.isComplete }
+        #expect(listing.state.items.map(\.id) == [1, 2, 3])
     }
 
     @Test func skippedEntriesOfEveryPageAreKeptUntilReload() async {
-        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in
+        let listing = PageHarness<Numbered> { cursor, _ in
             cursor == nil
                 ? Page(items: [Numbered(id: 1)], next: PageCursor("more"), skipped: ["first"])
                 : Page(items: [], skipped: ["second"])
         }
-        loader.reload()
-        await settle { if case .complete = loader.phase { true } else { false } }
-        #expect(loader.skipped == ["first", "second"])
-        loader.reload()
-        #expect(loader.skipped.isEmpty)
-        await settle { if case .complete = loader.phase { true } else { false } }
+        listing.reload()
+        await settle { listing.isComplete }
+        #expect(listing.state.skipped == ["first", "second"])
+        listing.reload()
+        #expect(listing.state.skipped.isEmpty)
+        await settle { listing.isComplete }
     }
 
     @Test func aNextPageAlreadyReadEndsTheLoadInsteadOfLoopingForever() async {
         let fetched = Recorder<String>()
-        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in
+        let listing = PageHarness<Numbered> { cursor, _ in
             fetched.append(cursor?.rawValue ?? "first")
             let page = Int(cursor?.rawValue ?? "0") ?? 0
             // Page 2 says its next page is page 1 again.
             return Page(items: [Numbered(id: page)], next: PageCursor(String(page == 2 ? 1 : page + 1)))
         }
-        loader.reload()
-        await settle { loader.failure != nil }
-        #expect(loader.failure?.message == PagingError.loopsBack.userMessage)
-        #expect(loader.items.map(\.id) == [0, 1, 2], "what arrived stays")
+        listing.reload()
+        await settle { listing.state.failure != nil }
+        #expect(listing.state.failure?.message == PagingError.loopsBack.userMessage)
+        #expect(listing.state.items.map(\.id) == [0, 1, 2], "what arrived stays")
         #expect(fetched.values == ["first", "1", "2"])
     }
 
     @Test func aListingWithoutEndStopsAtThePageLimit() async {
-        let loader = PagedLoader<Numbered>(clock: Fixtures.clock) { cursor, _ in
+        let listing = PageHarness<Numbered> { cursor, _ in
             let page = Int(cursor?.rawValue ?? "0") ?? 0
             return Page(items: [Numbered(id: page)], next: PageCursor(String(page + 1)))
         }
-        loader.reload()
-        await settle { loader.failure != nil }
-        #expect(loader.failure?.message == "The list goes on past 5000 pages; showing the first 5000")
-        #expect(loader.items.count == PagingError.pageLimit)
+        listing.reload()
+        await settle { listing.state.failure != nil }
+        #expect(listing.state.failure?.message == "The list goes on past 5000 pages; showing the first 5000")
+        #expect(listing.state.items.count == PagingError.pageLimit)
     }
 }

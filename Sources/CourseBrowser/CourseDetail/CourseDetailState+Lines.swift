@@ -1,0 +1,76 @@
+import CourseKit
+import Foundation
+import TerminalUI
+
+extension CourseDetailState {
+    /// The prompt with a blank row under it, or the last prompt's notice.
+    func headerLines(width: Int, glyphs: Glyphs) -> [StyledLine] {
+        if let prompt {
+            return prompt.lines(width: width, glyphs: glyphs) + [.blank]
+        }
+        if let notice {
+            return [StyledLine(notice, style: Style(role: .success)), .blank]
+        }
+        return []
+    }
+
+    /// Every content line at `width`, sections in order.
+    ///
+    /// A section is left out when the course itself can't be shown: a course restricted by
+    /// date, or a failure the overview already reports in the same words (a course that
+    /// does not exist fails all three sections alike, and one row says it).
+    func contentLines(width: Int, glyphs: Glyphs, now: Date) -> [DetailLine] {
+        guard courseID != nil else {
+            return [.text(StyledLine("Select a course and press Enter to open it.", style: .muted))]
+        }
+        var lines = section(overview, label: "course", width: width, glyphs: glyphs) { course in
+            DetailText.overview(course, width: width, now: now, glyphs: glyphs)
+        }
+        if overview.value?.isRestricted == true {
+            return lines
+        }
+        if shows(syllabus) {
+            lines += [.blank, .text(StyledLine("Syllabus", style: .accent))]
+            lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { blocks in
+                DetailText.syllabus(blocks, width: width, glyphs: glyphs)
+            }
+        }
+        if shows(modules) {
+            lines += [.blank, .text(StyledLine(modulesHeading, style: .accent))]
+            lines += section(modules, label: "modules", width: width, glyphs: glyphs) { modules in
+                DetailText.modules(modules, width: width, now: now, glyphs: glyphs)
+            }
+        }
+        return lines
+    }
+
+    /// Whether a section has something to say that the overview's row does not already say.
+    private func shows<Value>(_ section: LoadState<Value>) -> Bool {
+        guard let failure = section.failureMessage else { return true }
+        return failure != overview.failureMessage
+    }
+
+    private var modulesHeading: String {
+        guard let count = modules.value?.count, count > 0 else { return "Modules" }
+        return "Modules · \(count)"
+    }
+
+    private func section<Value>(
+        _ section: LoadState<Value>,
+        label: String,
+        width: Int,
+        glyphs: Glyphs,
+        content: (Value) -> [StyledLine]
+    ) -> [DetailLine] {
+        switch section.phase {
+        case .idle:
+            return []
+        case let .loading(since):
+            return [.loading(label: "Loading \(label)…", since: since, note: section.note)]
+        case let .failed(failure):
+            return StatusRows.failure("Couldn't load \(label): \(failure.message)", width: width, glyphs: glyphs).map(DetailLine.text)
+        case let .loaded(value):
+            return content(value).map(DetailLine.text)
+        }
+    }
+}

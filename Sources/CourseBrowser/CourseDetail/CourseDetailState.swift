@@ -1,0 +1,75 @@
+import CourseKit
+import Foundation
+import HTMLText
+import TerminalUI
+
+/// Everything the Course pane shows: the course's three sections, the upload prompt, and
+/// the lines laid out for the pane's size with the window of them on screen.
+///
+/// Changed only by `CourseDetailPane.update`; drawing reads it.
+struct CourseDetailState {
+    private(set) var courseID: CourseID?
+    var overview = LoadState<Course>()
+    var syllabus = LoadState<[TextBlock]>()
+    var modules = LoadState<[CourseModule]>()
+    /// The open upload prompt, if any.
+    var prompt: UploadPrompt?
+    /// What the last upload prompt did, until the next key.
+    var notice: String?
+    private(set) var size = PaneSize.zero
+    /// The first content line on screen.
+    private(set) var scroll = 0
+    /// The prompt's rows (or the notice), above the content; laid out by `layout`.
+    private(set) var header: [StyledLine] = []
+    /// Every content line at the pane's width; laid out by `layout`.
+    private(set) var lines: [DetailLine] = []
+
+    init(courseID: CourseID? = nil, size: PaneSize = .zero) {
+        self.courseID = courseID
+        self.size = size
+    }
+
+    /// Starts over on `id`: nothing loaded, at the top, no prompt.
+    mutating func show(_ id: CourseID) {
+        self = CourseDetailState(courseID: id, size: size)
+    }
+
+    mutating func resize(_ size: PaneSize) {
+        self.size = size
+    }
+
+    mutating func scroll(by rows: Int) {
+        scroll = max(0, scroll + rows)
+    }
+
+    mutating func scroll(to row: Int) {
+        scroll = max(0, row)
+    }
+
+    /// Lays the lines out again for the size and what has loaded, and keeps the window inside them.
+    mutating func layout(now: Date) {
+        let width = textWidth
+        header = headerLines(width: width, glyphs: size.glyphs)
+        lines = contentLines(width: width, glyphs: size.glyphs, now: now)
+        scroll = min(scroll, max(0, lines.count - contentHeight))
+    }
+
+    /// Columns for text: the pane keeps one blank column each side.
+    var textWidth: Int { max(1, size.width - 2) }
+
+    /// Rows for content under the header.
+    var contentHeight: Int { max(0, size.height - header.count) }
+
+    var hasFailure: Bool {
+        overview.failure != nil || syllabus.failure != nil || modules.failure != nil
+    }
+
+    var isLoading: Bool {
+        overview.isLoading || syllabus.isLoading || modules.isLoading
+    }
+
+    var footer: String? {
+        guard lines.count > contentHeight else { return nil }
+        return "\(min(scroll + contentHeight, lines.count))/\(lines.count)"
+    }
+}

@@ -1,0 +1,79 @@
+import CourseKit
+import Foundation
+import TerminalUI
+
+/// Everything the Courses pane shows: the view on screen, each view's pages and selection,
+/// the open course and the room the pane has.
+///
+/// Changed only by `CourseListPane.update`; drawing reads it.
+struct CourseListState {
+    /// The view on screen.
+    private(set) var scope: CourseScope
+    private var views: [CourseScope: ScopeView] = [:]
+    private(set) var openID: CourseID?
+    /// A course to select once it arrives (a deep link opens it before the list loads).
+    private var wantedID: CourseID?
+    private(set) var size = PaneSize.zero
+
+    init(scope: CourseScope) {
+        self.scope = scope
+    }
+
+    /// The view on screen.
+    var view: ScopeView {
+        view(scope)
+    }
+
+    func view(_ scope: CourseScope) -> ScopeView {
+        views[scope] ?? ScopeView(scope: scope)
+    }
+
+    /// The view for `scope`, as the runner's events change it.
+    mutating func withView<Result>(_ scope: CourseScope, _ body: (inout ScopeView) -> Result) -> Result {
+        var view = views[scope] ?? ScopeView(scope: scope)
+        defer { views[scope] = view }
+        return body(&view)
+    }
+
+    /// Shows the next view.
+    mutating func cycleScope() {
+        scope = scope.next
+    }
+
+    /// Marks `id` as the open course and selects it, now or when it arrives.
+    mutating func markOpen(_ id: CourseID) {
+        openID = id
+        wantedID = id
+    }
+
+    mutating func resize(_ size: PaneSize) {
+        self.size = size
+    }
+
+    /// Selects the course at `index` in the view on screen.
+    mutating func select(_ index: Int) {
+        withView(scope) { $0.select(index) }
+    }
+
+    /// Selects the wanted course if it has arrived, and fits the list to the room left by the status rows.
+    mutating func settle() {
+        if let wantedID, withView(scope, { $0.select(wantedID) }) {
+            self.wantedID = nil
+        }
+        let height = max(0, size.height - statusLines(width: size.width, glyphs: size.glyphs, now: .distantPast).count)
+        withView(scope) { $0.layout(height: height) }
+    }
+
+    var selectedCourse: Course? { view.selectedCourse }
+
+    var title: String {
+        let count = view.groups.courses.count
+        return count == 0 ? "Courses · \(scope.title)" : "Courses · \(scope.title) · \(count)"
+    }
+
+    var footer: String? {
+        let view = view
+        guard view.groups.rows.count > view.list.height, let selection = view.selection else { return nil }
+        return "\(selection + 1)/\(view.groups.courses.count)"
+    }
+}

@@ -1,0 +1,49 @@
+import TerminalUI
+
+/// Where the shell puts each pane, the tabs and the hint line on a screen of a given size.
+///
+/// Wide screens show Courses and Course side by side with Uploads across the bottom; narrow
+/// ones show one pane at a time under a row of tabs, every pane in the same box.
+struct ShellLayout {
+    /// Below this width the shell shows one pane at a time.
+    static let wideMinimumWidth = 80
+    /// Below this size nothing useful fits, so the shell says so instead of drawing.
+    static let minimumSize = (width: 40, height: 10)
+
+    /// Each pane's box, border included.
+    private(set) var boxes: [AppShell.PaneID: Rect] = [:]
+    /// The row of tabs naming the panes, on narrow screens.
+    private(set) var tabs: Rect?
+    private(set) var hints: Rect
+    /// False when the screen is too small to draw the panes at all.
+    let fits: Bool
+
+    init(bounds: Rect) {
+        fits = bounds.width >= Self.minimumSize.width && bounds.height >= Self.minimumSize.height
+        let (body, hintRow) = bounds.splitBottom(1)
+        hints = hintRow
+        if bounds.width >= Self.wideMinimumWidth {
+            let uploadsHeight = max(5, body.height / 4)
+            let (top, bottom) = body.splitBottom(uploadsHeight)
+            let listWidth = min(48, max(30, top.width * 35 / 100))
+            let (left, right) = top.splitLeft(listWidth)
+            boxes = [.list: left, .detail: right, .uploads: bottom]
+        } else {
+            let (tabRow, rest) = body.splitTop(1)
+            tabs = tabRow
+            for id in AppShell.PaneID.allCases {
+                boxes[id] = rest
+            }
+        }
+    }
+
+    /// The box of `pane`.
+    func box(_ pane: AppShell.PaneID) -> Rect {
+        boxes[pane] ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The panes to draw: all of them side by side, or only the focused one under tabs.
+    func shown(focus: AppShell.PaneID) -> [AppShell.PaneID] {
+        tabs == nil ? AppShell.PaneID.allCases : [focus]
+    }
+}

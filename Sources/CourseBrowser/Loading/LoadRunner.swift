@@ -1,0 +1,62 @@
+import CourseKit
+import Foundation
+
+/// Runs a pane's load: the pane applies the `.started` event each call returns, and the
+/// runner sends the rest (`.waiting`, `.finished`) to the pane's `update` as they happen.
+///
+/// A newer run supersedes an older one: the older one is cancelled and whatever it still
+/// says is dropped, so a slow stale answer never overwrites the course the user moved on to.
+@MainActor
+final class LoadRunner<Value: Sendable> {
+    private let clock: WallClock
+    private var operation: (@Sendable (LoadProgress) async throws -> Value)?
+    private var task: Task<Void, Never>?
+    private var generation = 0
+    /// Where later events go: the pane's `update`.
+    var send: (LoadEvent<Value>) -> Void = { _ in }
+
+    init(clock: WallClock) {
+        self.clock = clock
+    }
+
+    /// Starts `operation`, cancelling any load in flight; it gets the progress to report its waits to.
+    func load(_ operation: @escaping @Sendable (LoadProgress) async throws -> Value) -> LoadEvent<Value> {
+        self.operation = operation
+        return start(keepingValue: false)
+    }
+
+    /// Runs the last operation again from scratch, as after a failure.
+    func again() -> LoadEvent<Value> {
+        start(keepingValue: false)
+    }
+
+    /// Runs the last operation again in the background, unless one is already on its way (then nil).
+    func refresh() -> LoadEvent<Value>? {
+        guard task == nil, operation != nil else { return nil }
+        return start(keepingValue: true)
+    }
+
+    private func start(keepingValue: Bool) -> LoadEvent<Value> {
+        task?.cancel()
+        generation += 1
+        let started = LoadEvent<Value>.started(at: clock.now(), keepingValue: keepingValue)
+        guard let operation else { return started }
+        let current = generation
+        let progress = LoadProgress.forwarding { [weak self] note in self?.deliver(.waiting(note), from: current) }
+        task = Task { [weak self] in
+            let result = await progress.outcome(of: operation)
+            self?.deliver(.finished(result), from: current)
+        }
+        return started
+    }
+
+    /// Passes on an event of the run `generation` while it is still the current one.
+    private func deliver(_ event: LoadEvent<Value>, from generation: Int) {
+        // A note can arrive after the answer it came before; by then it no longer applies.
+        guard generation == self.generation, task != nil else { return }
+        if case .finished = event {
+            task = nil
+        }
+        send(event)
+    }
+}

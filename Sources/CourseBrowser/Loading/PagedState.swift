@@ -1,0 +1,94 @@
+import CourseKit
+import Foundation
+
+/// A paginated listing as far as it has arrived, and what loads after it.
+///
+/// A value in the pane's state, changed only by the events its `PageRunner` sends. A page
+/// that fails keeps everything before it, and a retry resumes from that page. An element
+/// whose ID an earlier page already brought is dropped, so a listing made of overlapping
+/// parts never shows a row twice. A next page already read, or more pages than
+/// `PagingError.pageLimit`, ends the listing with an error instead of loading forever.
+struct PagedState<Element: Identifiable & Sendable> {
+    /// What the listing is doing after the items it already has.
+    enum Phase {
+        case idle
+        case loading(since: Date)
+        case complete
+        case failed(LoadFailure)
+    }
+
+    private(set) var items: [Element] = []
+    /// Entries the backend left out, one line each.
+    private(set) var skipped: [String] = []
+    private(set) var phase = Phase.idle
+    /// What the page in flight is waiting for, such as a throttling pause.
+    private(set) var note: LoadProgress.Note?
+    /// The page to read next: the one loading, or the one that failed.
+    private(set) var pending: PageCursor?
+    private var seen: Set<Element.ID> = []
+    private var readCursors: Set<PageCursor?> = []
+
+    /// Applies what the runner reports; returns the page to fetch next, if the listing goes on.
+    mutating func apply(_ event: PageEvent<Element>) -> PageCursor? {
+        switch event {
+        case let .started(at):
+            phase = .loading(since: at)
+            note = nil
+        case let .waiting(note):
+            self.note = note
+        case let .arrived(.success(page)):
+            return take(page)
+        case let .arrived(.failure(error)):
+            fail(error)
+        }
+        return nil
+    }
+
+    private mutating func take(_ page: Page<Element>) -> PageCursor? {
+        readCursors.insert(pending)
+        items += page.items.filter { seen.insert($0.id).inserted }
+        skipped += page.skipped
+        pending = page.next
+        note = nil
+        guard let next = page.next else {
+            phase = .complete
+            return nil
+        }
+        if readCursors.contains(next) {
+            fail(PagingError.loopsBack)
+            return nil
+        }
+        if readCursors.count >= PagingError.pageLimit {
+            fail(PagingError.tooManyPages(limit: PagingError.pageLimit))
+            return nil
+        }
+        return next
+    }
+
+    private mutating func fail(_ error: any Error) {
+        phase = .failed(LoadFailure(error))
+        note = nil
+    }
+
+    var isLoading: Bool {
+        if case .loading = phase { return true }
+        return false
+    }
+
+    var isIdle: Bool {
+        if case .idle = phase { return true }
+        return false
+    }
+
+    var failure: LoadFailure? {
+        if case let .failed(failure) = phase { return failure }
+        return nil
+    }
+}
+
+/// What a page load reports as it goes.
+enum PageEvent<Element: Sendable> {
+    case started(at: Date)
+    case waiting(LoadProgress.Note?)
+    case arrived(Result<Page<Element>, any Error>)
+}

@@ -1,0 +1,84 @@
+import CourseKit
+import Foundation
+import TerminalUI
+
+/// Everything the Uploads pane shows: the queue's jobs, the selected one, a pending
+/// removal or notice, and the window of rows on screen.
+///
+/// Changed only by `UploadsPane.update`; drawing reads it.
+struct UploadsState {
+    var queue = LoadState<[UploadJob]>()
+    /// The job waiting for `y` to be removed.
+    var confirmingRemoval: String?
+    /// A one-line outcome of the last action, such as a removal that failed.
+    var notice: String?
+    /// The selected job; kept on the same job as others come and go.
+    private var selectedID: String?
+    private(set) var size = PaneSize.zero
+    private(set) var list = ListView()
+
+    var jobs: [UploadJob] { queue.value ?? [] }
+
+    var selection: Int? {
+        let jobs = jobs
+        return selectedID.flatMap { id in jobs.firstIndex { $0.id == id } }
+    }
+
+    var selectedJob: UploadJob? {
+        selection.map { jobs[$0] }
+    }
+
+    mutating func select(_ index: Int) {
+        let jobs = jobs
+        guard !jobs.isEmpty else { return }
+        selectedID = jobs[max(0, min(index, jobs.count - 1))].id
+    }
+
+    mutating func resize(_ size: PaneSize) {
+        self.size = size
+    }
+
+    /// Applies a change this process made, in memory, without reading the disk.
+    mutating func apply(_ change: UploadChange) {
+        let index = selection
+        queue.modify { jobs in
+            switch change {
+            case let .updated(job):
+                if let index = jobs.firstIndex(where: { $0.id == job.id }) {
+                    jobs[index] = job
+                } else {
+                    jobs.append(job)
+                    jobs.sort { ($0.queuedAt, $0.id) < ($1.queuedAt, $1.id) }
+                }
+            case let .removed(id):
+                jobs.removeAll { $0.id == id }
+            }
+        }
+        if selection == nil, let index {
+            select(index)
+        }
+    }
+
+    /// Keeps a job selected and fits the window to the room the rows under it leave.
+    mutating func settle() {
+        if selection == nil {
+            select(0)
+        }
+        let height = max(0, size.height - trailingLines(width: textWidth, glyphs: size.glyphs, now: .distantPast).count)
+        list.layout(height: height, count: jobs.count, selected: selection)
+    }
+
+    /// Columns for rows: the pane keeps one blank column each side.
+    var textWidth: Int { max(1, size.width - 2) }
+
+    var title: String {
+        let jobs = jobs
+        let failed = jobs.filter(\.state.isFailed).count
+        guard !jobs.isEmpty else { return "Uploads" }
+        return failed > 0 ? "Uploads · \(jobs.count) · \(failed) failed" : "Uploads · \(jobs.count)"
+    }
+
+    var footer: String? {
+        selection.flatMap { list.position(of: $0, count: jobs.count) }
+    }
+}

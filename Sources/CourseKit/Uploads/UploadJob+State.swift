@@ -1,0 +1,31 @@
+extension UploadJob.State {
+    /// Failed in a way that won't pass by itself.
+    public var isFailed: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+
+    /// Whether a retry makes the job due now: it failed, or waits for its next attempt.
+    public var isRetryable: Bool {
+        switch self {
+        case .failed, .waiting: true
+        case .queued, .uploading, .done: false
+        }
+    }
+
+    /// Whether the user may take the job out of the queue: not while it uploads, nor once it is done.
+    public var isRemovable: Bool {
+        switch self {
+        case .queued, .failed, .waiting: true
+        case .uploading, .done: false
+        }
+    }
+
+    /// Whether the job is on its way: uploading, or waiting to try again.
+    public var isUnderWay: Bool {
+        switch self {
+        case .uploading, .waiting: true
+        case .queued, .failed, .done: false
+        }
+    }
+}
