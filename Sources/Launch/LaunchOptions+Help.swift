@@ -1,49 +1,66 @@
 import CourseKit
 
 extension LaunchOptions {
-    /// The text `--help` prints.
-    public static let helpText = """
-    coursebrowser — browse your courses from the terminal
-
-    USAGE: coursebrowser [BACKEND] [--course ID] [--event-log FILE]
-           coursebrowser upload [BACKEND] --course ID FILE…
-           coursebrowser queue [BACKEND] [--json]
-           coursebrowser drain [BACKEND] [--timeout SECONDS]
-
-    BACKEND is the built-in sample catalog unless one of these is given:
-      --canvas URL [--token-file PATH]   or   --catalog FILE
-
-    COMMANDS:
-      upload             Queue files for upload to a course and exit.
-      queue              List the upload queue (--json for scripts).
-      drain              Upload until nothing is queued or waiting; exit 0
-                         when every job is done, 1 otherwise.
-
-    OPTIONS:
-      --canvas URL       Browse Canvas LMS at URL (or set CANVAS_URL), over https
-                         (plain http only to this machine). The access token
-                         comes from CANVAS_TOKEN or --token-file.
-      --token-file PATH  Read the Canvas access token from PATH, which only you
-                         may read (chmod 600).
-      --catalog FILE     Read courses from a JSON catalog file instead of the
-                         built-in sample catalog.
-      --course ID        Open this course at start (its Canvas ID, or a form
-                         like sis_course_id:ABC).
-      --request-timeout SECONDS
-                         Give up on a Canvas request after SECONDS (default 30).
-      --data-dir DIR     Keep the upload queue in DIR (default
-                         $XDG_DATA_HOME/coursebrowser or ~/.local/share/coursebrowser).
-      --event-log FILE   Append usage events to FILE, one JSON object per line.
-      --version          Print the version and exit.
-      -h, --help         Print this help and exit.
-
-    KEYS:
-      ↑ ↓ / j k  move    PgUp PgDn  page    Home End / g G  first, last
-      Enter  open        Tab Shift-Tab  switch pane       r  retry
-      v  current, favorite or all courses
-      ?  help            Ctrl-Z  suspend    q / Ctrl-C  quit
-    """
+    /// The text `--help` prints, made from the command and option tables.
+    public static var helpText: String {
+        let usage = commandSpecs.enumerated().map { index, command in
+            (index == 0 ? "USAGE: " : "       ") + "coursebrowser " + command.usage
+        }
+        let backend = [
+            "BACKEND is the built-in sample catalog unless one of these is given:",
+            "  --canvas URL [--token-file PATH]   or   --catalog FILE",
+        ]
+        let commands = commandSpecs.compactMap { command in
+            command.summary.map { (command.name.rawValue, $0) }
+        }
+        let options = optionSpecs.map { spec in
+            let only = spec.commands.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            return (spec.label, spec.help + (only.isEmpty ? "" : " Only with \(only)."))
+        }
+        let sections = [
+            ["coursebrowser — browse your courses from the terminal"],
+            usage,
+            backend,
+            ["COMMANDS:"] + HelpColumns.lines(commands),
+            ["OPTIONS:"] + HelpColumns.lines(options),
+        ]
+        return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+    }
 
     /// The hint printed after a usage error.
     public static let usageHint = "Try 'coursebrowser --help' for usage."
+}
+
+/// Two help columns, a name and its text wrapped beside it, as command-line tools print them.
+enum HelpColumns {
+    static let nameWidth = 17
+    static let lineWidth = 79
+
+    static func lines(_ rows: [(name: String, text: String)]) -> [String] {
+        rows.flatMap { name, text in
+            let indent = String(repeating: " ", count: 2 + nameWidth + 2)
+            var wrapped = wrap(text, width: lineWidth - indent.count).map { indent + $0 }
+            let label = "  " + name
+            if label.count <= 2 + nameWidth, let first = wrapped.first {
+                wrapped[0] = label + String(first.dropFirst(label.count))
+            } else {
+                wrapped.insert(label, at: 0)
+            }
+            return wrapped
+        }
+    }
+
+    /// `text` broken between words into lines at most `width` characters long.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + (line.isEmpty ? [] : [line])
+    }
 }

@@ -2,30 +2,17 @@ import CourseKit
 import Foundation
 
 extension LaunchOptions {
-    static let subcommands: Set<String> = ["upload", "queue", "drain"]
-    static let valueOptions: Set<String> = [
-        "--course", "--catalog", "--event-log", "--canvas", "--token-file", "--request-timeout", "--data-dir", "--timeout",
-    ]
-
     /// Parses the arguments after the program name; `--name value` and `--name=value` both work.
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
         var parser = Parser(remaining: arguments[...])
         var options = LaunchOptions()
-        if let first = arguments.first, subcommands.contains(first) {
+        if let first = arguments.first, let command = command(named: first) {
             parser.remaining.removeFirst()
-            options.command = try initialCommand(first)
+            options.command = command.start
         }
         try parser.parse(into: &options)
         try options.validate(files: parser.positionals)
         return options
-    }
-
-    private static func initialCommand(_ name: String) throws(UsageError) -> Command {
-        switch name {
-        case "upload": return .upload(files: [])
-        case "queue": return .queue(json: false)
-        default: return .drain(timeoutSeconds: nil)
-        }
     }
 
     private mutating func validate(files: [String]) throws(UsageError) {
@@ -43,7 +30,7 @@ extension LaunchOptions {
         }
     }
 
-    /// Reads options and positional arguments, checking each option belongs to the command.
+    /// Reads options and positional arguments, checking each option against its spec.
     private struct Parser {
         var remaining: ArraySlice<String>
         var positionals: [String] = []
@@ -54,23 +41,24 @@ extension LaunchOptions {
             while let argument = remaining.popFirst() {
                 if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                     positionals.append(argument)
-                    continue
-                }
-                let (name, inlineValue) = LaunchOptions.split(argument)
-                switch name {
-                case "--": optionsEnded = true
-                case "-h", "--help": options.action = .help
-                case "--version": options.action = .version
-                case "--json":
-                    guard case .queue = options.command else { throw UsageError("--json only goes with 'queue'") }
-                    options.command = .queue(json: true)
-                default:
-                    guard LaunchOptions.valueOptions.contains(name) else { throw UsageError("unknown option '\(name)'") }
-                    guard seen.insert(name).inserted else { throw UsageError("\(name) was given more than once") }
-                    let value = try takeValue(for: name, inline: inlineValue)
-                    try options.set(name, to: value)
+                } else if argument == "--" {
+                    optionsEnded = true
+                } else {
+                    try parseOption(argument, into: &options)
                 }
             }
+        }
+
+        private mutating func parseOption(_ argument: String, into options: inout LaunchOptions) throws(UsageError) {
+            let (name, inlineValue) = LaunchOptions.split(argument)
+            guard let spec = LaunchOptions.spec(named: name) else { throw UsageError("unknown option '\(name)'") }
+            if let misuse = spec.misuse(with: options.command.name) { throw misuse }
+            guard spec.value != nil else {
+                try spec.apply(&options, "")
+                return
+            }
+            guard seen.insert(spec.name).inserted else { throw UsageError("\(spec.name) was given more than once") }
+            try spec.apply(&options, try takeValue(for: spec.name, inline: inlineValue))
         }
 
         private mutating func takeValue(for name: String, inline: String?) throws(UsageError) -> String {

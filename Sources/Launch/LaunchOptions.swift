@@ -21,6 +21,11 @@ public struct LaunchOptions: Equatable, Sendable {
         case drain(timeoutSeconds: Int?)
     }
 
+    /// The commands by name, to say which one an option goes with.
+    public enum CommandName: String, Sendable {
+        case browse, upload, queue, drain
+    }
+
     public var action: Action = .run
     public var command: Command = .browse
     /// Where the queue lives, instead of `$XDG_DATA_HOME/coursebrowser`.
@@ -61,6 +66,17 @@ public struct LaunchOptions: Equatable, Sendable {
     }
 
     public static let version = "0.1.0"
+}
+
+extension LaunchOptions.Command {
+    var name: LaunchOptions.CommandName {
+        switch self {
+        case .browse: .browse
+        case .upload: .upload
+        case .queue: .queue
+        case .drain: .drain
+        }
+    }
 }
 
 /// A command line that can't be run, with a one-line explanation.

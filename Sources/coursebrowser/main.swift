@@ -20,7 +20,7 @@ do {
 
 switch options.action {
 case .help:
-    print(LaunchOptions.helpText)
+    print(LaunchOptions.helpText + "\n\n" + KeyTable.helpSection)
     exit(0)
 case .version:
     print("coursebrowser \(LaunchOptions.version)")

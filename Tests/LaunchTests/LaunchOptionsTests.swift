@@ -70,9 +70,34 @@ struct LaunchOptionsTests {
         }
     }
 
-    @Test func helpNamesEveryOption() {
-        for option in ["--course ID", "--catalog FILE", "--event-log FILE", "--canvas URL", "--token-file PATH", "--request-timeout SECONDS", "--data-dir DIR", "upload", "queue", "drain", "--version", "--help"] {
-            #expect(LaunchOptions.helpText.contains(option))
+    @Test func helpListsEveryCommandAndOptionFromTheTables() {
+        let help = LaunchOptions.helpText
+        for spec in LaunchOptions.optionSpecs {
+            #expect(help.contains("\n  " + spec.label), "\(spec.label) is in --help")
+        }
+        for command in LaunchOptions.commandSpecs {
+            #expect(help.contains("coursebrowser " + command.usage))
+        }
+        #expect(help.contains("--json             List the queue as JSON, for scripts. Only with 'queue'."))
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 79 })
+    }
+
+    @Test func everyOptionInTheTableIsParsedByEachOfItsNames() throws {
+        for spec in LaunchOptions.optionSpecs {
+            let command = spec.commands.first.map { [$0.rawValue] } ?? []
+            for name in spec.names {
+                let value = spec.value == nil ? [] : [spec.value == "SECONDS" ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
+                #expect(throws: Never.self, "\(name)") { try LaunchOptions.parse(command + [name] + value) }
+            }
+        }
+    }
+
+    @Test func readmesOptionTableNamesEveryOption() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let options = readme.components(separatedBy: "\n## Options\n").dropFirst().first ?? ""
+        for spec in LaunchOptions.optionSpecs {
+            #expect(options.contains("`\(spec.name)"), "README's Options table has \(spec.name)")
         }
     }
 }

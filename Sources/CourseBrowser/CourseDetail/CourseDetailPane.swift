@@ -177,15 +177,9 @@ extension CourseDetailPane {
 
     var hints: [KeyHint] {
         if state.prompt != nil {
-            return [KeyHint(key: "Tab", action: "complete"), KeyHint(key: "Enter", action: "queue"), KeyHint(key: "Esc", action: "cancel")]
+            return KeyTable.promptHints
         }
-        var hints = [KeyHint(key: "↑↓", action: "scroll")]
-        if state.courseID != nil {
-            hints.append(KeyHint(key: "u", action: "upload"))
-        }
-        if state.hasFailure {
-            hints.append(KeyHint(key: "r", action: "retry"))
-        }
-        return hints
+        let rows = [(KeyTable.move.hint("scroll"), true), (KeyTable.upload.hint, state.courseID != nil), (KeyTable.retry.hint, state.hasFailure)]
+        return rows.compactMap { hint, applies in applies ? hint : nil }
     }
 }

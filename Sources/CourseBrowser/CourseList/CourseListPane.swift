@@ -140,10 +140,7 @@ extension CourseListPane {
     var isAnimating: Bool { state.view.pages.isLoading }
 
     var hints: [KeyHint] {
-        var hints = [KeyHint(key: "↑↓", action: "move"), KeyHint(key: "Enter", action: "open"), KeyHint(key: "v", action: "view")]
-        if state.view.pages.failure != nil {
-            hints.append(KeyHint(key: "r", action: "retry"))
-        }
-        return hints
+        let rows = [(KeyTable.move, true), (KeyTable.open, true), (KeyTable.view, true), (KeyTable.retry, state.view.pages.failure != nil)]
+        return rows.compactMap { row, applies in applies ? row.hint : nil }
     }
 }

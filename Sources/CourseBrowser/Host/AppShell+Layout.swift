@@ -51,8 +51,8 @@ extension AppShell {
         let focused = pane(focus)
         // While a pane takes keys as text, Tab, ? and q are text too: only its own keys apply.
         let hints = focused.capturesKeys
-            ? focused.hints + [KeyHint(key: "Ctrl-C", action: "quit")]
-            : [KeyHint(key: "Tab", action: "focus")] + focused.hints + [KeyHint(key: "?", action: "help"), KeyHint(key: "q", action: "quit")]
+            ? focused.hints + [KeyTable.quitWhileTyping]
+            : [KeyTable.focus].compactMap(\.hint) + focused.hints + [KeyTable.help, KeyTable.quit].compactMap(\.hint)
         var x = row.x + 1
         for hint in hints where x < row.maxX {
             x += grid.put(hint.key, x: x, y: row.y, maxWidth: row.maxX - x, style: .bold)

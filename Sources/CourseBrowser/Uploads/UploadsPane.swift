@@ -168,18 +168,13 @@ extension UploadsPane {
 
     var hints: [KeyHint] {
         if state.confirmingRemoval != nil {
-            return [KeyHint(key: "y", action: "remove"), KeyHint(key: "n", action: "keep")]
+            return KeyTable.confirmHints
         }
-        var hints: [KeyHint] = []
-        if state.queue.failure != nil || state.selectedJob?.state.isRetryable == true {
-            hints.append(KeyHint(key: "r", action: "retry"))
-        }
-        if state.jobs.contains(where: \.state.isFailed) {
-            hints.append(KeyHint(key: "R", action: "retry all"))
-        }
-        if state.selectedJob?.state.isRemovable == true {
-            hints.append(KeyHint(key: "d", action: "remove"))
-        }
-        return hints
+        let rows = [
+            (KeyTable.retry, state.queue.failure != nil || state.selectedJob?.state.isRetryable == true),
+            (KeyTable.retryAll, state.jobs.contains(where: \.state.isFailed)),
+            (KeyTable.remove, state.selectedJob?.state.isRemovable == true),
+        ]
+        return rows.compactMap { row, applies in applies ? row.hint : nil }
     }
 }

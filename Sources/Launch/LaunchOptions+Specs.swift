@@ -1,0 +1,60 @@
+import CourseKit
+import Foundation
+
+extension LaunchOptions {
+    /// Every option, in the order `--help` lists them.
+    static let optionSpecs: [OptionSpec] = [
+        OptionSpec(
+            "--canvas", value: "URL",
+            help: "Browse Canvas LMS at URL (or set CANVAS_URL), over https (plain http only to this machine). "
+                + "The access token comes from CANVAS_TOKEN or --token-file."
+        ) { options, value throws(UsageError) in options.canvasURL = try canvasURL(value) },
+        OptionSpec("--token-file", value: "PATH", help: "Read the Canvas access token from PATH, which only you may read (chmod 600).") {
+            options, value throws(UsageError) in options.tokenFile = try path(value, for: "--token-file")
+        },
+        OptionSpec("--catalog", value: "FILE", help: "Read courses from a JSON catalog file instead of the built-in sample catalog.") {
+            options, value throws(UsageError) in options.catalogPath = try path(value, for: "--catalog")
+        },
+        OptionSpec("--course", value: "ID", help: "Open this course at start (its Canvas ID, or a form like sis_course_id:ABC).") {
+            options, value throws(UsageError) in
+            guard let id = CourseID(value) else { throw UsageError("--course needs a course ID, not an empty value") }
+            options.course = id
+        },
+        OptionSpec("--request-timeout", value: "SECONDS", help: "Give up on a Canvas request after SECONDS (default 30).") {
+            options, value throws(UsageError) in options.requestTimeoutSeconds = try seconds(value, for: "--request-timeout")
+        },
+        OptionSpec(
+            "--data-dir", value: "DIR",
+            help: "Keep the upload queue in DIR (default $XDG_DATA_HOME/coursebrowser or ~/.local/share/coursebrowser)."
+        ) { options, value throws(UsageError) in options.dataDirectory = try path(value, for: "--data-dir") },
+        OptionSpec("--event-log", value: "FILE", help: "Append usage events to FILE, one JSON object per line.") {
+            options, value throws(UsageError) in options.eventLogPath = try path(value, for: "--event-log")
+        },
+        OptionSpec("--json", commands: [.queue], help: "List the queue as JSON, for scripts.") { options, _ in
+            options.command = .queue(json: true)
+        },
+        OptionSpec(
+            "--timeout", value: "SECONDS", commands: [.drain], mixUp: "for requests use --request-timeout",
+            help: "Stop draining after SECONDS, leaving what is left queued."
+        ) { options, value throws(UsageError) in options.command = .drain(timeoutSeconds: try seconds(value, for: "--timeout")) },
+        OptionSpec("--version", help: "Print the version and exit.") { options, _ in options.action = .version },
+        OptionSpec("-h", "--help", help: "Print this help and exit.") { options, _ in options.action = .help },
+    ]
+
+    /// The option named `name`, by any of its names.
+    static func spec(named name: String) -> OptionSpec? {
+        optionSpecs.first { $0.names.contains(name) }
+    }
+
+    private static func path(_ value: String, for name: String) throws(UsageError) -> String {
+        guard !value.isEmpty else { throw UsageError("\(name) needs a file path, not an empty value") }
+        return value
+    }
+
+    private static func seconds(_ value: String, for name: String) throws(UsageError) -> Int {
+        guard let seconds = Int(value), (1...86_400).contains(seconds) else {
+            throw UsageError("\(name) needs a whole number of seconds from 1 to 86400, not '\(value)'")
+        }
+        return seconds
+    }
+}
