@@ -23,7 +23,7 @@ let package = Package(
 
         // Backends and the upload queue, each a set of client values.
         .target(name: "CanvasJSON", dependencies: ["CourseKit"]),
-        .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON"]),
+        .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON"], resources: [.embedInCode("Resources/sample-catalog.json")]),
         .target(name: "Canvas", dependencies: ["CourseKit", "CanvasJSON", "HTTP", "FileSystem"]),
         .target(name: "UploadQueue", dependencies: ["CourseKit", "FileSystem"]),
 

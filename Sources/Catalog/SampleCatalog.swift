@@ -16,7 +16,7 @@ public enum SampleCatalog {
     /// Decodes the embedded JSON with its dates moved by whole days from `anchor` to `now`;
     /// it is checked by tests, so failure here means a broken build.
     public static func load(now: Date) throws -> Catalog {
-        let catalog = try Catalog.decode(Data(json.utf8), source: sourceName)
+        let catalog = try Catalog.decode(Data(PackageResources.sample_catalog_json), source: sourceName)
         let days = (now.timeIntervalSince(anchor) / 86_400).rounded(.down)
         return catalog.shifted(by: days * 86_400)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Moving through the sample catalog and opening courses, as a person would.
@@ -95,5 +96,18 @@ import Testing
         #expect(try await tmux.waitForExit() == 0)
         try tmux.launchApp()
         try await tmux.waitFor(box: "Courses · All · 49", "the All view again after a restart") { $0.isFocused }
+    }
+
+    @Test func theProgramCopiedAloneStillHasItsSampleCatalog() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        let alone = tmux.directory.appendingPathComponent("bin/coursebrowser")
+        try FileManager.default.createDirectory(at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: tmux.appPath, toPath: alone.path)
+        try tmux.run(alone.path.shellQuoted + #"; echo "exit=$?""#)
+        let screen = try await tmux.waitFor("the sample catalog from a lone copy of the program") { $0.box(Self.list)?.isFocused == true }
+        #expect(screen.box(Self.list)?.contains("Học kỳ 1") == true)
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
     }
 }
