@@ -1,16 +1,15 @@
 import CourseKit
-import Foundation
+import Synchronization
 
 /// The courses Canvas listed only as `{"id": N, "access_restricted_by_date": true}`.
 ///
 /// Canvas answers a request for such a course with a plain "not authorized"; remembering
 /// the list's stub lets the client say why instead. One set per client, shared by its calls.
-final class RestrictedCourses: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ids: Set<CourseID> = []
+final class RestrictedCourses: Sendable {
+    private let ids = Mutex<Set<CourseID>>([])
 
     func note(_ courses: [Course]) {
-        lock.withLock {
+        ids.withLock { ids in
             for course in courses {
                 if course.isRestricted {
                     ids.insert(course.id)
@@ -22,6 +21,6 @@ final class RestrictedCourses: @unchecked Sendable {
     }
 
     func contains(_ id: CourseID) -> Bool {
-        lock.withLock { ids.contains(id) }
+        ids.withLock { $0.contains(id) }
     }
 }

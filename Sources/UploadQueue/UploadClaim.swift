@@ -1,6 +1,7 @@
 import CourseKit
 import FileSystem
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -10,16 +11,14 @@ import Glibc
 ///
 /// It is an `flock` on the job's directory, so the kernel drops it when the owning
 /// process dies, however it dies; another process can then claim the job again.
-public final class UploadClaim: @unchecked Sendable {
+public final class UploadClaim: Sendable {
     public let jobID: String
-    // Guards `descriptor` so `release()` and `deinit` never close it twice; `@unchecked`
-    // because NSLock-protected state is invisible to the compiler's Sendable check.
-    private let lock = NSLock()
-    private var descriptor: FileDescriptor?
+    /// Taken out by the first `release()` (or `deinit`), so the descriptor is closed once.
+    private let descriptor: Mutex<FileDescriptor?>
 
     init(jobID: String, descriptor: FileDescriptor) {
         self.jobID = jobID
-        self.descriptor = descriptor
+        self.descriptor = Mutex(descriptor)
     }
 
     deinit {
@@ -28,15 +27,11 @@ public final class UploadClaim: @unchecked Sendable {
 
     /// True until `release()`.
     public var isHeld: Bool {
-        lock.withLock { descriptor != nil }
+        descriptor.withLock { $0 != nil }
     }
 
     /// Gives the job up so any process may claim it; calling it again does nothing.
     public func release() {
-        let held = lock.withLock {
-            defer { descriptor = nil }
-            return descriptor
-        }
-        held?.close()
+        descriptor.withLock { $0.take() }?.close()
     }
 }

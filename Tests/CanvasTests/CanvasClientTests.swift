@@ -225,14 +225,14 @@ struct CanvasClientTests {
     }
 
     @Test func aListingThatNeverEndsStopsAtThePageLimit() async {
-        let counter = CallCounter()
+        let counter = Shared(0)
         let endless = HTTPClient { request in
-            let page = counter.next()
+            let page = counter.modify { calls in calls += 1; return calls }
             return .json("[]", link: "<https://school.example/api/v1/courses/1/modules?page=\(page + 1)>; rel=\"next\"")
         }
         let client = CourseClient.canvas(baseURL: base, credentials: .test("s3cret"), http: endless, clock: .fixed(Self.now), analytics: .noOp)
         await #expect(throws: PagingError.tooManyPages(limit: PagingError.pageLimit)) { try await client.modules(CourseID(1), .ignored) }
-        #expect(counter.count == PagingError.pageLimit)
+        #expect(counter.value == PagingError.pageLimit)
     }
 
     @Test func networkErrorsPassThroughUnchanged() async {
@@ -241,33 +241,16 @@ struct CanvasClientTests {
 }
 
 /// Collects analytics events.
-final class EventSpy: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [AnalyticsEvent] = []
-    var analytics: Analytics { Analytics { event in self.lock.withLock { self.stored.append(event) } } }
-    var events: [AnalyticsEvent] { lock.withLock { stored } }
+final class EventSpy: Sendable {
+    private let recorder = Recorder<AnalyticsEvent>()
+    var analytics: Analytics { Analytics(track: recorder.record) }
+    var events: [AnalyticsEvent] { recorder.values }
     var names: [String] { events.map(\.name) }
 }
 
-/// Counts calls from any thread.
-final class CallCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls = 0
-
-    func next() -> Int {
-        lock.withLock {
-            calls += 1
-            return calls
-        }
-    }
-
-    var count: Int { lock.withLock { calls } }
-}
-
 /// Collects progress notes.
-final class NoteSpy: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [LoadProgress.Note?] = []
-    var progress: LoadProgress { LoadProgress { note in self.lock.withLock { self.stored.append(note) } } }
-    var notes: [LoadProgress.Note?] { lock.withLock { stored } }
+final class NoteSpy: Sendable {
+    private let recorder = Recorder<LoadProgress.Note?>()
+    var progress: LoadProgress { LoadProgress(report: recorder.record) }
+    var notes: [LoadProgress.Note?] { recorder.values }
 }

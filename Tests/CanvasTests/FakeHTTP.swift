@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import Canvas
 @testable import CanvasJSON
 import CourseKit
@@ -8,36 +9,37 @@ import TestSupport
 import UploadQueue
 
 /// An in-memory HTTP server for client tests: answers by URL and records every request.
-final class FakeHTTP: @unchecked Sendable {
-    private let lock = NSLock()
-    private var routes: [(matches: (URL) -> Bool, answers: [HTTPResponse])] = []
-    private(set) var requests: [HTTPRequest] = []
+final class FakeHTTP: Sendable {
+    private struct Log {
+        var routes: [(fragment: String, answers: [HTTPResponse])] = []
+        var requests: [HTTPRequest] = []
+    }
+
+    private let log = Mutex(Log())
 
     /// Answers requests whose URL, as sent, contains `fragment`, one answer per request, the last repeating.
     func on(_ fragment: String, _ answers: HTTPResponse...) {
-        lock.withLock {
-            routes.append(({ $0.absoluteString.contains(fragment) }, answers))
-        }
+        log.withLock { $0.routes.append((fragment, answers)) }
     }
 
     var client: HTTPClient {
         HTTPClient { request in try self.answer(request) }
     }
 
-    var sentRequests: [HTTPRequest] { lock.withLock { requests } }
+    var sentRequests: [HTTPRequest] { log.withLock { $0.requests } }
 
     private func answer(_ request: HTTPRequest) throws -> HTTPResponse {
-        try lock.withLock {
-            requests.append(request)
-            guard let index = routes.firstIndex(where: { $0.matches(request.url) }) else {
-                throw NetworkError.unreachable(host: request.url.host ?? "?")
-            }
-            let answers = routes[index].answers
+        let answer: HTTPResponse? = log.withLock { log in
+            log.requests.append(request)
+            guard let index = log.routes.firstIndex(where: { request.url.absoluteString.contains($0.fragment) }) else { return nil }
+            let answers = log.routes[index].answers
             if answers.count > 1 {
-                routes[index].answers.removeFirst()
+                log.routes[index].answers.removeFirst()
             }
             return answers[0]
         }
+        guard let answer else { throw NetworkError.unreachable(host: request.url.host ?? "?") }
+        return answer
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import Canvas
 @testable import CanvasJSON
 import CourseKit
@@ -9,7 +10,7 @@ import UploadQueue
 
 /// An in-memory HTTP server for transport tests: answers by method and URL, in order,
 /// and records every request, with the body file's bytes for uploads.
-final class ScriptedHTTP: @unchecked Sendable {
+final class ScriptedHTTP: Sendable {
     struct Sent {
         var request: HTTPRequest
         /// The streamed body of an upload, read when it was sent.
@@ -25,23 +26,37 @@ final class ScriptedHTTP: @unchecked Sendable {
 
     typealias Answer = @Sendable (HTTPRequest) throws -> HTTPResponse
 
-    private let lock = NSLock()
-    private var routes: [(method: String, fragment: String, answers: [Answer])] = []
-    private var sent: [Sent] = []
+    private struct Route {
+        var method: String
+        var fragment: String
+        var answers: [Answer]
+    }
+
+    private struct Log {
+        var routes: [Route] = []
+        var sent: [Sent] = []
+    }
+
+    private let log = Mutex(Log())
+    private let steps = Mutex<[Double]>([0.25, 1])
+
     /// How upload progress is reported: fractions of the body, in order.
-    var progressSteps: [Double] = [0.25, 1]
+    var progressSteps: [Double] {
+        get { steps.withLock { $0 } }
+        set { steps.withLock { $0 = newValue } }
+    }
 
     /// Answers `method` requests whose URL contains `fragment`, one answer per request, the last repeating.
     func on(_ method: String, _ fragment: String, _ answers: HTTPResponse...) {
-        lock.withLock { routes.append((method, fragment, answers.map { answer in { _ in answer } })) }
+        log.withLock { $0.routes.append(Route(method: method, fragment: fragment, answers: answers.map { answer in { _ in answer } })) }
     }
 
     /// Like `on`, with answers computed (or thrown) per request.
     func on(_ method: String, _ fragment: String, answering answers: Answer...) {
-        lock.withLock { routes.append((method, fragment, answers)) }
+        log.withLock { $0.routes.append(Route(method: method, fragment: fragment, answers: answers)) }
     }
 
-    var requests: [Sent] { lock.withLock { sent } }
+    var requests: [Sent] { log.withLock { $0.sent } }
 
     var client: HTTPClient {
         HTTPClient(
@@ -57,17 +72,18 @@ final class ScriptedHTTP: @unchecked Sendable {
     }
 
     private func answer(_ entry: Sent) throws -> HTTPResponse {
-        let answer: Answer = try lock.withLock {
-            sent.append(entry)
-            guard let index = routes.firstIndex(where: { entry.request.method == $0.method && entry.request.url.absoluteString.contains($0.fragment) }) else {
-                throw NetworkError.unreachable(host: entry.request.url.host ?? "?")
+        let answer: Answer? = log.withLock { log in
+            log.sent.append(entry)
+            guard let index = log.routes.firstIndex(where: { entry.request.method == $0.method && entry.request.url.absoluteString.contains($0.fragment) }) else {
+                return nil
             }
-            let answers = routes[index].answers
+            let answers = log.routes[index].answers
             if answers.count > 1 {
-                routes[index].answers.removeFirst()
+                log.routes[index].answers.removeFirst()
             }
             return answers[0]
         }
+        guard let answer else { throw NetworkError.unreachable(host: entry.request.url.host ?? "?") }
         return try answer(entry.request)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import Canvas
 @testable import CanvasJSON
 import CourseKit
@@ -8,15 +9,12 @@ import TestSupport
 import UploadQueue
 
 /// A clock whose time moves only when a test says so.
-final class SteppingClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    /// Added to the time after each read, so a test can age a signature between steps.
-    private var steps: [TimeInterval]
+final class SteppingClock: Sendable {
+    /// The time, and what is added to it after each read, so a test can age a signature between steps.
+    private let state: Mutex<(current: Date, steps: [TimeInterval])>
 
     init(start: Date = Date(timeIntervalSince1970: 1_000_000), steps: [TimeInterval] = []) {
-        current = start
-        self.steps = steps
+        state = Mutex((start, steps))
     }
 
     var clock: WallClock {
@@ -24,9 +22,9 @@ final class SteppingClock: @unchecked Sendable {
     }
 
     private func read() -> Date {
-        lock.withLock {
-            let now = current
-            if !steps.isEmpty { current += steps.removeFirst() }
+        state.withLock { state in
+            let now = state.current
+            if !state.steps.isEmpty { state.current += state.steps.removeFirst() }
             return now
         }
     }

@@ -11,8 +11,9 @@ import Testing
         try tmux.press("?")
         let help = try await tmux.waitFor(box: "Keys", "the key list") { $0.contains("open the selected course") }
         #expect(help.isFocused)
-        #expect(help.contains("suspend (fg to resume)"))
-        #expect(help.containsIgnoringWrapping("q  Ctrl-C quit"))
+        #expect(help.contains("suspend; fg brings it back"))
+        #expect(help.lines.contains { $0.contains("q  Ctrl-C") && $0.hasSuffix("quit") })
+        #expect(help.containsIgnoringWrapping("remove the selected queued or failed upload (asks first)"), "a long row wraps inside the box")
 
         // While help is open, list keys do nothing: Enter must not open a course.
         try tmux.press("Enter", "Escape")

@@ -27,9 +27,9 @@ struct UploadEngineTests {
 
     @Test func aDueJobIsUploadedOnceAndMarkedDone() async throws {
         let job = try store.enqueue(file: file("a.txt"), course: CourseID(1), backend: "offline")
-        let sent = Counter()
+        let sent = Shared(0)
         let engine = engine(UploadTransport { _, payload, progress in
-            sent.add()
+            sent.modify { $0 += 1 }
             progress(Int64(try Data(contentsOf: payload).count))
         })
         let tried = Recorder<Int>()
@@ -70,7 +70,7 @@ struct UploadEngineTests {
     @Test func theNetworkComingBackMakesEveryWaitingJobDueAndResetsBackoff() async throws {
         let first = try store.enqueue(file: file("d.txt"), course: CourseID(1), backend: "offline")
         let second = try store.enqueue(file: file("e.txt"), course: CourseID(2), backend: "offline")
-        let online = Flag()
+        let online = Shared(false)
         let engine = engine(UploadTransport { _, _, _ in
             if !online.value { throw TestFailure("school.example didn't answer in 30 s", transient: true) }
         })
@@ -125,7 +125,7 @@ struct UploadEngineTests {
 
     @Test func aProbeThatSucceedsWakesWaitingJobs() async throws {
         let job = try store.enqueue(file: file("p.txt"), course: CourseID(1), backend: "offline")
-        let online = Flag()
+        let online = Shared(false)
         let engine = engine(UploadTransport { _, _, _ in
             if !online.value { throw TestFailure("Can't reach h", transient: true) }
         }, probe: { online.value })
@@ -182,45 +182,6 @@ struct UploadEngineTests {
         #expect(UploadBackoff.delay(afterAttempt: 3, jitter: 1.2) == 4.8)
         #expect(UploadBackoff.delay(afterAttempt: 40, jitter: 1.2) == 300)
         #expect(UploadBackoff.delay(afterAttempt: 2, jitter: 5) == 2.4)
-    }
-}
-
-/// A clock a test moves by hand; sleeping just lets other tasks run.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date) {
-        current = start
-    }
-
-    func now() -> Date { lock.withLock { current } }
-
-    func advance(by seconds: TimeInterval) {
-        lock.withLock { current += seconds }
-    }
-
-    var client: WallClock {
-        WallClock(now: { self.now() }, sleep: { _ in
-            await Task.yield()
-            try Task.checkCancellation()
-        })
-    }
-}
-
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}
-
-final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = false
-    var value: Bool {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
 

@@ -10,11 +10,4 @@ public struct EnvironmentValues: Sendable {
         get { storage[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
         set { storage[ObjectIdentifier(key)] = newValue }
     }
-
-    /// A copy with one value changed, for building environments inline.
-    public func with<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> EnvironmentValues {
-        var copy = self
-        copy[keyPath: keyPath] = value
-        return copy
-    }
 }

@@ -3,6 +3,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import Synchronization
 #endif
 
 /// Runs HTTP transfers on one libcurl multi handle, driven by one thread of its own.
@@ -41,9 +42,13 @@ extension CurlEngine {
     /// The multi handle and the state its thread works on; it outlives the engine until the thread ends.
     final class Core: @unchecked Sendable {
         private let multi: UnsafeMutableRawPointer?
-        private let lock = NSLock()
-        private var incoming: [CurlTransfer] = []
-        private var stopping = false
+        /// What other threads hand the engine's thread: new transfers, and whether to stop.
+        private struct Inbox {
+            var transfers: [CurlTransfer] = []
+            var stopping = false
+        }
+
+        private let inbox = Mutex(Inbox())
         /// Transfers inside libcurl, by easy handle; touched on the thread only.
         private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
@@ -72,12 +77,12 @@ extension CurlEngine {
                 transfer.finish(.failure(NetworkError.unreachable(host: transfer.host)))
                 return
             }
-            lock.withLock { incoming.append(transfer) }
+            inbox.withLock { $0.transfers.append(transfer) }
             wake()
         }
 
         func stop() {
-            lock.withLock { stopping = true }
+            inbox.withLock { $0.stopping = true }
             wake()
         }
 
@@ -90,9 +95,9 @@ extension CurlEngine {
         private func run() {
             guard let multi else { return }
             while true {
-                let (arrived, stop) = lock.withLock { () -> ([CurlTransfer], Bool) in
-                    defer { incoming = [] }
-                    return (incoming, stopping)
+                let (arrived, stop) = inbox.withLock { inbox in
+                    defer { inbox.transfers = [] }
+                    return (inbox.transfers, inbox.stopping)
                 }
                 if stop { break }
                 arrived.forEach { start($0, on: multi) }
@@ -159,9 +164,9 @@ extension CurlEngine {
         }
 
         private func failEverything(_ error: any Error) {
-            let waiting = lock.withLock { () -> [CurlTransfer] in
-                defer { incoming = [] }
-                return incoming
+            let waiting = inbox.withLock { inbox in
+                defer { inbox.transfers = [] }
+                return inbox.transfers
             }
             waiting.forEach { $0.finish(.failure(error)) }
         }

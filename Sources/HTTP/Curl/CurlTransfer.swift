@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 
 /// One request on its way through libcurl: what to send, what came back, and who waits for it.
 ///
@@ -30,10 +31,14 @@ final class CurlTransfer: @unchecked Sendable {
     var bodyTooLarge = false
     var reader: BodyReader?
 
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
-    private var cancelled = false
-    private var finished = false
+    /// Who waits for the result, and how far the transfer got; touched from any thread.
+    private struct Waiting {
+        var continuation: CheckedContinuation<HTTPResponse, any Error>?
+        var cancelled = false
+        var finished = false
+    }
+
+    private let waiting = Mutex(Waiting())
 
     init(request: HTTPRequest, body: UploadBody?, connectTimeout: Duration, deadline: Deadline, maxBodyBytes: Int64,
          progress: (@Sendable (Int64) -> Void)?) {
@@ -50,9 +55,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Remembers who waits; a transfer cancelled before this finishes at once.
     func wait(with continuation: CheckedContinuation<HTTPResponse, any Error>) {
-        let alreadyCancelled = lock.withLock {
-            self.continuation = continuation
-            return cancelled
+        let alreadyCancelled = waiting.withLock { waiting in
+            waiting.continuation = continuation
+            return waiting.cancelled
         }
         if alreadyCancelled {
             finish(.failure(CancellationError()))
@@ -61,22 +66,22 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Marks the transfer cancelled; the engine stops it on its next turn.
     func cancel() {
-        lock.withLock { cancelled = true }
+        waiting.withLock { $0.cancelled = true }
     }
 
     var isCancelled: Bool {
-        lock.withLock { cancelled }
+        waiting.withLock { $0.cancelled }
     }
 
     /// Hands the result to whoever waits, once; later results are dropped.
     func finish(_ result: Result<HTTPResponse, any Error>) {
-        let waiting: CheckedContinuation<HTTPResponse, any Error>? = lock.withLock {
-            guard !finished, let continuation else { return nil }
-            finished = true
-            self.continuation = nil
+        let continuation = waiting.withLock { waiting -> CheckedContinuation<HTTPResponse, any Error>? in
+            guard !waiting.finished, let continuation = waiting.continuation else { return nil }
+            waiting.finished = true
+            waiting.continuation = nil
             return continuation
         }
-        waiting?.resume(with: result)
+        continuation?.resume(with: result)
     }
 
     /// The answer as the callbacks collected it.

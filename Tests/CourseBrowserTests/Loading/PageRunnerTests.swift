@@ -12,23 +12,21 @@ struct Numbered: Identifiable, Sendable, Equatable {
 @MainActor
 struct PageRunnerTests {
     /// Three pages of two numbers; the page at `failingCursor` fails while `failures` is positive.
-    final class Pages: @unchecked Sendable {
-        let lock = NSLock()
-        var failures = 0
-        var failingCursor = "2"
-        var requested: [String] = []
+    final class Pages: Sendable {
+        let failures = Shared(0)
+        let requested = Recorder<String>()
+        static let failingCursor = "2"
 
         func fetch(_ cursor: PageCursor?) throws -> Page<Numbered> {
-            try lock.withLock {
-                let page = Int(cursor?.rawValue ?? "0") ?? 0
-                requested.append(cursor?.rawValue ?? "first")
-                if cursor?.rawValue == failingCursor, failures > 0 {
-                    failures -= 1
-                    throw CourseClient.Failure(userMessage: "Can't reach school.example")
-                }
-                let items = [page * 2, page * 2 + 1].map(Numbered.init(id:))
-                return Page(items: items, next: page < 2 ? PageCursor(String(page + 1)) : nil)
+            let page = Int(cursor?.rawValue ?? "0") ?? 0
+            requested.append(cursor?.rawValue ?? "first")
+            let fails = cursor?.rawValue == Self.failingCursor && failures.modify { left in
+                defer { left = max(0, left - 1) }
+                return left > 0
             }
+            if fails { throw CourseClient.Failure(userMessage: "Can't reach school.example") }
+            let items = [page * 2, page * 2 + 1].map(Numbered.init(id:))
+            return Page(items: items, next: page < 2 ? PageCursor(String(page + 1)) : nil)
         }
     }
 
@@ -38,12 +36,12 @@ struct PageRunnerTests {
         listing.reload()
         await settle { listing.isComplete }
         #expect(listing.state.items.map(\.id) == [0, 1, 2, 3, 4, 5])
-        #expect(pages.requested == ["first", "1", "2"])
+        #expect(pages.requested.values == ["first", "1", "2"])
     }
 
     @Test func aFailedPageKeepsEarlierItemsAndRetryResumesThere() async {
         let pages = Pages()
-        pages.failures = 1
+        pages.failures.value = 1
         let listing = PageHarness<Numbered> { cursor, _ in try pages.fetch(cursor) }
         listing.reload()
         await settle { listing.state.failure != nil }
@@ -53,7 +51,7 @@ struct PageRunnerTests {
         listing.retry()
         await settle { listing.isComplete }
         #expect(listing.state.items.map(\.id) == [0, 1, 2, 3, 4, 5])
-        #expect(pages.requested == ["first", "1", "2", "2"])
+        #expect(pages.requested.values == ["first", "1", "2", "2"])
     }
 
     @Test func reloadStartsOverFromTheFirstPage() async {

@@ -41,7 +41,7 @@ struct CourseListPaneTests {
 
     @Test func showsElapsedSecondsOnceALoadTakesLonger() {
         var environment = Fixtures.environment()
-        let clock = MovingClock(Fixtures.start)
+        let clock = ManualClock(Fixtures.start)
         environment.clock = clock.client
         let gate = Gate()
         environment.courseClient.coursesPage = { _, _, _ in
@@ -247,23 +247,5 @@ struct CourseListPaneTests {
         let line = render(pane)[1]
         #expect(line.hasPrefix("  Evil Course"))
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-    }
-}
-
-/// A clock a test moves forward by hand.
-final class MovingClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var now: Date
-
-    init(_ start: Date) {
-        now = start
-    }
-
-    func advance(by seconds: TimeInterval) {
-        lock.withLock { now += seconds }
-    }
-
-    var client: WallClock {
-        WallClock(now: { self.lock.withLock { self.now } }, sleep: { _ in })
     }
 }

@@ -141,7 +141,7 @@ struct UploadsPaneTests {
     }
 
     @Test func otherProcessesJobsAreFoundOnTheDiskByAPoll() async {
-        let jobs = JobsBox([job("a", .queued)])
+        let jobs = Shared([job("a", .queued)])
         var queue = UploadQueueClient.noOp
         queue.jobs = { jobs.value }
         var environment = Fixtures.environment()
@@ -151,15 +151,5 @@ struct UploadsPaneTests {
         jobs.value = [job("a", .queued), job("from another shell", .queued)]
         pane.start(refreshEvery: .seconds(5))
         await settle { pane.jobs.count == 2 }
-    }
-}
-
-final class JobsBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [UploadJob]
-    init(_ jobs: [UploadJob]) { stored = jobs }
-    var value: [UploadJob] {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

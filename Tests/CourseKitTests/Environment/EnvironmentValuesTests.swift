@@ -16,7 +16,8 @@ struct EnvironmentValuesTests {
     @Test func aSetValueIsReadBackAndCopiesAreIndependent() throws {
         let fixed = Date(timeIntervalSince1970: 42)
         let base = EnvironmentValues()
-        let changed = base.with(\.clock, .fixed(fixed))
+        var changed = base
+        changed.clock = .fixed(fixed)
         #expect(changed.clock.now() == fixed)
         #expect(base.clock.now() != fixed)
     }
