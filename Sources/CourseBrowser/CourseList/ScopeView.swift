@@ -1,5 +1,6 @@
 import CourseKit
 import Foundation
+import TerminalUI
 
 /// One view of the course list: its pages, its grouped rows and where the user is in them.
 struct ScopeView {

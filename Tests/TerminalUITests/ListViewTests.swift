@@ -1,5 +1,4 @@
 import Testing
-@testable import CourseBrowser
 import TerminalUI
 
 struct ListViewTests {

@@ -1,18 +1,18 @@
-import TerminalUI
-
 /// A scrolling list of rows, one of them selected: which rows show, and drawing them.
 ///
 /// Used by every list on screen (courses, uploads, pickers). Its window moves only in
-/// `layout`, called from a pane's `update`; drawing reads it.
-struct ListView: Equatable {
+/// `layout`, called when the list or its room changes; drawing reads it.
+public struct ListView: Equatable, Sendable {
     /// The first row shown.
-    private(set) var offset = 0
+    public private(set) var offset = 0
     /// Rows that fit on screen.
-    private(set) var height = 1
+    public private(set) var height = 1
 
     /// Fits the window to `height` rows of `count`, moving it just enough to show `selected`
     /// and, where it can, `context` rows above it (a group's heading, say).
-    mutating func layout(height: Int, count: Int, selected: Int?, context: Int = 0) {
+    public init() {}
+
+    public mutating func layout(height: Int, count: Int, selected: Int?, context: Int = 0) {
         self.height = max(0, height)
         if let selected, self.height > 0 {
             let top = max(0, selected - context)
@@ -23,28 +23,28 @@ struct ListView: Equatable {
     }
 
     /// The rows on screen.
-    func visibleRange(count: Int) -> Range<Int> {
+    public func visibleRange(count: Int) -> Range<Int> {
         let start = min(offset, count)
         return start..<min(count, start + height)
     }
 
     /// Draws each row on screen in its own one-line rectangle of `rect`, top down.
-    func draw(count: Int, in rect: Rect, into grid: inout Grid, row drawRow: (Int, Rect, inout Grid) -> Void) {
+    public func draw(count: Int, in rect: Rect, into grid: inout Grid, row drawRow: (Int, Rect, inout Grid) -> Void) {
         for (line, index) in visibleRange(count: count).enumerated() where line < rect.height {
             drawRow(index, Rect(x: rect.x, y: rect.y + line, width: rect.width, height: 1), &grid)
         }
     }
 
     /// "12/48" for the selected row when not every row fits, for a pane's bottom border.
-    func position(of selected: Int, count: Int) -> String? {
+    public func position(of selected: Int, count: Int) -> String? {
         count > height ? "\(selected + 1)/\(count)" : nil
     }
 }
 
 /// The keys every list moves by, and where each takes the selection.
-enum ListMotion {
+public enum ListMotion {
     /// The index `key` selects among `count` rows from `selection`, paging by `page`; nil for other keys.
-    static func target(of key: Key, from selection: Int, count: Int, page: Int) -> Int? {
+    public static func target(of key: Key, from selection: Int, count: Int, page: Int) -> Int? {
         let target: Int
         switch key {
         case .up, .character("k"): target = selection - 1
