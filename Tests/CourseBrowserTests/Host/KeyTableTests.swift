@@ -56,3 +56,23 @@ struct KeyTableTests {
         }
     }
 }
+
+struct HelpOverlaySizeTests {
+    @Test func rowsWrapWhenThereIsRoom() {
+        let lines = HelpOverlay.lines(textWidth: 40, room: 40, glyphs: .unicode)
+        #expect(lines.count > KeyTable.rows.count)
+        #expect(lines.filter { !$0.label.isEmpty }.map(\.label) == KeyTable.rows.map(\.label))
+    }
+
+    @Test func aShortWindowGetsOneCutLinePerRowSoEveryKeyIsSeen() {
+        let lines = HelpOverlay.lines(textWidth: 40, room: KeyTable.rows.count, glyphs: .unicode)
+        #expect(lines.map(\.label) == KeyTable.rows.map(\.label))
+        #expect(lines.contains { $0.text.hasSuffix("…") })
+    }
+
+    @Test func aTinyWindowSaysHowManyRowsItLeftOut() {
+        let lines = HelpOverlay.lines(textWidth: 40, room: 5, glyphs: .unicode)
+        #expect(lines.count == 5)
+        #expect(lines.last == HelpOverlay.Line(label: "", text: "\(KeyTable.rows.count - 4) more in a taller window", isNote: true))
+    }
+}
