@@ -2,6 +2,7 @@ import CourseBrowser
 import CourseKit
 import Foundation
 import Launch
+import TerminalUI
 import UploadQueue
 
 /// The queue commands for shells and scripts: `upload`, `queue` and `drain`.
@@ -25,7 +26,11 @@ enum QueueCommands {
     static func list(json: Bool, services: LiveEnvironment.Services) async -> Int32 {
         do {
             let jobs = try await services.environment.uploadQueue.jobs()
-            say(json ? QueueListing.json(jobs) : QueueListing.table(jobs))
+            if json {
+                sayExactly(QueueListing.json(jobs))
+            } else {
+                say(QueueListing.table(jobs))
+            }
             return 0
         } catch {
             printError(userMessage(for: error))
@@ -33,13 +38,21 @@ enum QueueCommands {
         }
     }
 
-    /// Writes one line to stdout at once, unbuffered, so a log file or pipe sees each line as
+    /// Writes `text` to stdout at once, unbuffered, so a log file or pipe sees each line as
     /// it happens, even if the command is killed later.
-    static func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    ///
+    /// File names and server messages in it may carry escape sequences (a clipboard write,
+    /// a screen clear); each line is cleaned as the UI cleans what it draws.
+    static func say(_ text: String) {
+        sayExactly(Sanitizer.cleanLines(text).joined(separator: "\n"))
+    }
+
+    /// Writes `text` unchanged, for JSON, which escapes control characters itself.
+    static func sayExactly(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("coursebrowser: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("coursebrowser: \(Sanitizer.clean(message))\n".utf8))
     }
 }

@@ -1,6 +1,7 @@
 import CourseKit
 import Foundation
 import Launch
+import TerminalUI
 import UploadQueue
 
 /// The `queue` command's output: a table for people, JSON for scripts.
@@ -10,11 +11,12 @@ enum QueueListing {
         let header = ["ID", "COURSE", "FILE", "SIZE", "STATE", "ATTEMPTS", "LAST ERROR"]
         let rows = jobs.map { job in
             [job.id, job.courseID.rawValue, job.fileName, String(job.size), stateName(job.state), String(job.attempts), job.lastError ?? ""]
+                .map { Sanitizer.clean(Sanitizer.cut($0)) }
         }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].displayWidth }.max() ?? 0 }
         return ([header] + rows).map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == row.count - 1 ? cell : cell.padded(toWidth: widths[column])
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n")
     }

@@ -316,6 +316,31 @@ import Testing
             #expect(FileManager.default.contents(atPath: landed.path) == bytes, "the queued bytes at \(landed.path)")
         }
 
+        @Test func aFileNamedWithEscapeSequencesNeverReachesTheTerminalRaw() throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let data = directory.appendingPathComponent("data")
+            // A clipboard write (OSC 52) and a screen clear, as a file name.
+            let file = directory.appendingPathComponent("essay\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}[2J.pdf")
+            _ = try TestFile.write(file, size: 10)
+            let environment = AppCommand.environment(token: nil, home: directory)
+
+            let upload = try AppCommand.run(["upload", "--course", "10003", file.path, "--data-dir", data.path], environment: environment)
+            let queue = try AppCommand.run(["queue", "--data-dir", data.path], environment: environment)
+            let drain = try AppCommand.run(["drain", "--data-dir", data.path, "--timeout", "30"], environment: environment)
+            let missing = try AppCommand.run(["upload", "--course", "10003", file.path + "\u{1B}[31m", "--data-dir", data.path], environment: environment)
+            for (name, output) in [("upload", upload.stdout), ("queue", queue.stdout), ("drain", drain.stdout), ("error", missing.stderr)] {
+                #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(name) printed a control character: \(output.debugDescription)")
+            }
+            #expect(upload.stdout.contains("essay.pdf"), "\(upload.stdout.debugDescription)")
+            #expect(queue.stdout.contains("essay.pdf"))
+            #expect(drain.stdout.contains("essay.pdf"))
+
+            let json = try AppCommand.run(["queue", "--json", "--data-dir", data.path], environment: environment)
+            let jobs = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+            #expect(jobs?.first?["file"] as? String == file.lastPathComponent, "--json keeps the name exact")
+        }
+
         @Test func drainReportsWaitingAndFailedJobsAndExits1() async throws {
             let server = try FakeCanvasServer()
             defer { server.stop() }
