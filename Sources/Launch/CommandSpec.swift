@@ -16,7 +16,7 @@ extension LaunchOptions {
             name: .upload, usage: "upload [BACKEND] --course ID FILE…",
             summary: "Queue files for upload to a course and exit.", start: .upload(files: [])
         ),
-        CommandSpec(name: .queue, usage: "queue [BACKEND] [--json]", summary: "List the upload queue.", start: .queue(json: false)),
+        CommandSpec(name: .queue, usage: "queue [BACKEND] [--json] [--clear-done]", summary: "List the upload queue.", start: .queue(json: false)),
         CommandSpec(
             name: .drain, usage: "drain [BACKEND] [--timeout SECONDS]",
             summary: "Upload until nothing is queued or waiting; exit 0 when every job is done, 1 otherwise.",

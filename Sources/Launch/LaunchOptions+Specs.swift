@@ -31,7 +31,10 @@ extension LaunchOptions {
             options, value throws(UsageError) in options.eventLogPath = try path(value, for: "--event-log")
         },
         OptionSpec("--json", commands: [.queue], help: "List the queue as JSON, for scripts.") { options, _ in
-            options.command = .queue(json: true)
+            if case let .queue(_, clearDone) = options.command { options.command = .queue(json: true, clearDone: clearDone) }
+        },
+        OptionSpec("--clear-done", commands: [.queue], help: "Remove finished uploads from the queue, then list what is left.") { options, _ in
+            if case let .queue(json, _) = options.command { options.command = .queue(json: json, clearDone: true) }
         },
         OptionSpec(
             "--timeout", value: "SECONDS", commands: [.drain], mixUp: "for requests use --request-timeout",

@@ -15,8 +15,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case browse
         /// `upload --course ID FILE…`: queue files and exit.
         case upload(files: [String])
-        /// `queue [--json]`: list the jobs.
-        case queue(json: Bool)
+        /// `queue [--json] [--clear-done]`: list the jobs, or remove the finished ones.
+        case queue(json: Bool, clearDone: Bool = false)
         /// `drain [--timeout SECONDS]`: upload until nothing is due.
         case drain(timeoutSeconds: Int?)
     }

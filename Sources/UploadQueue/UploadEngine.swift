@@ -111,6 +111,7 @@ public actor UploadEngine {
             try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }
             job.state = .done
             try save(job)
+            store.discardPayload(of: id)
             // This upload got through, so the backend answers: the jobs waiting on it need not wait.
             if hasWaitingJobs {
                 try networkIsBack()

@@ -32,4 +32,13 @@ extension UploadStore {
         try? jobs.sync()
         try? trash.removeTree(trashName)
     }
+
+    /// Deletes the captured bytes of a finished job, keeping its small record for `queue` to show.
+    ///
+    /// Best effort: a payload left behind (the process died first) costs only disk space,
+    /// and `queue --clear-done` removes it with the job.
+    public func discardPayload(of id: String) {
+        guard Self.isValidJobID(id) else { return }
+        unlink(jobsURL.appendingPathComponent(id).appendingPathComponent(Self.payloadName).path)
+    }
 }

@@ -22,10 +22,16 @@ enum QueueCommands {
         return status
     }
 
-    /// Lists every job, as a table or as JSON.
-    static func list(json: Bool, services: LiveEnvironment.Services) async -> Int32 {
+    /// Lists every job, as a table or as JSON; with `clearingDone`, removes the finished ones first.
+    static func list(json: Bool, clearingDone: Bool, services: LiveEnvironment.Services) async -> Int32 {
+        let queue = services.environment.uploadQueue
         do {
-            let jobs = try await services.environment.uploadQueue.jobs()
+            if clearingDone {
+                let done = try await queue.jobs().filter { $0.state == .done }
+                for job in done { try await queue.remove(job.id) }
+                if !json { say("removed \(done.count) finished upload(s)") }
+            }
+            let jobs = try await queue.jobs()
             if json {
                 sayExactly(QueueListing.json(jobs))
             } else {

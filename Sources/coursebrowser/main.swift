@@ -47,8 +47,8 @@ switch options.command {
 case let .upload(files):
     guard let course = options.course else { failUsage("upload needs --course ID") }
     runCommand { await QueueCommands.upload(files: files, course: course, services: services) }
-case let .queue(json):
-    runCommand { await QueueCommands.list(json: json, services: services) }
+case let .queue(json, clearDone):
+    runCommand { await QueueCommands.list(json: json, clearingDone: clearDone, services: services) }
 case let .drain(timeout):
     runCommand { await QueueCommands.drain(timeout: timeout, services: services) }
 case .browse:

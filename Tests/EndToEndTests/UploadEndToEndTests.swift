@@ -314,6 +314,12 @@ import Testing
             #expect(drain.stdout.contains("done \(id) lab3.zip\n"), "\(drain.stdout)")
             let landed = data.appendingPathComponent("uploads/10003/lab3.zip")
             #expect(FileManager.default.contents(atPath: landed.path) == bytes, "the queued bytes at \(landed.path)")
+            let payload = data.appendingPathComponent("queue/jobs/\(id)/payload")
+            #expect(!FileManager.default.fileExists(atPath: payload.path), "the queue's copy is gone once uploaded")
+
+            let cleared = try AppCommand.run(["queue", "--clear-done", "--data-dir", data.path], environment: environment)
+            #expect(cleared.status == 0)
+            #expect(cleared.stdout == "removed 1 finished upload(s)\nNo uploads queued.\n", "\(cleared.stdout)")
         }
 
         @Test func aFileNamedWithEscapeSequencesNeverReachesTheTerminalRaw() throws {
