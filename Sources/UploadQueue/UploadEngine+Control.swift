@@ -38,7 +38,7 @@ extension UploadEngine {
             job.state = .queued
             try save(job)
             signal()
-        case .queued, .uploading, .done:
+        case .queued, .uploading, .done, .damaged:
             return
         }
     }

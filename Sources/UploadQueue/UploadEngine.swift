@@ -71,7 +71,7 @@ public actor UploadEngine {
             switch job.state {
             case .queued, .uploading: return true
             case let .waiting(until, _): return until <= now
-            case .failed, .done: return false
+            case .failed, .done, .damaged: return false
             }
         }
     }

@@ -14,6 +14,8 @@ public enum UploadQueueError: UserFacingError, Equatable {
     case jobNotFound(id: String)
     /// The job is being uploaded right now, by this process or another one.
     case inUse(id: String)
+    /// The job's record can't be read, so it can only be removed.
+    case damaged(id: String)
 
     public var userMessage: String {
         switch self {
@@ -29,6 +31,8 @@ public enum UploadQueueError: UserFacingError, Equatable {
             return "Upload \(id) is no longer in the queue"
         case let .inUse(id):
             return "Upload \(id) is being sent right now; try again when it finishes"
+        case let .damaged(id):
+            return "Upload \(id) has a damaged record; it can only be removed"
         }
     }
 }

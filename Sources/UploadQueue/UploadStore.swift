@@ -81,6 +81,8 @@ public struct UploadStore: Sendable {
     /// may be uploading elsewhere should hold its claim first.
     public func update(_ job: UploadJob) throws {
         guard Self.isValidJobID(job.id) else { throw UploadQueueError.jobNotFound(id: job.id) }
+        // A stand-in for an unreadable record must never overwrite what is left of it.
+        guard !job.state.isDamaged else { throw UploadQueueError.damaged(id: job.id) }
         let data = try encode(job)
         let jobDirectory: FileDescriptor
         do {
@@ -104,18 +106,38 @@ public struct UploadStore: Sendable {
         guard isStillInQueue(job.id, jobDirectory) else { throw UploadQueueError.jobNotFound(id: job.id) }
     }
 
-    /// The job stored in `jobs/<name>/job.json`, or nil if the record is missing or unreadable.
+    /// The job stored in `jobs/<name>/job.json`; a damaged stand-in when that record can't be
+    /// read, so a job never vanishes unseen; nil when the directory itself is gone.
+    ///
+    /// Records are only ever replaced by a rename, so an unreadable one was damaged from
+    /// outside (a full disk, a hand edit, a broken copy), not caught halfway through a write.
     private func readJob(named name: String, in jobsDirectory: FileDescriptor) -> UploadJob? {
         guard let jobDirectory = try? jobsDirectory.openDirectory(name) else { return nil }
         defer { jobDirectory.close() }
         AtomicFile.removeAbandonedTemporaries(in: jobDirectory)
         let path = jobDirectory.child(Self.recordName)
-        guard let data = FileManager.default.contents(atPath: path), var job = try? Self.decode(data) else {
-            return nil
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return damagedJob(name, in: jobDirectory, problem: "\(path) is missing")
+        }
+        guard var job = try? Self.decode(data) else {
+            return damagedJob(name, in: jobDirectory, problem: "\(path) is cut short or not a job record")
         }
         // The directory name is what every other operation uses to find the job.
         job.id = name
         return job
+    }
+
+    /// A job whose record can't be read, standing in for it: what is known, and where its bytes are.
+    private func damagedJob(_ id: String, in jobDirectory: FileDescriptor, problem: String) -> UploadJob {
+        let payload = jobDirectory.child(Self.payloadName)
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: payload)) ?? [:]
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        let kept = attributes.isEmpty ? "no queued file is left" : "the queued file is kept at \(payload)"
+        return UploadJob(
+            id: id, courseID: CourseID("?") ?? CourseID(0), fileName: "(unreadable job \(id))", sourcePath: payload, size: size,
+            backend: "", queuedAt: attributes[.modificationDate] as? Date ?? .distantPast,
+            state: .damaged(reason: "\(problem); \(kept)")
+        )
     }
 
     func isStillInQueue(_ id: String, _ jobDirectory: FileDescriptor) -> Bool {

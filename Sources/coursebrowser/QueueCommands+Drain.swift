@@ -34,7 +34,9 @@ extension QueueCommands {
                 let jobs = try await engine.ownJobs()
                 let pending = jobs.filter(\.isPending)
                 if pending.isEmpty {
-                    return (jobs.allSatisfy { $0.state == .done } ? 0 : 1, nil)
+                    let damaged = try await services.environment.uploadQueue.jobs().filter(\.state.isDamaged)
+                    damaged.forEach { printError("damaged \($0.id): \($0.lastError ?? "")") }
+                    return (damaged.isEmpty && jobs.allSatisfy { $0.state == .done } ? 0 : 1, nil)
                 }
                 if let deadline, Date() >= deadline {
                     return (1, "timed out with \(pending.count) job(s) still pending")
@@ -60,7 +62,7 @@ extension QueueCommands {
             say("done \(job.id) \(job.fileName)")
         case let .failed(reason):
             say("failed \(job.id) \(job.fileName): \(reason)")
-        case .queued:
+        case .queued, .damaged:
             break
         }
     }
@@ -79,7 +81,7 @@ extension UploadJob {
     var isPending: Bool {
         switch state {
         case .queued, .uploading, .waiting: true
-        case .failed, .done: false
+        case .failed, .done, .damaged: false
         }
     }
 }

@@ -45,6 +45,7 @@ enum QueueListing {
         case .waiting: "waiting"
         case .failed: "failed"
         case .done: "done"
+        case .damaged: "damaged"
         }
     }
 }

@@ -347,6 +347,27 @@ import Testing
             #expect(jobs?.first?["file"] as? String == file.lastPathComponent, "--json keeps the name exact")
         }
 
+        @Test func aDamagedJobIsListedAndMakesDrainFail() throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let data = directory.appendingPathComponent("data")
+            let file = directory.appendingPathComponent("notes.txt")
+            _ = try TestFile.write(file, size: 100)
+            let environment = AppCommand.environment(token: nil, home: directory)
+            let upload = try AppCommand.run(["upload", "--course", "10003", file.path, "--data-dir", data.path], environment: environment)
+            let id = try queuedID(upload.stdout, file)
+            let record = data.appendingPathComponent("queue/jobs/\(id)/job.json")
+            try Data("garbage".utf8).write(to: record)
+
+            let queue = try AppCommand.run(["queue", "--data-dir", data.path], environment: environment)
+            #expect(queue.stdout.contains("\(id)  ?"), "\(queue.stdout)")
+            #expect(queue.stdout.contains("damaged"))
+            #expect(queue.stdout.contains("\(record.path) is cut short or not a job record; the queued file is kept at"))
+            let drain = try AppCommand.run(["drain", "--data-dir", data.path, "--timeout", "30"], environment: environment)
+            #expect(drain.status == 1, "a damaged job is not 'all done'")
+            #expect(drain.stderr.contains("damaged \(id): "), "\(drain.stderr)")
+        }
+
         @Test func drainReportsWaitingAndFailedJobsAndExits1() async throws {
             let server = try FakeCanvasServer()
             defer { server.stop() }

@@ -45,6 +45,16 @@ struct UploadEngineTests {
         #expect(try store.job(job.id)?.fileName == "a.txt", "its record stays for queue to show")
     }
 
+    @Test func aDamagedJobIsNeverUploadedNorRetried() async throws {
+        let job = try store.enqueue(file: file("c.txt"), course: CourseID(1), backend: "offline")
+        try Data("{".utf8).write(to: directory.appendingPathComponent("queue/jobs/\(job.id)/job.json"))
+        let engine = engine(.unimplemented)
+        #expect(try await engine.runDueJobs() == 0)
+        try await engine.retry(job.id)
+        try await engine.retryAllFailed()
+        #expect(try state(job.id)?.isDamaged == true)
+    }
+
     @Test func jobsOfAnotherBackendAreNeverTouched() async throws {
         let job = try store.enqueue(file: file("b.txt"), course: CourseID(1), backend: "canvas https://school.example")
         #expect(try await engine(.unimplemented).runDueJobs() == 0)
@@ -212,6 +222,7 @@ extension UploadChange {
         case .waiting: return "waiting"
         case .failed: return "failed"
         case .done: return "done"
+        case .damaged: return "damaged"
         }
     }
 }

@@ -181,14 +181,29 @@ struct UploadStoreTests {
         #expect(try store.jobs().map(\.fileName) == ["f5.txt", "f0.txt", "f1.txt", "f2.txt", "f3.txt", "f4.txt"])
     }
 
-    @Test func aJobDirectoryWithoutAValidRecordIsSkipped() throws {
-        let job = try store.enqueue(file: try folder.write(Data("x".utf8), to: "a.txt"), course: CourseID(1), backend: "local")
-        let jobs = folder.queue.appendingPathComponent("jobs")
-        try FileManager.default.createDirectory(at: jobs.appendingPathComponent("20260101-000000-aaaaaa"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: jobs.appendingPathComponent("20260101-000000-bbbbbb"), withIntermediateDirectories: true)
-        try Data(#"{"id": "20260101-000000-bbbbbb", "size": "#.utf8)
-            .write(to: jobs.appendingPathComponent("20260101-000000-bbbbbb/job.json"))
-        #expect(try store.jobs() == [job])
+    @Test func aJobWhoseRecordCantBeReadStaysVisibleAsDamagedWithItsBytes() throws {
+        let good = try store.enqueue(file: try folder.write(Data("x".utf8), to: "a.txt"), course: CourseID(1), backend: "local")
+        let cut = try store.enqueue(file: try folder.write(Data("essay".utf8), to: "b.txt"), course: CourseID(1), backend: "local")
+        let record = folder.queue.appendingPathComponent("jobs/\(cut.id)/job.json")
+        let text = try #require(FileManager.default.contents(atPath: record.path))
+        try text.prefix(text.count / 2).write(to: record)
+        let missing = folder.queue.appendingPathComponent("jobs/20260101-000000-bbbbbb")
+        try FileManager.default.createDirectory(at: missing, withIntermediateDirectories: true)
+
+        let jobs = try store.jobs()
+        #expect(jobs.count == 3)
+        #expect(jobs.contains(good))
+        let damaged = try #require(jobs.first { $0.id == cut.id })
+        let payload = folder.queue.appendingPathComponent("jobs/\(cut.id)/payload").path
+        #expect(damaged.state == .damaged(reason: "\(record.path) is cut short or not a job record; the queued file is kept at \(payload)"))
+        #expect(damaged.size == 5)
+        #expect(FileManager.default.contents(atPath: payload) == Data("essay".utf8), "the bytes stay")
+        #expect(jobs.first { $0.id == "20260101-000000-bbbbbb" }?.lastError?.contains("job.json is missing; no queued file is left") == true)
+
+        #expect(throws: UploadQueueError.damaged(id: cut.id)) { try store.update(damaged) }
+        #expect(FileManager.default.contents(atPath: record.path) == text.prefix(text.count / 2), "what is left of the record is not overwritten")
+        try store.remove(cut.id)
+        #expect(try store.job(cut.id) == nil, "removing is the way out")
     }
 
     @Test func abandonedStagingAndTemporariesAreCleanedButLiveOnesAreKept() throws {

@@ -96,7 +96,7 @@ public final class AppShell: TerminalApplication {
             notifier.notify("Upload finished", "\(job.fileName) is in course \(job.courseID)")
         case let .failed(reason):
             notifier.notify("Upload failed", "\(job.fileName): \(reason)")
-        case .queued, .uploading, .waiting:
+        case .queued, .uploading, .waiting, .damaged:
             break
         }
     }

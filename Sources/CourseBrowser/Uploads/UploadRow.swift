@@ -16,6 +16,7 @@ enum UploadRow {
         let room = width - columns(job, width: width, glyphs: glyphs).text.displayWidth
         switch job.state {
         case let .failed(reason): return Sanitizer.clean(reason).displayWidth > room - 9
+        case let .damaged(reason): return Sanitizer.clean(reason).displayWidth > room
         case let .waiting(_, reason): return Sanitizer.clean(reason).displayWidth + ", retry in 300s".count > room
         case .queued, .uploading, .done: return false
         }
@@ -49,6 +50,9 @@ enum UploadRow {
         case let .failed(reason):
             let shown = Sanitizer.clean(reason).truncated(toWidth: max(1, room - 9), ellipsis: glyphs.ellipsis)
             return [.init(text: shown + "  ", style: Style(role: .error)), .init(text: "[r]", style: .accent), .init(text: "etry", style: .plain)]
+        case let .damaged(reason):
+            // Nothing to retry: the record is unreadable. Removing it (d) is the way out.
+            return [.init(text: Sanitizer.clean(reason).truncated(toWidth: max(1, room), ellipsis: glyphs.ellipsis), style: Style(role: .error))]
         case .done:
             return [.init(text: "done", style: Style(role: .success))]
         }
@@ -67,7 +71,7 @@ enum UploadRow {
         case .queued: return unicode ? "·" : "."
         case .uploading: return unicode ? "↑" : "^"
         case .waiting: return unicode ? "↻" : "~"
-        case .failed: return glyphs.failure
+        case .failed, .damaged: return glyphs.failure
         case .done: return unicode ? "✓" : "+"
         }
     }
@@ -77,7 +81,7 @@ enum UploadRow {
         case .queued: .muted
         case .uploading: .accent
         case .waiting: Style(bold: true, role: .warning)
-        case .failed: .error
+        case .failed, .damaged: .error
         case .done: Style(bold: true, role: .success)
         }
     }

@@ -73,7 +73,7 @@ struct UploadsState {
 
     var title: String {
         let jobs = jobs
-        let failed = jobs.filter(\.state.isFailed).count
+        let failed = jobs.filter { $0.state.isFailed || $0.state.isDamaged }.count
         guard !jobs.isEmpty else { return "Uploads" }
         return failed > 0 ? "Uploads · \(jobs.count) · \(failed) failed" : "Uploads · \(jobs.count)"
     }

@@ -5,18 +5,24 @@ extension UploadJob.State {
         return false
     }
 
+    /// Its record can't be read.
+    public var isDamaged: Bool {
+        if case .damaged = self { return true }
+        return false
+    }
+
     /// Whether a retry makes the job due now: it failed, or waits for its next attempt.
     public var isRetryable: Bool {
         switch self {
         case .failed, .waiting: true
-        case .queued, .uploading, .done: false
+        case .queued, .uploading, .done, .damaged: false
         }
     }
 
     /// Whether the user may take the job out of the queue: not while it uploads, nor once it is done.
     public var isRemovable: Bool {
         switch self {
-        case .queued, .failed, .waiting: true
+        case .queued, .failed, .waiting, .damaged: true
         case .uploading, .done: false
         }
     }
@@ -25,7 +31,7 @@ extension UploadJob.State {
     public var isUnderWay: Bool {
         switch self {
         case .uploading, .waiting: true
-        case .queued, .failed, .done: false
+        case .queued, .failed, .done, .damaged: false
         }
     }
 }

@@ -14,6 +14,9 @@ public struct UploadJob: Equatable, Sendable, Identifiable, Codable {
         case failed(reason: String)
         /// Uploaded and confirmed by the backend.
         case done
+        /// Its record can't be read (cut short, not JSON, missing): never uploaded, retried or
+        /// rewritten; its captured bytes stay where `reason` says until the user removes it.
+        case damaged(reason: String)
     }
 
     public var id: String
@@ -47,7 +50,7 @@ public struct UploadJob: Equatable, Sendable, Identifiable, Codable {
     /// The reason of the last failure, if the job is waiting or failed.
     public var lastError: String? {
         switch state {
-        case let .waiting(_, reason), let .failed(reason): return reason
+        case let .waiting(_, reason), let .failed(reason), let .damaged(reason): return reason
         case .queued, .uploading, .done: return nil
         }
     }

@@ -70,6 +70,18 @@ struct UploadsPaneTests {
         #expect(lines.filter { $0.contains("Can't reach") }.count == 1)
     }
 
+    @Test func aDamagedJobIsMarkedWithItsReasonAndCanOnlyBeRemoved() async {
+        let reason = "/data/queue/jobs/x/job.json is cut short or not a job record; the queued file is kept at /data/queue/jobs/x/payload"
+        let pane = await pane([job("(unreadable job x)", .damaged(reason: reason))])
+        let lines = render(pane, width: 100, focused: true)
+        #expect(lines[0].hasPrefix(" ❗ (unreadable job x)"))
+        #expect(!lines[0].contains("[r]etry"))
+        #expect(lines.joined(separator: " ").contains("job.json is cut short"))
+        #expect(pane.title == "Uploads · 1 · 1 failed")
+        #expect(!pane.handle(.character("r")), "nothing to retry")
+        #expect(pane.hints == [KeyHint(key: "d", action: "remove")])
+    }
+
     @Test func asciiTerminalsGetAnExclamationMark() async {
         let pane = await pane([job("lab3.zip", .failed(reason: "Server error"))])
         #expect(pane.lines(width: 80, height: 3, glyphs: .ascii)[0].hasPrefix(" ! lab3.zip"))
