@@ -11,10 +11,11 @@ let package = Package(
         // System libraries: the terminal and the network.
         .systemLibrary(name: "CNcurses", path: "Modules/CNcurses"),
         .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
+        .systemLibrary(name: "CCrypto", path: "Modules/CCrypto"),
 
         // Foundations that know nothing of courses.
         .target(name: "HTTP", dependencies: ["CCurl"]),
-        .target(name: "FileSystem"),
+        .target(name: "FileSystem", dependencies: ["CCrypto"]),
         .target(name: "HTMLText"),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
 

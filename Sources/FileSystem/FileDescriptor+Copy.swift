@@ -6,7 +6,8 @@ extension FileDescriptor {
     /// Bytes moved per read and write: large enough for disk speed, small enough to keep memory flat.
     package static let copyChunkSize = 1 << 20
 
-    /// Copies everything left to read here into `destination`, reporting the running total.
+    /// Copies everything left to read here into `destination`, reporting the running total
+    /// and, to `digest`, every byte copied.
     ///
     /// A failure names the file it happened on, so a caller can tell a source it can't read
     /// from a destination it can't write. Throws `CancellationError` as soon as `isCancelled`
@@ -14,6 +15,7 @@ extension FileDescriptor {
     @discardableResult
     package func copy(
         to destination: FileDescriptor,
+        digest: SHA256? = nil,
         isCancelled: () -> Bool = { false },
         progress: (Int64) -> Void = { _ in }
     ) throws -> Int64 {
@@ -24,7 +26,9 @@ extension FileDescriptor {
             if isCancelled() { throw CancellationError() }
             let count = try read(into: buffer)
             if count == 0 { return total }
-            try destination.write(all: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            try destination.write(all: chunk)
+            digest?.update(chunk)
             total += Int64(count)
             progress(total)
         }

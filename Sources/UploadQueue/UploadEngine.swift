@@ -108,6 +108,7 @@ public actor UploadEngine {
         let activity = activity
         defer { activity.ended(id) }
         do {
+            try store.verifyPayload(of: job)
             try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }
             job.state = .done
             try save(job)

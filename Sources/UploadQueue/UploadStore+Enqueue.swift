@@ -7,8 +7,6 @@ import Glibc
 #endif
 
 extension UploadStore {
-    /// Bytes copied per read/write: large enough for speed, small enough to keep memory flat.
-
     /// Queues a copy of `file` for upload to `course` on `backend`.
     ///
     /// The bytes are captured now, so editing or deleting the original afterwards does not
@@ -32,10 +30,10 @@ extension UploadStore {
         defer { staged.close() }
         let job: UploadJob
         do {
-            let size = try copy(source, from: path, into: staged)
+            let (size, sha256) = try copy(source, from: path, into: staged)
             job = UploadJob(
                 id: id, courseID: course, fileName: file.lastPathComponent, sourcePath: path, size: size,
-                backend: backend, queuedAt: now
+                backend: backend, queuedAt: now, sha256: sha256
             )
             try writeNewFile(encode(job), as: Self.recordName, in: staged)
             try staged.sync()
@@ -104,19 +102,20 @@ extension UploadStore {
         throw FileSystemError(code: EEXIST, path: staging.path)
     }
 
-    /// Copies `source` to `payload` in `directory` and syncs it; returns the byte count.
-    private func copy(_ source: FileDescriptor, from path: String, into directory: FileDescriptor) throws -> Int64 {
+    /// Copies `source` to `payload` in `directory` and syncs it; returns the byte count and their SHA-256.
+    private func copy(_ source: FileDescriptor, from path: String, into directory: FileDescriptor) throws -> (Int64, String?) {
         let payload = try directory.open(Self.payloadName, O_WRONLY | O_CREAT | O_EXCL)
         defer { payload.close() }
         try payload.setMode(0o600)
         let total: Int64
+        let digest = SHA256()
         do {
-            total = try source.copy(to: payload)
+            total = try source.copy(to: payload, digest: digest)
         } catch let error as FileSystemError where error.path == source.path {
             throw UploadQueueError.unreadable(path: path, reason: error.reason)
         }
         try payload.sync()
-        return total
+        return (total, digest.finish())
     }
 
     /// Writes a file that must not exist yet (inside a private staging directory), synced.

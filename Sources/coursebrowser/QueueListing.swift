@@ -29,6 +29,7 @@ enum QueueListing {
                 "queued_at": job.queuedAt.formatted(.iso8601),
             ]
             object["last_error"] = job.lastError ?? NSNull()
+            object["sha256"] = job.sha256 ?? NSNull()
             if case let .waiting(until, _) = job.state {
                 object["retry_at"] = until.formatted(.iso8601)
             }

@@ -55,6 +55,16 @@ struct UploadEngineTests {
         #expect(try state(job.id)?.isDamaged == true)
     }
 
+    @Test func aPayloadCutShortOnDiskFailsForGoodInsteadOfUploadingShort() async throws {
+        let job = try store.enqueue(file: file("d.txt", "four score and seven"), course: CourseID(1), backend: "offline")
+        try Data("four".utf8).write(to: store.payloadURL(for: job))
+        let sent = Shared(0)
+        let engine = engine(UploadTransport { _, _, _ in sent.modify { $0 += 1 } })
+        try await engine.runDueJobs()
+        #expect(sent.value == 0, "nothing is sent")
+        #expect(try state(job.id) == .failed(reason: "The queued copy of d.txt is damaged (4 bytes, queued as 20); queue the file again"))
+    }
+
     @Test func jobsOfAnotherBackendAreNeverTouched() async throws {
         let job = try store.enqueue(file: file("b.txt"), course: CourseID(1), backend: "canvas https://school.example")
         #expect(try await engine(.unimplemented).runDueJobs() == 0)

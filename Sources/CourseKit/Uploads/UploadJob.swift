@@ -31,10 +31,13 @@ public struct UploadJob: Equatable, Sendable, Identifiable, Codable {
     public var queuedAt: Date
     public var state: State
     public var attempts: Int
+    /// The SHA-256 of the bytes captured when the job was queued, checked with `size` before
+    /// every attempt; nil for jobs queued before it was recorded.
+    public var sha256: String?
 
     public init(
         id: String, courseID: CourseID, fileName: String, sourcePath: String, size: Int64,
-        backend: String, queuedAt: Date, state: State = .queued, attempts: Int = 0
+        backend: String, queuedAt: Date, state: State = .queued, attempts: Int = 0, sha256: String? = nil
     ) {
         self.id = id
         self.courseID = courseID
@@ -45,6 +48,7 @@ public struct UploadJob: Equatable, Sendable, Identifiable, Codable {
         self.queuedAt = queuedAt
         self.state = state
         self.attempts = attempts
+        self.sha256 = sha256
     }
 
     /// The reason of the last failure, if the job is waiting or failed.
