@@ -81,6 +81,13 @@ extension CanvasAPI {
         return modules.map(\.module).sorted { $0.position < $1.position }
     }
 
+    /// The course's assignments, each with the user's own submission.
+    func assignments(_ id: CourseID) async throws -> [Assignment] {
+        let query = [("include[]", "submission"), ("per_page", "100")]
+        let assignmentsURL = url("/api/v1/courses/\(Self.pathSegment(id))/assignments", query: query)
+        return try await all(CanvasAssignment.self, from: assignmentsURL, resource: .assignments(id)).map(\.assignment)
+    }
+
     /// What a module's own items listing needs to match `include[]=items&include[]=content_details`.
     static let itemQuery = [("include[]", "content_details"), ("per_page", "100")]
 }

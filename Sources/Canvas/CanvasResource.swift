@@ -10,6 +10,8 @@ public enum CanvasResource: Equatable, Sendable {
     case course(CourseID)
     /// The modules of a course.
     case modules(CourseID)
+    /// The assignments of a course.
+    case assignments(CourseID)
     /// The items of one module.
     case moduleItems(CourseID, module: String)
     /// A course's Files, where uploads go.
@@ -22,7 +24,7 @@ public enum CanvasResource: Equatable, Sendable {
     /// The course the resource belongs to, if any.
     var course: CourseID? {
         switch self {
-        case let .course(id), let .modules(id), let .moduleItems(id, _), let .courseFiles(id): return id
+        case let .course(id), let .modules(id), let .assignments(id), let .moduleItems(id, _), let .courseFiles(id): return id
         case .courseList, .favorites, .uploadedFile, .profile: return nil
         }
     }
@@ -30,7 +32,7 @@ public enum CanvasResource: Equatable, Sendable {
     /// What a 404 means here, or `nil` where Canvas only answers 404 when the address is wrong.
     var missingMessage: String? {
         switch self {
-        case let .course(id), let .modules(id), let .courseFiles(id):
+        case let .course(id), let .modules(id), let .assignments(id), let .courseFiles(id):
             // A listing under a course can't be missing by itself: the course is.
             return "No course with ID \(id)"
         case let .moduleItems(course, module):
@@ -49,6 +51,7 @@ public enum CanvasResource: Equatable, Sendable {
         case .favorites: return "list your favorite courses"
         case let .course(id): return "see course \(id)"
         case let .modules(id): return "see the modules of course \(id)"
+        case let .assignments(id): return "see the assignments of course \(id)"
         case let .moduleItems(_, module): return "see the items of module \(module)"
         case let .courseFiles(id):
             return "add files to course \(id): only teachers can add files to a course's Files"

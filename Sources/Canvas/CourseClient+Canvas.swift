@@ -30,7 +30,8 @@ extension CourseClient {
                 }
             },
             syllabus: { id, progress in try await api.reporting(to: progress).course(id, include: ["syllabus_body"]).syllabus_body },
-            modules: { id, progress in try await api.reporting(to: progress).modules(id) }
+            modules: { id, progress in try await api.reporting(to: progress).modules(id) },
+            assignments: { id, progress in try await api.reporting(to: progress).assignments(id) }
         )
     }
 }

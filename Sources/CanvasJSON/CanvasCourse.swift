@@ -33,6 +33,8 @@ package struct CanvasCourse: Decodable, Sendable {
     package var access_restricted_by_date: Bool?
     package var syllabus_body: String?
     package var modules: [CanvasModule]?
+    /// Only in catalog files, which keep a course's assignments beside it.
+    package var assignments: [CanvasAssignment]?
 
     /// The domain course, with defaults for what Canvas may leave out.
     package var course: Course {

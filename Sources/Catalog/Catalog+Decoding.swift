@@ -103,7 +103,8 @@ extension CanvasCourse {
         Catalog.Entry(
             course: course,
             syllabusHTML: syllabus_body,
-            modules: (modules ?? []).map(\.module).sorted { $0.position < $1.position }
+            modules: (modules ?? []).map(\.module).sorted { $0.position < $1.position },
+            assignments: (assignments ?? []).map(\.assignment)
         )
     }
 }

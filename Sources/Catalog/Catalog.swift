@@ -8,11 +8,13 @@ public struct Catalog: Sendable {
         public var course: Course
         public var syllabusHTML: String?
         public var modules: [CourseModule]
+        public var assignments: [Assignment]
 
-        public init(course: Course, syllabusHTML: String? = nil, modules: [CourseModule] = []) {
+        public init(course: Course, syllabusHTML: String? = nil, modules: [CourseModule] = [], assignments: [Assignment] = []) {
             self.course = course
             self.syllabusHTML = syllabusHTML
             self.modules = modules
+            self.assignments = assignments
         }
     }
 

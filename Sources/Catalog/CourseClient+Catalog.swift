@@ -14,7 +14,8 @@ extension CourseClient {
             },
             course: { id, _ in try load().entry(id).course },
             syllabus: { id, _ in try load().entry(id).syllabusHTML },
-            modules: { id, _ in try load().entry(id).modules }
+            modules: { id, _ in try load().entry(id).modules },
+            assignments: { id, _ in try load().entry(id).assignments }
         )
     }
 

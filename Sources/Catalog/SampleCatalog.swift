@@ -43,6 +43,10 @@ extension Catalog.Entry {
         for index in copy.modules.indices {
             copy.modules[index].unlockAt = move(modules[index].unlockAt)
         }
+        for index in copy.assignments.indices {
+            copy.assignments[index].dueAt = move(assignments[index].dueAt)
+            copy.assignments[index].submission?.submittedAt = move(assignments[index].submission?.submittedAt)
+        }
         return copy
     }
 }

@@ -201,6 +201,30 @@ struct CanvasClientTests {
         #expect(http.sentRequests.count == 7)
     }
 
+    @Test func assignmentsComeWithTheStudentsSubmissionAndFollowPages() async throws {
+        http.on("page=2", .json(#"[{"id": 12, "name": "Lab", "submission_types": ["on_paper"]}]"#))
+        http.on("/api/v1/courses/1/assignments", .json(#"""
+            [{"id": 11, "name": "Essay", "due_at": "2027-01-15T23:59:00Z", "points_possible": 10, "submission_types": ["online_upload"],
+              "allowed_extensions": ["PDF", ".docx"], "locked_for_user": true, "lock_explanation": "Not yet.",
+              "submission": {"workflow_state": "graded", "submitted_at": "2027-01-14T10:00:00Z", "attempt": 2, "late": false, "missing": false, "score": 9.5}}]
+            """#, link: #"<https://school.example/api/v1/courses/1/assignments?page=2>; rel="next""#))
+        let assignments = try await client.assignments(CourseID(1), .ignored)
+        #expect(query(http.sentRequests.first) == ["include[]=submission", "per_page=100"])
+        #expect(assignments.map(\.id) == ["11", "12"])
+        let essay = try #require(assignments.first)
+        #expect(essay.dueAt == Date(timeIntervalSince1970: 1_800_057_540))
+        #expect(essay.allowedExtensions == ["pdf", "docx"])
+        #expect(essay.acceptsUploads && essay.isLocked && essay.lockExplanation == "Not yet.")
+        #expect(essay.submission == Assignment.Submission(state: .graded, submittedAt: Date(timeIntervalSince1970: 1_799_920_800), attempt: 2, score: 9.5))
+        #expect(assignments.last?.acceptsUploads == false)
+        #expect(assignments.last?.submission == nil, "a teacher's view has no submission")
+    }
+
+    @Test func assignmentsThatMayNotBeSeenSaySo() async {
+        http.on("/api/v1/courses/1/assignments", .json(#"{"status": "unauthorized", "errors": [{"message": "user not authorized to perform that action"}]}"#, status: 401))
+        await #expect(throws: CanvasError.notPermitted(.assignments(CourseID(1)))) { try await client.assignments(CourseID(1), .ignored) }
+    }
+
     @Test func modulesAskForLockDetailsFollowPagesAndLoadMissingItemsFromItemsURL() async throws {
         http.on("/modules/2/items", .json(#"[{"id": 21, "title": "Big reading", "type": "Page", "content_details": {"locked_for_user": true, "lock_explanation": "Wait."}}]"#))
         http.on("page=2", .json(#"[{"id": 2, "name": "One", "position": 1, "state": "locked", "unlock_at": "2027-01-01T00:00:00Z", "items_url": "https://school.example/api/v1/courses/1/modules/2/items"}]"#))

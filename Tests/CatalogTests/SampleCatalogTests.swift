@@ -43,6 +43,18 @@ struct SampleCatalogTests {
         #expect(catalog.entries.contains { $0.modules.contains { $0.items.contains(where: \.isLocked) } })
     }
 
+    @Test func everyOpenCourseHasAssignmentsSomePastDueSomeLockedSomeToHandIn() {
+        let now = SampleCatalog.anchor
+        let open = catalog.entries.filter { !$0.course.isRestricted }
+        #expect(open.allSatisfy { !$0.assignments.isEmpty })
+        let all = open.flatMap(\.assignments)
+        #expect(all.contains { ($0.dueAt ?? .distantFuture) < now && $0.submission?.isMissing == true })
+        #expect(all.contains { $0.submission?.state == .graded && $0.submission?.score != nil })
+        #expect(all.contains { $0.submission?.isLate == true && ($0.submission?.attempt ?? 0) > 1 })
+        #expect(all.contains { $0.isLocked && $0.lockExplanation != nil })
+        #expect(all.contains { $0.acceptsUploads && !$0.allowedExtensions.isEmpty && ($0.dueAt ?? .distantPast) > now })
+    }
+
     @Test func itsDatesMoveWithTodaySoItNeverGoesStale() throws {
         let later = SampleCatalog.anchor.addingTimeInterval(400 * 86_400 + 3_600)
         let moved = try SampleCatalog.load(now: later)
@@ -50,6 +62,8 @@ struct SampleCatalogTests {
         let then = try catalog.entry(id).course
         let now = try moved.entry(id).course
         #expect(now.startAt == then.startAt.map { $0 + 400 * 86_400 }, "moved by whole days, so times of day stay")
+        let dueThen = try catalog.entry(id).assignments.compactMap(\.dueAt)
+        #expect(try moved.entry(id).assignments.compactMap(\.dueAt) == dueThen.map { $0 + 400 * 86_400 }, "due dates move too")
         #expect(moved.courses(in: .current, at: later).count == catalog.courses(in: .current, at: SampleCatalog.anchor).count)
         #expect(!moved.entries.contains { $0.course.term?.name.contains("20") == true }, "term names carry no year")
     }

@@ -231,6 +231,24 @@ import Testing
             #expect(top.contains("✓ Week 1: ") && top.lines.contains { $0.contains("· completed") }, "\(top)")
         }
 
+        @Test func aStudentSeesWhatIsDueFirstWithTheirStandingAndWhyOneIsLocked() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            try await server.configure(#"{"role": "student"}"#)
+            let tmux = try await TmuxSession(height: 50)
+            defer { tmux.close() }
+            try tmux.launchApp(canvas: server, ["--course", "1"])
+            let course = try await tmux.waitFor(box: "Course", "course 1's assignments") { $0.isFocused && $0.contains("Assignments · 3") }
+            let rows = course.lines.map { $0.trimmingSpaces() }
+            let start = try #require(rows.firstIndex(of: "Assignments · 3"))
+            #expect(rows[start + 1] == "Homework 1")
+            #expect(rows[start + 2].hasPrefix("was due ") && rows[start + 2].hasSuffix(" days ago · 10 pts · missing"), "\(course)")
+            #expect(rows[start + 3] == "Essay")
+            #expect(rows[start + 4].hasPrefix("due ") && rows[start + 4].hasSuffix(" 23:59 · 10 pts · not submitted"), "\(course)")
+            #expect(rows[start + 5] == "🔒 Final Project")
+            #expect(course.containsIgnoringWrapping("This assignment is locked until the Essay is graded."))
+        }
+
         /// A fault kind on the modules request, and the message the Modules section shows for it (HOST is 127.0.0.1:PORT).
         @Test(arguments: [
             ("500", "Canvas error at HOST (HTTP 500)"),

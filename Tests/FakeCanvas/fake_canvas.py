@@ -610,6 +610,45 @@ class Dataset:
                 "<p>Grading: homework 40%, exams 60%.</p>"
                 "<script>alert('not shown')</script>")
 
+    # ---- assignments
+
+    @staticmethod
+    def assignment_id(cid: int, number: int) -> int:
+        return 500000 + cid * 10 + number
+
+    def assignments_json(self, cid: int, base: str, role: str, with_submission: bool) -> list:
+        """Three assignments a course: one past due, one due in two days that takes PDFs,
+        one locked; a student's come with their own submission when asked for."""
+        specs = [
+            (1, "Homework 1", -5, ["online_upload"], ["pdf"], False),
+            (2, "Essay", 2, ["online_upload"], ["pdf", "docx"], False),
+            (3, "Final Project", 20, ["online_upload"], [], True),
+        ]
+        result = []
+        for number, name, days, types, extensions, locked in specs:
+            aid = self.assignment_id(cid, number)
+            due = (self.today + timedelta(days=days)).replace(hour=23, minute=59, second=0)
+            assignment = {
+                "id": aid, "course_id": cid, "name": f"{name}", "description": "<p>Hand in your work.</p>",
+                "due_at": _iso(due), "lock_at": None, "unlock_at": None, "points_possible": 10.0,
+                "grading_type": "points", "submission_types": types, "allowed_extensions": extensions,
+                "html_url": f"{base}/courses/{cid}/assignments/{aid}", "published": True,
+                "has_submitted_submissions": False, "position": number,
+            }
+            if role == "student":
+                assignment["locked_for_user"] = locked
+                if locked:
+                    assignment["lock_explanation"] = "This assignment is locked until the Essay is graded."
+                if with_submission:
+                    past = days < 0
+                    assignment["submission"] = {
+                        "assignment_id": aid, "user_id": 1, "attempt": None, "submitted_at": None,
+                        "workflow_state": "unsubmitted", "late": False, "missing": past, "excused": None,
+                        "score": None, "grade": None, "submission_type": None,
+                    }
+            result.append(assignment)
+        return result
+
     # ---- modules and items
 
     @staticmethod
@@ -1233,6 +1272,7 @@ class FakeCanvas:
         ("GET", r"/api/v1/users/self", "get_self"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)", "get_course"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules", "list_modules"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/assignments", "list_assignments"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules/(?P<module>[^/]+)", "get_module"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules/(?P<module>[^/]+)/items",
          "list_items"),
@@ -1322,6 +1362,11 @@ class FakeCanvas:
         modules = self.data.modules_json(cid, "items" in includes, self.base, self.role,
                                          "content_details" in includes)
         return self._paged(req, modules)
+
+    def list_assignments(self, req: Request, course: str) -> Response:
+        cid = self._readable_course(course)
+        assignments = self.data.assignments_json(cid, self.base, self.role, "submission" in req.includes())
+        return self._paged(req, assignments)
 
     def _module_position(self, cid: int, module: str) -> int:
         position = self.data.module_position(cid, module)

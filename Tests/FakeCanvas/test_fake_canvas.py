@@ -287,6 +287,24 @@ class ModuleTests(FakeCanvasTest):
         self.assertFalse(any("items" in m for m in modules))
 
 
+class AssignmentTests(FakeCanvasTest):
+    def test_a_teacher_sees_assignments_without_a_submission(self):
+        assignments, _ = self.follow("/api/v1/courses/1/assignments?include[]=submission&per_page=2")
+        self.assertEqual([a["name"] for a in assignments], ["Homework 1", "Essay", "Final Project"])
+        self.assertEqual(assignments[1]["allowed_extensions"], ["pdf", "docx"])
+        self.assertTrue(all("submission" not in a for a in assignments))
+
+    def test_a_student_gets_their_submission_only_when_asked(self):
+        self.control("POST", "config", {"role": "student"})
+        plain = self.api("/api/v1/courses/1/assignments").json()
+        self.assertTrue(all("submission" not in a for a in plain))
+        assignments = self.api("/api/v1/courses/1/assignments?include[]=submission").json()
+        self.assertTrue(assignments[0]["submission"]["missing"], "past due and not handed in")
+        self.assertEqual(assignments[1]["submission"]["workflow_state"], "unsubmitted")
+        self.assertTrue(assignments[2]["locked_for_user"])
+        self.assertIn("locked", assignments[2]["lock_explanation"])
+
+
 class StudentTests(FakeCanvasTest):
     """What Canvas shows a student: published courses, stubs, progress, no course Files."""
 

@@ -17,6 +17,7 @@ final class CourseDetailPane: Pane {
         case overview(LoadEvent<Course>)
         case syllabus(LoadEvent<[TextBlock]>)
         case modules(LoadEvent<[CourseModule]>)
+        case assignments(LoadEvent<[Assignment]>)
         /// The upload prompt's file went into the queue, or could not.
         case queued(Result<UploadJob, any Error>)
     }
@@ -30,6 +31,7 @@ final class CourseDetailPane: Pane {
     private let overview: LoadRunner<Course>
     private let syllabus: LoadRunner<[TextBlock]>
     private let modules: LoadRunner<[CourseModule]>
+    private let assignments: LoadRunner<[Assignment]>
     private var state = CourseDetailState()
 
     var onChange: () -> Void = {}
@@ -46,9 +48,11 @@ final class CourseDetailPane: Pane {
         overview = LoadRunner(clock: clock)
         syllabus = LoadRunner(clock: clock)
         modules = LoadRunner(clock: clock)
+        assignments = LoadRunner(clock: clock)
         overview.send = { [weak self] in self?.update(.overview($0)) }
         syllabus.send = { [weak self] in self?.update(.syllabus($0)) }
         modules.send = { [weak self] in self?.update(.modules($0)) }
+        assignments.send = { [weak self] in self?.update(.assignments($0)) }
     }
 
     @discardableResult
@@ -61,6 +65,7 @@ final class CourseDetailPane: Pane {
         case let .overview(event): receiveOverview(event)
         case let .syllabus(event): state.syllabus.apply(event); report(event, section: "syllabus")
         case let .modules(event): state.modules.apply(event); report(event, section: "modules")
+        case let .assignments(event): state.assignments.apply(event); report(event, section: "assignments")
         case let .queued(result): queued(result)
         }
         state.layout(now: clock.now())
@@ -79,6 +84,7 @@ final class CourseDetailPane: Pane {
         state.overview.apply(overview.load { try await courses.course(id, $0) })
         state.syllabus.apply(syllabus.load { try await courses.syllabus(id, $0).map(HTMLText.blocks(from:)) ?? [] })
         state.modules.apply(modules.load { try await courses.modules(id, $0) })
+        state.assignments.apply(assignments.load { try await courses.assignments(id, $0) })
         analytics.track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))
     }
 
@@ -126,6 +132,7 @@ final class CourseDetailPane: Pane {
         if state.overview.failure != nil { state.overview.apply(overview.again()) }
         if state.syllabus.failure != nil { state.syllabus.apply(syllabus.again()) }
         if state.modules.failure != nil { state.modules.apply(modules.again()) }
+        if state.assignments.failure != nil { state.assignments.apply(assignments.again()) }
         return true
     }
 

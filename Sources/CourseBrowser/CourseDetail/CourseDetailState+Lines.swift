@@ -29,6 +29,13 @@ extension CourseDetailState {
         if overview.value?.isRestricted == true {
             return lines
         }
+        // What is due comes before everything else a student reads.
+        if shows(assignments) {
+            lines += [.blank, .text(StyledLine(heading("Assignments", count: assignments.value?.count), style: .accent))]
+            lines += section(assignments, label: "assignments", width: width, glyphs: glyphs) { assignments in
+                AssignmentLayout.lines(for: assignments, width: width, now: now, glyphs: glyphs)
+            }
+        }
         if shows(syllabus) {
             lines += [.blank, .text(StyledLine("Syllabus", style: .accent))]
             lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { blocks in
@@ -36,7 +43,7 @@ extension CourseDetailState {
             }
         }
         if shows(modules) {
-            lines += [.blank, .text(StyledLine(modulesHeading, style: .accent))]
+            lines += [.blank, .text(StyledLine(heading("Modules", count: modules.value?.count), style: .accent))]
             lines += section(modules, label: "modules", width: width, glyphs: glyphs) { modules in
                 DetailText.modules(modules, width: width, now: now, glyphs: glyphs)
             }
@@ -50,9 +57,10 @@ extension CourseDetailState {
         return failure != overview.failureMessage
     }
 
-    private var modulesHeading: String {
-        guard let count = modules.value?.count, count > 0 else { return "Modules" }
-        return "Modules · \(count)"
+    /// A section's heading, with how many it has once there are some.
+    private func heading(_ title: String, count: Int?) -> String {
+        guard let count, count > 0 else { return title }
+        return "\(title) · \(count)"
     }
 
     private func section<Value>(

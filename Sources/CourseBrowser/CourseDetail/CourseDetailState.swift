@@ -12,6 +12,7 @@ struct CourseDetailState {
     var overview = LoadState<Course>()
     var syllabus = LoadState<[TextBlock]>()
     var modules = LoadState<[CourseModule]>()
+    var assignments = LoadState<[Assignment]>()
     /// The open upload prompt, if any.
     var prompt: UploadPrompt?
     /// What the last upload prompt did, until the next key.
@@ -61,11 +62,11 @@ struct CourseDetailState {
     var contentHeight: Int { max(0, size.height - header.count) }
 
     var hasFailure: Bool {
-        overview.failure != nil || syllabus.failure != nil || modules.failure != nil
+        overview.failure != nil || syllabus.failure != nil || modules.failure != nil || assignments.failure != nil
     }
 
     var isLoading: Bool {
-        overview.isLoading || syllabus.isLoading || modules.isLoading
+        overview.isLoading || syllabus.isLoading || modules.isLoading || assignments.isLoading
     }
 
     var footer: String? {

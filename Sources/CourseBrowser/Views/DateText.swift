@@ -16,3 +16,23 @@ enum DateText {
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }
+
+extension DateText {
+    /// When something is due, relative while it is near: `due in 3 h`, `was due 2 days ago`,
+    /// `due Fri 15 Dec 23:59`.
+    static func due(_ date: Date, now: Date, timeZone: TimeZone = .current) -> String {
+        let seconds = date.timeIntervalSince(now)
+        let ahead = abs(seconds)
+        let amount: String
+        if ahead < 3_600 {
+            amount = "\(max(1, Int(ahead / 60))) min"
+        } else if ahead < 48 * 3_600 {
+            amount = "\(Int(ahead / 3_600)) h"
+        } else if seconds < 0 {
+            amount = "\(Int(ahead / 86_400)) days"
+        } else {
+            return "due " + short(date, timeZone: timeZone)
+        }
+        return seconds >= 0 ? "due in \(amount)" : "was due \(amount) ago"
+    }
+}

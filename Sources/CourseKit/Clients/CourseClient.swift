@@ -14,17 +14,21 @@ public struct CourseClient: Sendable {
     public var syllabus: @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> String?
     /// A course's modules with their items, in order.
     public var modules: @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [CourseModule]
+    /// A course's assignments, each with the user's own submission.
+    public var assignments: @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [Assignment]
 
     public init(
         coursesPage: @escaping @Sendable (_ scope: CourseScope, _ cursor: PageCursor?, _ progress: LoadProgress) async throws -> Page<Course>,
         course: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> Course,
         syllabus: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> String?,
-        modules: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [CourseModule]
+        modules: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [CourseModule],
+        assignments: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [Assignment] = { _, _ in [] }
     ) {
         self.coursesPage = coursesPage
         self.course = course
         self.syllabus = syllabus
         self.modules = modules
+        self.assignments = assignments
     }
 }
 
@@ -34,7 +38,8 @@ extension CourseClient {
         coursesPage: { _, _, _ in Page(items: []) },
         course: { id, _ in throw CourseNotFound(id: id) },
         syllabus: { id, _ in throw CourseNotFound(id: id) },
-        modules: { id, _ in throw CourseNotFound(id: id) }
+        modules: { id, _ in throw CourseNotFound(id: id) },
+        assignments: { id, _ in throw CourseNotFound(id: id) }
     )
 
     /// Fails every call, so a test notices when it reaches an endpoint it did not set up.
@@ -42,6 +47,7 @@ extension CourseClient {
         coursesPage: { _, _, _ in throw Unimplemented("CourseClient.coursesPage") },
         course: { _, _ in throw Unimplemented("CourseClient.course") },
         syllabus: { _, _ in throw Unimplemented("CourseClient.syllabus") },
-        modules: { _, _ in throw Unimplemented("CourseClient.modules") }
+        modules: { _, _ in throw Unimplemented("CourseClient.modules") },
+        assignments: { _, _ in throw Unimplemented("CourseClient.assignments") }
     )
 }
