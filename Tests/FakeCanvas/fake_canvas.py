@@ -58,7 +58,7 @@ INVALID_TOKEN_MESSAGE = "Invalid access token."
 NOT_AUTHORIZED_MESSAGE = "user not authorized to perform that action"
 FAULT_KINDS = ("reset", "slow", "500", "503", "throttle403", "throttle429",
                "malformed", "unauthorized", "expired_token", "unauthenticated",
-               "not_permitted", "link_loop")
+               "not_permitted", "link_loop", "lost_reply")
 ROLES = ("teacher", "student")
 
 
@@ -1206,6 +1206,9 @@ class FakeCanvas:
             response = self.serve(req)
             if rule is not None and rule.kind == "link_loop":
                 response = self.looping(response, req)
+            if rule is not None and rule.kind == "lost_reply":
+                # The work is done and kept; only the answer never arrives.
+                response.reset = True
         self.log.update(entry, status="reset" if response.reset else response.status)
         return response
 
@@ -1217,8 +1220,11 @@ class FakeCanvas:
         return response
 
     def fault_response(self, rule: FaultRule) -> Optional[Response]:
-        """The injected answer; None means "carry on normally" (after `slow` or `link_loop`)."""
+        """The injected answer; None means "carry on normally" (after `slow`, or for
+        `link_loop` and `lost_reply`, which change the normal answer)."""
         kind = rule.kind
+        if kind == "lost_reply":
+            return None
         if kind == "slow" or kind == "link_loop":
             time.sleep(max(0.0, rule.seconds))
             return None

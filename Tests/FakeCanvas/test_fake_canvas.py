@@ -607,6 +607,16 @@ class UploadTests(FakeCanvasTest):
         self.control("POST", "config", {"reject_upload_auth": True})
         self.assertEqual(self.step2(self.step1("b.txt"), b"x", headers=AUTH).status, 400)
 
+    def test_a_lost_reply_keeps_what_the_request_did(self):
+        ticket = self.step1("d.txt")
+        self.fault("/files_api/upload", "lost_reply")
+        with self.assertRaises((http.client.HTTPException, ConnectionError)):
+            self.step2(ticket, b"kept")
+        again = self.step2(ticket, b"again")
+        self.assertEqual(again.status, 400)
+        self.assertIn("already used", again.json()["errors"][0]["message"], "the upload happened")
+        self.assertEqual([r["status"] for r in self.requests_seen() if r["path"].startswith("/files_api/")][0], "reset")
+
     def test_faults_apply_to_the_file_store(self):
         ticket = self.step1("c.txt")
         self.fault("/files_api/upload", "reset")
