@@ -1,6 +1,5 @@
 import CourseKit
 import Foundation
-import HTMLText
 import TerminalUI
 
 /// Lays out a course's assignments: soonest due first, undated last, each its name and
@@ -27,16 +26,13 @@ enum AssignmentLayout {
 
     private static func lines(for assignment: Assignment, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
         let marker = assignment.isLocked ? glyphs.lock + " " : ""
-        let name = Sanitizer.clean(Sanitizer.cut(assignment.name))
-        var lines = (marker + name).wrapped(toWidth: width).map { StyledLine($0, style: assignment.isLocked ? .muted : .plain) }
+        var lines = DetailText.wrap(marker + assignment.name, width: width, style: assignment.isLocked ? .muted : .plain)
         let facts = [due(assignment, now: now), points(assignment)].compactMap { $0 }.joined(separator: " · ")
         let standing = standing(assignment)
         let detail = [facts, standing.text].filter { !$0.isEmpty }.joined(separator: " · ")
         lines += ("    " + detail).wrapped(toWidth: width).map { StyledLine($0, style: standing.style) }
         if let explanation = assignment.lockExplanation {
-            lines += Sanitizer.clean(HTMLText.plainText(Sanitizer.cut(explanation))).wrapped(toWidth: max(1, width - 4)).map {
-                StyledLine("    " + $0, style: .muted)
-            }
+            lines += DetailText.lockExplanation(explanation, indent: 4, width: width)
         }
         return lines
     }

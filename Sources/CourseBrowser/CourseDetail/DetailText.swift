@@ -54,6 +54,14 @@ enum DetailText {
         Sanitizer.clean(Sanitizer.cut(text)).wrapped(toWidth: width).map { StyledLine($0, style: style) }
     }
 
+    /// Canvas's lock explanation (HTML) as muted lines under what it explains, indented by `indent` columns.
+    static func lockExplanation(_ html: String, indent: Int, width: Int) -> [StyledLine] {
+        let margin = String(repeating: " ", count: indent)
+        return Sanitizer.clean(HTMLText.plainText(Sanitizer.cut(html))).wrapped(toWidth: max(1, width - indent)).map {
+            StyledLine(margin + $0, style: .muted)
+        }
+    }
+
     private static func needsGap(before block: TextBlock, after previous: TextBlock) -> Bool {
         if case .listItem = block.kind, case .listItem = previous.kind { return false }
         return true

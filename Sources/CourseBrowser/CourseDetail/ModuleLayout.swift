@@ -1,6 +1,5 @@
 import CourseKit
 import Foundation
-import HTMLText
 import TerminalUI
 
 /// Lays out one module: its name with its lock or progress, then its items.
@@ -59,10 +58,7 @@ enum ModuleLayout {
         }
         var lines = [line]
         if let explanation {
-            let indent = String(repeating: " ", count: markers ? 12 : 9)
-            lines += Sanitizer.clean(HTMLText.plainText(Sanitizer.cut(explanation))).wrapped(toWidth: max(1, width - indent.count)).map {
-                StyledLine(indent + $0, style: .muted)
-            }
+            lines += DetailText.lockExplanation(explanation, indent: markers ? 12 : 9, width: width)
         }
         return lines
     }

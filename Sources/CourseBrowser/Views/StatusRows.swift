@@ -25,57 +25,39 @@ enum StatusRows {
 
     /// A marker and a message wrapped to `width`, for problems the user fixes by typing, not by retrying.
     static func problem(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
-        let marker = glyphs.failure + " "
-        let indent = String(repeating: " ", count: marker.displayWidth)
-        let wrapped = Sanitizer.clean(message).wrapped(toWidth: max(1, width - marker.displayWidth))
-        return wrapped.enumerated().map { index, text in
-            StyledLine([.init(text: index == 0 ? marker : indent, style: .error), .init(text: text, style: Style(role: .error))])
-        }
+        marked(message, marker: glyphs.failure + " ", markerStyle: .error, textStyle: Style(role: .error), width: width)
     }
 
     /// A marker and a note wrapped to `width`, for something left out that the user may want to fix.
     static func warning(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
-        let marker = "! "
-        let wrapped = Sanitizer.clean(message).wrapped(toWidth: max(1, width - marker.count))
-        return wrapped.enumerated().map { index, text in
-            StyledLine([.init(text: index == 0 ? marker : "  ", style: Style(bold: true, role: .warning)), .init(text: text, style: Style(role: .warning))])
-        }
+        marked(message, marker: "! ", markerStyle: Style(bold: true, role: .warning), textStyle: Style(role: .warning), width: width)
+    }
+
+    /// A lock and a note wrapped to `width`, for something the user can't open now; no retry helps.
+    static func locked(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        marked(message, marker: glyphs.lock + " ", markerStyle: .muted, textStyle: .muted, width: width)
     }
 
     /// The inline error row: a marker, the message wrapped to `width`, and `[r]etry`.
     static func failure(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
         let marker = glyphs.failure + " "
-        let indent = String(repeating: " ", count: marker.displayWidth)
-        let retry = "[r]etry"
-        let textWidth = max(1, width - marker.displayWidth)
-        var wrapped = Sanitizer.clean(message).wrapped(toWidth: textWidth)
-        let lastFits = (wrapped.last ?? "").displayWidth + 2 + retry.count <= textWidth
-        if !lastFits {
-            wrapped.append("")
+        var lines = marked(message, marker: marker, markerStyle: .error, textStyle: Style(role: .error), width: width)
+        let last = lines.last?.spans.last?.text ?? ""
+        let retry = [StyledLine.Span(text: "[r]", style: .accent), StyledLine.Span(text: "etry", style: .plain)]
+        if !lines.isEmpty, last.displayWidth + 2 + "[r]etry".count <= max(1, width - marker.displayWidth) {
+            lines[lines.count - 1].spans += [StyledLine.Span(text: "  ", style: .plain)] + retry
+        } else {
+            lines.append(StyledLine([StyledLine.Span(text: String(repeating: " ", count: marker.displayWidth), style: .error)] + retry))
         }
-        return wrapped.enumerated().map { index, text in
-            var line = StyledLine([
-                .init(text: index == 0 ? marker : indent, style: .error),
-                .init(text: text, style: Style(role: .error)),
-            ])
-            if index == wrapped.count - 1 {
-                line.spans.append(.init(text: text.isEmpty ? "" : "  ", style: .plain))
-                line.spans.append(.init(text: "[r]", style: .accent))
-                line.spans.append(.init(text: "etry", style: .plain))
-            }
-            return line
-        }
+        return lines
     }
-}
 
-extension StatusRows {
-    /// A lock and a note wrapped to `width`, for something the user can't open now; no retry helps.
-    static func locked(_ message: String, width: Int, glyphs: Glyphs) -> [StyledLine] {
-        let marker = glyphs.lock + " "
+    /// `message` wrapped to `width` after `marker`, its later lines indented to line up with the first.
+    private static func marked(_ message: String, marker: String, markerStyle: Style, textStyle: Style, width: Int) -> [StyledLine] {
         let indent = String(repeating: " ", count: marker.displayWidth)
         let wrapped = Sanitizer.clean(message).wrapped(toWidth: max(1, width - marker.displayWidth))
         return wrapped.enumerated().map { index, text in
-            StyledLine([.init(text: index == 0 ? marker : indent, style: .muted), .init(text: text, style: .muted)])
+            StyledLine([.init(text: index == 0 ? marker : indent, style: markerStyle), .init(text: text, style: textStyle)])
         }
     }
 }
