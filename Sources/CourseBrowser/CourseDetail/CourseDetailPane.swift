@@ -171,7 +171,6 @@ final class CourseDetailPane: Pane {
 }
 
 extension CourseDetailPane {
-    var courseID: CourseID? { state.courseID }
     var uploadPrompt: UploadPrompt? { state.prompt }
     var hasFailure: Bool { state.hasFailure }
     /// Content lines at the pane's width, for the scroll position.

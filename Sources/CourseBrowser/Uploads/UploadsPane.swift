@@ -155,7 +155,6 @@ final class UploadsPane: Pane {
 
 extension UploadsPane {
     var jobs: [UploadJob] { state.jobs }
-    var selectedJob: UploadJob? { state.selectedJob }
     var hasLoaded: Bool { state.queue.value != nil }
     var queueFailure: String? { state.queue.failureMessage }
     var title: String { state.title }
