@@ -5,6 +5,8 @@ import Foundation
 public enum UploadBackoff {
     public static let first: TimeInterval = 1
     public static let cap: TimeInterval = 300
+    /// The longest a server's `Retry-After` may hold a job back.
+    public static let longestServerWait: TimeInterval = 86_400
 
     /// The wait after the `attempt`th failure in a row (1-based), scaled by `jitter` in 0.8…1.2
     /// so many clients that lost the network together don't all come back in the same second.

@@ -32,15 +32,10 @@ extension UploadEngine {
 
     /// Makes one failed or waiting job due now.
     public func retry(_ id: String) throws {
-        guard var job = try store.job(id) else { return }
-        switch job.state {
-        case .failed, .waiting:
-            job.state = .queued
-            try save(job)
-            signal()
-        case .queued, .uploading, .done, .damaged:
-            return
-        }
+        guard var job = try store.job(id), job.state.isRetryable else { return }
+        job.state = .queued
+        try save(job)
+        signal()
     }
 
     /// Makes every failed job of this backend due now.
@@ -81,15 +76,15 @@ extension UploadEngine {
 
     /// How long the run loop may sleep: until the next job is due, the next probe, or the next look at the disk.
     private func nextWake(pollInterval: Duration, probeInterval: TimeInterval) -> Duration {
-        var wait = pollInterval
+        // Compared in seconds and converted last, so a due date far away can't overflow a Duration.
+        var seconds = Double(pollInterval.components.seconds) + Double(pollInterval.components.attoseconds) / 1e18
         if let due = try? nextDueDate() {
-            let untilDue = max(0, due.timeIntervalSince(clock.now()))
-            wait = min(wait, .milliseconds(Int64(untilDue * 1000)))
+            seconds = min(seconds, max(0, due.timeIntervalSince(clock.now())))
             if probe != nil {
-                wait = min(wait, .milliseconds(Int64(max(0, probeInterval - clock.now().timeIntervalSince(lastProbe)) * 1000)))
+                seconds = min(seconds, max(0, probeInterval - clock.now().timeIntervalSince(lastProbe)))
             }
         }
-        return wait
+        return .milliseconds(Int64(seconds * 1000))
     }
 
     /// Sleeps for `limit`, or until a wake-up arrives or the task is cancelled, whichever is first.

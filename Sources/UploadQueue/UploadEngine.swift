@@ -6,7 +6,7 @@ import Foundation
 /// Transient failures wait with exponential backoff (or as long as the server asked);
 /// permanent ones wait for the user. When the network is back (`networkIsBack`) every
 /// waiting job is due at once. Every change it records is announced to every listener
-/// of `changes()`, and bytes sent are kept in `activity`.
+/// of `subscribe()`, and bytes sent are kept in `activity`.
 public actor UploadEngine {
     let store: UploadStore
     private let transport: UploadTransport
@@ -62,17 +62,21 @@ public actor UploadEngine {
         broadcast.publish(.updated(job))
     }
 
-    /// Jobs of this backend that are due now: queued, waiting past their time, or left
-    /// `uploading` by a process that died (its claim is gone, so claiming succeeds).
+    /// Jobs of this backend that are due now.
     func dueJobs() throws -> [UploadJob] {
         let now = clock.now()
-        return try store.jobs().filter { job in
-            guard job.backend == backend else { return false }
-            switch job.state {
-            case .queued, .uploading: return true
-            case let .waiting(until, _): return until <= now
-            case .failed, .done, .damaged: return false
-            }
+        return try store.jobs().filter { isDue($0, at: now) }
+    }
+
+    /// Whether this engine should send `job` at `now`: it is this backend's, and queued,
+    /// waiting past its time, or left `uploading` by a process that died (its claim is gone,
+    /// so claiming succeeds). Never a finished, failed or damaged one.
+    private func isDue(_ job: UploadJob, at now: Date) -> Bool {
+        guard job.backend == backend else { return false }
+        switch job.state {
+        case .queued, .uploading: return true
+        case let .waiting(until, _): return until <= now
+        case .failed, .done, .damaged: return false
         }
     }
 
@@ -91,8 +95,9 @@ public actor UploadEngine {
         for job in try dueJobs() {
             guard let claim = try store.claim(job.id) else { continue }
             defer { claim.release() }
-            // Re-read under the claim: another process may have finished it meanwhile.
-            guard let current = try store.job(job.id), current.state != .done else { continue }
+            // Re-read under the claim: another process may have finished or failed it meanwhile,
+            // or its record may have been damaged, and a stand-in must never be sent or saved.
+            guard let current = try store.job(job.id), isDue(current, at: clock.now()) else { continue }
             try await attempt(current)
             tried += 1
         }
@@ -108,15 +113,8 @@ public actor UploadEngine {
         let activity = activity
         defer { activity.ended(id) }
         do {
-            try store.verifyPayload(of: job)
+            try await store.verifyPayload(of: job)
             try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }
-            job.state = .done
-            try save(job)
-            store.discardPayload(of: id)
-            // This upload got through, so the backend answers: the jobs waiting on it need not wait.
-            if hasWaitingJobs {
-                try networkIsBack()
-            }
         } catch is CancellationError {
             job.state = .queued
             job.attempts -= 1
@@ -124,14 +122,24 @@ public actor UploadEngine {
             throw CancellationError()
         } catch {
             try record(error, for: &job)
+            return
+        }
+        job.state = .done
+        try save(job)
+        store.discardPayload(of: id)
+        // This upload got through, so the backend answers: the jobs waiting on it need not wait.
+        // Failing to say so leaves them to their own timers; it never undoes this job.
+        if hasWaitingJobs {
+            try? networkIsBack()
         }
     }
 
     private func record(_ error: any Error, for job: inout UploadJob) throws {
         let reason = userMessage(for: error)
         if UploadFailure.isTransient(error) {
-            // A server that said how long to wait is not asked again sooner.
-            let asked = UploadFailure.retryAfter(error) ?? 0
+            // A server that said how long to wait is not asked again sooner, up to a day: a
+            // longer wait is more likely a broken header than a plan.
+            let asked = min(UploadFailure.retryAfter(error) ?? 0, UploadBackoff.longestServerWait)
             let delay = max(asked, UploadBackoff.delay(afterAttempt: job.attempts, jitter: jitter()))
             hasWaitingJobs = true
             job.state = .waiting(until: clock.now().addingTimeInterval(delay), reason: reason)

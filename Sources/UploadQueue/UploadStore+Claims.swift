@@ -1,6 +1,7 @@
-#if canImport(Glibc)
 import CourseKit
 import FileSystem
+
+#if canImport(Glibc)
 import Glibc
 #endif
 

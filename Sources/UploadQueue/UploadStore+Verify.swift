@@ -7,22 +7,23 @@ import Glibc
 #endif
 
 extension UploadStore {
-    /// Checks that the captured bytes of `job` are still what was captured, before they are sent.
+    /// Checks, off the caller's thread, that the captured bytes of `job` are still what was
+    /// captured, before they are sent.
     ///
     /// A payload cut short or changed on disk would otherwise be uploaded as it is and the
-    /// job marked done. A job queued before checksums were recorded is checked by size alone.
-    public func verifyPayload(of job: UploadJob) throws {
-        let payload: FileDescriptor
-        do {
-            payload = try FileDescriptor.open(payloadURL(for: job).path, O_RDONLY | O_NOFOLLOW)
-        } catch {
-            throw UploadError.payloadMissing(fileName: job.fileName)
-        }
-        defer { payload.close() }
+    /// job marked done. A job queued before checksums were recorded is checked by size alone,
+    /// and so is one whose digest OpenSSL could not compute. Only a payload that is gone is
+    /// reported as missing; other read errors pass through, to be tried again.
+    public func verifyPayload(of job: UploadJob) async throws {
+        let path = payloadURL(for: job).path
         let measured: (size: Int64, sha256: String?)
         do {
-            measured = try payload.measure()
-        } catch {
+            measured = try await Files.offload { isCancelled in
+                let payload = try FileDescriptor.open(path, O_RDONLY | O_NOFOLLOW)
+                defer { payload.close() }
+                return try payload.measure(isCancelled: isCancelled)
+            }
+        } catch let error as FileSystemError where error.isMissing {
             throw UploadError.payloadMissing(fileName: job.fileName)
         }
         if measured.size != job.size {

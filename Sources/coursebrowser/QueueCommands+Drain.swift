@@ -32,7 +32,7 @@ extension QueueCommands {
             while true {
                 try await engine.runDueJobs()
                 let jobs = try await engine.ownJobs()
-                let pending = jobs.filter(\.isPending)
+                let pending = jobs.filter(\.state.isPending)
                 if pending.isEmpty {
                     let damaged = try await services.environment.uploadQueue.jobs().filter(\.state.isDamaged)
                     damaged.forEach { printError("damaged \($0.id): \($0.lastError ?? "")") }
@@ -70,18 +70,8 @@ extension QueueCommands {
     /// Says so when the queue holds jobs this run won't touch, so nobody takes exit 0 for "all uploaded".
     private static func noteOtherBackends(_ services: LiveEnvironment.Services) async throws {
         let own = Set(try await services.engine.ownJobs().map(\.id))
-        let others = try await services.environment.uploadQueue.jobs().filter { !own.contains($0.id) && $0.isPending }
+        let others = try await services.environment.uploadQueue.jobs().filter { !own.contains($0.id) && $0.state.isPending }
         guard let backend = others.first?.backend else { return }
         printError("\(others.count) pending job(s) belong to another backend (\(backend)); run drain with that backend's options to upload them")
-    }
-}
-
-extension UploadJob {
-    /// Still to be uploaded: queued, in flight, or waiting to try again.
-    var isPending: Bool {
-        switch state {
-        case .queued, .uploading, .waiting: true
-        case .failed, .done, .damaged: false
-        }
     }
 }

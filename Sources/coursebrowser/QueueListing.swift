@@ -10,7 +10,7 @@ enum QueueListing {
         guard !jobs.isEmpty else { return "No uploads queued." }
         let header = ["ID", "COURSE", "FILE", "SIZE", "STATE", "ATTEMPTS", "LAST ERROR"]
         let rows = jobs.map { job in
-            [job.id, job.courseID.rawValue, job.fileName, String(job.size), stateName(job.state), String(job.attempts), job.lastError ?? ""]
+            [job.id, job.courseID.rawValue, job.fileName, String(job.size), job.state.name, String(job.attempts), job.lastError ?? ""]
                 .map { Sanitizer.clean(Sanitizer.cut($0)) }
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].displayWidth }.max() ?? 0 }
@@ -25,7 +25,7 @@ enum QueueListing {
         let objects: [[String: Any]] = jobs.map { job in
             var object: [String: Any] = [
                 "id": job.id, "course": job.courseID.rawValue, "file": job.fileName, "source": job.sourcePath,
-                "size": job.size, "state": stateName(job.state), "attempts": job.attempts, "backend": job.backend,
+                "size": job.size, "state": job.state.name, "attempts": job.attempts, "backend": job.backend,
                 "queued_at": job.queuedAt.formatted(.iso8601),
             ]
             object["last_error"] = job.lastError ?? NSNull()
@@ -37,16 +37,5 @@ enum QueueListing {
         }
         let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
-    }
-
-    static func stateName(_ state: UploadJob.State) -> String {
-        switch state {
-        case .queued: "queued"
-        case .uploading: "uploading"
-        case .waiting: "waiting"
-        case .failed: "failed"
-        case .done: "done"
-        case .damaged: "damaged"
-        }
     }
 }

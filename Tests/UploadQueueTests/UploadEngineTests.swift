@@ -65,6 +65,38 @@ struct UploadEngineTests {
         #expect(try state(job.id) == .failed(reason: "The queued copy of d.txt is damaged (4 bytes, queued as 20); queue the file again"))
     }
 
+    @Test func aServerAskingToWaitForAgesHoldsTheJobADayAndTheRunLoopCarriesOn() async throws {
+        let job = try store.enqueue(file: file("e.txt"), course: CourseID(1), backend: "offline")
+        let engine = engine(UploadTransport { _, _, _ in throw TestFailure("busy", transient: true, retryAfter: 1e17) })
+        try await engine.runDueJobs()
+        #expect(try state(job.id) == .waiting(until: clock.now() + UploadBackoff.longestServerWait, reason: "busy"))
+
+        var held = try #require(try store.job(job.id))
+        held.state = .waiting(until: clock.now() + 1e17, reason: "busy")
+        try store.update(held)
+        let loop = Task { await engine.run(pollInterval: .milliseconds(1)) }
+        for _ in 0..<200 { await Task.yield() }
+        loop.cancel()
+        await loop.value
+        #expect(try state(job.id) == held.state, "the loop slept on it instead of trapping")
+    }
+
+    @Test func aJobDamagedWhileAnotherUploadsIsNeitherSentNorRewritten() async throws {
+        let first = try store.enqueue(file: file("f.txt"), course: CourseID(1), backend: "offline")
+        clock.advance(by: 1)
+        let second = try store.enqueue(file: file("g.txt"), course: CourseID(1), backend: "offline")
+        let record = directory.appendingPathComponent("queue/jobs/\(second.id)/job.json")
+        let sent = Recorder<String>()
+        let engine = engine(UploadTransport { job, _, _ in
+            sent.append(job.fileName)
+            if job.id == first.id { try Data("{".utf8).write(to: record) }
+        })
+        try await engine.runDueJobs()
+        #expect(sent.values == ["f.txt"])
+        #expect(FileManager.default.contents(atPath: record.path) == Data("{".utf8), "the damaged record is left as it is")
+        #expect(try state(second.id)?.isDamaged == true)
+    }
+
     @Test func jobsOfAnotherBackendAreNeverTouched() async throws {
         let job = try store.enqueue(file: file("b.txt"), course: CourseID(1), backend: "canvas https://school.example")
         #expect(try await engine(.unimplemented).runDueJobs() == 0)
@@ -226,13 +258,6 @@ extension UploadChange {
     /// The state a change announces, in a word: "queued", "uploading", …, or "removed".
     var state: String {
         guard case let .updated(job) = self else { return "removed" }
-        switch job.state {
-        case .queued: return "queued"
-        case .uploading: return "uploading"
-        case .waiting: return "waiting"
-        case .failed: return "failed"
-        case .done: return "done"
-        case .damaged: return "damaged"
-        }
+        return job.state.name
     }
 }

@@ -206,20 +206,20 @@ struct UploadStoreTests {
         #expect(try store.job(cut.id) == nil, "removing is the way out")
     }
 
-    @Test func theCapturedBytesAreCheckedBySizeAndSHA256BeforeEachUpload() throws {
+    @Test func theCapturedBytesAreCheckedBySizeAndSHA256BeforeEachUpload() async throws {
         let source = try folder.write(Data("the whole essay".utf8), to: "essay.txt")
         let job = try store.enqueue(file: source, course: CourseID(1), backend: "local")
         #expect(job.sha256 == (try sha256(of: source)))
         #expect(try store.job(job.id)?.sha256 == job.sha256, "the digest is in the record")
-        try store.verifyPayload(of: job)
+        try await store.verifyPayload(of: job)
 
         let payload = store.payloadURL(for: job)
         try Data("the whole".utf8).write(to: payload)
-        #expect(throws: UploadError.payloadDamaged(fileName: "essay.txt", detail: "9 bytes, queued as 15")) { try store.verifyPayload(of: job) }
+        await #expect(throws: UploadError.payloadDamaged(fileName: "essay.txt", detail: "9 bytes, queued as 15")) { try await store.verifyPayload(of: job) }
         try Data("THE whole essay".utf8).write(to: payload)
-        #expect(throws: UploadError.payloadDamaged(fileName: "essay.txt", detail: "its SHA-256 changed")) { try store.verifyPayload(of: job) }
+        await #expect(throws: UploadError.payloadDamaged(fileName: "essay.txt", detail: "its SHA-256 changed")) { try await store.verifyPayload(of: job) }
         try FileManager.default.removeItem(at: payload)
-        #expect(throws: UploadError.payloadMissing(fileName: "essay.txt")) { try store.verifyPayload(of: job) }
+        await #expect(throws: UploadError.payloadMissing(fileName: "essay.txt")) { try await store.verifyPayload(of: job) }
     }
 
     @Test func abandonedStagingAndTemporariesAreCleanedButLiveOnesAreKept() throws {

@@ -34,4 +34,24 @@ extension UploadJob.State {
         case .queued, .failed, .done, .damaged: false
         }
     }
+
+    /// Still to be uploaded: queued, in flight, or waiting to try again.
+    public var isPending: Bool {
+        switch self {
+        case .queued, .uploading, .waiting: true
+        case .failed, .done, .damaged: false
+        }
+    }
+
+    /// The state's one-word name, as `queue` prints it.
+    public var name: String {
+        switch self {
+        case .queued: "queued"
+        case .uploading: "uploading"
+        case .waiting: "waiting"
+        case .failed: "failed"
+        case .done: "done"
+        case .damaged: "damaged"
+        }
+    }
 }

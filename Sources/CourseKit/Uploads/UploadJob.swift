@@ -51,7 +51,7 @@ public struct UploadJob: Equatable, Sendable, Identifiable, Codable {
         self.sha256 = sha256
     }
 
-    /// The reason of the last failure, if the job is waiting or failed.
+    /// Why the job is waiting, failed or damaged; nil otherwise.
     public var lastError: String? {
         switch state {
         case let .waiting(_, reason), let .failed(reason), let .damaged(reason): return reason
