@@ -51,10 +51,6 @@ static inline CURLcode cb_getinfo_offset(CURL *handle, CURLINFO info, curl_off_t
     return curl_easy_getinfo(handle, info, value);
 }
 
-static inline CURLcode cb_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-
 static inline CURLcode cb_global_init(void) {
     return curl_global_init(CURL_GLOBAL_DEFAULT);
 }

@@ -12,9 +12,7 @@ extension CanvasAPI {
             throw Self.rejectsToken(response)
                 ? CanvasError.invalidToken(host: host, source: credentials.source)
                 : CanvasError.notPermitted(resource)
-        case 403 where isThrottled(response):
-            throw CanvasError.throttled(host: host, retryAfter: RetryAfter.seconds(response.header("Retry-After"), now: clock.now()))
-        case 429:
+        case 403 where isThrottled(response), 429:
             throw CanvasError.throttled(host: host, retryAfter: RetryAfter.seconds(response.header("Retry-After"), now: clock.now()))
         case 403:
             throw CanvasError.notPermitted(resource)
@@ -31,8 +29,8 @@ extension CanvasAPI {
     /// Whether a 401 is about the token (wrong, expired, revoked) rather than what this user may do.
     ///
     /// Canvas marks a user without permission with `"status":"unauthorized"` and a bad token
-    /// with `WWW-Authenticate` or `"status":"unauthenticated"`; a 401 with neither mark is the
-    /// token, as it always was before Canvas told the two apart.
+    /// with `WWW-Authenticate` or `"status":"unauthenticated"`; a 401 with neither mark (older
+    /// Canvas versions send those) is the token.
     static func rejectsToken(_ response: HTTPResponse) -> Bool {
         let body = CanvasErrorBody(response.body)
         switch body?.status?.lowercased() {

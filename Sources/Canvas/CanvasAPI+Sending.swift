@@ -85,7 +85,7 @@ extension CanvasAPI {
         return target
     }
 
-    /// Canvas signals throttling with 403 "Rate Limit Exceeded", and since late 2025 with 429.
+    /// Canvas signals throttling with 403 "Rate Limit Exceeded" or, in newer versions, with 429.
     func isThrottled(_ response: HTTPResponse) -> Bool {
         if response.status == 429 { return true }
         guard response.status == 403 else { return false }

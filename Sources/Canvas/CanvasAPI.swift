@@ -44,13 +44,9 @@ struct CanvasAPI: Sendable {
 
     /// A path segment for a course ID; `sis_course_id:ABC` keeps its colon, as Canvas expects.
     static func pathSegment(_ id: CourseID) -> String {
-        pathSegment(id.rawValue)
-    }
-
-    static func pathSegment(_ text: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        return id.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? id.rawValue
     }
 
     /// GETs `url` and decodes its JSON body; errors name `resource`.

@@ -21,14 +21,6 @@ public enum CanvasResource: Equatable, Sendable {
     /// The user's own profile.
     case profile
 
-    /// The course the resource belongs to, if any.
-    var course: CourseID? {
-        switch self {
-        case let .course(id), let .modules(id), let .assignments(id), let .moduleItems(id, _), let .courseFiles(id): return id
-        case .courseList, .favorites, .uploadedFile, .profile: return nil
-        }
-    }
-
     /// What a 404 means here, or `nil` where Canvas only answers 404 when the address is wrong.
     var missingMessage: String? {
         switch self {

@@ -24,7 +24,7 @@ extension CourseClient {
             },
             course: { id, progress in
                 do {
-                    return try await api.reporting(to: progress).course(id, include: ["term", "teachers", "favorites", "concluded"]).course
+                    return try await api.reporting(to: progress).course(id, include: CanvasAPI.listIncludes).course
                 } catch CanvasError.notPermitted(.course(id)) where restricted.contains(id) {
                     return .restricted(id)
                 }

@@ -5,7 +5,7 @@ import Foundation
 /// as signed upload forms (Canvas, S3) require.
 ///
 /// Only the text around the file is held in memory: `preamble` (every field plus the
-/// file part's headers) and `epilogue`; the file itself is copied in by `write(payload:to:)`.
+/// file part's headers) and `epilogue`; the file itself is streamed from disk by `body(payload:size:)`.
 struct MultipartForm: Sendable {
     var boundary: String
     /// Text fields in the order they are sent.

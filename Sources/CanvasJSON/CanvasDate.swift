@@ -1,4 +1,3 @@
-import CourseKit
 import Foundation
 
 /// Parses the ISO 8601 timestamps Canvas sends; a value it can't read is treated as absent.

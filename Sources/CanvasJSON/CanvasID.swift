@@ -1,4 +1,3 @@
-import CourseKit
 import Foundation
 
 /// A Canvas object ID, which arrives as a JSON number or, with `use_string_ids`, as a string.

@@ -1,4 +1,3 @@
-import CourseKit
 import Foundation
 
 /// Where and why a JSON text stops being valid JSON.

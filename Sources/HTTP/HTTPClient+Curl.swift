@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension HTTPClient {
     /// The most a JSON answer may be; more is refused, so memory stays bounded whatever a server sends.
@@ -37,8 +38,20 @@ extension HTTPClient {
 
 /// The machinery behind the live HTTP clients: one thread and one connection pool, shared
 /// by every client made from it. Make one at the app's root and pass it down.
+///
+/// libcurl and its thread start with the first request, so a run that never goes online
+/// (the sample catalog, a catalog file, `queue`) never starts them.
 public final class HTTPEngine: Sendable {
-    let curl = CurlEngine()
+    private let started = Mutex<CurlEngine?>(nil)
 
     public init() {}
+
+    var curl: CurlEngine {
+        started.withLock { engine in
+            if let engine { return engine }
+            let new = CurlEngine()
+            engine = new
+            return new
+        }
+    }
 }

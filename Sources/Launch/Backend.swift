@@ -33,7 +33,9 @@ enum Backend {
         .curl(engine, timeouts: HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30)))
     }
 
-    /// Uploads wait for silence, not for a total time: a large file legitimately takes long.
+    /// The upload engine's client keeps the standard limits whatever `--request-timeout` says,
+    /// so an upload always gets 30 s in which nothing moves before it gives up, however long
+    /// the whole file takes (its `upload` counts silence, not total time).
     func uploadHTTP(engine: HTTPEngine) -> HTTPClient {
         .curl(engine, timeouts: .standard)
     }

@@ -1,24 +1,22 @@
-/// One way to run the program, written once: its name, its usage line, what it does, and
-/// what it starts as before options fill it in.
+/// One way to run the program, written once: its usage line, what it does, and what it
+/// starts as before options fill it in (which also gives its name).
 struct CommandSpec: Sendable {
-    let name: LaunchOptions.CommandName
     /// The usage line after the program's name.
     let usage: String
     /// What it does, for `--help`; nil for the browser, which the usage says enough about.
     let summary: String?
     let start: LaunchOptions.Command
+
+    var name: LaunchOptions.CommandName { start.name }
 }
 
 extension LaunchOptions {
     static let commandSpecs = [
-        CommandSpec(name: .browse, usage: "[BACKEND] [--course ID] [--event-log FILE]", summary: nil, start: .browse),
+        CommandSpec(usage: "[BACKEND] [--course ID] [--event-log FILE]", summary: nil, start: .browse),
+        CommandSpec(usage: "upload [BACKEND] --course ID FILE…", summary: "Queue files for upload to a course and exit.", start: .upload(files: [])),
+        CommandSpec(usage: "queue [BACKEND] [--json] [--clear-done]", summary: "List the upload queue.", start: .queue(json: false)),
         CommandSpec(
-            name: .upload, usage: "upload [BACKEND] --course ID FILE…",
-            summary: "Queue files for upload to a course and exit.", start: .upload(files: [])
-        ),
-        CommandSpec(name: .queue, usage: "queue [BACKEND] [--json] [--clear-done]", summary: "List the upload queue.", start: .queue(json: false)),
-        CommandSpec(
-            name: .drain, usage: "drain [BACKEND] [--timeout SECONDS]",
+            usage: "drain [BACKEND] [--timeout SECONDS]",
             summary: "Upload until nothing is queued or waiting; exit 0 when every job is done, 1 otherwise.",
             start: .drain(timeoutSeconds: nil)
         ),

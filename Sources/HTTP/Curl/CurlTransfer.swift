@@ -4,8 +4,8 @@ import Synchronization
 
 /// One request on its way through libcurl: what to send, what came back, and who waits for it.
 ///
-/// Everything but `cancel` and `finish` happens on the engine's thread; those two may come
-/// from any thread and are guarded by `lock`.
+/// Everything but `wait`, `cancel`, `isCancelled` and `finish` happens on the engine's
+/// thread; those may come from any thread and share the `waiting` mutex.
 final class CurlTransfer: @unchecked Sendable {
     /// How long the transfer may take, and how that time is counted.
     enum Deadline {
