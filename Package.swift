@@ -14,7 +14,7 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Modules/CCrypto"),
 
         // Foundations that know nothing of courses.
-        .target(name: "HTTP", dependencies: ["CCurl"]),
+        .target(name: "HTTP", dependencies: ["CCurl", "FileSystem"]),
         .target(name: "FileSystem", dependencies: ["CCrypto"]),
         .target(name: "HTMLText"),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ struct BodyReader {
     private let parts: [UploadBody.Part]
     private var index = 0
     private var offset: Int64 = 0
-    private var descriptor: Int32 = -1
+    private var descriptor: FileDescriptor?
     /// Why the last read failed, for the error the transfer ends with.
     private(set) var failure: UploadBodyError?
 
@@ -57,10 +58,8 @@ struct BodyReader {
     }
 
     mutating func close() {
-        if descriptor >= 0 {
-            Glibc.close(descriptor)
-        }
-        descriptor = -1
+        descriptor?.close()
+        descriptor = nil
     }
 
     private mutating func advance() {
@@ -70,24 +69,31 @@ struct BodyReader {
     }
 
     private mutating func readFile(_ url: URL, size: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        if descriptor < 0 {
-            descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return fail(url, String(cString: strerror(errno))) }
-            if offset > 0, lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
-                return fail(url, String(cString: strerror(errno)))
-            }
-        }
         let wanted = Int(min(Int64(buffer.count), size - offset))
         guard wanted > 0 else { return 0 }
-        var count: Int
-        repeat {
-            count = Glibc.read(descriptor, buffer.baseAddress, wanted)
-        } while count < 0 && errno == EINTR
-        guard count >= 0 else { return fail(url, String(cString: strerror(errno))) }
+        let count: Int
+        do {
+            let file = try descriptor ?? opened(url)
+            count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+        } catch let error as FileSystemError {
+            return fail(url, error.reason)
+        } catch {
+            return fail(url, "\(error)")
+        }
         // A file shorter than announced would leave the request short of its Content-Length.
         guard count > 0 else { return fail(url, "the file is shorter than when it was queued") }
         offset += Int64(count)
         return count
+    }
+
+    /// Opens the file of the current part at `offset`, where a resumed transfer picks up.
+    private mutating func opened(_ url: URL) throws -> FileDescriptor {
+        let file = try FileDescriptor.open(url.path, O_RDONLY)
+        descriptor = file
+        if offset > 0, lseek(file.raw, off_t(offset), SEEK_SET) < 0 {
+            throw FileSystemError.last(url.path)
+        }
+        return file
     }
 
     private mutating func fail(_ url: URL, _ reason: String) -> Int? {
