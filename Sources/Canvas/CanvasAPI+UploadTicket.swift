@@ -20,8 +20,7 @@ extension CanvasAPI {
         var issuedAt: Date
 
         var storeHost: String {
-            guard let host = uploadURL.host else { return uploadURL.absoluteString }
-            return uploadURL.port.map { "\(host):\($0)" } ?? host
+            CanvasOrigin(uploadURL)?.displayHost ?? uploadURL.absoluteString
         }
     }
 
