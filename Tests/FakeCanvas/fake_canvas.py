@@ -69,12 +69,19 @@ ROLES = ("teacher", "student")
 class ApiError(Exception):
     """Raised by a route to answer with a Canvas-style JSON error body."""
 
-    def __init__(self, status: int, message: str, headers=None, extra=None):
+    def __init__(self, status: int, message: str, headers=None, extra=None, bare: bool = False):
         super().__init__(message)
         self.status = status
         self.message = message
         self.headers = list(headers or [])
         self.extra = dict(extra or {})
+        # Canvas's submissions controller answers its 400s as {"message": ...}, not {"errors": [...]}.
+        self.bare = bare
+
+    def response(self) -> "Response":
+        if self.bare:
+            return json_response(self.status, {"message": self.message}, self.headers)
+        return error_response(self.status, self.message, self.headers, self.extra)
 
 
 class ProtocolError(Exception):
@@ -446,6 +453,13 @@ ITEM_PATHS = {"Page": "pages", "Assignment": "assignments", "File": "files",
               "Discussion": "discussion_topics", "Quiz": "quizzes"}
 # (course, module position) -> item count; everything else is 1..8.
 ITEM_COUNT_OVERRIDES = {(1, 2): 14, (1, 3): 10, (2, 1): 25, (2, 3): 0}
+# Every course's assignments: (number, name, due in days, submission_types,
+# allowed_extensions, locked for a student).
+ASSIGNMENT_SPECS = [
+    (1, "Homework 1", -5, ["online_upload"], ["pdf"], False),
+    (2, "Essay", 2, ["online_upload"], ["pdf", "docx"], False),
+    (3, "Final Project", 20, ["online_upload"], [], True),
+]
 
 
 def _iso(moment: Optional[datetime]) -> Optional[str]:
@@ -616,22 +630,23 @@ class Dataset:
     def assignment_id(cid: int, number: int) -> int:
         return 500000 + cid * 10 + number
 
+    @staticmethod
+    def submission_id(aid: int) -> int:
+        """The student's one Submission per assignment; its id stays the same across attempts."""
+        return 3000000 + aid
+
     def assignments_json(self, cid: int, base: str, role: str, with_submission: bool) -> list:
         """Three assignments a course: one past due, one due in two days that takes PDFs,
         one locked; a student's come with their own submission when asked for."""
-        specs = [
-            (1, "Homework 1", -5, ["online_upload"], ["pdf"], False),
-            (2, "Essay", 2, ["online_upload"], ["pdf", "docx"], False),
-            (3, "Final Project", 20, ["online_upload"], [], True),
-        ]
         result = []
-        for number, name, days, types, extensions, locked in specs:
+        for number, name, days, types, extensions, locked in ASSIGNMENT_SPECS:
             aid = self.assignment_id(cid, number)
             due = (self.today + timedelta(days=days)).replace(hour=23, minute=59, second=0)
             assignment = {
                 "id": aid, "course_id": cid, "name": f"{name}", "description": "<p>Hand in your work.</p>",
                 "due_at": _iso(due), "lock_at": None, "unlock_at": None, "points_possible": 10.0,
-                "grading_type": "points", "submission_types": types, "allowed_extensions": extensions,
+                "grading_type": "points", "submission_types": list(types),
+                "allowed_extensions": list(extensions),
                 "html_url": f"{base}/courses/{cid}/assignments/{aid}", "published": True,
                 "has_submitted_submissions": False, "position": number,
             }
@@ -648,6 +663,16 @@ class Dataset:
                     }
             result.append(assignment)
         return result
+
+    def assignment(self, cid: int, key: str, base: str, role: str) -> Optional[dict]:
+        """One of the course's assignments by id, as the listing shows it to `role`;
+        None for an id that is not one of this course's (Canvas answers 404)."""
+        if not key.isdigit():
+            return None
+        for assignment in self.assignments_json(cid, base, role, False):
+            if assignment["id"] == int(key):
+                return assignment
+        return None
 
     # ---- modules and items
 
@@ -992,6 +1017,7 @@ class PendingUpload:
     issued_at: float
     params: dict
     used: bool = False
+    assignment_id: Optional[int] = None   # set: a file for the user's submission, not the course's Files
 
 
 @dataclass
@@ -1009,6 +1035,11 @@ class StoredFile:
     created_at: str
     display_name: Optional[str] = None
     confirmed: bool = False
+    assignment_id: Optional[int] = None   # set: it belongs to a submission to this assignment
+
+    @property
+    def for_submission(self) -> bool:
+        return self.assignment_id is not None
 
 
 def normalize_folder(path: Optional[str]) -> str:
@@ -1034,6 +1065,7 @@ class FileStore:
         self._pending: dict[str, PendingUpload] = {}
         self._files: dict[int, StoredFile] = {}
         self._folders: dict[tuple, int] = {}
+        self._submission_folders: dict[int, int] = {}
         self._next_id = 5001
 
     def reset(self) -> None:
@@ -1043,13 +1075,21 @@ class FileStore:
             self._pending.clear()
             self._files.clear()
             self._folders.clear()
+            self._submission_folders.clear()
             self._next_id = 5001
 
-    def issue(self, course_id: int, params: dict) -> PendingUpload:
-        """Step 1: remember what is coming and sign upload_params for it."""
+    def issue(self, course_id: int, params: dict, assignment_id: Optional[int] = None) -> PendingUpload:
+        """Step 1: remember what is coming and sign upload_params for it.
+
+        With `assignment_id` the file is for the user's submission to that assignment:
+        Canvas keeps those out of the course's Files, so folders and `on_duplicate` do
+        not apply to them.
+        """
         name = params.get("name") or ""
         if not name:
             raise ApiError(400, "name is required")
+        if assignment_id is not None:
+            params = {k: v for k, v in params.items() if k not in ("parent_folder_path", "on_duplicate")}
         on_duplicate = params.get("on_duplicate") or "rename"
         if on_duplicate not in ("rename", "overwrite"):
             raise ApiError(400, 'on_duplicate is "rename" or "overwrite"')
@@ -1061,11 +1101,14 @@ class FileStore:
             "conditions": [{"key": token}],
         }).encode()).decode()
         signature = hmac.new(self._salt, policy.encode(), hashlib.sha256).hexdigest()
-        upload_params = {"key": f"courses/{course_id}/{token}/{name}", "policy": policy,
+        prefix = (f"courses/{course_id}" if assignment_id is None
+                  else f"users/1/submissions/{assignment_id}")
+        upload_params = {"key": f"{prefix}/{token}/{name}", "policy": policy,
                          "signature": signature, "filename": name,
                          "content_type": content_type}
         pending = PendingUpload(token, course_id, normalize_folder(params.get("parent_folder_path")),
-                                name, content_type, on_duplicate, time.monotonic(), upload_params)
+                                name, content_type, on_duplicate, time.monotonic(), upload_params,
+                                assignment_id=assignment_id)
         with self._lock:
             self._pending[token] = pending
         return pending
@@ -1086,7 +1129,8 @@ class FileStore:
             stored = StoredFile(self._next_id, secrets.token_hex(16), pending.course_id,
                                 pending.folder, pending.name, pending.on_duplicate,
                                 pending.content_type, part.size, part.sha256, path,
-                                _iso(datetime.now(timezone.utc)))
+                                _iso(datetime.now(timezone.utc)),
+                                assignment_id=pending.assignment_id)
             self._next_id += 1
             self._files[stored.id] = stored
         return stored
@@ -1102,7 +1146,13 @@ class FileStore:
             return stored
 
     def _place(self, stored: StoredFile) -> None:
-        siblings = [f for f in self._files.values() if f.confirmed
+        if stored.for_submission:
+            # A submission's files live in the user's context, not a course folder:
+            # two uploads of `essay.pdf` are simply two files.
+            stored.display_name = stored.requested_name
+            stored.confirmed = True
+            return
+        siblings = [f for f in self._files.values() if f.confirmed and not f.for_submission
                     and f.course_id == stored.course_id and f.folder == stored.folder]
         name = stored.requested_name
         clash = [f for f in siblings if f.display_name == name]
@@ -1129,9 +1179,95 @@ class FileStore:
                 self._folders[key] = 900 + len(self._folders) + 1
             return self._folders[key]
 
-    def confirmed_files(self) -> list:
+    def folder_of(self, stored: StoredFile) -> int:
+        """A course file's folder, or the user's own "Submissions" folder for the
+        course (numbered apart, so course folder ids do not depend on submissions)."""
+        if not stored.for_submission:
+            return self.folder_id(stored.course_id, stored.folder)
         with self._lock:
-            return sorted((f for f in self._files.values() if f.confirmed), key=lambda f: f.id)
+            if stored.course_id not in self._submission_folders:
+                self._submission_folders[stored.course_id] = 800 + len(self._submission_folders) + 1
+            return self._submission_folders[stored.course_id]
+
+    def confirmed_files(self) -> list:
+        """The course's Files: what /__control/files lists (no submission files)."""
+        with self._lock:
+            return sorted((f for f in self._files.values() if f.confirmed and not f.for_submission),
+                          key=lambda f: f.id)
+
+
+# --------------------------------------------------------------------------
+# Submissions: the student's attempts at each assignment
+# --------------------------------------------------------------------------
+
+@dataclass
+class Attempt:
+    """One hand-in.  Canvas keeps a single Submission per student and assignment and
+    records each hand-in as a new attempt in its history; this is one of those."""
+
+    course_id: int
+    assignment_id: int
+    attempt: int
+    submitted_at: str
+    late: bool
+    seconds_late: int
+    file_ids: list
+    comment: Optional[str] = None
+
+
+class SubmissionStore:
+    """Every attempt, in the order they were made.
+
+    The lock covers numbering and recording together, so two POSTs that race
+    still get attempts N and N+1 -- never two of the same number.
+    """
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._attempts: list[Attempt] = []
+
+    def submit(self, course_id: int, assignment_id: int, file_ids: list,
+               comment: Optional[str], due_at: Optional[datetime]) -> Attempt:
+        with self._lock:
+            number = 1 + sum(1 for a in self._attempts
+                             if (a.course_id, a.assignment_id) == (course_id, assignment_id))
+            now = datetime.now(timezone.utc).replace(microsecond=0)
+            late = due_at is not None and now > due_at
+            seconds_late = int((now - due_at).total_seconds()) if late else 0
+            attempt = Attempt(course_id, assignment_id, number, _iso(now), late, seconds_late,
+                              list(file_ids), comment)
+            self._attempts.append(attempt)
+        return attempt
+
+    def history(self, course_id: int, assignment_id: int) -> list:
+        """This assignment's attempts, oldest first."""
+        with self._lock:
+            return [a for a in self._attempts
+                    if (a.course_id, a.assignment_id) == (course_id, assignment_id)]
+
+    def latest(self, course_id: int, assignment_id: int) -> Optional[Attempt]:
+        history = self.history(course_id, assignment_id)
+        return history[-1] if history else None
+
+    def all(self) -> list:
+        with self._lock:
+            return list(self._attempts)
+
+    def reset(self) -> None:
+        with self._lock:
+            self._attempts.clear()
+
+
+def _flatten_params(value, prefix: str, out: list) -> None:
+    """JSON into Rails-style form pairs: nested objects become `a[b]`, lists `a[]`."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            _flatten_params(inner, f"{prefix}[{key}]" if prefix else str(key), out)
+    elif isinstance(value, list):
+        for inner in value:
+            _flatten_params(inner, f"{prefix}[]", out)
+    else:
+        out.append((prefix, "" if value is None else str(value)))
 
 
 def _remove_quietly(path: str) -> None:
@@ -1158,6 +1294,7 @@ class FakeCanvas:
         self.config = Config(signature_ttl=opts.signature_ttl)
         self.storage_dir = tempfile.mkdtemp(prefix="fake_canvas_")
         self.files = FileStore(self.storage_dir)
+        self.submissions = SubmissionStore()
         self.verbose = opts.verbose
         self.api = Listener(self, "api", opts.port)
         self.control = Listener(self, "control", opts.control_port)
@@ -1268,7 +1405,7 @@ class FakeCanvas:
                 return self.api_call(req)
             return error_response(404, NOT_FOUND_MESSAGE)
         except ApiError as err:
-            return error_response(err.status, err.message, err.headers, err.extra)
+            return err.response()
 
     # ---- /api/v1
 
@@ -1279,6 +1416,12 @@ class FakeCanvas:
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)", "get_course"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules", "list_modules"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/assignments", "list_assignments"),
+        ("POST", r"/api/v1/courses/(?P<course>[^/]+)/assignments/(?P<assignment>[^/]+)"
+                 r"/submissions/(?P<user>self|1)/files", "start_submission_upload"),
+        ("POST", r"/api/v1/courses/(?P<course>[^/]+)/assignments/(?P<assignment>[^/]+)/submissions",
+         "submit_assignment"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/assignments/(?P<assignment>[^/]+)"
+                r"/submissions/(?P<user>self|1)", "get_submission"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules/(?P<module>[^/]+)", "get_module"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules/(?P<module>[^/]+)/items",
          "list_items"),
@@ -1370,8 +1513,16 @@ class FakeCanvas:
         return self._paged(req, modules)
 
     def list_assignments(self, req: Request, course: str) -> Response:
+        """The data set's assignments, with what has been handed in laid over them."""
         cid = self._readable_course(course)
         assignments = self.data.assignments_json(cid, self.base, self.role, "submission" in req.includes())
+        for assignment in assignments:
+            latest = self.submissions.latest(cid, assignment["id"])
+            if latest is None:
+                continue
+            assignment["has_submitted_submissions"] = True
+            if "submission" in assignment:
+                assignment["submission"] = self.submission_json(assignment, latest)
         return self._paged(req, assignments)
 
     def _module_position(self, cid: int, module: str) -> int:
@@ -1404,12 +1555,15 @@ class FakeCanvas:
             return not_permitted_response()
         params = {k: v for k, v in req.query}
         params.update(self._body_params(req))
-        pending = self.files.issue(cid, params)
-        return json_response(200, {
+        return json_response(200, self._ticket(self.files.issue(cid, params)))
+
+    def _ticket(self, pending: PendingUpload) -> dict:
+        """Step 1's answer, the same for course files and submission files."""
+        return {
             "upload_url": f"{self.base}/files_api/upload/{pending.token}",
             "upload_params": dict(pending.params),
             "file_param": "file",
-        })
+        }
 
     @staticmethod
     def _body_params(req: Request) -> dict:
@@ -1426,6 +1580,27 @@ class FakeCanvas:
             return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True))
         except (ValueError, UnicodeDecodeError) as exc:
             raise ApiError(400, f"could not parse the request body: {exc}") from exc
+
+    @staticmethod
+    def _form_pairs(req: Request) -> list:
+        """Query and body as [(name, value)], repeats kept: a form body as sent, a JSON
+        body flattened the way Rails reads both (`{"a": {"b": [1]}}` is `a[b][]=1`)."""
+        pairs = list(req.query)
+        raw = req.body.read_all()
+        if not raw.strip():
+            return pairs
+        kind, _ = parse_header_params(req.headers.get("Content-Type") or "")
+        try:
+            if kind == "application/json":
+                parsed = json.loads(raw.decode("utf-8"))
+                if not isinstance(parsed, dict):
+                    raise ValueError("not an object")
+                _flatten_params(parsed, "", pairs)
+            else:
+                pairs += parse_qsl(raw.decode("utf-8"), keep_blank_values=True)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ApiError(400, f"could not parse the request body: {exc}") from exc
+        return pairs
 
     def upload(self, req: Request, token: str) -> Response:
         """Step 2: the file store; no Canvas token belongs here."""
@@ -1489,6 +1664,107 @@ class FakeCanvas:
             return error_response(404, NOT_FOUND_MESSAGE)
         return json_response(200, self.file_json(stored))
 
+    # ---- submissions (a student hands in an assignment)
+
+    def _student_assignment(self, course: str, assignment: str) -> tuple[int, dict]:
+        """The course and assignment a submission route names, as its student sees it.
+
+        Only a student has a submission: a teacher gets the "not authorized" 401 before
+        anything is looked up.  Then an unknown course or an assignment that is not the
+        course's is a 404 (and a course the student may not open, the usual 401).
+        """
+        if self.role != "student":
+            raise ApiError(401, NOT_AUTHORIZED_MESSAGE, extra={"status": "unauthorized"})
+        cid = self._readable_course(course)
+        found = self.data.assignment(cid, assignment, self.base, "student")
+        if found is None:
+            raise ApiError(404, NOT_FOUND_MESSAGE)
+        return cid, found
+
+    def start_submission_upload(self, req: Request, course: str, assignment: str, user: str) -> Response:
+        """Step 1 for a file to hand in: the file goes to the user's submission context
+        for this assignment, not to the course's Files; steps 2 and 3 are the usual ones."""
+        cid, found = self._student_assignment(course, assignment)
+        params = {k: v for k, v in req.query}
+        params.update(self._body_params(req))
+        return json_response(200, self._ticket(self.files.issue(cid, params, assignment_id=found["id"])))
+
+    def submit_assignment(self, req: Request, course: str, assignment: str) -> Response:
+        """Create the next attempt, after Canvas's checks in Canvas's order."""
+        cid, found = self._student_assignment(course, assignment)
+        if found.get("locked_for_user"):
+            return not_permitted_response()
+        pairs = self._form_pairs(req)
+        fields: dict = {}
+        for key, value in pairs:
+            fields.setdefault(key, []).append(value)
+        kind = (fields.get("submission[submission_type]") or [""])[0]
+        if kind not in found["submission_types"]:
+            raise ApiError(400, "Invalid submission[submission_type] given", bare=True)
+        raw_ids = fields.get("submission[file_ids][]", []) + fields.get("submission[file_ids]", [])
+        raw_ids = list(dict.fromkeys(r.strip() for r in raw_ids if r.strip()))
+        if kind == "online_upload" and not raw_ids:
+            raise ApiError(400, "No valid file ids given: an online_upload submission needs at "
+                                "least one file attached (submission[file_ids][])", bare=True)
+        files = [self._submission_file(cid, found["id"], raw) for raw in raw_ids]
+        allowed = [e.lower() for e in found.get("allowed_extensions") or []]
+        for stored in files:
+            name = stored.display_name or stored.requested_name
+            extension = name.rsplit(".", 1)[1].lower() if "." in name else ""
+            if allowed and extension not in allowed:
+                raise ApiError(400, f"Invalid file type: {name} (allowed: {', '.join(allowed)})", bare=True)
+        comment = (fields.get("comment[text_comment]") or [None])[0]
+        attempt = self.submissions.submit(cid, found["id"], [f.id for f in files], comment,
+                                          _parse_iso(found["due_at"]))
+        return json_response(201, self.submission_json(found, attempt))
+
+    def _submission_file(self, cid: int, aid: int, raw: str) -> StoredFile:
+        """A file may be handed in only if this user uploaded (and confirmed) it through
+        this assignment's submissions/self/files -- not a course file, not another's."""
+        stored = self.files.get(int(raw)) if raw.isdigit() else None
+        if stored is None or stored.assignment_id != aid or stored.course_id != cid:
+            raise ApiError(400, f"Invalid file id {raw}: not a file you uploaded for this "
+                                "assignment's submission", bare=True)
+        return stored
+
+    def get_submission(self, req: Request, course: str, assignment: str, user: str) -> Response:
+        """The latest attempt, or the unsubmitted Submission Canvas has before any."""
+        cid, found = self._student_assignment(course, assignment)
+        history = self.submissions.history(cid, found["id"])
+        includes = req.includes()
+        submission = self.submission_json(found, history[-1] if history else None)
+        if "submission_history" in includes:
+            submission["submission_history"] = ([self.submission_json(found, a) for a in history]
+                                                or [self.submission_json(found, None)])
+        if "submission_comments" in includes:
+            submission["submission_comments"] = [
+                {"id": 70000 + a.attempt, "author_id": 1, "author_name": "Test User",
+                 "comment": a.comment, "created_at": a.submitted_at, "attempt": a.attempt}
+                for a in history if a.comment]
+        return json_response(200, submission)
+
+    def submission_json(self, assignment: dict, attempt: Optional[Attempt]) -> dict:
+        """A Canvas Submission object for one attempt, or the unsubmitted one (None)."""
+        aid = assignment["id"]
+        submission = {
+            "id": self.data.submission_id(aid), "assignment_id": aid, "user_id": 1,
+            "attempt": None, "submitted_at": None, "workflow_state": "unsubmitted",
+            "submission_type": None, "late": False, "missing": False, "excused": None,
+            "score": None, "grade": None, "seconds_late": 0,
+        }
+        if attempt is None:
+            due = _parse_iso(assignment.get("due_at"))
+            submission["missing"] = due is not None and datetime.now(timezone.utc) > due
+            return submission
+        attachments = [self.files.get(fid) for fid in attempt.file_ids]
+        submission.update({
+            "attempt": attempt.attempt, "submitted_at": attempt.submitted_at,
+            "workflow_state": "submitted", "submission_type": "online_upload",
+            "late": attempt.late, "seconds_late": attempt.seconds_late,
+            "attachments": [self.file_json(f) for f in attachments if f is not None],
+        })
+        return submission
+
     def get_file(self, req: Request, file: str) -> Response:
         stored = self.files.get(int(file))
         if stored is None:
@@ -1505,7 +1781,7 @@ class FakeCanvas:
             "size": stored.size,
             "content-type": stored.content_type,
             "url": f"{self.base}/files/{stored.id}/download?download_frd=1&verifier={stored.uuid}",
-            "folder_id": self.files.folder_id(stored.course_id, stored.folder),
+            "folder_id": self.files.folder_of(stored),
             "created_at": stored.created_at,
             "updated_at": stored.created_at,
             "locked": False,
@@ -1535,6 +1811,7 @@ class FakeCanvas:
         ("GET", "/__control/config"): "control_config",
         ("POST", "/__control/config"): "control_set_config",
         ("GET", "/__control/files"): "control_files",
+        ("GET", "/__control/submissions"): "control_submissions",
         ("POST", "/__control/reset"): "control_reset",
     }
 
@@ -1612,11 +1889,26 @@ class FakeCanvas:
                                     "sha256": f.sha256, "content_type": f.content_type}
                                    for f in self.files.confirmed_files()])
 
+    def control_submissions(self, _payload) -> Response:
+        """Every attempt, in the order made, with the files' sizes and digests."""
+        answer = []
+        for attempt in self.submissions.all():
+            files = [self.files.get(fid) for fid in attempt.file_ids]
+            answer.append({
+                "course_id": attempt.course_id, "assignment_id": attempt.assignment_id,
+                "attempt": attempt.attempt, "submitted_at": attempt.submitted_at,
+                "late": attempt.late,
+                "files": [{"id": f.id, "name": f.display_name, "size": f.size, "sha256": f.sha256}
+                          for f in files if f is not None],
+            })
+        return json_response(200, answer)
+
     def control_reset(self, _payload) -> Response:
         """Back to a fresh server (same ports, same data) between tests."""
         self.faults.clear()
         self.log.clear()
         self.files.reset()
+        self.submissions.reset()
         self.config = Config(signature_ttl=self.default_ttl)
         self.api.open()
         return json_response(200, {"ok": True})

@@ -628,6 +628,298 @@ class UploadTests(FakeCanvasTest):
 
 
 # --------------------------------------------------------------------------
+# Submissions (a student hands in an assignment)
+# --------------------------------------------------------------------------
+
+NOT_AUTHORIZED = {"status": "unauthorized",
+                  "errors": [{"message": "user not authorized to perform that action"}]}
+
+
+def assignment_id(course: int, number: int) -> int:
+    return 500000 + course * 10 + number
+
+
+HOMEWORK, ESSAY, FINAL = assignment_id(1, 1), assignment_id(1, 2), assignment_id(1, 3)
+
+
+class SubmissionTests(FakeCanvasTest):
+    def setUp(self):
+        super().setUp()
+        self.control("POST", "config", {"role": "student"})
+
+    def base(self, aid: int, course=1) -> str:
+        return f"/api/v1/courses/{course}/assignments/{aid}/submissions"
+
+    def ticket(self, aid: int, name: str, course=1, size=0) -> Reply:
+        body = urlencode({"name": name, "size": size}).encode()
+        return self.api(f"{self.base(aid, course)}/self/files", "POST", body=body,
+                        headers={**AUTH, "Content-Type": "application/x-www-form-urlencoded"})
+
+    def upload(self, aid: int, name: str, data: bytes, course=1, confirm=True) -> dict:
+        """Steps 1-3 for a submission file; returns the file JSON (or the 301's Location)."""
+        ticket = self.ticket(aid, name, course, len(data))
+        self.assertEqual(ticket.status, 200, ticket.body)
+        ticket = ticket.json()
+        self.assertEqual(set(ticket), {"upload_url", "upload_params", "file_param"})
+        body = multipart(list(ticket["upload_params"].items()), name, data)
+        located = request("POST", ticket["upload_url"], body, {"Content-Type": MULTIPART_TYPE})
+        self.assertEqual(located.status, 301, located.body)
+        if not confirm:
+            return {"id": int(re.search(r"/files/(\d+)/", located.headers["Location"]).group(1))}
+        confirmed = self.api(located.headers["Location"])
+        self.assertEqual(confirmed.status, 200, confirmed.body)
+        return confirmed.json()
+
+    def course_file(self, name: str, data: bytes, course=1) -> dict:
+        """A file in the course's Files (a teacher's upload), for contrast."""
+        ticket = self.api(f"/api/v1/courses/{course}/files", "POST",
+                          body=urlencode({"name": name, "size": len(data)}).encode()).json()
+        body = multipart(list(ticket["upload_params"].items()), name, data)
+        located = request("POST", ticket["upload_url"], body, {"Content-Type": MULTIPART_TYPE})
+        return self.api(located.headers["Location"]).json()
+
+    def submit(self, aid: int, file_ids: list, course=1, kind="online_upload", as_json=False,
+               comment=None) -> Reply:
+        if as_json:
+            payload = {"submission": {"file_ids": file_ids}}
+            if kind is not None:
+                payload["submission"]["submission_type"] = kind
+            if comment is not None:
+                payload["comment"] = {"text_comment": comment}
+            body, ctype = json.dumps(payload).encode(), "application/json"
+        else:
+            pairs = [] if kind is None else [("submission[submission_type]", kind)]
+            pairs += [("submission[file_ids][]", str(i)) for i in file_ids]
+            if comment is not None:
+                pairs.append(("comment[text_comment]", comment))
+            body, ctype = urlencode(pairs).encode(), "application/x-www-form-urlencoded"
+        return self.api(self.base(aid, course), "POST", body=body,
+                        headers={**AUTH, "Content-Type": ctype})
+
+    def attempts(self) -> list:
+        return self.control("GET", "submissions").json()
+
+    def test_the_whole_flow(self):
+        essay, notes = b"%PDF-1.4 my essay" * 50, "ghi chú 📝".encode() * 20
+        first = self.upload(ESSAY, "essay.pdf", essay)
+        second = self.upload(ESSAY, "notes.docx", notes)
+        self.assertEqual((first["display_name"], first["size"]), ("essay.pdf", len(essay)))
+        self.assertEqual(self.control("GET", "files").json(), [], "not in the course's Files")
+
+        reply = self.submit(ESSAY, [first["id"], second["id"]], comment="Here it is")
+        self.assertEqual(reply.status, 201, reply.body)
+        sub = reply.json()
+        self.assertEqual({k: sub[k] for k in ("assignment_id", "user_id", "attempt", "workflow_state",
+                                              "submission_type", "late", "missing", "excused",
+                                              "score", "grade", "seconds_late")},
+                         {"assignment_id": ESSAY, "user_id": 1, "attempt": 1,
+                          "workflow_state": "submitted", "submission_type": "online_upload",
+                          "late": False, "missing": False, "excused": None, "score": None,
+                          "grade": None, "seconds_late": 0})
+        self.assertRegex(sub["submitted_at"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+        self.assertEqual([(a["id"], a["display_name"], a["filename"], a["size"]) for a in sub["attachments"]],
+                         [(first["id"], "essay.pdf", "essay.pdf", len(essay)),
+                          (second["id"], "notes.docx", "notes.docx", len(notes))])
+
+        got = self.api(f"{self.base(ESSAY)}/self?include[]=submission_history").json()
+        self.assertEqual((got["id"], got["attempt"]), (sub["id"], 1))
+        [only] = got["submission_history"]
+        self.assertEqual(only["attempt"], 1)
+        self.assertEqual([(a["display_name"], a["size"]) for a in only["attachments"]],
+                         [("essay.pdf", len(essay)), ("notes.docx", len(notes))])
+
+        again = self.submit(ESSAY, [second["id"]], as_json=True)
+        self.assertEqual(again.status, 201, again.body)
+        self.assertEqual((again.json()["attempt"], again.json()["id"]), (2, sub["id"]))
+        got = self.api(f"{self.base(ESSAY)}/1?include[]=submission_history").json()
+        self.assertEqual(got["attempt"], 2)
+        self.assertEqual([h["attempt"] for h in got["submission_history"]], [1, 2])
+        self.assertEqual([len(h["attachments"]) for h in got["submission_history"]], [2, 1])
+        comments = self.api(f"{self.base(ESSAY)}/self?include[]=submission_comments").json()
+        self.assertEqual([(c["comment"], c["attempt"]) for c in comments["submission_comments"]],
+                         [("Here it is", 1)])
+
+        recorded = self.attempts()
+        self.assertEqual([(r["course_id"], r["assignment_id"], r["attempt"], r["late"]) for r in recorded],
+                         [(1, ESSAY, 1, False), (1, ESSAY, 2, False)])
+        self.assertEqual(recorded[0]["submitted_at"], sub["submitted_at"])
+        self.assertEqual(recorded[0]["files"],
+                         [{"id": first["id"], "name": "essay.pdf", "size": len(essay),
+                           "sha256": hashlib.sha256(essay).hexdigest()},
+                          {"id": second["id"], "name": "notes.docx", "size": len(notes),
+                           "sha256": hashlib.sha256(notes).hexdigest()}])
+        self.assertEqual([f["id"] for f in recorded[1]["files"]], [second["id"]])
+        self.assertEqual(request("GET", first["url"]).body, essay)
+
+    def test_same_name_twice_is_two_files_and_201_answers_work_too(self):
+        one = self.upload(ESSAY, "essay.pdf", b"one")
+        two = self.upload(ESSAY, "essay.pdf", b"two")
+        self.assertNotEqual(one["id"], two["id"])
+        self.assertEqual((one["display_name"], two["display_name"]), ("essay.pdf", "essay.pdf"))
+        self.control("POST", "config", {"upload_answer": "201"})
+        ticket = self.ticket(ESSAY, "essay.pdf").json()
+        body = multipart(list(ticket["upload_params"].items()), "essay.pdf", b"three")
+        three = request("POST", ticket["upload_url"], body, {"Content-Type": MULTIPART_TYPE})
+        self.assertEqual((three.status, three.json()["display_name"]), (201, "essay.pdf"))
+        reply = self.submit(ESSAY, [one["id"], two["id"], three.json()["id"]])
+        self.assertEqual(reply.status, 201, reply.body)
+        self.assertEqual([a["display_name"] for a in reply.json()["attachments"]], ["essay.pdf"] * 3)
+        self.assertEqual(self.control("GET", "files").json(), [])
+
+    def test_course_files_do_not_see_submission_files(self):
+        mine = self.upload(ESSAY, "essay.pdf", b"submission")
+        self.control("POST", "config", {"role": "teacher"})
+        course = self.course_file("essay.pdf", b"course")
+        self.assertEqual(course["display_name"], "essay.pdf", "no rename over a submission file")
+        self.assertNotEqual(course["folder_id"], mine["folder_id"])
+        ticket = self.api("/api/v1/courses/1/files", "POST",
+                          body=b"name=essay.pdf&size=1&on_duplicate=overwrite").json()
+        body = multipart(list(ticket["upload_params"].items()), "essay.pdf", b"over")
+        located = request("POST", ticket["upload_url"], body, {"Content-Type": MULTIPART_TYPE})
+        self.assertEqual(self.api(located.headers["Location"]).status, 200)
+        self.assertEqual(self.api(f"/api/v1/files/{mine['id']}").json()["size"], len(b"submission"))
+        self.assertEqual([f["name"] for f in self.control("GET", "files").json()], ["essay.pdf"])
+
+    def test_before_any_attempt_the_submission_is_unsubmitted(self):
+        late = self.api(f"{self.base(HOMEWORK)}/self?include[]=submission_history")
+        self.assertEqual(late.status, 200)
+        sub = late.json()
+        self.assertEqual({k: sub[k] for k in ("assignment_id", "user_id", "attempt", "submitted_at",
+                                              "workflow_state", "submission_type", "missing")},
+                         {"assignment_id": HOMEWORK, "user_id": 1, "attempt": None, "submitted_at": None,
+                          "workflow_state": "unsubmitted", "submission_type": None, "missing": True})
+        self.assertEqual(sub.get("attachments", []), [])
+        self.assertEqual([h["workflow_state"] for h in sub["submission_history"]], ["unsubmitted"])
+        self.assertFalse(self.api(f"{self.base(ESSAY)}/self").json()["missing"], "not due yet")
+
+    def test_a_teacher_has_no_submission(self):
+        file_id = self.upload(ESSAY, "essay.pdf", b"x")["id"]
+        self.control("POST", "config", {"role": "teacher"})
+        for reply in (self.ticket(ESSAY, "essay.pdf"), self.submit(ESSAY, [file_id]),
+                      self.api(f"{self.base(ESSAY)}/self"), self.ticket(ESSAY, "a.pdf", course=999999)):
+            self.assertEqual((reply.status, reply.json()), (401, NOT_AUTHORIZED))
+            self.assertIsNone(reply.headers["WWW-Authenticate"])
+        self.assertEqual(self.attempts(), [])
+
+    def test_unknown_course_or_assignment_is_404(self):
+        for course, aid in ((999999, ESSAY), (1, assignment_id(2, 2)), (1, 12345), (1, "essay")):
+            for reply in (self.ticket(aid, "a.pdf", course=course), self.submit(aid, [5001], course=course),
+                          self.api(f"{self.base(aid, course)}/self")):
+                self.assertEqual(reply.status, 404, (course, aid))
+                self.assertEqual(reply.json(), {"errors": [{"message": "The specified resource does not exist."}]})
+
+    def test_a_locked_assignment_is_refused(self):
+        file_id = self.upload(FINAL, "project.zip", b"zip")["id"]
+        reply = self.submit(FINAL, [file_id])
+        self.assertEqual((reply.status, reply.json()), (401, NOT_AUTHORIZED))
+        self.assertEqual(self.attempts(), [])
+
+    def test_submission_type_and_missing_files_are_400(self):
+        file_id = self.upload(ESSAY, "essay.pdf", b"x")["id"]
+        for kind in (None, "", "online_text_entry"):
+            reply = self.submit(ESSAY, [file_id], kind=kind)
+            self.assertEqual((reply.status, reply.json()),
+                             (400, {"message": "Invalid submission[submission_type] given"}), kind)
+        for as_json in (False, True):
+            empty = self.submit(ESSAY, [], as_json=as_json)
+            self.assertEqual(empty.status, 400)
+            self.assertIn("at least one file", empty.json()["message"])
+        self.assertEqual(self.attempts(), [])
+
+    def test_a_wrong_extension_is_400_and_nothing_is_recorded(self):
+        good = self.upload(ESSAY, "essay.pdf", b"ok")["id"]
+        cases = [(ESSAY, "notes.txt", "Invalid file type: notes.txt (allowed: pdf, docx)"),
+                 (ESSAY, "README", "Invalid file type: README (allowed: pdf, docx)"),
+                 (HOMEWORK, "essay.docx", "Invalid file type: essay.docx (allowed: pdf)"),
+                 (HOMEWORK, "essay.pdf.exe", "Invalid file type: essay.pdf.exe (allowed: pdf)")]
+        for aid, name, message in cases:
+            bad = self.upload(aid, name, b"bad")["id"]
+            ids = [good, bad] if aid == ESSAY else [bad]
+            reply = self.submit(aid, ids)
+            self.assertEqual((reply.status, reply.json()), (400, {"message": message}), name)
+        self.assertEqual(self.attempts(), [])
+        self.assertEqual(self.api(f"{self.base(ESSAY)}/self").json()["workflow_state"], "unsubmitted")
+        upper = self.upload(ESSAY, "SCAN.PDF", b"caps")["id"]
+        self.assertEqual(self.submit(ESSAY, [upper]).status, 201, "extensions ignore case")
+        final = self.upload(FINAL, "anything", b"")  # no allowed_extensions: any name would do
+        self.assertIn("id", final)
+
+    def test_only_this_assignments_own_uploads_may_be_attached(self):
+        homework_file = self.upload(HOMEWORK, "hw.pdf", b"hw")["id"]
+        other_course = self.upload(assignment_id(2, 2), "essay.pdf", b"c2", course=2)["id"]
+        unconfirmed = self.upload(ESSAY, "essay.pdf", b"pending", confirm=False)["id"]
+        self.control("POST", "config", {"role": "teacher"})
+        course_file = self.course_file("essay.pdf", b"course file")["id"]
+        self.control("POST", "config", {"role": "student"})
+        good = self.upload(ESSAY, "essay.pdf", b"mine")["id"]
+        for bad in (homework_file, other_course, unconfirmed, course_file, 999999, "abc"):
+            reply = self.submit(ESSAY, [good, bad])
+            self.assertEqual(reply.status, 400, bad)
+            self.assertIn(str(bad), reply.json()["message"])
+        self.assertEqual(self.attempts(), [])
+        self.assertEqual(self.submit(ESSAY, [good]).status, 201)
+
+    def test_a_lost_reply_still_records_the_attempt(self):
+        file_id = self.upload(HOMEWORK, "hw.pdf", b"late work")["id"]
+        self.fault(f"/assignments/{HOMEWORK}/submissions", "lost_reply", method="POST")
+        with self.assertRaises((http.client.HTTPException, ConnectionError)):
+            self.submit(HOMEWORK, [file_id])
+        [recorded] = self.attempts()
+        self.assertEqual((recorded["attempt"], recorded["late"]), (1, True))
+        self.assertEqual(self.api(f"{self.base(HOMEWORK)}/self").json()["attempt"], 1)
+        posts = [r for r in self.requests_seen() if r["method"] == "POST" and r["path"] == self.base(HOMEWORK)]
+        self.assertEqual([(r["status"], r["fault"]) for r in posts], [("reset", "lost_reply")])
+        retry = self.submit(HOMEWORK, [file_id])
+        self.assertEqual((retry.status, retry.json()["attempt"]), (201, 2), "a retry is a new attempt")
+
+    def test_other_faults_apply_to_the_submission_routes(self):
+        self.fault("/submissions/self/files", "503")
+        self.assertEqual(self.ticket(ESSAY, "a.pdf").status, 503)
+        file_id = self.upload(ESSAY, "a.pdf", b"x")["id"]
+        self.fault("/submissions", "500", method="POST")
+        self.assertEqual(self.submit(ESSAY, [file_id]).status, 500)
+        self.assertEqual(self.attempts(), [], "an injected error does no work")
+
+    def test_the_assignment_list_shows_the_latest_attempt(self):
+        self.assertEqual(self.submit(HOMEWORK, [self.upload(HOMEWORK, "a.pdf", b"1")["id"]]).status, 201)
+        reply = self.submit(HOMEWORK, [self.upload(HOMEWORK, "b.pdf", b"2")["id"]])
+        assignments = self.api("/api/v1/courses/1/assignments?include[]=submission").json()
+        sub = assignments[0]["submission"]
+        self.assertEqual({k: sub[k] for k in ("attempt", "workflow_state", "late", "missing", "submitted_at")},
+                         {"attempt": 2, "workflow_state": "submitted", "late": True, "missing": False,
+                          "submitted_at": reply.json()["submitted_at"]})
+        self.assertGreater(sub["seconds_late"], 0)
+        self.assertTrue(assignments[0]["has_submitted_submissions"])
+        self.assertEqual(assignments[1]["submission"]["workflow_state"], "unsubmitted")
+        self.assertFalse(assignments[1]["has_submitted_submissions"])
+
+    def test_concurrent_posts_get_distinct_attempts(self):
+        file_id = self.upload(ESSAY, "essay.pdf", b"race")["id"]
+        statuses, attempts = [], []
+
+        def post():
+            reply = self.submit(ESSAY, [file_id])
+            statuses.append(reply.status)
+            attempts.append(reply.json().get("attempt"))
+        threads = [threading.Thread(target=post) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(10)
+        self.assertEqual(statuses, [201] * 8)
+        self.assertEqual(sorted(attempts), list(range(1, 9)))
+
+    def test_reset_clears_submissions_and_their_files(self):
+        upload = self.upload(ESSAY, "essay.pdf", b"gone")
+        self.assertEqual(self.submit(ESSAY, [upload["id"]]).status, 201)
+        self.assertEqual(self.control("POST", "reset").status, 200)
+        self.assertEqual(self.attempts(), [])
+        self.assertEqual(self.api(f"/api/v1/files/{upload['id']}").status, 404)
+        self.control("POST", "config", {"role": "student"})
+        self.assertEqual(self.api(f"{self.base(ESSAY)}/self").json()["workflow_state"], "unsubmitted")
+
+
+# --------------------------------------------------------------------------
 # Process lifetime (own server processes)
 # --------------------------------------------------------------------------
 
