@@ -14,6 +14,8 @@ extension FileDescriptor {
             throw error
         }
         defer { closedir(stream) }
+        // The copy shares the original's position, which an earlier listing left at the end.
+        rewinddir(stream)
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
