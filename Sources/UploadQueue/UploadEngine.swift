@@ -3,6 +3,9 @@ import Foundation
 
 /// Works through the upload queue: claims due jobs, uploads them, records every outcome.
 ///
+/// A course file goes through `transport`; a submission through `submissions`, under the
+/// exactly-once protocol of `UploadEngine+Submission.swift`.
+///
 /// Transient failures wait with exponential backoff (or as long as the server asked);
 /// permanent ones wait for the user. When the network is back (`networkIsBack`) every
 /// waiting job is due at once. Every change it records is announced to every listener
@@ -10,6 +13,7 @@ import Foundation
 public actor UploadEngine {
     let store: UploadStore
     private let transport: UploadTransport
+    let submissions: SubmissionTransport
     let clock: WallClock
     let backend: String
     private let jitter: @Sendable () -> Double
@@ -30,6 +34,7 @@ public actor UploadEngine {
     public init(
         store: UploadStore,
         transport: UploadTransport,
+        submissions: SubmissionTransport = .unimplemented,
         clock: WallClock,
         backend: String,
         probe: (@Sendable () async -> Bool)? = nil,
@@ -38,6 +43,7 @@ public actor UploadEngine {
         self.probe = probe
         self.store = store
         self.transport = transport
+        self.submissions = submissions
         self.clock = clock
         self.backend = backend
         self.jitter = jitter
@@ -62,10 +68,25 @@ public actor UploadEngine {
         broadcast.publish(.updated(job))
     }
 
-    /// Jobs of this backend that are due now.
+    /// Jobs of this backend that are due now, less submissions waiting for an earlier one.
     func dueJobs() throws -> [UploadJob] {
         let now = clock.now()
-        return try store.jobs().filter { isDue($0, at: now) }
+        let jobs = try store.jobs()
+        return jobs.filter { isDue($0, at: now) && !isWaitingForEarlierSubmission($0, among: jobs) }
+    }
+
+    /// Whether an older job hands files in to the same assignment and is not finished yet.
+    ///
+    /// Submissions to one assignment are sent one at a time, in the order they were queued, so
+    /// each attempt is read back as the newest when it is checked and the later one stays the
+    /// newest attempt, as the student meant it.
+    func isWaitingForEarlierSubmission(_ job: UploadJob, among jobs: [UploadJob]) -> Bool {
+        guard let plan = job.submission else { return false }
+        return jobs.contains { other in
+            other.id != job.id && other.backend == job.backend && other.courseID == job.courseID
+                && other.submission?.assignmentID == plan.assignmentID && other.state.isPending
+                && (other.queuedAt, other.id) < (job.queuedAt, job.id)
+        }
     }
 
     /// Whether this engine should send `job` at `now`: it is this backend's, and queued,
@@ -97,7 +118,8 @@ public actor UploadEngine {
             defer { claim.release() }
             // Re-read under the claim: another process may have finished or failed it meanwhile,
             // or its record may have been damaged, and a stand-in must never be sent or saved.
-            guard let current = try store.job(job.id), isDue(current, at: clock.now()) else { continue }
+            guard let current = try store.job(job.id), isDue(current, at: clock.now()),
+                  try !(current.isSubmission && isWaitingForEarlierSubmission(current, among: store.jobs())) else { continue }
             try await attempt(current)
             tried += 1
         }
@@ -114,7 +136,11 @@ public actor UploadEngine {
         defer { activity.ended(id) }
         do {
             try await store.verifyPayload(of: job)
-            try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }
+            if job.isSubmission {
+                try await handIn(&job)
+            } else {
+                try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }
+            }
         } catch is CancellationError {
             job.state = .queued
             job.attempts -= 1

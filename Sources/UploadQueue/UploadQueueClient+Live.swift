@@ -11,6 +11,12 @@ extension UploadQueueClient {
                 engine.announce(.updated(job))
                 return job
             },
+            enqueueSubmission: { files, course, assignment in
+                let plan = UploadJob.Submission(assignmentID: assignment.id, assignmentName: assignment.name, dueAt: assignment.dueAt)
+                let job = try store.enqueue(files: files, course: course, backend: backend, submission: plan)
+                engine.announce(.updated(job))
+                return job
+            },
             retry: { id in try await engine.retry(id) },
             retryAllFailed: { try await engine.retryAllFailed() },
             remove: { id in

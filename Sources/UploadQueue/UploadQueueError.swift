@@ -16,6 +16,8 @@ public enum UploadQueueError: UserFacingError, Equatable {
     case inUse(id: String)
     /// The job's record can't be read, so it can only be removed.
     case damaged(id: String)
+    /// A submission was asked for with no file to hand in.
+    case noFiles
 
     public var userMessage: String {
         switch self {
@@ -33,6 +35,8 @@ public enum UploadQueueError: UserFacingError, Equatable {
             return "Upload \(id) is being sent right now; try again when it finishes"
         case let .damaged(id):
             return "Upload \(id) has a damaged record; it can only be removed"
+        case .noFiles:
+            return "Choose at least one file to hand in"
         }
     }
 }

@@ -7,15 +7,27 @@ import Glibc
 #endif
 
 extension UploadStore {
-    /// Queues a copy of `file` for upload to `course` on `backend`.
+    /// Queues a copy of `file` for upload to `course`'s Files on `backend`.
     ///
     /// The bytes are captured now, so editing or deleting the original afterwards does not
     /// change what is uploaded. Nothing is queued if this throws.
     public func enqueue(file: URL, course: CourseID, backend: String) throws -> UploadJob {
-        let path = file.absoluteURL.path
-        guard file.isFileURL else { throw UploadQueueError.unreadable(path: file.absoluteString, reason: "it is not a local file") }
-        let source = try openSource(path)
-        defer { source.close() }
+        try enqueue(files: [file], course: course, backend: backend, submission: nil)
+    }
+
+    /// Queues copies of `files` as one job for `course` on `backend`: a submission to an
+    /// assignment when `submission` is given, else a course file (then `files` holds one).
+    ///
+    /// Every file is captured now, and the job appears whole or not at all: if any file
+    /// can't be captured, nothing is queued.
+    public func enqueue(files: [URL], course: CourseID, backend: String, submission: UploadJob.Submission?) throws -> UploadJob {
+        guard !files.isEmpty else { throw UploadQueueError.noFiles }
+        let paths = try files.map { file in
+            guard file.isFileURL else { throw UploadQueueError.unreadable(path: file.absoluteString, reason: "it is not a local file") }
+            return file.absoluteURL.path
+        }
+        let sources = try openSources(paths)
+        defer { sources.forEach { $0.close() } }
         let queue = try createQueue()
         defer { queue.close() }
         sweep(queue)
@@ -30,11 +42,14 @@ extension UploadStore {
         defer { staged.close() }
         let job: UploadJob
         do {
-            let (size, sha256) = try copy(source, from: path, into: staged)
-            job = UploadJob(
-                id: id, courseID: course, fileName: file.lastPathComponent, sourcePath: path, size: size,
-                backend: backend, queuedAt: now, sha256: sha256
-            )
+            var captured: [QueuedFile] = []
+            for (index, source) in sources.enumerated() {
+                let (size, sha256) = try copy(source, from: paths[index], into: staged, as: Self.payloadName(forFile: index))
+                captured.append(QueuedFile(name: files[index].lastPathComponent, sourcePath: paths[index], size: size, sha256: sha256))
+            }
+            var plan = submission
+            plan?.uploadedFileIDs = Array(repeating: nil, count: captured.count)
+            job = UploadJob(id: id, courseID: course, files: captured, submission: plan, backend: backend, queuedAt: now)
             try writeNewFile(encode(job), as: Self.recordName, in: staged)
             try staged.sync()
             // The commit point: the job appears in jobs/ complete, or not at all. A directory
@@ -50,6 +65,20 @@ extension UploadStore {
         try? jobs.sync()
         try? staging.sync()
         return job
+    }
+
+    /// Opens every file to queue, or none: the first that can't be opened closes the rest.
+    private func openSources(_ paths: [String]) throws -> [FileDescriptor] {
+        var opened: [FileDescriptor] = []
+        do {
+            for path in paths {
+                opened.append(try openSource(path))
+            }
+        } catch {
+            opened.forEach { $0.close() }
+            throw error
+        }
+        return opened
     }
 
     /// Opens the file to queue, refusing folders and anything that is not a regular file.
@@ -102,9 +131,9 @@ extension UploadStore {
         throw FileSystemError(code: EEXIST, path: staging.path)
     }
 
-    /// Copies `source` to `payload` in `directory` and syncs it; returns the byte count and their SHA-256.
-    private func copy(_ source: FileDescriptor, from path: String, into directory: FileDescriptor) throws -> (Int64, String?) {
-        let payload = try directory.open(Self.payloadName, O_WRONLY | O_CREAT | O_EXCL)
+    /// Copies `source` to `name` in `directory` and syncs it; returns the byte count and their SHA-256.
+    private func copy(_ source: FileDescriptor, from path: String, into directory: FileDescriptor, as name: String) throws -> (Int64, String?) {
+        let payload = try directory.open(name, O_WRONLY | O_CREAT | O_EXCL)
         defer { payload.close() }
         try payload.setMode(0o600)
         let total: Int64

@@ -14,6 +14,17 @@ extension UploadStore {
     static let recordName = "job.json"
     static let payloadName = "payload"
 
+    /// The captured bytes of a job's file `index`: `payload` for the first (the only one a
+    /// course file has, and the name records from before several files kept), then `payload-1`, ….
+    static func payloadName(forFile index: Int) -> String {
+        index == 0 ? payloadName : "\(payloadName)-\(index)"
+    }
+
+    /// Whether `name` in a job's directory holds captured bytes.
+    static func isPayloadName(_ name: String) -> Bool {
+        name == payloadName || (name.hasPrefix(payloadName + "-") && Int(name.dropFirst(payloadName.count + 1)) != nil)
+    }
+
     var queueURL: URL { directory.appendingPathComponent(Self.queueName) }
     var jobsURL: URL { queueURL.appendingPathComponent(Self.jobsName) }
 

@@ -39,7 +39,12 @@ extension UploadStore {
     /// Best effort: a payload left behind (the process died first) costs only disk space,
     /// and `queue --clear-done` removes it with the job.
     public func discardPayload(of id: String) {
-        guard Self.isValidJobID(id) else { return }
-        unlink(jobsURL.appendingPathComponent(id).appendingPathComponent(Self.payloadName).path)
+        guard Self.isValidJobID(id),
+              let directory = try? FileDescriptor.open(jobsURL.appendingPathComponent(id).path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+        else { return }
+        defer { directory.close() }
+        for name in ((try? directory.entryNames()) ?? []) where Self.isPayloadName(name) {
+            unlinkat(directory.raw, name, 0)
+        }
     }
 }

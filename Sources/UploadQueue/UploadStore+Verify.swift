@@ -7,15 +7,20 @@ import Glibc
 #endif
 
 extension UploadStore {
-    /// Checks, off the caller's thread, that the captured bytes of `job` are still what was
-    /// captured, before they are sent.
+    /// Checks, off the caller's thread, that the captured bytes of every file of `job` are
+    /// still what was captured, before they are sent.
     ///
     /// A payload cut short or changed on disk would otherwise be uploaded as it is and the
     /// job marked done. A job queued before checksums were recorded is checked by size alone,
     /// and so is one whose digest OpenSSL could not compute. Only a payload that is gone is
     /// reported as missing; other read errors pass through, to be tried again.
     public func verifyPayload(of job: UploadJob) async throws {
-        let path = payloadURL(for: job).path
+        for index in job.files.indices {
+            try await verify(job.files[index], at: payloadURL(for: job, file: index).path)
+        }
+    }
+
+    private func verify(_ file: QueuedFile, at path: String) async throws {
         let measured: (size: Int64, sha256: String?)
         do {
             measured = try await Files.offload { isCancelled in
@@ -24,13 +29,13 @@ extension UploadStore {
                 return try payload.measure(isCancelled: isCancelled)
             }
         } catch let error as FileSystemError where error.isMissing {
-            throw UploadError.payloadMissing(fileName: job.fileName)
+            throw UploadError.payloadMissing(fileName: file.name)
         }
-        if measured.size != job.size {
-            throw UploadError.payloadDamaged(fileName: job.fileName, detail: "\(measured.size) bytes, queued as \(job.size)")
+        if measured.size != file.size {
+            throw UploadError.payloadDamaged(fileName: file.name, detail: "\(measured.size) bytes, queued as \(file.size)")
         }
-        if let expected = job.sha256, let actual = measured.sha256, actual != expected {
-            throw UploadError.payloadDamaged(fileName: job.fileName, detail: "its SHA-256 changed")
+        if let expected = file.sha256, let actual = measured.sha256, actual != expected {
+            throw UploadError.payloadDamaged(fileName: file.name, detail: "its SHA-256 changed")
         }
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 /// Layout under the data directory (directories 0700, files 0600):
 ///
 ///     queue/jobs/<id>/job.json   the job, always complete (replaced atomically)
-///     queue/jobs/<id>/payload    the bytes captured when the job was queued
+///     queue/jobs/<id>/payload    the bytes captured when the job was queued (a
+///                                submission's later files in payload-1, payload-2, …)
 ///     queue/staging/<id>/        a job being queued; moved into jobs/ in one rename
 ///     queue/trash/<id>-<random>/ a removed job being deleted
 ///
@@ -31,9 +32,14 @@ public struct UploadStore: Sendable {
         self.clock = clock
     }
 
-    /// Where the captured bytes of `job` are.
+    /// Where the captured bytes of `job`'s first (for a course file, only) file are.
     public func payloadURL(for job: UploadJob) -> URL {
-        jobsURL.appendingPathComponent(job.id).appendingPathComponent(Self.payloadName)
+        payloadURL(for: job, file: 0)
+    }
+
+    /// Where the captured bytes of `job`'s file `index` are.
+    public func payloadURL(for job: UploadJob, file index: Int) -> URL {
+        jobsURL.appendingPathComponent(job.id).appendingPathComponent(Self.payloadName(forFile: index))
     }
 
     /// Every complete job, oldest first; cleans up what killed writers left behind.
@@ -129,13 +135,20 @@ public struct UploadStore: Sendable {
 
     /// A job whose record can't be read, standing in for it: what is known, and where its bytes are.
     private func damagedJob(_ id: String, in jobDirectory: FileDescriptor, problem: String) -> UploadJob {
-        let payload = jobDirectory.child(Self.payloadName)
-        let attributes = (try? FileManager.default.attributesOfItem(atPath: payload)) ?? [:]
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        let kept = attributes.isEmpty ? "no queued file is left" : "the queued file is kept at \(payload)"
+        let names = ((try? jobDirectory.entryNames()) ?? []).filter(Self.isPayloadName).sorted()
+        let payloads = names.map { jobDirectory.child($0) }
+        let attributes = payloads.compactMap { try? FileManager.default.attributesOfItem(atPath: $0) }
+        let size = attributes.reduce(Int64(0)) { $0 + ((($1[.size] as? NSNumber)?.int64Value) ?? 0) }
+        let kept: String
+        switch payloads.count {
+        case 0: kept = "no queued file is left"
+        case 1: kept = "the queued file is kept at \(payloads[0])"
+        default: kept = "its \(payloads.count) queued files are kept in \(jobDirectory.path)"
+        }
         return UploadJob(
-            id: id, courseID: CourseID("?") ?? CourseID(0), fileName: "(unreadable job \(id))", sourcePath: payload, size: size,
-            backend: "", queuedAt: attributes[.modificationDate] as? Date ?? .distantPast,
+            id: id, courseID: CourseID("?") ?? CourseID(0), fileName: "(unreadable job \(id))",
+            sourcePath: payloads.first ?? jobDirectory.child(Self.payloadName), size: size,
+            backend: "", queuedAt: attributes.first?[.modificationDate] as? Date ?? .distantPast,
             state: .damaged(reason: "\(problem); \(kept)")
         )
     }

@@ -209,8 +209,8 @@ struct UploadStoreTests {
     @Test func theCapturedBytesAreCheckedBySizeAndSHA256BeforeEachUpload() async throws {
         let source = try folder.write(Data("the whole essay".utf8), to: "essay.txt")
         let job = try store.enqueue(file: source, course: CourseID(1), backend: "local")
-        #expect(job.sha256 == (try sha256(of: source)))
-        #expect(try store.job(job.id)?.sha256 == job.sha256, "the digest is in the record")
+        #expect(job.files.first?.sha256 == (try sha256(of: source)))
+        #expect(try store.job(job.id)?.files.first?.sha256 == job.files.first?.sha256, "the digest is in the record")
         try await store.verifyPayload(of: job)
 
         let payload = store.payloadURL(for: job)

@@ -4,8 +4,11 @@ import Foundation
 public struct UploadQueueClient: Sendable {
     /// Every job in the queue, oldest first.
     public var jobs: @Sendable () async throws -> [UploadJob]
-    /// Captures the file at `file` and queues it for `course`.
+    /// Captures the file at `file` and queues it for `course`'s Files.
     public var enqueue: @Sendable (_ file: URL, _ course: CourseID) async throws -> UploadJob
+    /// Captures every file of `files` and queues them as one submission to `assignment` of
+    /// `course`; nothing is queued when any of them can't be captured.
+    public var enqueueSubmission: @Sendable (_ files: [URL], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob
     /// Makes a failed or waiting job due now.
     public var retry: @Sendable (_ id: String) async throws -> Void
     /// Makes every failed job due now.
@@ -21,6 +24,7 @@ public struct UploadQueueClient: Sendable {
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
         enqueue: @escaping @Sendable (_ file: URL, _ course: CourseID) async throws -> UploadJob,
+        enqueueSubmission: @escaping @Sendable (_ files: [URL], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob,
         retry: @escaping @Sendable (_ id: String) async throws -> Void,
         retryAllFailed: @escaping @Sendable () async throws -> Void,
         remove: @escaping @Sendable (_ id: String) async throws -> Void,
@@ -29,6 +33,7 @@ public struct UploadQueueClient: Sendable {
     ) {
         self.jobs = jobs
         self.enqueue = enqueue
+        self.enqueueSubmission = enqueueSubmission
         self.retry = retry
         self.retryAllFailed = retryAllFailed
         self.remove = remove
@@ -59,6 +64,7 @@ extension UploadQueueClient {
     public static let noOp = UploadQueueClient(
         jobs: { [] },
         enqueue: { _, _ in throw Unimplemented("Uploads") },
+        enqueueSubmission: { _, _, _ in throw Unimplemented("Submissions") },
         retry: { _ in },
         retryAllFailed: {},
         remove: { _ in },
@@ -69,6 +75,7 @@ extension UploadQueueClient {
     public static let unimplemented = UploadQueueClient(
         jobs: { throw Unimplemented("UploadQueueClient.jobs") },
         enqueue: { _, _ in throw Unimplemented("UploadQueueClient.enqueue") },
+        enqueueSubmission: { _, _, _ in throw Unimplemented("UploadQueueClient.enqueueSubmission") },
         retry: { _ in throw Unimplemented("UploadQueueClient.retry") },
         retryAllFailed: { throw Unimplemented("UploadQueueClient.retryAllFailed") },
         remove: { _ in throw Unimplemented("UploadQueueClient.remove") },

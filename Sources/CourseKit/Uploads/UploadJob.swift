@@ -1,7 +1,11 @@
 import Foundation
 
-/// One file in the upload queue: what to send, where, and where it stands.
-public struct UploadJob: Equatable, Sendable, Identifiable, Codable {
+/// One entry of the upload queue: the files to send, where to, and where it stands.
+///
+/// A job is either a course file (one file added to a course's Files, what a teacher does)
+/// or a submission (one or more files handed in to an assignment as one attempt, what a
+/// student does).
+public struct UploadJob: Equatable, Sendable, Identifiable {
     /// Where a job stands.
     public enum State: Equatable, Sendable, Codable {
         /// Waiting for its first attempt.
@@ -21,34 +25,60 @@ public struct UploadJob: Equatable, Sendable, Identifiable, Codable {
 
     public var id: String
     public var courseID: CourseID
-    /// The file's name as it will appear in the course.
-    public var fileName: String
-    /// Where the file was when it was queued, for display only: the queued bytes are a captured copy.
-    public var sourcePath: String
-    public var size: Int64
+    /// What the job sends, in order: one file for a course file, one or more for a submission.
+    public var files: [QueuedFile]
+    /// The assignment the files are handed in to, and how far that got; nil for a course file.
+    public var submission: Submission?
     /// The backend the job belongs to, such as `canvas https://school.example` or `local`; never uploaded elsewhere.
     public var backend: String
     public var queuedAt: Date
     public var state: State
     public var attempts: Int
-    /// The SHA-256 of the bytes captured when the job was queued, checked with `size` before
-    /// every attempt; nil for jobs queued before it was recorded.
-    public var sha256: String?
 
     public init(
-        id: String, courseID: CourseID, fileName: String, sourcePath: String, size: Int64,
-        backend: String, queuedAt: Date, state: State = .queued, attempts: Int = 0, sha256: String? = nil
+        id: String, courseID: CourseID, files: [QueuedFile], submission: Submission? = nil,
+        backend: String, queuedAt: Date, state: State = .queued, attempts: Int = 0
     ) {
         self.id = id
         self.courseID = courseID
-        self.fileName = fileName
-        self.sourcePath = sourcePath
-        self.size = size
+        self.files = files
+        self.submission = submission
         self.backend = backend
         self.queuedAt = queuedAt
         self.state = state
         self.attempts = attempts
-        self.sha256 = sha256
+    }
+
+    /// A course-file job for one file.
+    public init(
+        id: String, courseID: CourseID, fileName: String, sourcePath: String, size: Int64,
+        backend: String, queuedAt: Date, state: State = .queued, attempts: Int = 0, sha256: String? = nil
+    ) {
+        self.init(
+            id: id, courseID: courseID, files: [QueuedFile(name: fileName, sourcePath: sourcePath, size: size, sha256: sha256)],
+            backend: backend, queuedAt: queuedAt, state: state, attempts: attempts
+        )
+    }
+
+    /// The files as a person names them: `essay.pdf`, or `essay.pdf +2` for three.
+    public var fileName: String {
+        guard let first = files.first else { return "(no file)" }
+        return files.count == 1 ? first.name : "\(first.name) +\(files.count - 1)"
+    }
+
+    /// Bytes to send, every file together.
+    public var size: Int64 {
+        files.reduce(0) { $0 + $1.size }
+    }
+
+    /// Where the first file was when it was queued.
+    public var sourcePath: String {
+        files.first?.sourcePath ?? ""
+    }
+
+    /// Whether the job hands files in to an assignment rather than adding one to a course's Files.
+    public var isSubmission: Bool {
+        submission != nil
     }
 
     /// Why the job is waiting, failed or damaged; nil otherwise.

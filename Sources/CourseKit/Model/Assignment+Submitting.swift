@@ -1,0 +1,43 @@
+import Foundation
+
+extension Assignment {
+    /// Why nothing can be handed in to this assignment as files now, or nil when it takes them.
+    public var uploadRefusal: String? {
+        if !acceptsUploads {
+            let kinds = submissionTypes.map { $0.replacingOccurrences(of: "_", with: " ") }
+            let takes = kinds.isEmpty ? "no submissions" : kinds.joined(separator: ", ")
+            return "\(name) takes no file uploads (it takes: \(takes))"
+        }
+        if isLocked {
+            return lockExplanation.map { "\(name) is locked: \($0)" } ?? "\(name) is locked"
+        }
+        return nil
+    }
+
+    /// Why the file `name` can't be handed in here, or nil when its type is allowed.
+    public func refusal(forFileNamed fileName: String) -> String? {
+        guard !allowedExtensions.isEmpty else { return nil }
+        let fileExtension = Self.fileExtension(of: fileName)
+        if let fileExtension, allowedExtensions.contains(fileExtension) { return nil }
+        return "\(fileName): \(name) takes only \(allowedTypes) files"
+    }
+
+    /// The allowed types as a person lists them: `.pdf, .docx or .odt`.
+    public var allowedTypes: String {
+        let dotted = allowedExtensions.map { "." + $0 }
+        guard let last = dotted.last, dotted.count > 1 else { return dotted.first ?? "any" }
+        return dotted.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// Whether its due date has passed at `now`: a submission now counts as late.
+    public func isPastDue(at now: Date) -> Bool {
+        dueAt.map { $0 < now } ?? false
+    }
+
+    /// The lower-case extension after the last dot, nil when the name has none (`.bashrc` has none).
+    static func fileExtension(of name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let text = name[name.index(after: dot)...].lowercased()
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+extension UploadJob: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, courseID, files, submission, backend, queuedAt, state, attempts
+        // A record written before jobs could hold several files kept its one file's fields here.
+        case fileName, sourcePath, size, sha256
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        courseID = try container.decode(CourseID.self, forKey: .courseID)
+        if let files = try container.decodeIfPresent([QueuedFile].self, forKey: .files) {
+            guard !files.isEmpty else {
+                throw DecodingError.dataCorruptedError(forKey: .files, in: container, debugDescription: "a job has at least one file")
+            }
+            self.files = files
+        } else {
+            files = [QueuedFile(
+                name: try container.decode(String.self, forKey: .fileName),
+                sourcePath: try container.decode(String.self, forKey: .sourcePath),
+                size: try container.decode(Int64.self, forKey: .size),
+                sha256: try container.decodeIfPresent(String.self, forKey: .sha256)
+            )]
+        }
+        submission = try container.decodeIfPresent(Submission.self, forKey: .submission)
+        backend = try container.decode(String.self, forKey: .backend)
+        queuedAt = try container.decode(Date.self, forKey: .queuedAt)
+        state = try container.decode(State.self, forKey: .state)
+        attempts = try container.decode(Int.self, forKey: .attempts)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(courseID, forKey: .courseID)
+        try container.encode(files, forKey: .files)
+        try container.encodeIfPresent(submission, forKey: .submission)
+        try container.encode(backend, forKey: .backend)
+        try container.encode(queuedAt, forKey: .queuedAt)
+        try container.encode(state, forKey: .state)
+        try container.encode(attempts, forKey: .attempts)
+    }
+}

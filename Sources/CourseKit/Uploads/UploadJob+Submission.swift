@@ -1,0 +1,45 @@
+import Foundation
+
+extension UploadJob {
+    /// The assignment a job hands its files in to, and what sending it has recorded so far.
+    ///
+    /// The fields after the assignment's are the durable half of the exactly-once protocol
+    /// that `UploadEngine` runs (see `UploadEngine+Submission.swift`): each is written to the
+    /// job's record before the step that depends on it.
+    public struct Submission: Equatable, Sendable, Codable {
+        public var assignmentID: String
+        /// The assignment's name when the job was queued, for the queue's rows and messages.
+        public var assignmentName: String
+        /// When the assignment was due when the job was queued; an offline backend judges lateness by it.
+        public var dueAt: Date?
+        /// The latest attempt the backend had before this job sent anything (0: none); nil until it was read.
+        public var attemptBefore: Int?
+        /// Set just before the request that creates the attempt goes out: from then on the backend
+        /// may hold the attempt even if no answer came back, so it is read before sending again.
+        public var mayHaveBeenSent: Bool
+        /// The backend's ID of each file already uploaded, by position in the job's `files`.
+        public var uploadedFileIDs: [String?]
+        /// The attempt the backend recorded for this job, once it is done.
+        public var receipt: SubmissionAttempt?
+
+        public init(
+            assignmentID: String, assignmentName: String, dueAt: Date? = nil, attemptBefore: Int? = nil,
+            mayHaveBeenSent: Bool = false, uploadedFileIDs: [String?] = [], receipt: SubmissionAttempt? = nil
+        ) {
+            self.assignmentID = assignmentID
+            self.assignmentName = assignmentName
+            self.dueAt = dueAt
+            self.attemptBefore = attemptBefore
+            self.mayHaveBeenSent = mayHaveBeenSent
+            self.uploadedFileIDs = uploadedFileIDs
+            self.receipt = receipt
+        }
+    }
+
+    /// The job's state as a person reads it after a submission: `submitted (attempt 2)`, `submitted late`.
+    public var submittedSummary: String? {
+        guard state == .done, let receipt = submission?.receipt else { return nil }
+        let late = receipt.isLate ? " late" : ""
+        return "submitted\(late) (attempt \(receipt.attempt))"
+    }
+}

@@ -1,0 +1,146 @@
+import CourseKit
+import FileSystem
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Submissions handed in to the offline backends, kept in the data directory, so the whole
+/// flow works, and can be checked, without a network.
+///
+/// Layout, per assignment (directories 0700, files 0600):
+///
+///     submissions/<course>/<assignment>/files/<file-id>/<name>   a file uploaded for it
+///     submissions/<course>/<assignment>/attempt-<n>/             attempt n: its files and
+///     submissions/<course>/<assignment>/attempt-<n>/submission.json   when, late or not
+///
+/// An attempt appears in one rename of a complete, synced directory, so it is there whole
+/// or not at all; a directory never replaces a non-empty one, so two attempts can't take
+/// one number.
+public struct LocalSubmissions: Sendable {
+    public let directory: URL
+    let clock: WallClock
+
+    public init(directory: URL, clock: WallClock) {
+        self.directory = directory
+        self.clock = clock
+    }
+
+    static let recordName = "submission.json"
+    static let attemptPrefix = "attempt-"
+
+    /// Every recorded attempt at `assignment`, oldest first.
+    public func attempts(course: CourseID, assignment: String) -> [SubmissionAttempt] {
+        let folder = assignmentFolder(course: course, assignment: assignment)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.compactMap { name -> SubmissionAttempt? in
+            guard let number = Self.attemptNumber(name) else { return nil }
+            // A record damaged on disk still holds its number: it counts as an attempt, carrying nothing.
+            return Self.readRecord(folder + "/" + name, number: number) ?? SubmissionAttempt(attempt: number)
+        }.sorted { $0.attempt < $1.attempt }
+    }
+
+    /// The newest recorded attempt at `assignment`, if any.
+    public func latest(course: CourseID, assignment: String) -> SubmissionAttempt? {
+        attempts(course: course, assignment: assignment).last
+    }
+
+    /// Copies file `index` of `job` from `payload` into the assignment's uploads; returns its new ID.
+    func storeFile(_ job: UploadJob, index: Int, payload: String, isCancelled: () -> Bool, progress: (Int64) -> Void) throws -> String {
+        guard let plan = job.submission, job.files.indices.contains(index) else { throw UploadQueueError.noFiles }
+        let name = job.files[index].name
+        let id = UUID().uuidString.lowercased()
+        let folder = assignmentFolder(course: job.courseID, assignment: plan.assignmentID) + "/files/" + id
+        try LocalCopy.copy(payload, to: folder, as: Files.safeComponent(name), fileName: name, isCancelled: isCancelled, progress: progress)
+        return id
+    }
+
+    /// Records a new attempt of the files `fileIDs` name, numbered after every recorded one and after `previous`.
+    func submit(_ job: UploadJob, fileIDs: [String], after previous: Int) throws -> SubmissionAttempt {
+        guard let plan = job.submission else { throw UploadQueueError.noFiles }
+        let folder = assignmentFolder(course: job.courseID, assignment: plan.assignmentID)
+        let files = try fileIDs.map { try uploadedFile($0, in: folder, job: job) }
+        let now = clock.now()
+        let record = SubmissionAttempt(
+            attempt: 0, submittedAt: now, isLate: plan.dueAt.map { now > $0 } ?? false,
+            files: files.map { SubmissionAttempt.File(name: $0.name, size: $0.size) }
+        )
+        do {
+            let staged = try stage(record, files: files, in: folder)
+            var number = max(previous, attempts(course: job.courseID, assignment: plan.assignmentID).map(\.attempt).max() ?? 0) + 1
+            while rename(folder + "/" + staged, folder + "/" + Self.attemptPrefix + String(number)) != 0 {
+                guard errno == EEXIST || errno == ENOTEMPTY else { throw FileSystemError.last(folder + "/" + staged) }
+                number += 1
+            }
+            Files.syncDirectory(folder)
+            var recorded = record
+            recorded.attempt = number
+            return recorded
+        } catch let failure as FileSystemError {
+            throw UploadError.cannotSave(fileName: job.fileName, reason: failure.reason)
+        }
+    }
+
+    /// Writes the attempt's record and links its files into a hidden directory; returns its name.
+    private func stage(_ record: SubmissionAttempt, files: [(name: String, size: Int64, path: String)], in folder: String) throws -> String {
+        let name = ".staging-" + UUID().uuidString.lowercased()
+        let parent = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
+        defer { parent.close() }
+        try parent.makeDirectory(name)
+        let staged = try parent.openDirectory(name)
+        defer { staged.close() }
+        var used: Set<String> = [Self.recordName]
+        for (index, file) in files.enumerated() {
+            var shown = Files.safeComponent(file.name)
+            if !used.insert(shown).inserted {
+                shown = "\(index + 1)-\(shown)"
+                used.insert(shown)
+            }
+            // A hard link: the upload stays in files/ for a resend, and nothing is copied twice.
+            guard link(file.path, staged.child(shown)) == 0 else { throw FileSystemError.last(file.path) }
+        }
+        try AtomicFile.write(try Self.encoder.encode(record), as: Self.recordName, in: staged)
+        try staged.sync()
+        return name
+    }
+
+    /// The file uploaded as `id` for this assignment: its name, size and path.
+    private func uploadedFile(_ id: String, in folder: String, job: UploadJob) throws -> (name: String, size: Int64, path: String) {
+        let holder = folder + "/files/" + Files.safeComponent(id)
+        guard let name = try? FileManager.default.contentsOfDirectory(atPath: holder).first(where: { !$0.hasPrefix(".") }),
+              let size = Files.size(of: holder + "/" + name) else {
+            throw UploadError.payloadMissing(fileName: job.fileName)
+        }
+        return (name, size, holder + "/" + name)
+    }
+
+    func assignmentFolder(course: CourseID, assignment: String) -> String {
+        directory.path + "/submissions/" + Files.safeComponent(course.rawValue) + "/" + Files.safeComponent(assignment)
+    }
+
+    static func attemptNumber(_ name: String) -> Int? {
+        guard name.hasPrefix(attemptPrefix), let number = Int(name.dropFirst(attemptPrefix.count)), number > 0 else { return nil }
+        return number
+    }
+
+    private static func readRecord(_ folder: String, number: Int) -> SubmissionAttempt? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + recordName),
+              var record = try? decoder.decode(SubmissionAttempt.self, from: data) else { return nil }
+        record.attempt = number
+        return record
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,97 @@
+import CourseKit
+import Foundation
+
+// The exactly-once protocol for submissions.
+//
+// A submission attempt is visible to the teacher, so a queued submission must create exactly
+// one, however often the process is killed and whatever answers are lost on the way back.
+// Uploading a file twice only leaves an unused file; creating the attempt is the one step
+// that must not happen twice. Canvas offers no idempotency key for it, so the job keeps, in
+// its record, what it knew before each step, and writes it down before taking that step:
+//
+// 1. `attemptBefore`: before anything can create an attempt, the latest attempt the backend
+//    already has (0 for none) is read and saved. Every attempt newer than it that carries
+//    this job's files (names and sizes) can only have come from this job.
+// 2. `uploadedFileIDs`: each file is uploaded and its ID saved, so a retry after a failure
+//    uploads only the files that have no ID yet.
+// 3. `mayHaveBeenSent`: saved as true just before the request that creates the attempt goes
+//    out. From then on the backend may hold the attempt even when no answer arrived (killed,
+//    timed out, connection dropped after the server committed).
+// 4. The request is sent. On success the attempt is read back and kept as the `receipt`.
+//
+// Whenever a job starts with `mayHaveBeenSent` set, it first reads the attempts and, if one
+// newer than `attemptBefore` carries its files, takes that one as its own and is done without
+// sending anything. Only when none does is the attempt sent again. A refusal (the assignment
+// is locked, a file type not allowed) creates nothing and fails the job for the user to see.
+//
+// Submissions to one assignment are sent one at a time in the order they were queued (see
+// `isWaitingForEarlierSubmission`), so two jobs handing in the same files can't mistake each
+// other's attempt for their own. Claims keep two processes from running one job at once.
+extension UploadEngine {
+    /// Hands `job`'s files in to its assignment under the protocol above, saving each step in
+    /// `job` and its record; on return the job's receipt says what the backend recorded.
+    func handIn(_ job: inout UploadJob) async throws {
+        guard var plan = job.submission else { return }
+        if plan.attemptBefore == nil {
+            let attempts = try await submissions.attempts(job.courseID, plan.assignmentID)
+            plan.attemptBefore = attempts.map(\.attempt).max() ?? 0
+            try keep(plan, in: &job)
+        }
+        if plan.mayHaveBeenSent, let earlier = try await attemptMade(by: job) {
+            plan.receipt = earlier
+            job.submission = plan
+            return
+        }
+        let fileIDs = try await uploadFiles(of: &job, plan: &plan)
+        plan.mayHaveBeenSent = true
+        try keep(plan, in: &job)
+        let answer: SubmissionAttempt?
+        do {
+            answer = try await submissions.submit(job, fileIDs)
+        } catch where !(error is CancellationError) && !UploadFailure.isTransient(error) {
+            // Refused, so nothing was created; a retry uploads the files afresh in case their IDs were the problem.
+            plan.uploadedFileIDs = Array(repeating: nil, count: job.files.count)
+            try keep(plan, in: &job)
+            throw error
+        }
+        // What Canvas recorded, read back; the answer itself when the reading fails.
+        plan.receipt = (try? await attemptMade(by: job)) ?? answer
+        job.submission = plan
+    }
+
+    /// The attempt newer than the one seen before sending that carries `job`'s files, if any.
+    private func attemptMade(by job: UploadJob) async throws -> SubmissionAttempt? {
+        guard let plan = job.submission, let before = plan.attemptBefore else { return nil }
+        let attempts = try await submissions.attempts(job.courseID, plan.assignmentID)
+        return attempts.last { $0.attempt > before && $0.carries(job.files) }
+    }
+
+    /// Uploads every file that has no ID yet, saving each ID as it arrives; returns them all in order.
+    private func uploadFiles(of job: inout UploadJob, plan: inout UploadJob.Submission) async throws -> [String] {
+        if plan.uploadedFileIDs.count != job.files.count {
+            plan.uploadedFileIDs = Array(repeating: nil, count: job.files.count)
+        }
+        let activity = activity
+        let id = job.id
+        var before: Int64 = 0
+        for index in job.files.indices {
+            let sentBefore = before
+            before += job.files[index].size
+            guard plan.uploadedFileIDs[index] == nil else {
+                activity.sent(before, for: id)
+                continue
+            }
+            let payload = store.payloadURL(for: job, file: index)
+            let fileID = try await submissions.uploadFile(job, index, payload) { sent in activity.sent(sentBefore + sent, for: id) }
+            plan.uploadedFileIDs[index] = fileID
+            try keep(plan, in: &job)
+        }
+        return plan.uploadedFileIDs.compactMap { $0 }
+    }
+
+    /// Records `plan` in `job` and saves it, so a step that depends on it never runs before it is on disk.
+    private func keep(_ plan: UploadJob.Submission, in job: inout UploadJob) throws {
+        job.submission = plan
+        try save(job)
+    }
+}
