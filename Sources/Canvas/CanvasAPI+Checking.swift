@@ -18,6 +18,11 @@ extension CanvasAPI {
             throw CanvasError.notPermitted(resource)
         case 404:
             throw resource.missingMessage == nil ? CanvasError.noCanvasAPI(host: host) : CanvasError.notFound(resource)
+        case 400 where resource.explainsRefusals:
+            guard let reason = CanvasErrorBody(response.body)?.messages.first(where: { $0.nonBlank != nil }) else {
+                throw CanvasError.server(host: host, status: response.status)
+            }
+            throw CanvasError.refused(resource, reason: String(reason.prefix(300)))
         default:
             if !(500..<600).contains(response.status) {
                 logUnexpected(url: url, status: response.status, detail: "unexpected status")
@@ -44,20 +49,38 @@ extension CanvasAPI {
     }
 }
 
-/// The parts of a Canvas error body that tell errors apart:
-/// `{"status": "unauthorized", "errors": [{"message": "…"}]}`.
+/// The parts of a Canvas error body that tell errors apart: `{"status": "unauthorized",
+/// "errors": [{"message": "…"}]}`, and the other shapes Canvas uses for its messages
+/// (`{"errors": {"base": [{"message": "…"}]}}`, `{"message": "…"}`).
 struct CanvasErrorBody: Decodable {
     struct Message: Decodable {
         var message: String?
     }
 
     var status: String?
-    var errors: [Message]?
+    var messages: [String]
+
+    private enum CodingKeys: String, CodingKey {
+        case status, errors, message
+    }
 
     init?(_ body: Data) {
         guard let decoded = try? JSONDecoder().decode(Self.self, from: body) else { return nil }
         self = decoded
     }
 
-    var messages: [String] { (errors ?? []).compactMap(\.message) }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try? container.decodeIfPresent(String.self, forKey: .status)
+        var messages: [String] = []
+        if let list = try? container.decodeIfPresent([Message].self, forKey: .errors) {
+            messages += list.compactMap(\.message)
+        } else if let byField = try? container.decodeIfPresent([String: [Message]].self, forKey: .errors) {
+            messages += byField.keys.sorted().flatMap { byField[$0] ?? [] }.compactMap(\.message)
+        }
+        if let message = try? container.decodeIfPresent(String.self, forKey: .message) {
+            messages.append(message)
+        }
+        self.messages = messages
+    }
 }

@@ -16,12 +16,12 @@ extension CanvasAPI {
     /// The payload is streamed from the queue's copy between the form's text parts;
     /// nothing is copied first, so a large file starts at once and memory stays flat.
     func sendToFileStore(
-        _ ticket: UploadTicket, job: UploadJob, payload: URL, size: Int64,
+        _ ticket: UploadTicket, fileName: String, payload: URL, size: Int64,
         progress: @escaping @Sendable (Int64) -> Void
     ) async throws -> FileStoreAnswer {
         let form = MultipartForm(
             fields: ticket.fields, fileField: ticket.fileField,
-            fileName: job.fileName, fileContentType: Self.contentType(forFileName: job.fileName)
+            fileName: fileName, fileContentType: Self.contentType(forFileName: fileName)
         )
         guard clock.now().timeIntervalSince(ticket.issuedAt) < Self.signatureLifetime else {
             throw CanvasUploadError.signatureExpired(host: ticket.storeHost)
@@ -36,12 +36,12 @@ extension CanvasAPI {
                 progress(min(max(sent - preamble, 0), size))
             }
         } catch is UploadBodyError {
-            throw UploadError.payloadMissing(fileName: job.fileName)
+            throw UploadError.payloadMissing(fileName: fileName)
         }
-        return try fileStoreAnswer(response, ticket: ticket, job: job)
+        return try fileStoreAnswer(response, ticket: ticket, fileName: fileName)
     }
 
-    private func fileStoreAnswer(_ response: HTTPResponse, ticket: UploadTicket, job: UploadJob) throws -> FileStoreAnswer {
+    private func fileStoreAnswer(_ response: HTTPResponse, ticket: UploadTicket, fileName: String) throws -> FileStoreAnswer {
         switch response.status {
         case 301, 302, 303, 307, 308:
             guard let location = response.header("Location"),
@@ -61,7 +61,7 @@ extension CanvasAPI {
             throw CanvasUploadError.signatureExpired(host: ticket.storeHost)
         }
         if Self.isTooLarge(response) {
-            throw CanvasUploadError.tooLarge(fileName: job.fileName)
+            throw CanvasUploadError.tooLarge(fileName: fileName)
         }
         if (500..<600).contains(response.status) {
             throw CanvasError.server(host: ticket.storeHost, status: response.status)

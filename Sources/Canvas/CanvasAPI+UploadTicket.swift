@@ -24,16 +24,11 @@ extension CanvasAPI {
         }
     }
 
-    /// Step 1: tells Canvas about the file and gets a signed upload form for it.
-    func requestUploadTicket(for job: UploadJob, size: Int64) async throws -> UploadTicket {
-        let url = url("/api/v1/courses/\(Self.pathSegment(job.courseID))/files")
-        let form = [
-            ("name", job.fileName),
-            ("size", String(size)),
-            ("content_type", Self.contentType(forFileName: job.fileName)),
-            ("parent_folder_path", Self.uploadFolder),
-            ("on_duplicate", "overwrite"),
-        ]
+    /// Step 1: tells Canvas about the file `name` of `size` bytes for `destination`, and gets a signed upload form for it.
+    func requestUploadTicket(for name: String, size: Int64, to destination: UploadDestination) async throws -> UploadTicket {
+        let url = url(destination.path)
+        let form = [("name", name), ("size", String(size)), ("content_type", Self.contentType(forFileName: name))]
+            + destination.extraFields
         let request = HTTPRequest(
             method: "POST", url: url,
             headers: ["Content-Type": "application/x-www-form-urlencoded"],
@@ -43,9 +38,9 @@ extension CanvasAPI {
         let issuedAt = clock.now()
         let (response, _) = try await exchange(request)
         if Self.isTooLarge(response) {
-            throw CanvasUploadError.tooLarge(fileName: job.fileName)
+            throw CanvasUploadError.tooLarge(fileName: name)
         }
-        try check(response, url: url, resource: .courseFiles(job.courseID))
+        try check(response, url: url, resource: destination.resource)
         return try ticket(from: response, url: url, issuedAt: issuedAt)
     }
 

@@ -44,9 +44,14 @@ struct CanvasAPI: Sendable {
 
     /// A path segment for a course ID; `sis_course_id:ABC` keeps its colon, as Canvas expects.
     static func pathSegment(_ id: CourseID) -> String {
+        pathSegment(id.rawValue)
+    }
+
+    /// `text` as one path segment: a slash or a query mark in it can't reach another endpoint.
+    static func pathSegment(_ text: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/;?#%")
-        return id.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? id.rawValue
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     /// GETs `url` and decodes its JSON body; errors name `resource`.

@@ -17,6 +17,8 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
     case throttled(host: String, retryAfter: TimeInterval?)
     /// A body that is not the JSON expected.
     case unexpectedResponse(host: String)
+    /// 400 with Canvas's reason, for a request it will never take as it is (a submission of a file type the assignment refuses).
+    case refused(CanvasResource, reason: String)
 
     public var userMessage: String {
         switch self {
@@ -36,6 +38,8 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
             return "\(host) is rate limiting requests; try again in \(Int((retryAfter / 60).rounded(.up))) min"
         case let .unexpectedResponse(host):
             return "Unexpected response from \(host)"
+        case let .refused(resource, reason):
+            return "Canvas refused to \(resource.refusalPhrase): \(reason)"
         }
     }
 
@@ -47,7 +51,7 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
 
     public var isTransient: Bool {
         switch self {
-        case .invalidToken, .notPermitted, .notFound, .noCanvasAPI:
+        case .invalidToken, .notPermitted, .notFound, .noCanvasAPI, .refused:
             return false
         case let .server(_, status):
             return Self.isTransient(status: status)

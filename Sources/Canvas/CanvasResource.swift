@@ -16,6 +16,8 @@ public enum CanvasResource: Equatable, Sendable {
     case moduleItems(CourseID, module: String)
     /// A course's Files, where uploads go.
     case courseFiles(CourseID)
+    /// The user's own submission to an assignment, and the files handed in with it.
+    case submission(CourseID, assignment: String)
     /// The file record that confirms an upload.
     case uploadedFile
     /// The user's own profile.
@@ -29,6 +31,8 @@ public enum CanvasResource: Equatable, Sendable {
             return "No course with ID \(id)"
         case let .moduleItems(course, module):
             return "Module \(module) of course \(course) no longer exists"
+        case let .submission(course, assignment):
+            return "Assignment \(assignment) of course \(course) no longer exists"
         case .uploadedFile:
             return "The uploaded file is no longer on Canvas"
         case .courseList, .favorites, .profile:
@@ -47,8 +51,26 @@ public enum CanvasResource: Equatable, Sendable {
         case let .moduleItems(_, module): return "see the items of module \(module)"
         case let .courseFiles(id):
             return "add files to course \(id): only teachers can add files to a course's Files"
+        case let .submission(course, assignment):
+            return "hand in assignment \(assignment) of course \(course): it is locked or closed, or you are not a student there"
         case .uploadedFile: return "finish this upload"
         case .profile: return "read your profile"
         }
+    }
+}
+
+extension CanvasResource {
+    /// The end of "Canvas refused to …", for a request it answered 400 with a reason.
+    var refusalPhrase: String {
+        switch self {
+        case .submission: return "take the submission"
+        default: return "do this"
+        }
+    }
+
+    /// Whether a 400 about this resource carries a reason worth showing as it is.
+    var explainsRefusals: Bool {
+        if case .submission = self { return true }
+        return false
     }
 }

@@ -13,6 +13,22 @@ package final class FakeCanvasServer: @unchecked Sendable {
         package var sha256: String
     }
 
+    /// One attempt at an assignment the server recorded, with its files.
+    package struct RecordedSubmission: Decodable, Equatable {
+        package struct File: Decodable, Equatable {
+            package var id: Int
+            package var name: String
+            package var size: Int64
+            package var sha256: String
+        }
+
+        package var course_id: Int
+        package var assignment_id: Int
+        package var attempt: Int
+        package var late: Bool
+        package var files: [File]
+    }
+
     /// One request the server saw; it records whether a token came, never the token.
     package struct LoggedRequest: Decodable {
         package var method: String
@@ -72,6 +88,16 @@ package final class FakeCanvasServer: @unchecked Sendable {
 
     package func files() async throws -> [StoredFile] {
         try JSONDecoder().decode([StoredFile].self, from: try await control("GET", "/__control/files"))
+    }
+
+    /// Every attempt at every assignment, in the order they were made.
+    package func submissions() async throws -> [RecordedSubmission] {
+        try JSONDecoder().decode([RecordedSubmission].self, from: try await control("GET", "/__control/submissions"))
+    }
+
+    /// The ID the server gives assignment `number` (1 Homework 1, 2 Essay, 3 Final Project) of course `course`.
+    package static func assignmentID(course: Int, number: Int) -> String {
+        String(500_000 + course * 10 + number)
     }
 
     package func requests() async throws -> [LoggedRequest] {

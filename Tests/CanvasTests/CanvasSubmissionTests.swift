@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import Canvas
+@testable import CanvasJSON
+import CourseKit
+import FakeCanvasKit
+import HTTP
+import TestSupport
+import UploadQueue
+
+/// `SubmissionTransport.canvas` against the loopback fake Canvas as a student of course 43 (42 is unpublished), alone and under the upload engine.
+@Suite(.timeLimit(.minutes(1)))
+struct CanvasSubmissionTests {
+    let folder: ScratchFolder
+    static let essay = FakeCanvasServer.assignmentID(course: 43, number: 2)
+
+    init() throws {
+        folder = try ScratchFolder()
+    }
+
+    private func student() async throws -> FakeCanvasServer {
+        let server = try FakeCanvasServer()
+        try await server.configure(#"{"role": "student"}"#)
+        return server
+    }
+
+    private func transport(_ server: FakeCanvasServer) -> SubmissionTransport {
+        .canvas(baseURL: server.baseURL, credentials: .test(server.token), http: .curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10))), clock: .live, analytics: .noOp)
+    }
+
+    /// A job handing in `payloads` to `assignment` of course 43, named as the payloads are.
+    private func job(_ payloads: [URL], assignment: String = Self.essay) throws -> UploadJob {
+        let files = try payloads.map { payload in
+            let size = try FileManager.default.attributesOfItem(atPath: payload.path)[.size] as? NSNumber
+            return QueuedFile(name: payload.lastPathComponent, sourcePath: payload.path, size: try #require(size).int64Value)
+        }
+        return UploadJob(
+            id: "job-1", courseID: CourseID(43), files: files,
+            submission: .init(assignmentID: assignment, assignmentName: "Essay"), backend: "test", queuedAt: Date()
+        )
+    }
+
+    @Test func filesGoThroughSubmissionsSelfFilesAndOnePostHandsThemInAsOneAttempt() async throws {
+        let server = try await student()
+        defer { server.stop(); folder.remove() }
+        let essay = try folder.payload("essay.pdf", size: 200_000, seed: 3)
+        let appendix = try folder.payload("appendix.docx", size: 1_000, seed: 4)
+        let transport = transport(server)
+        let job = try job([essay, appendix])
+        #expect(try await transport.attempts(CourseID(43), Self.essay).isEmpty)
+
+        let ids = [
+            try await transport.uploadFile(job, 0, essay) { _ in },
+            try await transport.uploadFile(job, 1, appendix) { _ in },
+        ]
+        #expect(try await server.files().isEmpty, "a file to hand in is not a course file")
+        let answer = try #require(try await transport.submit(job, ids))
+        #expect(answer.attempt == 1)
+        #expect(answer.carries(job.files))
+
+        let attempts = try await transport.attempts(CourseID(43), Self.essay)
+        #expect(attempts.map(\.attempt) == [1])
+        #expect(attempts.first?.carries(job.files) == true)
+        let recorded = try await server.submissions()
+        #expect(recorded.count == 1)
+        #expect(recorded.first?.files.map(\.sha256) == [try sha256(of: essay), try sha256(of: appendix)])
+        let requests = try await server.requests()
+        #expect(requests.filter { $0.method == "POST" && $0.path.hasSuffix("/assignments/\(Self.essay)/submissions") }.count == 1)
+        for request in requests where request.isStep2 {
+            #expect(!request.auth_present, "the file store never sees the token")
+        }
+    }
+
+    @Test func aLockedAssignmentAndAFileTypeItRefusesAreSaidInCanvassWords() async throws {
+        let server = try await student()
+        defer { server.stop(); folder.remove() }
+        let transport = transport(server)
+        let project = FakeCanvasServer.assignmentID(course: 43, number: 3)
+        let zip = try folder.payload("project.zip", size: 10)
+        let locked = try job([zip], assignment: project)
+        let lockedID = try await transport.uploadFile(locked, 0, zip) { _ in }
+        await #expect(throws: CanvasError.notPermitted(.submission(CourseID(43), assignment: project))) {
+            try await transport.submit(locked, [lockedID])
+        }
+        let notes = try folder.payload("notes.txt", size: 10)
+        let wrongType = try job([notes])
+        let notesID = try await transport.uploadFile(wrongType, 0, notes) { _ in }
+        do {
+            _ = try await transport.submit(wrongType, [notesID])
+            Issue.record("a file type the assignment refuses was handed in")
+        } catch let error as CanvasError {
+            #expect(error == .refused(.submission(CourseID(43), assignment: Self.essay), reason: "Invalid file type: notes.txt (allowed: pdf, docx)"))
+            #expect(error.userMessage == "Canvas refused to take the submission: Invalid file type: notes.txt (allowed: pdf, docx)")
+            #expect(!error.isTransient)
+        }
+        #expect(try await server.submissions().isEmpty)
+    }
+
+    @Test func anAnswerLostAfterCanvasRecordedTheAttemptStillMakesExactlyOne() async throws {
+        let server = try await student()
+        defer { server.stop(); folder.remove() }
+        try await server.fault(#"{"match": "/assignments/\#(Self.essay)/submissions", "method": "POST", "kind": "lost_reply", "count": 2}"#)
+        let clock = ManualClock(Date())
+        let store = UploadStore(directory: folder.url.appendingPathComponent("data"), clock: clock.client)
+        let source = try folder.payload("essay.pdf", size: 50_000, seed: 9)
+        let plan = UploadJob.Submission(assignmentID: Self.essay, assignmentName: "Essay")
+        let job = try store.enqueue(files: [source], course: CourseID(43), backend: "canvas", submission: plan)
+        let engine = UploadEngine(store: store, transport: .unimplemented, submissions: transport(server), clock: clock.client, backend: "canvas", jitter: { 1 })
+        for _ in 0..<4 {
+            try await engine.runDueJobs()
+            clock.advance(by: 600)
+        }
+        let done = try #require(try store.job(job.id))
+        #expect(done.state == .done)
+        #expect(done.submission?.receipt?.attempt == 1)
+        let recorded = try await server.submissions()
+        #expect(recorded.map(\.attempt) == [1], "one attempt, though its answer was lost")
+        #expect(recorded.first?.files.first?.sha256 == (try sha256(of: source)))
+    }
+
+    @Test func aSubmissionsHistoryIsReadOneAttemptEach() throws {
+        let body = #"""
+        {"attempt": 2, "submitted_at": "2026-11-01T10:00:00Z", "late": true, "workflow_state": "submitted",
+         "submission_history": [
+           {"attempt": 1, "submitted_at": "2026-10-30T10:00:00Z", "attachments": [{"id": 5, "display_name": "a.pdf", "size": 3}]},
+           {"attempt": 2, "submitted_at": "2026-11-01T09:00:00Z", "attachments": [{"id": 6, "filename": "b.pdf", "size": 4}]},
+           {"attempt": 2, "submitted_at": "2026-11-01T10:00:00Z", "late": true, "attachments": [{"id": 6, "display_name": "b.pdf", "size": 4}]}
+         ]}
+        """#
+        let submission = try JSONDecoder().decode(CanvasSubmission.self, from: Data(body.utf8))
+        #expect(submission.recordedAttempts.map(\.attempt) == [1, 2])
+        #expect(submission.recordedAttempts.last?.isLate == true)
+        #expect(submission.recordedAttempts.map { $0.files.map(\.name) } == [["a.pdf"], ["b.pdf"]])
+        let unsubmitted = try JSONDecoder().decode(CanvasSubmission.self, from: Data(#"{"attempt": null, "workflow_state": "unsubmitted"}"#.utf8))
+        #expect(unsubmitted.recordedAttempts.isEmpty)
+    }
+}
