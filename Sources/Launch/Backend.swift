@@ -40,13 +40,41 @@ enum Backend {
         .curl(engine, timeouts: .standard)
     }
 
-    func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
+    /// The backend's own course client: for the offline backends, the catalog as it is, without
+    /// the submissions handed in on this machine.
+    private func catalogClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
         switch self {
         case .sample: return .sample(clock: environment.clock)
         case let .file(path): return .file(path, clock: environment.clock)
         case let .canvas(url, credentials):
             return .canvas(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
         }
+    }
+
+    func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
+        let client = catalogClient(http: http, environment: environment)
+        switch self {
+        case .sample, .file: return client.showing(Self.localSubmissions(environment))
+        case .canvas: return client
+        }
+    }
+
+    func submissionTransport(http: HTTPClient, environment: EnvironmentValues) -> SubmissionTransport {
+        switch self {
+        case .sample, .file:
+            let catalog = catalogClient(http: http, environment: environment)
+            return .local(Self.localSubmissions(environment)) { course, assignment in
+                let listed = try? await catalog.assignments(course, .ignored)
+                return listed?.first { $0.id == assignment }?.submission?.attempt ?? 0
+            }
+        case let .canvas(url, credentials):
+            return .canvas(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
+        }
+    }
+
+    /// Where the offline backends keep what was handed in: `<data-dir>/submissions/`.
+    private static func localSubmissions(_ environment: EnvironmentValues) -> LocalSubmissions {
+        LocalSubmissions(directory: environment.paths.dataDirectory, clock: environment.clock)
     }
 
     func transport(http: HTTPClient, environment: EnvironmentValues) -> UploadTransport {

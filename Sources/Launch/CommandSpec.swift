@@ -13,7 +13,12 @@ struct CommandSpec: Sendable {
 extension LaunchOptions {
     static let commandSpecs = [
         CommandSpec(usage: "[BACKEND] [--course ID] [--event-log FILE]", summary: nil, start: .browse),
-        CommandSpec(usage: "upload [BACKEND] --course ID FILE…", summary: "Queue files for upload to a course and exit.", start: .upload(files: [])),
+        CommandSpec(usage: "upload [BACKEND] --course ID FILE…", summary: "Queue files for upload to a course's Files and exit.", start: .upload(files: [])),
+        CommandSpec(
+            usage: "submit [BACKEND] --course ID --assignment ID FILE…",
+            summary: "Queue files as one submission to an assignment and exit; it is sent once, exactly.",
+            start: .submit(files: [])
+        ),
         CommandSpec(usage: "queue [BACKEND] [--json] [--clear-done]", summary: "List the upload queue.", start: .queue(json: false)),
         CommandSpec(
             usage: "drain [BACKEND] [--timeout SECONDS]",

@@ -25,6 +25,12 @@ extension LaunchOptions {
             guard course != nil else { throw UsageError("upload needs --course ID") }
             guard !files.isEmpty else { throw UsageError("upload needs at least one FILE") }
             command = .upload(files: files)
+        case .submit:
+            guard action == .run else { return }
+            guard course != nil else { throw UsageError("submit needs --course ID") }
+            guard assignment != nil else { throw UsageError("submit needs --assignment ID") }
+            guard !files.isEmpty else { throw UsageError("submit needs at least one FILE") }
+            command = .submit(files: files)
         case .browse, .queue, .drain:
             if let stray = files.first { throw UsageError("unexpected argument '\(stray)'") }
         }

@@ -20,6 +20,13 @@ extension LaunchOptions {
             guard let id = CourseID(value) else { throw UsageError("--course needs a course ID, not an empty value") }
             options.course = id
         },
+        OptionSpec("--assignment", value: "ID", commands: [.submit], help: "The assignment to hand the files in to (its Canvas ID).") {
+            options, value throws(UsageError) in
+            guard let id = value.nonBlank?.trimmingCharacters(in: .whitespaces) else {
+                throw UsageError("--assignment needs an assignment ID, not an empty value")
+            }
+            options.assignment = id
+        },
         OptionSpec("--request-timeout", value: "SECONDS", help: "Give up on a Canvas request after SECONDS (default 30).") {
             options, value throws(UsageError) in options.requestTimeoutSeconds = try seconds(value, for: "--request-timeout")
         },

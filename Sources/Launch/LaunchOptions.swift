@@ -15,6 +15,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case browse
         /// `upload --course ID FILE…`: queue files and exit.
         case upload(files: [String])
+        /// `submit --course ID --assignment ID FILE…`: queue the files as one submission and exit.
+        case submit(files: [String])
         /// `queue [--json] [--clear-done]`: list the jobs, or remove the finished ones.
         case queue(json: Bool, clearDone: Bool = false)
         /// `drain [--timeout SECONDS]`: upload until nothing is due.
@@ -23,15 +25,17 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The commands by name, to say which one an option goes with.
     public enum CommandName: String, Sendable {
-        case browse, upload, queue, drain
+        case browse, upload, submit, queue, drain
     }
 
     public var action: Action = .run
     public var command: Command = .browse
     /// Where the queue lives, instead of `$XDG_DATA_HOME/coursebrowser`.
     public var dataDirectory: String?
-    /// Open this course at start (a deep link).
+    /// Open this course at start (a deep link); with `upload` and `submit`, the course files go to.
     public var course: CourseID?
+    /// With `submit`, the assignment the files are handed in to.
+    public var assignment: String?
     /// Read courses from this file instead of the embedded sample catalog.
     public var catalogPath: String?
     /// Append analytics events to this file as JSON lines.
@@ -52,6 +56,7 @@ public struct LaunchOptions: Equatable, Sendable {
         tokenFile: String? = nil,
         requestTimeoutSeconds: Int? = nil,
         command: Command = .browse,
+        assignment: String? = nil,
         dataDirectory: String? = nil
     ) {
         self.action = action
@@ -62,6 +67,7 @@ public struct LaunchOptions: Equatable, Sendable {
         self.tokenFile = tokenFile
         self.requestTimeoutSeconds = requestTimeoutSeconds
         self.command = command
+        self.assignment = assignment
         self.dataDirectory = dataDirectory
     }
 
@@ -73,6 +79,7 @@ extension LaunchOptions.Command {
         switch self {
         case .browse: .browse
         case .upload: .upload
+        case .submit: .submit
         case .queue: .queue
         case .drain: .drain
         }

@@ -44,6 +44,7 @@ public enum LiveEnvironment {
         return UploadEngine(
             store: store,
             transport: backend.transport(http: http, environment: environment),
+            submissions: backend.submissionTransport(http: http, environment: environment),
             clock: environment.clock,
             backend: backend.identity,
             probe: backend.probe(http: http, environment: environment)

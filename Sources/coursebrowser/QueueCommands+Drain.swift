@@ -59,7 +59,7 @@ extension QueueCommands {
         case let .waiting(until, reason):
             say("waiting \(job.id) \(job.fileName): \(reason), retry in \(max(0, Int(until.timeIntervalSinceNow.rounded(.up))))s")
         case .done:
-            say("done \(job.id) \(job.fileName)")
+            say("done \(job.id) \(job.fileName)" + (job.submittedSummary.map { ": " + $0 } ?? ""))
         case let .failed(reason):
             say("failed \(job.id) \(job.fileName): \(reason)")
         case .queued, .damaged:

@@ -8,10 +8,12 @@ import UploadQueue
 enum QueueListing {
     static func table(_ jobs: [UploadJob]) -> String {
         guard !jobs.isEmpty else { return "No uploads queued." }
-        let header = ["ID", "COURSE", "FILE", "SIZE", "STATE", "ATTEMPTS", "LAST ERROR"]
+        let header = ["ID", "COURSE", "KIND", "FILE", "SIZE", "STATE", "ATTEMPTS", "LAST ERROR"]
         let rows = jobs.map { job in
-            [job.id, job.courseID.rawValue, job.fileName, String(job.size), job.state.name, String(job.attempts), job.lastError ?? ""]
-                .map { Sanitizer.clean(Sanitizer.cut($0)) }
+            [
+                job.id, job.courseID.rawValue, kind(of: job), job.fileName, String(job.size),
+                job.submittedSummary ?? job.state.name, String(job.attempts), job.lastError ?? "",
+            ].map { Sanitizer.clean(Sanitizer.cut($0)) }
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].displayWidth }.max() ?? 0 }
         return ([header] + rows).map { row in
@@ -21,21 +23,42 @@ enum QueueListing {
         }.joined(separator: "\n")
     }
 
+    /// `file` for a course file, `submission to NAME` for a submission.
+    private static func kind(of job: UploadJob) -> String {
+        guard let plan = job.submission else { return "file" }
+        return "submission to \(plan.assignmentName)"
+    }
+
     static func json(_ jobs: [UploadJob]) -> String {
-        let objects: [[String: Any]] = jobs.map { job in
-            var object: [String: Any] = [
-                "id": job.id, "course": job.courseID.rawValue, "file": job.fileName, "source": job.sourcePath,
-                "size": job.size, "state": job.state.name, "attempts": job.attempts, "backend": job.backend,
-                "queued_at": job.queuedAt.formatted(.iso8601),
-            ]
-            object["last_error"] = job.lastError ?? NSNull()
-            object["sha256"] = job.sha256 ?? NSNull()
-            if case let .waiting(until, _) = job.state {
-                object["retry_at"] = until.formatted(.iso8601)
-            }
-            return object
-        }
+        let objects: [[String: Any]] = jobs.map(object)
         let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func object(_ job: UploadJob) -> [String: Any] {
+        var object: [String: Any] = [
+            "id": job.id, "course": job.courseID.rawValue, "file": job.fileName, "source": job.sourcePath,
+            "size": job.size, "state": job.state.name, "attempts": job.attempts, "backend": job.backend,
+            "queued_at": job.queuedAt.formatted(.iso8601), "kind": job.isSubmission ? "submission" : "course_file",
+            "files": job.files.map { file -> [String: Any] in
+                ["name": file.name, "source": file.sourcePath, "size": file.size, "sha256": file.sha256 ?? NSNull()]
+            },
+        ]
+        object["last_error"] = job.lastError ?? NSNull()
+        object["sha256"] = job.files.count == 1 ? (job.files[0].sha256 ?? NSNull()) : NSNull()
+        object["assignment"] = job.submission.map(assignment) ?? NSNull()
+        if case let .waiting(until, _) = job.state {
+            object["retry_at"] = until.formatted(.iso8601)
+        }
+        return object
+    }
+
+    private static func assignment(_ plan: UploadJob.Submission) -> [String: Any] {
+        var object: [String: Any] = ["id": plan.assignmentID, "name": plan.assignmentName]
+        object["due_at"] = plan.dueAt.map { $0.formatted(.iso8601) } ?? NSNull()
+        object["submitted"] = plan.receipt.map { receipt -> [String: Any] in
+            ["attempt": receipt.attempt, "late": receipt.isLate, "submitted_at": receipt.submittedAt.map { $0.formatted(.iso8601) } ?? NSNull()]
+        } ?? NSNull()
+        return object
     }
 }

@@ -47,6 +47,9 @@ switch options.command {
 case let .upload(files):
     guard let course = options.course else { failUsage("upload needs --course ID") }
     runCommand { await QueueCommands.upload(files: files, course: course, services: services) }
+case let .submit(files):
+    guard let course = options.course, let assignment = options.assignment else { failUsage("submit needs --course ID and --assignment ID") }
+    runCommand { await QueueCommands.submit(files: files, course: course, assignmentID: assignment, services: services) }
 case let .queue(json, clearDone):
     runCommand { await QueueCommands.list(json: json, clearingDone: clearDone, services: services) }
 case let .drain(timeout):

@@ -21,6 +21,8 @@ struct LaunchOptionsTests {
         (["upload", "--course", "7", "essay.pdf", "--", "-odd name.txt"],
          LaunchOptions(course: CourseID(7), command: .upload(files: ["essay.pdf", "-odd name.txt"]))),
         (["queue", "--json", "--data-dir", "/tmp/q"], LaunchOptions(command: .queue(json: true), dataDirectory: "/tmp/q")),
+        (["submit", "--course", "7", "--assignment", "500072", "draft.pdf", "data.csv"],
+         LaunchOptions(course: CourseID(7), command: .submit(files: ["draft.pdf", "data.csv"]), assignment: "500072")),
         (["queue", "--clear-done", "--json"], LaunchOptions(command: .queue(json: true, clearDone: true))),
         (["drain", "--timeout", "60", "--catalog", "c.json"], LaunchOptions(catalogPath: "c.json", command: .drain(timeoutSeconds: 60))),
         (["drain"], LaunchOptions(command: .drain(timeoutSeconds: nil))),
@@ -62,6 +64,11 @@ struct LaunchOptionsTests {
         (["drain", "--clear-done"], "--clear-done only goes with 'queue'"),
         (["upload", "a.txt"], "upload needs --course ID"),
         (["upload", "--course", "3"], "upload needs at least one FILE"),
+        (["submit", "--assignment", "5", "a.pdf"], "submit needs --course ID"),
+        (["submit", "--course", "3", "a.pdf"], "submit needs --assignment ID"),
+        (["submit", "--course", "3", "--assignment", "5"], "submit needs at least one FILE"),
+        (["submit", "--course", "3", "--assignment", " ", "a.pdf"], "--assignment needs an assignment ID, not an empty value"),
+        (["upload", "--course", "3", "--assignment", "5", "a.pdf"], "--assignment only goes with 'submit'"),
         (["queue", "extra"], "unexpected argument 'extra'"),
         (["browse"], "unexpected argument 'browse'"),
         (["--token", "abc"], "unknown option '--token'"),
@@ -87,9 +94,11 @@ struct LaunchOptionsTests {
     @Test func everyOptionInTheTableIsParsedByEachOfItsNames() throws {
         for spec in LaunchOptions.optionSpecs {
             let command = spec.commands.first.map { [$0.rawValue] } ?? []
+            // What the command needs besides the option, so only the option can make it fail.
+            let rest = spec.commands.first == .submit ? ["--course", "1", "essay.pdf"] : []
             for name in spec.names {
                 let value = spec.value == nil ? [] : [spec.value == "SECONDS" ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
-                #expect(throws: Never.self, "\(name)") { try LaunchOptions.parse(command + [name] + value) }
+                #expect(throws: Never.self, "\(name)") { try LaunchOptions.parse(command + [name] + value + rest) }
             }
         }
     }

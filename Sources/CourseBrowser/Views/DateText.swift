@@ -1,9 +1,9 @@
 import Foundation
 
 /// Dates the way a person reads them in a narrow column, in the local time zone.
-enum DateText {
+package enum DateText {
     /// `Mon 7 Dec 08:00`.
-    static func short(_ date: Date, timeZone: TimeZone = .current) -> String {
+    package static func short(_ date: Date, timeZone: TimeZone = .current) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.weekday, .day, .month, .hour, .minute], from: date)
@@ -20,7 +20,7 @@ enum DateText {
 extension DateText {
     /// When something is due, relative while it is near: `due in 3 h`, `was due 2 days ago`,
     /// `due Fri 15 Dec 23:59`.
-    static func due(_ date: Date, now: Date, timeZone: TimeZone = .current) -> String {
+    package static func due(_ date: Date, now: Date, timeZone: TimeZone = .current) -> String {
         let seconds = date.timeIntervalSince(now)
         let ahead = abs(seconds)
         let amount: String
