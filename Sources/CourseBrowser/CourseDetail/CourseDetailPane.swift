@@ -3,7 +3,8 @@ import Foundation
 import HTMLText
 import TerminalUI
 
-/// The Course pane: given only a course ID, it loads the overview, syllabus and modules itself.
+/// The Course pane: given only a course ID, it loads the overview, assignments, syllabus and
+/// modules itself, and queues files for the course (`u`) or for an assignment (`s`).
 ///
 /// Each section has its own loader and its own inline error row, so a syllabus that
 /// fails to load never hides the modules that did.
@@ -18,21 +19,24 @@ final class CourseDetailPane: Pane {
         case syllabus(LoadEvent<[TextBlock]>)
         case modules(LoadEvent<[CourseModule]>)
         case assignments(LoadEvent<[Assignment]>)
-        /// The upload prompt's file went into the queue, or could not.
-        case queued(Result<UploadJob, any Error>)
+        /// The prompt's files went into the queue, all of them or up to the first that could not.
+        case queued(QueueingOutcome)
+        /// The upload queue changed a job: a submission from this pane may have been handed in.
+        case uploadChanged(UploadChange)
     }
 
     private let courses: CourseClient
-    private let uploadQueue: UploadQueueClient
+    let uploadQueue: UploadQueueClient
     /// For `~` in the upload prompt.
-    private let home: String
-    private let clock: WallClock
+    let home: String
+    let clock: WallClock
     private let analytics: Analytics
     private let overview: LoadRunner<Course>
     private let syllabus: LoadRunner<[TextBlock]>
     private let modules: LoadRunner<[CourseModule]>
-    private let assignments: LoadRunner<[Assignment]>
-    private var state = CourseDetailState()
+    let assignments: LoadRunner<[Assignment]>
+    var state = CourseDetailState()
+    private var watcher: Task<Void, Never>?
 
     var onChange: () -> Void = {}
     /// Called with the course once its overview arrives; its `id` is the backend's own, even
@@ -55,6 +59,20 @@ final class CourseDetailPane: Pane {
         assignments.send = { [weak self] in self?.update(.assignments($0)) }
     }
 
+    /// Follows the upload queue, to say when a submission made here is handed in.
+    func start() {
+        let updates = uploadQueue.updates()
+        watcher = Task { [weak self] in
+            for await change in updates {
+                self?.update(.uploadChanged(change))
+            }
+        }
+    }
+
+    isolated deinit {
+        watcher?.cancel()
+    }
+
     @discardableResult
     func update(_ event: Event) -> Bool {
         var used = true
@@ -66,7 +84,8 @@ final class CourseDetailPane: Pane {
         case let .syllabus(event): state.syllabus.apply(event); report(event, section: "syllabus")
         case let .modules(event): state.modules.apply(event); report(event, section: "modules")
         case let .assignments(event): state.assignments.apply(event); report(event, section: "assignments")
-        case let .queued(result): queued(result)
+        case let .queued(outcome): queued(outcome)
+        case let .uploadChanged(change): uploadChanged(change)
         }
         state.layout(now: clock.now())
         onChange()
@@ -102,8 +121,8 @@ final class CourseDetailPane: Pane {
     }
 
     private func handleKey(_ key: Key) -> Bool {
-        if state.prompt != nil {
-            handlePromptKey(key)
+        if state.isTyping {
+            handleTypingKey(key)
             return true
         }
         state.notice = nil
@@ -111,6 +130,9 @@ final class CourseDetailPane: Pane {
         case .character("u"):
             guard state.courseID != nil else { return false }
             state.prompt = UploadPrompt()
+        case .character("s"):
+            guard state.courseID != nil else { return false }
+            openAssignmentPicker()
         case .up, .character("k"): state.scroll(by: -1)
         case .down, .character("j"): state.scroll(by: 1)
         case .pageUp: state.scroll(by: -max(1, state.contentHeight))
@@ -135,57 +157,32 @@ final class CourseDetailPane: Pane {
         if state.assignments.failure != nil { state.assignments.apply(assignments.again()) }
         return true
     }
-
-    private func handlePromptKey(_ key: Key) {
-        guard var prompt = state.prompt else { return }
-        let outcome = prompt.handle(key, home: home)
-        state.prompt = prompt
-        switch outcome {
-        case .editing:
-            break
-        case .cancelled:
-            state.prompt = nil
-        case let .submit(path):
-            guard let courseID = state.courseID else { return }
-            let queue = uploadQueue
-            Task { [weak self] in
-                do {
-                    let job = try await queue.enqueue(URL(fileURLWithPath: path), courseID)
-                    self?.update(.queued(.success(job)))
-                } catch {
-                    self?.update(.queued(.failure(error)))
-                }
-            }
-        }
-    }
-
-    private func queued(_ result: Result<UploadJob, any Error>) {
-        switch result {
-        case let .success(job):
-            state.prompt = nil
-            state.notice = "Queued \(job.fileName) for upload"
-        case let .failure(error):
-            state.prompt?.refused(userMessage(for: error))
-        }
-    }
 }
 
 extension CourseDetailPane {
     var uploadPrompt: UploadPrompt? { state.prompt }
+    var assignmentPicker: AssignmentPicker? { state.picker }
     var hasFailure: Bool { state.hasFailure }
     /// Content lines at the pane's width, for the scroll position.
     var lineCount: Int { state.lines.count }
     var title: String { "Course" }
     var footer: String? { state.footer }
     var isAnimating: Bool { state.isLoading }
-    /// While the upload prompt is open, every key is text for it.
-    var capturesKeys: Bool { state.prompt != nil }
+    /// While the picker or the prompt is open, every key is text for it.
+    var capturesKeys: Bool { state.isTyping }
 
     var hints: [KeyHint] {
+        if state.picker != nil {
+            return KeyTable.pickerHints
+        }
         if state.prompt != nil {
             return KeyTable.promptHints
         }
-        let rows = [(KeyTable.move.hint("scroll"), true), (KeyTable.upload.hint, state.courseID != nil), (KeyTable.retry.hint, state.hasFailure)]
+        let takesFiles = state.assignments.value?.contains(where: \.acceptsUploads) == true
+        let rows = [
+            (KeyTable.move.hint("scroll"), true), (KeyTable.upload.hint, state.courseID != nil),
+            (KeyTable.submit.hint, takesFiles), (KeyTable.retry.hint, state.hasFailure),
+        ]
         return rows.compactMap { hint, applies in applies ? hint : nil }
     }
 }

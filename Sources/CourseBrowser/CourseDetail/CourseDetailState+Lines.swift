@@ -3,13 +3,17 @@ import Foundation
 import TerminalUI
 
 extension CourseDetailState {
-    /// The prompt with a blank row under it, or the last prompt's notice.
-    func headerLines(width: Int, glyphs: Glyphs) -> [StyledLine] {
+    /// The picker or the prompt with a blank row under it, or the last notice.
+    func headerLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        if let picker {
+            return picker.lines(width: width, glyphs: glyphs, now: now) + [.blank]
+        }
         if let prompt {
-            return prompt.lines(width: width, glyphs: glyphs) + [.blank]
+            return prompt.lines(width: width, glyphs: glyphs, now: now) + [.blank]
         }
         if let notice {
-            return [StyledLine(notice, style: Style(role: .success)), .blank]
+            let style = Style(role: notice.isProblem ? .error : .success)
+            return Sanitizer.clean(notice.text).wrapped(toWidth: width).map { StyledLine($0, style: style) } + [.blank]
         }
         return []
     }

@@ -13,10 +13,12 @@ struct CourseDetailState {
     var syllabus = LoadState<[TextBlock]>()
     var modules = LoadState<[CourseModule]>()
     var assignments = LoadState<[Assignment]>()
-    /// The open upload prompt, if any.
+    /// The open list of assignments to hand files in to, if any.
+    var picker: AssignmentPicker?
+    /// The open prompt for files to upload or hand in, if any.
     var prompt: UploadPrompt?
-    /// What the last upload prompt did, until the next key.
-    var notice: String?
+    /// What the last prompt did, or how a submission from this pane ended, until the next key.
+    var notice: Notice?
     private(set) var size = PaneSize.zero
     /// The first content line on screen.
     private(set) var scroll = 0
@@ -50,7 +52,7 @@ struct CourseDetailState {
     /// Lays the lines out again for the size and what has loaded, and keeps the window inside them.
     mutating func layout(now: Date) {
         let width = textWidth
-        header = headerLines(width: width, glyphs: size.glyphs)
+        header = headerLines(width: width, glyphs: size.glyphs, now: now)
         lines = contentLines(width: width, glyphs: size.glyphs, now: now)
         scroll = min(scroll, max(0, lines.count - contentHeight))
     }
@@ -69,8 +71,20 @@ struct CourseDetailState {
         overview.isLoading || syllabus.isLoading || modules.isLoading || assignments.isLoading
     }
 
+    /// Whether a picker or prompt is open and takes every key.
+    var isTyping: Bool {
+        picker != nil || prompt != nil
+    }
+
     var footer: String? {
         guard lines.count > contentHeight else { return nil }
         return "\(min(scroll + contentHeight, lines.count))/\(lines.count)"
     }
+}
+
+/// A line above the Course pane's content saying what just happened.
+struct Notice: Equatable {
+    var text: String
+    /// Something went wrong: drawn as an error, not a success.
+    var isProblem = false
 }

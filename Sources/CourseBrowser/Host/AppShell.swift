@@ -46,6 +46,7 @@ public final class AppShell: TerminalApplication {
     /// Starts every pane's loading; with `course`, opens it straight away (a deep link).
     public func start(openingCourse course: CourseID? = nil) {
         list.start()
+        detail.start()
         uploads.start()
         let updates = uploadQueue.updates()
         uploadWatcher = Task { [weak self] in
@@ -93,9 +94,13 @@ public final class AppShell: TerminalApplication {
         guard !terminalFocused, case let .updated(job) = change else { return }
         switch job.state {
         case .done:
-            notifier.notify("Upload finished", "\(job.fileName) is in course \(job.courseID)")
+            if let plan = job.submission {
+                notifier.notify("Handed in", "\(plan.assignmentName): \(job.submittedSummary ?? "submitted"), \(job.fileName)")
+            } else {
+                notifier.notify("Upload finished", "\(job.fileName) is in course \(job.courseID)")
+            }
         case let .failed(reason):
-            notifier.notify("Upload failed", "\(job.fileName): \(reason)")
+            notifier.notify(job.isSubmission ? "Submission failed" : "Upload failed", "\(job.fileName): \(reason)")
         case .queued, .uploading, .waiting, .damaged:
             break
         }

@@ -28,7 +28,12 @@ public enum KeyTable {
         keys: [["r"]], does: "retry what failed in the focused pane (in Uploads: the selected job)", hint: KeyHint(key: "r", action: "retry")
     )
     static let upload = Row(
-        keys: [["u"]], does: "in a course: upload a file to it (Tab completes the path, Esc cancels)", hint: KeyHint(key: "u", action: "upload")
+        keys: [["u"]], does: "in a course: upload files to its Files (spaces separate them, Tab completes, Esc cancels)",
+        hint: KeyHint(key: "u", action: "upload")
+    )
+    static let submit = Row(
+        keys: [["s"]], does: "in a course: hand files in to an assignment (type to find it, Enter picks, then the files)",
+        hint: KeyHint(key: "s", action: "submit")
     )
     static let retryAll = Row(keys: [["R"]], does: "in Uploads: retry every failed upload", hint: KeyHint(key: "R", action: "retry all"))
     static let remove = Row(
@@ -39,11 +44,15 @@ public enum KeyTable {
     static let quit = Row(keys: [["q"], ["Ctrl-C"]], does: "quit", hint: KeyHint(key: "q", action: "quit"))
 
     /// Every row, in the order the help lists them.
-    public static let rows = [move, page, ends, open, view, focus, retry, upload, retryAll, remove, help, suspend, quit]
+    public static let rows = [move, page, ends, open, view, focus, retry, upload, submit, retryAll, remove, help, suspend, quit]
 
     /// The upload prompt's own keys, while it takes every other key as text.
     static let promptHints = [
         KeyHint(key: "Tab", action: "complete"), KeyHint(key: "Enter", action: "queue"), KeyHint(key: "Esc", action: "cancel"),
+    ]
+    /// The assignment picker's own keys, while it takes every other key as text.
+    static let pickerHints = [
+        KeyHint(key: "↑↓", action: "choose"), KeyHint(key: "Enter", action: "pick"), KeyHint(key: "Esc", action: "cancel"),
     ]
     /// The answers to "remove this upload?".
     static let confirmHints = [KeyHint(key: "y", action: "remove"), KeyHint(key: "n", action: "keep")]

@@ -6,6 +6,8 @@ struct PathCompletion: Equatable {
     var completed: String
     /// The names that still match, when more than one does.
     var candidates: [String]
+    /// Whether `completed` is the whole path of the one file that matched, so the next path may follow.
+    var endsAtFile = false
 
     /// Completes `partial` against the folder it names, `~` meaning `home`.
     static func complete(_ partial: String, home: String, fileManager: FileManager = .default) -> PathCompletion {
@@ -17,10 +19,11 @@ struct PathCompletion: Equatable {
             .sorted()
         guard !names.isEmpty else { return PathCompletion(completed: partial, candidates: []) }
         var common = commonPrefix(names)
-        if names.count == 1, isFolder(folderPath + "/" + common, fileManager) {
+        let isFolder = names.count == 1 && isFolder(folderPath + "/" + common, fileManager)
+        if isFolder {
             common += "/"
         }
-        return PathCompletion(completed: folder + common, candidates: names.count > 1 ? names : [])
+        return PathCompletion(completed: folder + common, candidates: names.count > 1 ? names : [], endsAtFile: names.count == 1 && !isFolder)
     }
 
     /// `~` and `~/…` expanded against `home`; other paths unchanged.

@@ -1,31 +1,42 @@
 import CourseKit
+import Foundation
 import TerminalUI
 
 extension UploadPrompt {
-    /// The prompt's rows: the field with its cursor, then a problem, the Tab candidates or how to use it.
-    func lines(width: Int, glyphs: Glyphs) -> [StyledLine] {
-        let label = "Upload file: "
-        let text = editor.text
-        let before = String(text.prefix(editor.cursor))
-        let after = String(text.dropFirst(editor.cursor))
-        let cursorCell = after.first.map(String.init) ?? " "
-        let room = max(1, width - label.displayWidth - 1)
-        let shownBefore = before.displayWidth > room ? glyphs.ellipsis + String(before.suffix(room - 1)) : before
-        var lines = [StyledLine([
-            .init(text: label, style: .accent),
-            .init(text: shownBefore, style: .plain),
-            .init(text: cursorCell, style: .selected),
-            .init(text: String(after.dropFirst()), style: .plain),
-        ])]
+    /// The prompt's rows: the field with its cursor, what the assignment takes, then a problem,
+    /// the Tab candidates or how to use it.
+    func lines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        var lines = [PromptField.line(label: label(glyphs: glyphs), editor: editor, width: width, glyphs: glyphs)]
+        if case let .assignment(assignment) = target {
+            lines += terms(of: assignment, width: width, glyphs: glyphs, now: now)
+        }
         if isQueuing {
-            lines.append(StyledLine("Copying the file into the queue…", style: .muted))
+            lines.append(StyledLine("Copying the files into the queue…", style: .muted))
         } else if let problem {
             lines += StatusRows.problem(problem, width: width, glyphs: glyphs)
         } else if !candidates.isEmpty {
             lines.append(StyledLine(candidates.joined(separator: "  "), style: .muted))
         } else {
-            lines.append(StyledLine("Tab completes · Enter queues · Esc cancels", style: .muted))
+            lines.append(StyledLine("Tab completes · spaces separate files · Enter queues · Esc cancels", style: .muted))
         }
         return lines
+    }
+
+    private func label(glyphs: Glyphs) -> String {
+        switch target {
+        case .courseFiles: return "Upload file: "
+        case let .assignment(assignment):
+            return "Submit to " + Sanitizer.clean(assignment.name).truncated(toWidth: 28, ellipsis: glyphs.ellipsis) + ": "
+        }
+    }
+
+    /// What the assignment takes and when it is due; a warning once it is past due.
+    private func terms(of assignment: Assignment, width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        if assignment.isPastDue(at: now), let due = assignment.dueAt {
+            return StatusRows.warning("\(assignment.name) \(DateText.due(due, now: now)): this submission will be marked late", width: width, glyphs: glyphs)
+        }
+        let takes = assignment.allowedExtensions.isEmpty ? "Takes any file" : "Takes \(assignment.allowedTypes)"
+        let due = assignment.dueAt.map { " · " + DateText.due($0, now: now) } ?? ""
+        return [StyledLine(takes + due, style: .muted)]
     }
 }

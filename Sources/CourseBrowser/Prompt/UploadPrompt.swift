@@ -1,22 +1,33 @@
+import CourseKit
 import Foundation
 import TerminalUI
 
-/// The Course pane's inline prompt for a file to upload.
+/// The Course pane's inline prompt for the files to upload to the course, or to hand in to
+/// an assignment: several paths separated by spaces, Tab completing the one being typed.
 struct UploadPrompt: Equatable {
+    /// Where the files go.
+    enum Target: Equatable {
+        /// The course's Files, one job per file.
+        case courseFiles
+        /// One submission of every file to this assignment.
+        case assignment(Assignment)
+    }
+
     /// What a key did to the prompt.
     enum Outcome: Equatable {
         case editing
         case cancelled
-        /// Enter on a path: queue the file at this path (with `~` expanded).
-        case submit(path: String)
+        /// Enter on paths that passed the prompt's checks: queue the files at these paths (`~` expanded).
+        case submit(paths: [String])
     }
 
+    var target = Target.courseFiles
     var editor = LineEditor()
-    /// Why the last Enter didn't queue the file, shown under the field.
+    /// Why the last Enter didn't queue the files, shown under the field.
     var problem: String?
     /// Names that match the last Tab, when more than one does.
     var candidates: [String] = []
-    /// True while the file is being captured into the queue.
+    /// True while the files are being captured into the queue.
     private(set) var isQueuing = false
 
     /// Applies a key; every key belongs to the prompt while it is open, and none while it queues.
@@ -26,18 +37,9 @@ struct UploadPrompt: Equatable {
         case .escape:
             return .cancelled
         case .tab:
-            let completion = PathCompletion.complete(editor.text, home: home)
-            editor.replace(with: completion.completed)
-            candidates = completion.candidates
-            problem = nil
+            complete(home: home)
         case .enter:
-            let path = PathCompletion.expand(editor.text.trimmingCharacters(in: .whitespaces), home: home)
-            guard !path.isEmpty else {
-                problem = "Type the path of a file to upload"
-                return .editing
-            }
-            isQueuing = true
-            return .submit(path: path)
+            return submit(home: home)
         default:
             _ = editor.handle(key)
             problem = nil
@@ -45,9 +47,38 @@ struct UploadPrompt: Equatable {
         return .editing
     }
 
-    /// The file could not be queued: the prompt stays open, saying why, to fix the path.
-    mutating func refused(_ reason: String) {
+    /// Completes the path at the end of the line, escaped as the line needs it, with a space
+    /// after a whole file name so the next path can follow.
+    private mutating func complete(home: String) {
+        let text = editor.text
+        let last = PathList.lastWord(in: text)
+        let completion = PathCompletion.complete(last?.meant ?? "", home: home)
+        let kept = last.map { String(text[..<$0.typed.startIndex]) } ?? text
+        editor.replace(with: kept + PathList.escaped(completion.completed) + (completion.endsAtFile ? " " : ""))
+        candidates = completion.candidates
+        problem = nil
+    }
+
+    private mutating func submit(home: String) -> Outcome {
+        let paths = PathList.split(editor.text, home: home).map { PathCompletion.expand($0, home: home) }
+        guard !paths.isEmpty else {
+            problem = target == .courseFiles ? "Type the path of a file to upload" : "Type the paths of the files to hand in"
+            return .editing
+        }
+        if case let .assignment(assignment) = target,
+           let refusal = paths.lazy.compactMap({ assignment.refusal(forFileNamed: URL(fileURLWithPath: $0).lastPathComponent) }).first {
+            problem = refusal
+            return .editing
+        }
+        candidates = []
+        isQueuing = true
+        return .submit(paths: paths)
+    }
+
+    /// Some files could not be queued: the prompt stays open, saying why, holding the paths still to queue.
+    mutating func refused(_ reason: String, keeping remaining: [String]) {
         isQueuing = false
         problem = reason
+        editor.replace(with: remaining.map(PathList.escaped).joined(separator: " "))
     }
 }

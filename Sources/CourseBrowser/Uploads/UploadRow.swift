@@ -37,7 +37,8 @@ enum UploadRow {
     private static func status(_ job: UploadJob, progress: UploadProgress?, room: Int, glyphs: Glyphs, now: Date) -> [StyledLine.Span] {
         switch job.state {
         case .queued:
-            return [.init(text: "queued", style: .muted)]
+            let destination = job.submission.map { " for " + Sanitizer.clean($0.assignmentName) } ?? ""
+            return [.init(text: ("queued" + destination).truncated(toWidth: max(1, room), ellipsis: glyphs.ellipsis), style: .muted)]
         case .uploading:
             guard let progress, job.size > 0 else { return [.init(text: "uploading…", style: .accent)] }
             let fraction = min(1, Double(progress.sentBytes) / Double(job.size))
@@ -54,7 +55,7 @@ enum UploadRow {
             // Nothing to retry: the record is unreadable. Removing it (d) is the way out.
             return [.init(text: Sanitizer.clean(reason).truncated(toWidth: max(1, room), ellipsis: glyphs.ellipsis), style: Style(role: .error))]
         case .done:
-            return [.init(text: "done", style: Style(role: .success))]
+            return [.init(text: job.submittedSummary ?? "done", style: Style(role: .success))]
         }
     }
 

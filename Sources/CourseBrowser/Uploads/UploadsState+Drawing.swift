@@ -52,7 +52,7 @@ extension UploadsState {
         case let .loaded(jobs):
             var lines: [StyledLine] = []
             if jobs.isEmpty {
-                lines.append(StyledLine("No uploads queued. Open a course and press u to add a file.", style: .muted))
+                lines.append(StyledLine("No uploads queued. Open a course and press u to add a file, or s to hand one in.", style: .muted))
             }
             if let id = confirmingRemoval, let job = jobs.first(where: { $0.id == id }) {
                 lines.append(StyledLine("Remove \(job.fileName) from the queue? y/n", style: Style(bold: true, role: .warning)))

@@ -52,7 +52,7 @@ struct AppShellNotificationTests {
         let listeners = Recorder<AsyncStream<UploadChange>.Continuation>()
         var environment = Fixtures.environment()
         environment.notifier = Notifier { title, body in spy.append("\(title): \(body)") }
-        // Every listener gets its own stream, as from the live queue: the Uploads pane listens too.
+        // Every listener gets its own stream, as from the live queue: the Course and Uploads panes listen too.
         environment.uploadQueue.updates = {
             let (stream, continuation) = AsyncStream.makeStream(of: UploadChange.self)
             listeners.append(continuation)
@@ -61,7 +61,7 @@ struct AppShellNotificationTests {
         let shell = AppShell(environment: environment)
         shell.start()
         _ = shell.handle(.focusOut)
-        #expect(listeners.values.count == 2, "the shell and the Uploads pane")
+        #expect(listeners.values.count == 3, "the shell, the Course pane and the Uploads pane")
         listeners.values.forEach { $0.yield(.updated(done)) }
         await settle { !spy.values.isEmpty }
         #expect(spy.values == ["Upload finished: essay.pdf is in course 101"])

@@ -35,8 +35,8 @@ struct CourseDetailUploadPromptTests {
         let pane = await opened(queue)
         #expect(pane.handle(.character("u")))
         #expect(pane.capturesKeys)
-        type("/tmp/essay q.pdf", into: pane)
-        #expect(render(pane)[0] == " Upload file: /tmp/essay q.pdf")
+        type("'/tmp/essay q.pdf'", into: pane)
+        #expect(render(pane)[0] == " Upload file: '/tmp/essay q.pdf'")
         _ = pane.handle(.enter)
         await settle { pane.uploadPrompt == nil }
         #expect(queued.values == ["101 /tmp/essay q.pdf"])
@@ -104,5 +104,29 @@ struct CourseDetailUploadPromptTests {
         #expect(shell.focus == .detail)
         #expect(shell.lines(width: 100, height: 20).last == " Tab complete  Enter queue  Esc cancel  Ctrl-C quit")
         #expect(shell.handle(.control("c")) == .quit)
+    }
+}
+
+@MainActor
+struct CourseDetailSeveralUploadsTests {
+    @Test func eachPathIsQueuedAndTheFirstThatFailsStaysInThePromptWithTheRest() async {
+        let queued = Recorder<String>()
+        var environment = Fixtures.environment()
+        environment.uploadQueue.enqueue = { file, course in
+            guard !file.path.hasSuffix("missing.pdf") else { throw CourseClient.Failure(userMessage: "Can't find \(file.path)") }
+            queued.append(file.path)
+            return UploadJob(id: file.path, courseID: course, fileName: file.lastPathComponent, sourcePath: file.path, size: 1, backend: "offline", queuedAt: Fixtures.start)
+        }
+        let pane = CourseDetailPane(environment: environment)
+        pane.update(.show(Fixtures.swift.id))
+        await settle { !pane.isAnimating }
+        _ = pane.handle(.character("u"))
+        for character in #"/tmp/a.pdf /tmp/missing.pdf /tmp/c\ d.pdf"# { _ = pane.handle(.character(character)) }
+        _ = pane.handle(.enter)
+        await settle { pane.uploadPrompt?.problem != nil }
+        #expect(queued.values == ["/tmp/a.pdf"], "queued in order up to the one that failed")
+        let lines = pane.lines(width: 80, height: 12)
+        #expect(lines[0] == #" Upload file: /tmp/missing.pdf /tmp/c\ d.pdf"#)
+        #expect(lines[1] == " ❗ Queued a.pdf; Can't find /tmp/missing.pdf")
     }
 }

@@ -33,7 +33,7 @@ struct UploadsPaneTests {
 
     @Test func anEmptyQueueSaysHowToAddAFile() async {
         let lines = render(await pane([]))
-        #expect(lines[0] == " No uploads queued. Open a course and press u to add a file.")
+        #expect(lines[0] == " No uploads queued. Open a course and press u to add a file, or s to hand one in.")
     }
 
     @Test func everyStateHasItsGlyphAndStatus() async {
@@ -53,6 +53,21 @@ struct UploadsPaneTests {
         #expect(lines[2].hasSuffix("Can't reach school.edu, retry in 12s"))
         #expect(lines[3].hasSuffix("queued"))
         #expect(lines[4].hasSuffix("[█████░░░░░] 50%  2.0 MB/s"))
+    }
+
+    @Test func aSubmissionSaysWhereItGoesThenWhatCanvasRecorded() async {
+        let files = [QueuedFile(name: "draft.pdf", sourcePath: "/home/an/draft.pdf", size: 1_000_000), QueuedFile(name: "data.csv", sourcePath: "/home/an/data.csv", size: 500_000)]
+        let waiting = UploadJob(id: "a", courseID: CourseID(101), files: files, submission: .init(assignmentID: "7", assignmentName: "Project Draft"),
+                                backend: "offline", queuedAt: now)
+        var handedIn = waiting
+        handedIn.id = "b"
+        handedIn.state = .done
+        handedIn.submission?.receipt = SubmissionAttempt(attempt: 2)
+        let lines = render(await pane([waiting, handedIn]))
+        #expect(lines[0].hasPrefix(" · draft.pdf +1"))
+        #expect(lines[0].contains("101        1.5 MB    queued for Project Draft"))
+        #expect(lines[1].hasPrefix(" ✓ draft.pdf +1"))
+        #expect(lines[1].hasSuffix("submitted (attempt 2)"))
     }
 
     @Test func aLongFailureReasonIsCutSoRetryStaysVisibleAndSaidInFullBelow() async {
