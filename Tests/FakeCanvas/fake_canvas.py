@@ -876,6 +876,11 @@ class FaultRule:
             return False
         if self.method and self.method.upper() != method:
             return False
+        if self.match.endswith("$"):
+            # Anchored: the path (without its query) must end with the rest, so
+            # `/submissions$` is the hand-in itself, not `/submissions/self/files`.
+            path = target.split("?", 1)[0]
+            return path.endswith(self.match[:-1]) or unquote(path).endswith(self.match[:-1])
         return self.match in target or self.match in unquote(target)
 
     def to_json(self) -> dict:

@@ -872,6 +872,14 @@ class SubmissionTests(FakeCanvasTest):
         retry = self.submit(HOMEWORK, [file_id])
         self.assertEqual((retry.status, retry.json()["attempt"]), (201, 2), "a retry is a new attempt")
 
+    def test_a_match_ending_in_a_dollar_must_end_the_path(self):
+        self.fault("/submissions$", "lost_reply", method="POST")
+        file_id = self.upload(ESSAY, "a.pdf", b"x")["id"]  # step 1 ends in /files: not matched
+        with self.assertRaises((http.client.HTTPException, ConnectionError)):
+            self.submit(ESSAY, [file_id])
+        self.assertEqual(len(self.attempts()), 1)
+        self.assertEqual(self.submit(ESSAY, [file_id]).status, 201, "the rule was used up by the hand-in")
+
     def test_other_faults_apply_to_the_submission_routes(self):
         self.fault("/submissions/self/files", "503")
         self.assertEqual(self.ticket(ESSAY, "a.pdf").status, 503)
