@@ -62,28 +62,43 @@ public struct LocalSubmissions: Sendable {
         let folder = assignmentFolder(course: job.courseID, assignment: plan.assignmentID)
         let files = try fileIDs.map { try uploadedFile($0, in: folder, job: job) }
         let now = clock.now()
-        let record = SubmissionAttempt(
-            attempt: 0, submittedAt: now, isLate: plan.dueAt.map { now > $0 } ?? false,
+        let record = Record(
+            submitted_at: now, late: plan.dueAt.map { now > $0 } ?? false,
             files: files.map { SubmissionAttempt.File(name: $0.name, size: $0.size) }
         )
+        let number: Int
         do {
             let staged = try stage(record, files: files, in: folder)
-            var number = max(previous, attempts(course: job.courseID, assignment: plan.assignmentID).map(\.attempt).max() ?? 0) + 1
-            while rename(folder + "/" + staged, folder + "/" + Self.attemptPrefix + String(number)) != 0 {
+            var next = max(previous, attempts(course: job.courseID, assignment: plan.assignmentID).map(\.attempt).max() ?? 0) + 1
+            while rename(folder + "/" + staged, folder + "/" + Self.attemptPrefix + String(next)) != 0 {
                 guard errno == EEXIST || errno == ENOTEMPTY else { throw FileSystemError.last(folder + "/" + staged) }
-                number += 1
+                next += 1
             }
+            number = next
             Files.syncDirectory(folder)
-            var recorded = record
-            recorded.attempt = number
-            return recorded
         } catch let failure as FileSystemError {
             throw UploadError.cannotSave(fileName: job.fileName, reason: failure.reason)
+        }
+        // The attempt holds its own links to the files; the uploads it was made of are never needed again.
+        for id in fileIDs {
+            try? FileManager.default.removeItem(atPath: folder + "/files/" + Files.safeComponent(id))
+        }
+        return record.attempt(number)
+    }
+
+    /// What `submission.json` holds: the attempt's number is its directory's.
+    private struct Record: Codable {
+        var submitted_at: Date?
+        var late: Bool
+        var files: [SubmissionAttempt.File]
+
+        func attempt(_ number: Int) -> SubmissionAttempt {
+            SubmissionAttempt(attempt: number, submittedAt: submitted_at, isLate: late, files: files)
         }
     }
 
     /// Writes the attempt's record and links its files into a hidden directory; returns its name.
-    private func stage(_ record: SubmissionAttempt, files: [(name: String, size: Int64, path: String)], in folder: String) throws -> String {
+    private func stage(_ record: Record, files: [(name: String, size: Int64, path: String)], in folder: String) throws -> String {
         let name = ".staging-" + UUID().uuidString.lowercased()
         let parent = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
         defer { parent.close() }
@@ -126,9 +141,8 @@ public struct LocalSubmissions: Sendable {
 
     private static func readRecord(_ folder: String, number: Int) -> SubmissionAttempt? {
         guard let data = FileManager.default.contents(atPath: folder + "/" + recordName),
-              var record = try? decoder.decode(SubmissionAttempt.self, from: data) else { return nil }
-        record.attempt = number
-        return record
+              let record = try? decoder.decode(Record.self, from: data) else { return nil }
+        return record.attempt(number)
     }
 
     private static var encoder: JSONEncoder {

@@ -14,20 +14,27 @@ import Foundation
 //    this job's files (names and sizes) can only have come from this job.
 // 2. `uploadedFileIDs`: each file is uploaded and its ID saved, so a retry after a failure
 //    uploads only the files that have no ID yet.
-// 3. `mayHaveBeenSent`: saved as true just before the request that creates the attempt goes
-//    out. From then on the backend may hold the attempt even when no answer arrived (killed,
-//    timed out, connection dropped after the server committed).
+// 3. `mayHaveBeenSent` and `sentAt`: saved just before the request that creates the attempt
+//    goes out. From then on the backend may hold the attempt even when no answer arrived
+//    (killed, timed out, connection dropped after the server committed).
 // 4. The request is sent. On success the attempt is read back and kept as the `receipt`.
 //
 // Whenever a job starts with `mayHaveBeenSent` set, it first reads the attempts and, if one
 // newer than `attemptBefore` carries its files, takes that one as its own and is done without
-// sending anything. Only when none does is the attempt sent again. A refusal (the assignment
-// is locked, a file type not allowed) creates nothing and fails the job for the user to see.
+// sending anything. When none does, the earlier request may still be on its way through the
+// server (a slow server goes on after the client gave up or died), so nothing is sent until
+// `answerWindow` has passed since `sentAt`; the job waits, and reads again. Only then is the
+// attempt sent again. A refusal (the assignment is locked, a file type not allowed) creates
+// nothing and fails the job for the user to see.
 //
 // Submissions to one assignment are sent one at a time in the order they were queued (see
 // `isWaitingForEarlierSubmission`), so two jobs handing in the same files can't mistake each
 // other's attempt for their own. Claims keep two processes from running one job at once.
 extension UploadEngine {
+    /// How long after sending a server may still create the attempt: twice the longest a
+    /// request waits for its answer, so a request the client gave up on is over at the server too.
+    static let answerWindow: TimeInterval = 60
+
     /// Hands `job`'s files in to its assignment under the protocol above, saving each step in
     /// `job` and its record; on return the job's receipt says what the backend recorded.
     func handIn(_ job: inout UploadJob) async throws {
@@ -37,13 +44,17 @@ extension UploadEngine {
             plan.attemptBefore = attempts.map(\.attempt).max() ?? 0
             try keep(plan, in: &job)
         }
-        if plan.mayHaveBeenSent, let earlier = try await attemptMade(by: job) {
-            plan.receipt = earlier
-            job.submission = plan
-            return
+        if plan.mayHaveBeenSent {
+            if let earlier = try await attemptMade(by: job) {
+                plan.receipt = earlier
+                job.submission = plan
+                return
+            }
+            try checkAnswerWindow(since: plan.sentAt)
         }
         let fileIDs = try await uploadFiles(of: &job, plan: &plan)
         plan.mayHaveBeenSent = true
+        plan.sentAt = clock.now()
         try keep(plan, in: &job)
         let answer: SubmissionAttempt?
         do {
@@ -57,6 +68,15 @@ extension UploadEngine {
         // What Canvas recorded, read back; the answer itself when the reading fails.
         plan.receipt = (try? await attemptMade(by: job)) ?? answer
         job.submission = plan
+    }
+
+    /// Throws, to wait and read again, while a request sent at `sentAt` may still be creating the attempt.
+    private func checkAnswerWindow(since sentAt: Date?) throws {
+        guard let sentAt else { return }
+        let left = min(Self.answerWindow, sentAt.addingTimeInterval(Self.answerWindow).timeIntervalSince(clock.now()))
+        if left > 0 {
+            throw SubmissionUnconfirmed(sentAt: sentAt, retryAfter: left)
+        }
     }
 
     /// The attempt newer than the one seen before sending that carries `job`'s files, if any.
