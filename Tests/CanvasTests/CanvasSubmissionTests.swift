@@ -99,7 +99,7 @@ struct CanvasSubmissionTests {
     @Test func anAnswerLostAfterCanvasRecordedTheAttemptStillMakesExactlyOne() async throws {
         let server = try await student()
         defer { server.stop(); folder.remove() }
-        try await server.fault(#"{"match": "/assignments/\#(Self.essay)/submissions", "method": "POST", "kind": "lost_reply", "count": 2}"#)
+        try await server.fault(#"{"match": "/assignments/\#(Self.essay)/submissions$", "method": "POST", "kind": "lost_reply", "count": 2}"#)
         let clock = ManualClock(Date())
         let store = UploadStore(directory: folder.url.appendingPathComponent("data"), clock: clock.client)
         let source = try folder.payload("essay.pdf", size: 50_000, seed: 9)

@@ -79,6 +79,29 @@ struct SubmissionEngineTests {
         #expect(try store.job(job.id)?.state == .done)
     }
 
+    @Test func aResendWaitsWhileTheServerMayStillBeMakingTheAttemptItWasSent() async throws {
+        backend.script(.failFirst(Unreachable()))
+        let job = try submission()
+        let engine = engine()
+        try await engine.runDueJobs()
+        clock.advance(by: 5)
+        try await engine.runDueJobs()
+        #expect(backend.submits == 1, "not sent again while the first request may still be at the server")
+        let waiting = try #require(try store.job(job.id))
+        guard case let .waiting(until, reason) = waiting.state, let sentAt = waiting.submission?.sentAt else {
+            Issue.record("expected a wait, found \(waiting.state)")
+            return
+        }
+        #expect(reason == "Checking whether the submission sent earlier arrived")
+        #expect(until == sentAt.addingTimeInterval(UploadEngine.answerWindow))
+        // The slow server finishes the first request after all.
+        backend.seed(SubmissionAttempt(attempt: 1, files: job.files.map { .init(name: $0.name, size: $0.size) }))
+        clock.advance(by: 60)
+        try await engine.runDueJobs()
+        #expect(backend.submits == 1)
+        #expect(try store.job(job.id)?.submission?.receipt?.attempt == 1)
+    }
+
     @Test func aProcessKilledAfterSendingFindsItsAttemptOnRestart() async throws {
         backend.script(.commitThenFail(Unreachable()))
         var job = try submission()

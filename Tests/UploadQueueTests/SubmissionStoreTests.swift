@@ -110,6 +110,10 @@ struct LocalSubmissionTests {
         #expect(try Data(contentsOf: attemptFolder.appendingPathComponent("draft.pdf")) == Data("bytes of draft.pdf".utf8))
         #expect(try Data(contentsOf: attemptFolder.appendingPathComponent("notes.odt")) == Data("bytes of notes.odt".utf8))
         #expect(submissions.attempts(course: CourseID(10003), assignment: "100033") == [attempt])
+        let uploads = folder.dataDirectory.appendingPathComponent("submissions/10003/100033/files").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: uploads).isEmpty, "the uploads an attempt was made of are gone")
+        let record = try String(contentsOf: attemptFolder.appendingPathComponent("submission.json"), encoding: .utf8)
+        #expect(record.contains(#""late" : false"#) && !record.contains("attempt"), "the record's number is its folder's: \(record)")
     }
 
     @Test func aLateAttemptIsMarkedAndTheNextGetsTheNextNumber() async throws {

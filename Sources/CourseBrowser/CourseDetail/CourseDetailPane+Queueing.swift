@@ -107,8 +107,7 @@ extension CourseDetailPane {
         guard case let .updated(job) = change, let plan = job.submission, job.courseID == state.courseID else { return }
         switch job.state {
         case .done:
-            let summary = job.submittedSummary ?? "submitted"
-            state.notice = Notice(text: "\(plan.assignmentName): \(summary), \(job.fileName)")
+            state.notice = Notice(text: Self.handedIn(job, plan))
             if let started = assignments.refresh() {
                 state.assignments.apply(started)
             }
@@ -117,6 +116,14 @@ extension CourseDetailPane {
         case .queued, .uploading, .waiting, .damaged:
             break
         }
+    }
+
+    /// What Canvas recorded, as a person says it: `Handed in essay.pdf to Essay: attempt 2, Tue 1 Dec 08:41, late`.
+    private static func handedIn(_ job: UploadJob, _ plan: UploadJob.Submission) -> String {
+        let lead = "Handed in \(names([job])) to \(plan.assignmentName)"
+        guard let receipt = plan.receipt else { return lead }
+        let time = receipt.submittedAt.map { ", " + DateText.short($0) } ?? ""
+        return lead + ": attempt \(receipt.attempt)\(time), " + (receipt.isLate ? "late" : "on time")
     }
 
     private static func names(_ jobs: [UploadJob]) -> String {

@@ -125,7 +125,7 @@ struct CourseDetailSubmitTests {
         #expect(reads.values.count == 1)
         let done = UploadJob(
             id: "job-1", courseID: Fixtures.swift.id, files: [QueuedFile(name: "lab.py", sourcePath: "/tmp/lab.py", size: 10)],
-            submission: .init(assignmentID: "12", assignmentName: "Lab 1", receipt: SubmissionAttempt(attempt: 2, isLate: true)),
+            submission: .init(assignmentID: "12", assignmentName: "Lab 1", receipt: SubmissionAttempt(attempt: 2, submittedAt: Self.now, isLate: true)),
             backend: "offline", queuedAt: Self.now, state: .done
         )
         var elsewhere = done
@@ -136,7 +136,7 @@ struct CourseDetailSubmitTests {
         continuation.yield(.updated(elsewhere))
         continuation.yield(.updated(done))
         await settle { pane.lines(width: 70, height: 30)[0].contains("Lab 1") && reads.values.count >= 2 }
-        #expect(render(pane)[0] == " Lab 1: submitted late (attempt 2), lab.py")
+        #expect(render(pane)[0] == " Handed in lab.py to Lab 1: attempt 2, Mon 7 Sep 12:00, late")
         for _ in 0..<100 { await Task.yield() }
         #expect(reads.values.count == 2, "the assignments are read again once, for this course's submission only")
     }
