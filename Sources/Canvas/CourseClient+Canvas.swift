@@ -3,15 +3,9 @@ import Foundation
 import HTTP
 
 extension CourseClient {
-    /// Canvas LMS over HTTPS at `baseURL` (normalized by `CanvasBaseURL`), authorized by `credentials`.
-    public static func canvas(
-        baseURL: URL,
-        credentials: CanvasCredentials,
-        http: HTTPClient,
-        clock: WallClock,
-        analytics: Analytics
-    ) -> CourseClient {
-        canvas(CanvasAPI(baseURL: baseURL, credentials: credentials, http: http, clock: clock, analytics: analytics))
+    /// Canvas LMS over HTTPS as `connection` reaches it.
+    public static func canvas(_ connection: CanvasConnection) -> CourseClient {
+        canvas(connection.api)
     }
 
     static func canvas(_ api: CanvasAPI) -> CourseClient {

@@ -47,8 +47,12 @@ enum Backend {
         case .sample: return .sample(clock: environment.clock)
         case let .file(path): return .file(path, clock: environment.clock)
         case let .canvas(url, credentials):
-            return .canvas(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
+            return .canvas(Self.connection(url, credentials, http: http, environment: environment))
         }
+    }
+
+    private static func connection(_ url: URL, _ credentials: CanvasCredentials, http: HTTPClient, environment: EnvironmentValues) -> CanvasConnection {
+        CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
     }
 
     func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
@@ -68,7 +72,7 @@ enum Backend {
                 return listed?.first { $0.id == assignment }?.submission?.attempt ?? 0
             }
         case let .canvas(url, credentials):
-            return .canvas(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
+            return .canvas(Self.connection(url, credentials, http: http, environment: environment))
         }
     }
 
@@ -81,7 +85,7 @@ enum Backend {
         switch self {
         case .sample, .file: return .local(directory: environment.paths.dataDirectory)
         case let .canvas(url, credentials):
-            return .canvas(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
+            return .canvas(Self.connection(url, credentials, http: http, environment: environment))
         }
     }
 

@@ -15,7 +15,7 @@ struct CanvasClientTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     var client: CourseClient {
-        .canvas(baseURL: base, credentials: .test("s3cret"), http: http.client, clock: .fixed(Self.now), analytics: events.analytics)
+        .canvas(CanvasConnection(baseURL: base, credentials: .test("s3cret"), http: http.client, clock: .fixed(Self.now), analytics: events.analytics))
     }
 
     func page(_ scope: CourseScope = .all, _ cursor: PageCursor? = nil) async throws -> Page<Course> {
@@ -182,7 +182,7 @@ struct CanvasClientTests {
                 HTTPResponse(status: 503, headers: ["Retry-After": "Fri, 15 Jan 2027 08:00:10 GMT"]),
                 .json(#"{"id": 6, "name": "Back"}"#))
         let now = try #require(ISO8601DateFormatter().date(from: "2027-01-15T08:00:00Z"))
-        let client = CourseClient.canvas(baseURL: base, credentials: .test("s3cret"), http: http.client, clock: .fixed(now), analytics: events.analytics)
+        let client = CourseClient.canvas(CanvasConnection(baseURL: base, credentials: .test("s3cret"), http: http.client, clock: .fixed(now), analytics: events.analytics))
         let notes = NoteSpy()
         #expect(try await client.course(CourseID(6), notes.progress).name == "Back")
         #expect(notes.notes.first == LoadProgress.Note(reason: "Canvas is busy", retryAt: now + 10))
@@ -254,7 +254,7 @@ struct CanvasClientTests {
             let page = counter.modify { calls in calls += 1; return calls }
             return .json("[]", link: "<https://school.example/api/v1/courses/1/modules?page=\(page + 1)>; rel=\"next\"")
         }
-        let client = CourseClient.canvas(baseURL: base, credentials: .test("s3cret"), http: endless, clock: .fixed(Self.now), analytics: .noOp)
+        let client = CourseClient.canvas(CanvasConnection(baseURL: base, credentials: .test("s3cret"), http: endless, clock: .fixed(Self.now), analytics: .noOp))
         await #expect(throws: PagingError.tooManyPages(limit: PagingError.pageLimit)) { try await client.modules(CourseID(1), .ignored) }
         #expect(counter.value == PagingError.pageLimit)
     }

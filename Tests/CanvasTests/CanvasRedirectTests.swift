@@ -15,8 +15,8 @@ struct CanvasRedirectTests {
     let events = EventSpy()
 
     private func client() throws -> CourseClient {
-        .canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"), http: http.client,
-                clock: .fixed(Date(timeIntervalSince1970: 0)), analytics: events.analytics)
+        .canvas(CanvasConnection(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"), http: http.client,
+                clock: .fixed(Date(timeIntervalSince1970: 0)), analytics: events.analytics))
     }
 
     @Test func aSameOriginRedirectIsFollowedWithTheToken() async throws {

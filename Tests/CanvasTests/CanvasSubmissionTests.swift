@@ -25,7 +25,7 @@ struct CanvasSubmissionTests {
     }
 
     private func transport(_ server: FakeCanvasServer) -> SubmissionTransport {
-        .canvas(baseURL: server.baseURL, credentials: .test(server.token), http: .curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10))), clock: .live, analytics: .noOp)
+        .canvas(CanvasConnection(baseURL: server.baseURL, credentials: .test(server.token), http: .curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10))), clock: .live, analytics: .noOp))
     }
 
     /// A job handing in `payloads` to `assignment` of course 43, named as the payloads are.

@@ -19,7 +19,7 @@ struct CanvasUploadIntegrationTests {
 
     private func transport(_ server: FakeCanvasServer, token: String? = nil, clock: WallClock = .live,
                            timeouts: HTTPTimeouts = HTTPTimeouts(request: .seconds(10)), events: EventSpy = EventSpy()) -> UploadTransport {
-        .canvas(baseURL: server.baseURL, credentials: .test(token ?? server.token), http: .curl(HTTPEngine(), timeouts: timeouts), clock: clock, analytics: events.analytics)
+        .canvas(CanvasConnection(baseURL: server.baseURL, credentials: .test(token ?? server.token), http: .curl(HTTPEngine(), timeouts: timeouts), clock: clock, analytics: events.analytics))
     }
 
     /// The server holds exactly one confirmed copy of `payload`, named `name`, in the upload folder of course 42.

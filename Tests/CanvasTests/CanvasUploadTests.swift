@@ -26,7 +26,7 @@ struct CanvasUploadTests {
     }
 
     private func transport(clock: WallClock = .fixed(Date(timeIntervalSince1970: 1_000_000))) throws -> UploadTransport {
-        .canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"), http: http.client, clock: clock, analytics: events.analytics)
+        .canvas(CanvasConnection(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"), http: http.client, clock: clock, analytics: events.analytics))
     }
 
     /// Scripts a successful exchange whose step 2 answers `answer`.
@@ -299,8 +299,8 @@ struct CanvasUploadTests {
                 return .text("", status: 500)
             }
         )
-        let transport = UploadTransport.canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"),
-                                               http: blocking, clock: .fixed(Date()), analytics: .noOp)
+        let transport = UploadTransport.canvas(CanvasConnection(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"),
+                                               http: blocking, clock: .fixed(Date()), analytics: .noOp))
         let task = Task { try await transport.upload(uploadJob(), payload) { _ in } }
         await started.wait()
         task.cancel()
@@ -315,8 +315,8 @@ struct CanvasUploadTests {
             send: { _ in .text(Self.ticket) },
             upload: { _, _, _ in throw UploadBodyError(path: payload.path, reason: "Input/output error") }
         )
-        let transport = UploadTransport.canvas(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"),
-                                               http: unreadable, clock: .fixed(Date()), analytics: .noOp)
+        let transport = UploadTransport.canvas(CanvasConnection(baseURL: try #require(URL(string: "https://school.example")), credentials: .test("s3cret"),
+                                               http: unreadable, clock: .fixed(Date()), analytics: .noOp))
         let error = await #expect(throws: UploadError.payloadMissing(fileName: "essay.pdf")) {
             try await transport.upload(uploadJob(), payload) { _ in }
         }

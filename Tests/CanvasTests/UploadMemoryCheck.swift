@@ -20,10 +20,10 @@ struct UploadMemoryCheck {
         let server = try FakeCanvasServer()
         defer { server.stop(); folder.remove() }
         let payload = try folder.payload(size: megabytes << 20)
-        let transport = UploadTransport.canvas(
+        let transport = UploadTransport.canvas(CanvasConnection(
             baseURL: server.baseURL, credentials: .test(server.token), http: .curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(30))),
             clock: .live, analytics: .noOp
-        )
+        ))
         let before = MemoryStatus.read()
         let sampler = Task {
             var peak = 0
