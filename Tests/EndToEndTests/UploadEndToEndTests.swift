@@ -272,7 +272,7 @@ import Testing
             let table = try AppCommand.run(["queue", "--data-dir", data.path], environment: environment)
             #expect(table.status == 0)
             let tableRow = table.stdout.split(separator: "\n").first { $0.hasPrefix(id) }?.split(separator: " ").map(String.init)
-            #expect(tableRow == [id, "1", "essay.bin", "3000", "queued", "0"], "\(table.stdout)")
+            #expect(tableRow == [id, "1", "file", "essay.bin", "3000", "queued", "0"], "\(table.stdout)")
 
             let drain = try AppCommand.run(["drain", "--timeout", "30"] + canvas, environment: environment)
             #expect(drain.status == 0, "\(drain.stdout)\(drain.stderr)")
