@@ -16,7 +16,7 @@ extension LaunchOptions {
         CommandSpec(usage: "upload [BACKEND] --course ID FILE…", summary: "Queue files for upload to a course's Files and exit.", start: .upload(files: [])),
         CommandSpec(
             usage: "submit [BACKEND] --course ID --assignment ID FILE…",
-            summary: "Queue files as one submission to an assignment and exit; it is sent once, exactly.",
+            summary: "Queue files as one submission to an assignment and exit; it is handed in exactly once.",
             start: .submit(files: [])
         ),
         CommandSpec(usage: "queue [BACKEND] [--json] [--clear-done]", summary: "List the upload queue.", start: .queue(json: false)),
