@@ -1053,6 +1053,18 @@ def normalize_folder(path: Optional[str]) -> str:
     return "/".join(parts)
 
 
+def submission_name(name: str, taken: set) -> str:
+    """`essay.pdf`, then `essay-1.pdf`, `essay-2.pdf`, ... as Canvas names files in a
+    submissions folder that already holds one of that name."""
+    if name not in taken:
+        return name
+    stem, ext = posixpath.splitext(name)
+    number = 1
+    while f"{stem}-{number}{ext}" in taken:
+        number += 1
+    return f"{stem}-{number}{ext}"
+
+
 def duplicate_name(name: str, taken: set) -> str:
     """`notes.txt` -> `notes (1).txt`, `notes (2).txt`, ... as Canvas renames."""
     stem, ext = posixpath.splitext(name)
@@ -1152,9 +1164,12 @@ class FileStore:
 
     def _place(self, stored: StoredFile) -> None:
         if stored.for_submission:
-            # A submission's files live in the user's context, not a course folder:
-            # two uploads of `essay.pdf` are simply two files.
-            stored.display_name = stored.requested_name
+            # A submission's files go to the user's submissions folder of the course, where
+            # Canvas always renames a name already taken (`essay-1.pdf`), whatever
+            # `on_duplicate` says: a client can't find its files again by name alone.
+            taken = {f.display_name for f in self._files.values() if f.confirmed and f.for_submission
+                     and f.course_id == stored.course_id}
+            stored.display_name = submission_name(stored.requested_name, taken)
             stored.confirmed = True
             return
         siblings = [f for f in self._files.values() if f.confirmed and not f.for_submission

@@ -751,19 +751,21 @@ class SubmissionTests(FakeCanvasTest):
         self.assertEqual([f["id"] for f in recorded[1]["files"]], [second["id"]])
         self.assertEqual(request("GET", first["url"]).body, essay)
 
-    def test_same_name_twice_is_two_files_and_201_answers_work_too(self):
+    def test_a_name_taken_in_the_submissions_folder_is_renamed_and_201_answers_work_too(self):
         one = self.upload(ESSAY, "essay.pdf", b"one")
-        two = self.upload(ESSAY, "essay.pdf", b"two")
+        two = self.upload(HOMEWORK, "essay.pdf", b"two")  # one folder for the whole course
         self.assertNotEqual(one["id"], two["id"])
-        self.assertEqual((one["display_name"], two["display_name"]), ("essay.pdf", "essay.pdf"))
+        self.assertEqual((one["display_name"], two["display_name"]), ("essay.pdf", "essay-1.pdf"))
+        other_course = self.upload(assignment_id(2, 2), "essay.pdf", b"c2", course=2)
+        self.assertEqual(other_course["display_name"], "essay.pdf", "each course has its own folder")
         self.control("POST", "config", {"upload_answer": "201"})
         ticket = self.ticket(ESSAY, "essay.pdf").json()
         body = multipart(list(ticket["upload_params"].items()), "essay.pdf", b"three")
         three = request("POST", ticket["upload_url"], body, {"Content-Type": MULTIPART_TYPE})
-        self.assertEqual((three.status, three.json()["display_name"]), (201, "essay.pdf"))
-        reply = self.submit(ESSAY, [one["id"], two["id"], three.json()["id"]])
+        self.assertEqual((three.status, three.json()["display_name"]), (201, "essay-2.pdf"))
+        reply = self.submit(ESSAY, [one["id"], three.json()["id"]])
         self.assertEqual(reply.status, 201, reply.body)
-        self.assertEqual([a["display_name"] for a in reply.json()["attachments"]], ["essay.pdf"] * 3)
+        self.assertEqual([a["display_name"] for a in reply.json()["attachments"]], ["essay.pdf", "essay-2.pdf"])
         self.assertEqual(self.control("GET", "files").json(), [])
 
     def test_course_files_do_not_see_submission_files(self):
