@@ -43,6 +43,20 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
         }
     }
 
+    /// Canvas answered that it would not do it: an answer about the token, a permission, a
+    /// missing thing, throttling or a refusal comes before anything is done; a 5xx or an
+    /// answer that can't be read may come after.
+    public var changedNothing: Bool {
+        switch self {
+        case .invalidToken, .notPermitted, .notFound, .noCanvasAPI, .throttled, .refused:
+            return true
+        case let .server(_, status):
+            return (400..<500).contains(status) && status != 408
+        case .unexpectedResponse:
+            return false
+        }
+    }
+
     /// How long Canvas asked to wait before the next try, when it said.
     public var retryAfter: TimeInterval? {
         if case let .throttled(_, retryAfter) = self { return retryAfter }

@@ -3,7 +3,15 @@ import HTTP
 
 // The HTTP layer's errors explain themselves in one line and say whether they pass; this
 // module, which brings HTTP to the rest of the app, makes them speak its protocols.
-extension NetworkError: UserFacingError, TransientError {}
+extension NetworkError: UserFacingError, TransientError {
+    /// Never connected, or refused the server before sending: nothing reached it.
+    public var changedNothing: Bool {
+        switch self {
+        case .noConnection, .untrustedCertificate: return true
+        case .unreachable, .timedOut, .answerTooLarge: return false
+        }
+    }
+}
 
 extension HTTPClient.Unimplemented: UserFacingError, TransientError {
     public var userMessage: String { "\(endpoint) is not implemented" }

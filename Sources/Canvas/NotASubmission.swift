@@ -4,4 +4,5 @@ import CourseKit
 struct NotASubmission: UserFacingError, TransientError {
     var userMessage: String { "This upload is not a submission to an assignment" }
     var isTransient: Bool { false }
+    var changedNothing: Bool { true }
 }

@@ -28,7 +28,7 @@ package struct CanvasSubmission: Decodable, Sendable {
             submittedAt: submitted_at.flatMap(CanvasDate.parse),
             isLate: late ?? false,
             files: (attachments ?? []).map { file in
-                SubmissionAttempt.File(name: file.display_name ?? file.filename ?? "", size: file.size ?? -1)
+                SubmissionAttempt.File(id: file.id?.text, name: file.display_name ?? file.filename ?? "", size: file.size ?? -1)
             }
         )
     }

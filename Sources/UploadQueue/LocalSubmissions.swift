@@ -60,11 +60,12 @@ public struct LocalSubmissions: Sendable {
     func submit(_ job: UploadJob, fileIDs: [String], after previous: Int) throws -> SubmissionAttempt {
         guard let plan = job.submission else { throw UploadQueueError.noFiles }
         let folder = assignmentFolder(course: job.courseID, assignment: plan.assignmentID)
-        let files = try fileIDs.map { try uploadedFile($0, in: folder, job: job) }
+        guard fileIDs.count == job.files.count else { throw UploadError.payloadMissing(fileName: job.fileName) }
+        let files = try zip(fileIDs, job.files).map { id, file in try uploadedFile(id, named: file.name, in: folder) }
         let now = clock.now()
         let record = Record(
             submitted_at: now, late: plan.dueAt.map { now > $0 } ?? false,
-            files: files.map { SubmissionAttempt.File(name: $0.name, size: $0.size) }
+            files: files.map { SubmissionAttempt.File(id: $0.id, name: $0.name, size: $0.size) }
         )
         let number: Int
         do {
@@ -98,7 +99,7 @@ public struct LocalSubmissions: Sendable {
     }
 
     /// Writes the attempt's record and links its files into a hidden directory; returns its name.
-    private func stage(_ record: Record, files: [(name: String, size: Int64, path: String)], in folder: String) throws -> String {
+    private func stage(_ record: Record, files: [UploadedFile], in folder: String) throws -> String {
         let name = ".staging-" + UUID().uuidString.lowercased()
         let parent = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
         defer { parent.close() }
@@ -120,14 +121,19 @@ public struct LocalSubmissions: Sendable {
         return name
     }
 
-    /// The file uploaded as `id` for this assignment: its name, size and path.
-    private func uploadedFile(_ id: String, in folder: String, job: UploadJob) throws -> (name: String, size: Int64, path: String) {
-        let holder = folder + "/files/" + Files.safeComponent(id)
-        guard let name = try? FileManager.default.contentsOfDirectory(atPath: holder).first(where: { !$0.hasPrefix(".") }),
-              let size = Files.size(of: holder + "/" + name) else {
-            throw UploadError.payloadMissing(fileName: job.fileName)
-        }
-        return (name, size, holder + "/" + name)
+    /// A file uploaded for an assignment, found again by its ID.
+    private struct UploadedFile {
+        var id: String
+        var name: String
+        var size: Int64
+        var path: String
+    }
+
+    /// The file uploaded as `id`, by the name `storeFile` gave it.
+    private func uploadedFile(_ id: String, named name: String, in folder: String) throws -> UploadedFile {
+        let path = folder + "/files/" + Files.safeComponent(id) + "/" + Files.safeComponent(name)
+        guard let size = Files.size(of: path) else { throw UploadError.payloadMissing(fileName: name) }
+        return UploadedFile(id: id, name: name, size: size, path: path)
     }
 
     func assignmentFolder(course: CourseID, assignment: String) -> String {

@@ -5,11 +5,12 @@ extension UploadEngine {
     /// Makes every waiting job due now and resets its backoff: the backend answered again.
     public func networkIsBack() throws {
         hasWaitingJobs = false
-        for var job in try store.jobs() where job.backend == backend {
+        for job in try store.jobs() where job.backend == backend {
             guard case .waiting = job.state else { continue }
-            job.state = .queued
-            job.attempts = 0
-            try save(job)
+            try change(job.id, if: { if case .waiting = $0.state { true } else { false } }) { job in
+                job.state = .queued
+                job.attempts = 0
+            }
         }
         signal()
     }
@@ -32,20 +33,34 @@ extension UploadEngine {
 
     /// Makes one failed or waiting job due now.
     public func retry(_ id: String) throws {
-        guard var job = try store.job(id), job.state.isRetryable else { return }
-        job.state = .queued
-        try save(job)
+        try change(id, if: \.state.isRetryable) { $0.state = .queued }
         signal()
     }
 
     /// Makes every failed job of this backend due now.
     public func retryAllFailed() throws {
-        for var job in try store.jobs() where job.backend == backend {
-            guard case .failed = job.state else { continue }
-            job.state = .queued
-            try save(job)
+        for job in try store.jobs() where job.backend == backend && job.state.isFailed {
+            try change(job.id, if: \.state.isFailed) { $0.state = .queued }
         }
         signal()
+    }
+
+    /// Changes job `id` under its claim, as read again under it, when `condition` holds then.
+    ///
+    /// A job another process (or this one) holds is being sent, and whatever it records next
+    /// must not be overwritten by a copy read before: such a job, or one gone, is left alone.
+    private func change(_ id: String, if condition: (UploadJob) -> Bool, _ body: (inout UploadJob) -> Void) throws {
+        let claim: UploadClaim?
+        do {
+            claim = try store.claim(id)
+        } catch UploadQueueError.jobNotFound {
+            return
+        }
+        guard let claim else { return }
+        defer { claim.release() }
+        guard var job = try store.job(id), !job.state.isDamaged, condition(job) else { return }
+        body(&job)
+        try save(job)
     }
 
     /// Runs until cancelled: uploads what is due, then sleeps until the next job is due, a

@@ -21,11 +21,13 @@ import Foundation
 //
 // Whenever a job starts with `mayHaveBeenSent` set, it first reads the attempts and, if one
 // newer than `attemptBefore` carries its files, takes that one as its own and is done without
-// sending anything. When none does, the earlier request may still be on its way through the
+// sending anything (attempts are told apart by the IDs of their files where the backend gives
+// them, as Canvas renames a file whose name is taken). When none does, the earlier request may still be on its way through the
 // server (a slow server goes on after the client gave up or died), so nothing is sent until
 // `answerWindow` has passed since `sentAt`; the job waits, and reads again. Only then is the
-// attempt sent again. A refusal (the assignment is locked, a file type not allowed) creates
-// nothing and fails the job for the user to see.
+// attempt sent again. An answer that says the request changed nothing (the assignment is
+// locked, a file type is not allowed, throttled) clears the mark: no attempt can be waiting.
+// A refusal for good also clears the file IDs and the attempt seen, so a retry starts afresh.
 //
 // Submissions to one assignment are sent one at a time in the order they were queued (see
 // `isWaitingForEarlierSubmission`), so two jobs handing in the same files can't mistake each
@@ -59,10 +61,16 @@ extension UploadEngine {
         let answer: SubmissionAttempt?
         do {
             answer = try await submissions.submit(job, fileIDs)
-        } catch where !(error is CancellationError) && !UploadFailure.isTransient(error) {
-            // Refused, so nothing was created; a retry uploads the files afresh in case their IDs were the problem.
-            plan.uploadedFileIDs = Array(repeating: nil, count: job.files.count)
-            try keep(plan, in: &job)
+        } catch {
+            if (error as? any TransientError)?.changedNothing == true {
+                plan.mayHaveBeenSent = false
+                plan.sentAt = nil
+                if !UploadFailure.isTransient(error) {
+                    plan.uploadedFileIDs = Array(repeating: nil, count: job.files.count)
+                    plan.attemptBefore = nil
+                }
+                try keep(plan, in: &job)
+            }
             throw error
         }
         // What Canvas recorded, read back; the answer itself when the reading fails.
@@ -83,7 +91,7 @@ extension UploadEngine {
     private func attemptMade(by job: UploadJob) async throws -> SubmissionAttempt? {
         guard let plan = job.submission, let before = plan.attemptBefore else { return nil }
         let attempts = try await submissions.attempts(job.courseID, plan.assignmentID)
-        return attempts.last { $0.attempt > before && $0.carries(job.files) }
+        return attempts.last { $0.attempt > before && $0.carries(job.files, ids: plan.uploadedFileIDs) }
     }
 
     /// Uploads every file that has no ID yet, saving each ID as it arrives; returns them all in order.

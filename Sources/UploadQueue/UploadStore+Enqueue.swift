@@ -36,8 +36,7 @@ extension UploadStore {
         let jobs = try openSubdirectory(Self.jobsName, of: queue)
         defer { jobs.close() }
 
-        let now = clock.now()
-        let (id, staged) = try makeStagedDirectory(in: staging, besides: jobs, at: now)
+        let (id, staged) = try makeStagedDirectory(in: staging, besides: jobs, at: clock.now())
         // Closing releases the staging lock; until then no sweeper touches the directory.
         defer { staged.close() }
         let job: UploadJob
@@ -49,7 +48,9 @@ extension UploadStore {
             }
             var plan = submission
             plan?.uploadedFileIDs = Array(repeating: nil, count: captured.count)
-            job = UploadJob(id: id, courseID: course, files: captured, submission: plan, backend: backend, queuedAt: now)
+            // Its place in the queue is when it appears there whole, after a copy that may take long:
+            // a job queued meanwhile by another process, which appeared first, stays first.
+            job = UploadJob(id: id, courseID: course, files: captured, submission: plan, backend: backend, queuedAt: clock.now())
             try writeNewFile(encode(job), as: Self.recordName, in: staged)
             try staged.sync()
             // The commit point: the job appears in jobs/ complete, or not at all. A directory

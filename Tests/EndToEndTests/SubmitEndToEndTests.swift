@@ -94,7 +94,8 @@ import Testing
             defer { try? FileManager.default.removeItem(at: directory) }
             let data = directory.appendingPathComponent("data")
             let environment = AppCommand.environment(token: nil, home: directory)
-            let hostile = directory.appendingPathComponent("draft\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}[2J.pdf")
+            // A clipboard write (OSC 52), a screen clear, and a C1 CSI with a right-to-left override.
+            let hostile = directory.appendingPathComponent("draft\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}[2J\u{9B}31m\u{202E}.pdf")
             _ = try TestFile.write(hostile, size: 10)
             let wrong = directory.appendingPathComponent("x\u{1B}[31m.exe")
             _ = try TestFile.write(wrong, size: 10)
@@ -108,6 +109,12 @@ import Testing
             }
             #expect(submit.status == 0)
             #expect(refused.status == 1)
+
+            let json = try AppCommand.run(["queue", "--json", "--data-dir", data.path], environment: environment)
+            #expect(!json.stdout.unicodeScalars.contains { $0.value == 0x1B || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E },
+                    "--json wrote a control character raw: \(json.stdout.debugDescription)")
+            let jobs = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+            #expect(jobs?.first?["file"] as? String == hostile.lastPathComponent, "and its JSON still says the name exactly")
         }
     }
 
@@ -196,6 +203,16 @@ extension SubmitEndToEndTests {
             }
         }
 
+        /// Whether `shown` is `name` or Canvas's name for another copy of it: `essay-2.pdf` for `essay.pdf`.
+        static func name(_ shown: String, isCanvasCopyOf name: String) -> Bool {
+            let ext = (name as NSString).pathExtension
+            let stem = (name as NSString).deletingPathExtension
+            guard shown != name else { return true }
+            guard shown.hasPrefix(stem + "-"), shown.hasSuffix("." + ext) else { return false }
+            let number = shown.dropFirst(stem.count + 1).dropLast(ext.count + 1)
+            return !number.isEmpty && number.allSatisfy(\.isNumber)
+        }
+
         /// A submission the test queues: its course, assignment and files.
         struct Planned {
             var course: Int
@@ -273,7 +290,10 @@ extension SubmitEndToEndTests {
                 let earlier = planned[..<index].filter { $0.course == submission.course && $0.assignment == submission.assignment }.count
                 let attempts = recorded.filter { String($0.assignment_id) == submission.assignment && $0.course_id == submission.course }
                 let attempt = attempts.first { $0.attempt == earlier + 1 }
-                #expect(attempt?.files.map(\.name) == submission.files.map(\.lastPathComponent), "seed \(seed): \(submission.assignment) attempt \(earlier + 1)")
+                // A file uploaded again after a kill lands beside the first copy, which Canvas renames.
+                let names = attempt?.files.map(\.name) ?? []
+                #expect(names.count == submission.files.count && zip(names, submission.files).allSatisfy { Self.name($0, isCanvasCopyOf: $1.lastPathComponent) },
+                        "seed \(seed): \(submission.assignment) attempt \(earlier + 1) holds \(names)")
                 #expect(attempt?.files.map(\.sha256) == (try submission.files.map(TestFile.sha256)), "seed \(seed): byte-identical files")
             }
             let lost = try await server.requests().filter { $0.fault == "lost_reply" }

@@ -136,6 +136,8 @@ struct SubmissionEngineTests {
         let failed = try #require(try store.job(job.id))
         #expect(failed.state == .failed(reason: Refused().userMessage))
         #expect(failed.submission?.uploadedFileIDs == [nil, nil])
+        #expect(failed.submission?.mayHaveBeenSent == false, "a refusal leaves no attempt to look for")
+        #expect(failed.submission?.attemptBefore == nil, "a retry reads the latest attempt again")
         #expect(backend.attempts.isEmpty)
 
         try await engine.retry(job.id)
@@ -143,6 +145,57 @@ struct SubmissionEngineTests {
         #expect(backend.uploads == 4)
         #expect(backend.attempts.count == 1)
         #expect(try store.job(job.id)?.state == .done)
+    }
+
+    @Test func aFailureForGoodThatMayHaveComeAfterTheServerActedKeepsLookingBeforeSending() async throws {
+        backend.script(.commitThenFail(Unreadable()))
+        let job = try submission()
+        let engine = engine()
+        try await drain(engine)
+        let failed = try #require(try store.job(job.id))
+        #expect(failed.state.isFailed)
+        #expect(failed.submission?.mayHaveBeenSent == true)
+        try await engine.retry(job.id)
+        try await drain(engine)
+        #expect(backend.submits == 1, "the retry finds the attempt instead of making another")
+        #expect(try store.job(job.id)?.submission?.receipt?.attempt == 1)
+    }
+
+    @Test func aThrottledHandInIsSentAgainAsSoonAsCanvasSaysWithoutTheAnswerWindow() async throws {
+        backend.script(.failFirst(Throttled()))
+        let job = try submission()
+        let engine = engine()
+        try await engine.runDueJobs()
+        let waiting = try #require(try store.job(job.id))
+        #expect(waiting.submission?.mayHaveBeenSent == false)
+        clock.advance(by: 6)
+        try await engine.runDueJobs()
+        #expect(backend.submits == 2)
+        #expect(try store.job(job.id)?.state == .done)
+    }
+
+    @Test func filesCanvasRenamedAreStillKnownByTheirIDs() async throws {
+        backend.renameFiles()
+        backend.script(.commitThenFail(Unreachable()))
+        let job = try submission()
+        try await drain(engine())
+        #expect(backend.attempts.first?.files.map(\.name) == ["essay-1.pdf", "data-1.csv"])
+        #expect(backend.submits == 1)
+        #expect(try store.job(job.id)?.submission?.receipt?.attempt == 1)
+    }
+
+    @Test func aRetryNeverOverwritesAJobAnotherOwnerIsSending() async throws {
+        backend.script(.failFirst(Refused()))
+        let job = try submission()
+        let engine = engine()
+        try await engine.runDueJobs()
+        let claim = try #require(try store.claim(job.id))
+        try await engine.retry(job.id)
+        try await engine.retryAllFailed()
+        #expect(try store.job(job.id)?.state.isFailed == true, "left alone while claimed")
+        claim.release()
+        try await engine.retry(job.id)
+        #expect(try store.job(job.id)?.state == .queued)
     }
 
     @Test func aFailedUploadOfTheSecondFileKeepsTheFirstsID() async throws {

@@ -9,10 +9,14 @@ public protocol TransientError: Error {
     var isTransient: Bool { get }
     /// How long the server asked to wait before the next try, when it said.
     var retryAfter: TimeInterval? { get }
+    /// True only when the request certainly had no effect: refused before the server acted
+    /// on it, or never sent. A submission's attempt can't be waiting behind such a failure.
+    var changedNothing: Bool { get }
 }
 
 extension TransientError {
     public var retryAfter: TimeInterval? { nil }
+    public var changedNothing: Bool { false }
 }
 
 extension Unimplemented: TransientError {

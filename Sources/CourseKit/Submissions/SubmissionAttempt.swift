@@ -4,10 +4,13 @@ import Foundation
 public struct SubmissionAttempt: Equatable, Sendable, Codable {
     /// A file handed in with an attempt, as the backend lists it.
     public struct File: Equatable, Sendable, Codable {
+        /// The backend's ID of the file, as its upload returned it, when the backend says.
+        public var id: String?
         public var name: String
         public var size: Int64
 
-        public init(name: String, size: Int64) {
+        public init(id: String? = nil, name: String, size: Int64) {
+            self.id = id
             self.name = name
             self.size = size
         }
@@ -26,13 +29,34 @@ public struct SubmissionAttempt: Equatable, Sendable, Codable {
         self.files = files
     }
 
-    /// Whether this attempt hands in exactly `files`: the same names and sizes, in any order.
-    public func carries(_ files: [QueuedFile]) -> Bool {
-        let mine = files.map { File(name: $0.name, size: $0.size) }
-        return Self.sorted(mine) == Self.sorted(self.files)
+    /// Whether this attempt hands in exactly `files`, which were uploaded as `ids` (nil where not yet).
+    ///
+    /// The IDs decide when both sides have them all: Canvas renames a file whose name its
+    /// submissions folder already holds (`essay-1.pdf`), so names can't. Otherwise the same
+    /// names and sizes in any order, a name counting as the same with such a suffix.
+    public func carries(_ files: [QueuedFile], ids: [String?] = []) -> Bool {
+        guard self.files.count == files.count else { return false }
+        let known = ids.compactMap { $0 }
+        let theirs = self.files.compactMap(\.id)
+        if known.count == files.count, theirs.count == self.files.count, Set(known) == Set(theirs) {
+            return true
+        }
+        var unmatched = self.files
+        for file in files {
+            guard let index = unmatched.firstIndex(where: { $0.size == file.size && Self.name($0.name, couldBe: file.name) }) else { return false }
+            unmatched.remove(at: index)
+        }
+        return true
     }
 
-    private static func sorted(_ files: [File]) -> [File] {
-        files.sorted { ($0.name, $0.size) < ($1.name, $1.size) }
+    /// Whether `shown` is `name`, or `name` renamed as Canvas renames a duplicate: `essay-1.pdf` for `essay.pdf`.
+    static func name(_ shown: String, couldBe name: String) -> Bool {
+        if shown == name { return true }
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 } ?? name.endIndex
+        let stem = name[..<dot]
+        let suffix = name[dot...]
+        guard shown.hasPrefix(stem + "-"), shown.hasSuffix(suffix) else { return false }
+        let middle = shown.dropFirst(stem.count + 1).dropLast(suffix.count)
+        return !middle.isEmpty && middle.allSatisfy(\.isASCII) && middle.allSatisfy(\.isNumber)
     }
 }

@@ -25,6 +25,13 @@ final class SubmissionBackend: Sendable {
         var submits = 0
         var reads = 0
         var failUploadsAfter: Int?
+        /// Whether handed-in files come back renamed, as Canvas renames a name its submissions folder already holds.
+        var renames = false
+
+        func renaming(_ name: String) -> String {
+            guard renames, let dot = name.lastIndex(of: ".") else { return name }
+            return name[..<dot] + "-1" + name[dot...]
+        }
     }
 
     private let state = Mutex(State())
@@ -37,6 +44,11 @@ final class SubmissionBackend: Sendable {
     /// What the coming `submit` calls do, in order; after them, they answer.
     func script(_ outcomes: Outcome...) {
         state.withLock { $0.outcomes += outcomes }
+    }
+
+    /// Makes handed-in files come back renamed (`essay-1.pdf`), as Canvas does when the name is taken.
+    func renameFiles() {
+        state.withLock { $0.renames = true }
     }
 
     /// Fails every file upload after `count` more have succeeded.
@@ -73,7 +85,7 @@ final class SubmissionBackend: Sendable {
                     if case let .failFirst(error) = outcome { throw error }
                     let attempt = SubmissionAttempt(
                         attempt: (state.attempts.last?.attempt ?? 0) + 1, submittedAt: Date(timeIntervalSince1970: 2_000_000),
-                        files: fileIDs.compactMap { state.files[$0] }
+                        files: fileIDs.compactMap { id in state.files[id].map { .init(id: id, name: state.renaming($0.name), size: $0.size) } }
                     )
                     state.attempts.append(attempt)
                     if case let .commitThenFail(error) = outcome { throw error }
@@ -90,8 +102,23 @@ struct Unreachable: UserFacingError, TransientError {
     var isTransient: Bool { true }
 }
 
-/// The backend will never take it: permanent.
+/// The backend will never take it, and said so before doing anything: permanent.
 struct Refused: UserFacingError, TransientError {
     var userMessage: String { "Canvas refused to take the submission: Invalid file type" }
+    var isTransient: Bool { false }
+    var changedNothing: Bool { true }
+}
+
+/// Throttled: the backend did nothing, try again later.
+struct Throttled: UserFacingError, TransientError {
+    var userMessage: String { "school.example is rate limiting requests" }
+    var isTransient: Bool { true }
+    var retryAfter: TimeInterval? { 5 }
+    var changedNothing: Bool { true }
+}
+
+/// A failure that won't pass by itself but may come after the backend acted, such as an answer too large to read.
+struct Unreadable: UserFacingError, TransientError {
+    var userMessage: String { "school.example sent an answer too large to read" }
     var isTransient: Bool { false }
 }
