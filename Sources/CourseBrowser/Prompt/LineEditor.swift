@@ -34,10 +34,14 @@ struct LineEditor: Equatable {
         cursor = newText.count
     }
 
+    /// Inserts `string` at the cursor and puts the cursor after it.
+    ///
+    /// Keys come one Unicode scalar at a time, so a combining mark (or an emoji modifier) joins
+    /// the character before it: the cursor is counted again rather than moved by the input's length.
     mutating func insert(_ string: String) {
-        let index = text.index(text.startIndex, offsetBy: cursor)
-        text.insert(contentsOf: string, at: index)
-        cursor += string.count
+        let before = String(text.prefix(cursor)) + string
+        text = before + String(text.dropFirst(cursor))
+        cursor = min(before.count, text.count)
     }
 
     private mutating func deleteBackward() {
@@ -61,6 +65,7 @@ struct LineEditor: Equatable {
     }
 
     private mutating func remove(_ range: Range<Int>) {
+        let range = range.clamped(to: 0..<text.count)
         guard !range.isEmpty else { return }
         let lower = text.index(text.startIndex, offsetBy: range.lowerBound)
         let upper = text.index(text.startIndex, offsetBy: range.upperBound)

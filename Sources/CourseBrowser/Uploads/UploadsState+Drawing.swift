@@ -55,7 +55,10 @@ extension UploadsState {
                 lines.append(StyledLine("No uploads queued. Open a course and press u to add a file, or s to hand one in.", style: .muted))
             }
             if let id = confirmingRemoval, let job = jobs.first(where: { $0.id == id }) {
-                lines.append(StyledLine("Remove \(job.fileName) from the queue? y/n", style: Style(bold: true, role: .warning)))
+                let question = job.submission?.mayHaveBeenSent == true
+                    ? "Remove \(job.fileName) from the queue? It may already be handed in; queueing it again could hand it in twice. y/n"
+                    : "Remove \(job.fileName) from the queue? y/n"
+                lines.append(StyledLine(question, style: Style(bold: true, role: .warning)))
             }
             if let notice {
                 lines.append(StyledLine(notice, style: .error))

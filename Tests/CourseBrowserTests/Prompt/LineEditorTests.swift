@@ -36,3 +36,22 @@ struct LineEditorTests {
         #expect(used == [false, false, false])
     }
 }
+
+struct LineEditorCombiningTests {
+    @Test func aCombiningMarkTypedAfterItsLetterJoinsItAndTheCursorStaysInside() {
+        var editor = LineEditor()
+        for scalar in "Cafe\u{301} 👍\u{1F3FD}!".unicodeScalars {
+            _ = editor.handle(.character(Character(scalar)))
+        }
+        #expect(editor.text == "Café 👍🏽!")
+        #expect(editor.cursor == editor.text.count)
+        _ = editor.handle(.backspace)
+        _ = editor.handle(.backspace)
+        _ = editor.handle(.left)
+        _ = editor.handle(.delete)
+        #expect(editor.text == "Café")
+        _ = editor.handle(.control("k"))
+        _ = editor.handle(.control("u"))
+        #expect(editor.text.isEmpty)
+    }
+}
