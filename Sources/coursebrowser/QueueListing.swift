@@ -32,7 +32,23 @@ enum QueueListing {
     static func json(_ jobs: [UploadJob]) -> String {
         let objects: [[String: Any]] = jobs.map(object)
         let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return escapingTerminalControls(String(decoding: data, as: UTF8.self))
+    }
+
+    /// JSON text with DEL, C1 controls and bidirectional overrides written as `\uXXXX`: the
+    /// same JSON to a reader, but nothing a terminal acts on. JSONSerialization escapes only C0.
+    static func escapingTerminalControls(_ json: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) || [0x200E, 0x200F, 0x061C].contains(scalar.value)
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     private static func object(_ job: UploadJob) -> [String: Any] {
