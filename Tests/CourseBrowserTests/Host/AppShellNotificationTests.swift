@@ -47,6 +47,22 @@ struct AppShellNotificationTests {
         #expect(spy.values.count == 2)
     }
 
+    @Test func aSubmissionIsAnnouncedAsHandedInWithWhatCanvasRecorded() {
+        let spy = Recorder<String>()
+        let shell = shell(spy)
+        _ = shell.handle(.focusOut)
+        var handedIn = done
+        handedIn.submission = .init(assignmentID: "7", assignmentName: "Essay", receipt: SubmissionAttempt(attempt: 2, isLate: true))
+        var refused = failed
+        refused.submission = .init(assignmentID: "7", assignmentName: "Essay")
+        shell.announce(.updated(handedIn))
+        shell.announce(.updated(refused))
+        #expect(spy.values == [
+            "Handed in: Essay: submitted late (attempt 2), essay.pdf",
+            "Submission failed: essay.pdf: File too large for this course (quota): essay.pdf",
+        ])
+    }
+
     @Test func theShellHearsTheQueuesUpdatesOnceStarted() async {
         let spy = Recorder<String>()
         let listeners = Recorder<AsyncStream<UploadChange>.Continuation>()
