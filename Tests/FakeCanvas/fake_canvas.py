@@ -1573,8 +1573,8 @@ class FakeCanvas:
         if self.role == "student":
             # Adding to a course's Files needs "Manage Files", which students lack.
             return not_permitted_response()
-        params = {k: v for k, v in req.query}
-        params.update(self._body_params(req))
+        # Query first, then the body; a name in both takes the body's value.
+        params = dict(self._form_pairs(req))
         return json_response(200, self._ticket(self.files.issue(cid, params)))
 
     def _ticket(self, pending: PendingUpload) -> dict:
@@ -1584,22 +1584,6 @@ class FakeCanvas:
             "upload_params": dict(pending.params),
             "file_param": "file",
         }
-
-    @staticmethod
-    def _body_params(req: Request) -> dict:
-        raw = req.body.read_all()
-        if not raw:
-            return {}
-        kind, _ = parse_header_params(req.headers.get("Content-Type") or "")
-        try:
-            if kind == "application/json":
-                parsed = json.loads(raw.decode("utf-8"))
-                if not isinstance(parsed, dict):
-                    raise ValueError("not an object")
-                return {k: "" if v is None else str(v) for k, v in parsed.items()}
-            return dict(parse_qsl(raw.decode("utf-8"), keep_blank_values=True))
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ApiError(400, f"could not parse the request body: {exc}") from exc
 
     @staticmethod
     def _form_pairs(req: Request) -> list:
@@ -1705,8 +1689,7 @@ class FakeCanvas:
         """Step 1 for a file to hand in: the file goes to the user's submission context
         for this assignment, not to the course's Files; steps 2 and 3 are the usual ones."""
         cid, found = self._student_assignment(course, assignment)
-        params = {k: v for k, v in req.query}
-        params.update(self._body_params(req))
+        params = dict(self._form_pairs(req))
         return json_response(200, self._ticket(self.files.issue(cid, params, assignment_id=found["id"])))
 
     def submit_assignment(self, req: Request, course: str, assignment: str) -> Response:
