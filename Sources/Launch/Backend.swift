@@ -96,7 +96,7 @@ enum Backend {
     }
 
     private static func canvasURL(options: LaunchOptions, processEnvironment: [String: String]) throws -> URL? {
-        if let url = options.canvasURL { return url }
+        if let url = options.canvasURL ?? options.courseLinkBase { return url }
         guard let text = processEnvironment["CANVAS_URL"], !text.isEmpty else { return nil }
         return try LaunchOptions.canvasURL(text, name: "CANVAS_URL")
     }

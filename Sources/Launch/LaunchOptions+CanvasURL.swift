@@ -1,4 +1,5 @@
 import Canvas
+import CourseKit
 import Foundation
 
 extension LaunchOptions {
@@ -14,5 +15,21 @@ extension LaunchOptions {
                 throw UsageError("\(name) uses plain http, which would send your access token unencrypted; use https://\(host)")
             }
         }
+    }
+
+    /// The Canvas and the course a Canvas web address names: `https://school.edu/courses/1003/modules`
+    /// is course 1003 of `https://school.edu` (a Canvas under a path keeps it).
+    static func courseLink(_ text: String) throws(UsageError) -> (base: URL, course: CourseID) {
+        let problem = UsageError("--course needs a course ID or a Canvas course address like https://school.instructure.com/courses/1003, not '\(text)'")
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)) else { throw problem }
+        let segments = url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let index = segments.firstIndex(of: "courses"), index + 1 < segments.count,
+              let course = CourseID(segments[index + 1].removingPercentEncoding ?? segments[index + 1]) else { throw problem }
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.path = segments.prefix(index).map { "/" + $0 }.joined()
+        components?.query = nil
+        components?.fragment = nil
+        guard let base = components?.url else { throw problem }
+        return (try canvasURL(base.absoluteString, name: "--course"), course)
     }
 }

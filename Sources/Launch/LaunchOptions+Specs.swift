@@ -15,8 +15,17 @@ extension LaunchOptions {
         OptionSpec("--catalog", value: "FILE", help: "Read courses from a JSON catalog file instead of the built-in sample catalog.") {
             options, value throws(UsageError) in options.catalogPath = try path(value, for: "--catalog")
         },
-        OptionSpec("--course", value: "ID", help: "Open this course at start (its Canvas ID, or a form like sis_course_id:ABC).") {
-            options, value throws(UsageError) in
+        OptionSpec(
+            "--course", value: "ID",
+            help: "Open this course at start: its Canvas ID, a form like sis_course_id:ABC, or its Canvas web address "
+                + "(https://school.instructure.com/courses/1003/…), whose Canvas is then used unless --canvas or --catalog says otherwise."
+        ) { options, value throws(UsageError) in
+            if value.contains("://") {
+                let link = try courseLink(value)
+                options.course = link.course
+                options.courseLinkBase = link.base
+                return
+            }
             guard let id = CourseID(value) else { throw UsageError("--course needs a course ID, not an empty value") }
             options.course = id
         },

@@ -36,6 +36,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var course: CourseID?
     /// With `submit`, the assignment the files are handed in to.
     public var assignment: String?
+    /// The Canvas a `--course` web address named, used when no backend is given.
+    public var courseLinkBase: URL?
     /// Read courses from this file instead of the embedded sample catalog.
     public var catalogPath: String?
     /// Append analytics events to this file as JSON lines.

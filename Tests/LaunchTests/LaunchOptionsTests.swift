@@ -39,7 +39,26 @@ struct LaunchOptionsTests {
     }
 
     @Test(arguments: [
+        ("https://school.instructure.com/courses/1003", "https://school.instructure.com", "1003"),
+        ("https://School.Instructure.com/courses/1003/modules", "https://school.instructure.com", "1003"),
+        ("https://school.instructure.com/courses/1003/assignments/5001?module_item_id=7#top", "https://school.instructure.com", "1003"),
+        ("https://lms.example:8443/canvas/courses/sis_course_id:ABC-101/", "https://lms.example:8443/canvas", "sis_course_id:ABC-101"),
+        ("http://127.0.0.1:3000/courses/42", "http://127.0.0.1:3000", "42"),
+    ])
+    func aCourseWebAddressNamesTheCourseAndItsCanvas(address: String, base: String, course: String) throws {
+        let options = try LaunchOptions.parse(["--course", address])
+        #expect(options.course == CourseID(course))
+        #expect(options.courseLinkBase == URL(string: base))
+    }
+
+    @Test(arguments: [
         (["--bogus"], "unknown option '--bogus'"),
+        (["--course", "https://school.example/courses"],
+         "--course needs a course ID or a Canvas course address like https://school.instructure.com/courses/1003, not 'https://school.example/courses'"),
+        (["--course", "https://school.example/users/3"],
+         "--course needs a course ID or a Canvas course address like https://school.instructure.com/courses/1003, not 'https://school.example/users/3'"),
+        (["--course", "http://school.example/courses/3"],
+         "--course uses plain http, which would send your access token unencrypted; use https://school.example"),
         (["--bogus=1"], "unknown option '--bogus'"),
         (["-x"], "unknown option '-x'"),
         (["stray"], "unexpected argument 'stray'"),
