@@ -15,7 +15,7 @@ extension CanvasAPI {
         let listings = courseListings(scope)
         let (listing, pageURL) = try position(of: cursor, in: listings)
         let (stubs, response) = try await get([CanvasCourse].self, from: pageURL, resource: scope == .favorites ? .favorites : .courseList)
-        var courses = stubs.map(\.course)
+        var courses = stubs.map(\.course).map(withWebAddress)
         if scope == .current {
             let now = clock.now()
             courses.removeAll { $0.hasEnded(at: now) }
@@ -59,6 +59,14 @@ extension CanvasAPI {
 
     private static func cursor(listing: Int, url: URL) -> PageCursor {
         PageCursor("\(listing) \(url.absoluteString)")
+    }
+
+    /// `course` with its page on this Canvas, `<base>/courses/<id>`, unless it names one itself.
+    func withWebAddress(_ course: Course) -> Course {
+        guard course.htmlURL == nil, !course.isRestricted else { return course }
+        var addressed = course
+        addressed.htmlURL = url("/courses/\(Self.pathSegment(course.id))")
+        return addressed
     }
 
     func course(_ id: CourseID, include: [String]) async throws -> CanvasCourse {

@@ -11,6 +11,14 @@ extension NetworkError: UserFacingError, TransientError {
         case .unreachable, .timedOut, .answerTooLarge: return false
         }
     }
+
+    /// Nothing answered: the network or the host is down, as on a train.
+    public var meansOffline: Bool {
+        switch self {
+        case .unreachable, .noConnection, .timedOut: return true
+        case .untrustedCertificate, .answerTooLarge: return false
+        }
+    }
 }
 
 extension HTTPClient.Unimplemented: UserFacingError, TransientError {

@@ -24,6 +24,7 @@ package struct CanvasAssignment: Decodable, Sendable {
     package var locked_for_user: Bool?
     package var lock_explanation: String?
     package var submission: Submission?
+    package var html_url: String?
 
     package var assignment: Assignment {
         let locked = locked_for_user ?? false
@@ -36,7 +37,8 @@ package struct CanvasAssignment: Decodable, Sendable {
             allowedExtensions: (allowed_extensions ?? []).map { $0.lowercased().trimmingPrefix(".").description },
             isLocked: locked,
             lockExplanation: locked ? lock_explanation.flatMap(\.nonBlank) : nil,
-            submission: submission.map(\.domain)
+            submission: submission.map(\.domain),
+            htmlURL: html_url.flatMap(CanvasWebURL.parse)
         )
     }
 }

@@ -31,6 +31,8 @@ package struct CanvasCourse: Decodable, Sendable {
     package var is_favorite: Bool?
     package var concluded: Bool?
     package var access_restricted_by_date: Bool?
+    /// Not in Canvas's course objects; a catalog file may give one.
+    package var html_url: String?
     package var syllabus_body: String?
     package var modules: [CanvasModule]?
     /// Only in catalog files, which keep a course's assignments beside it.
@@ -54,7 +56,8 @@ package struct CanvasCourse: Decodable, Sendable {
             endAt: end_at.flatMap(CanvasDate.parse),
             enrollment: enrollment,
             isFavorite: is_favorite ?? false,
-            isConcluded: concluded
+            isConcluded: concluded,
+            htmlURL: html_url.flatMap(CanvasWebURL.parse)
         )
     }
 

@@ -21,6 +21,7 @@ package struct CanvasModule: Decodable, Sendable {
         package var type: String?
         package var completion_requirement: Requirement?
         package var content_details: Details?
+        package var html_url: String?
     }
 
     package var id: CanvasID
@@ -54,7 +55,8 @@ extension CanvasModule.Item {
             lockExplanation: locked ? content_details?.lock_explanation.flatMap(\.nonBlank) : nil,
             requirement: completion_requirement.flatMap { requirement in
                 requirement.type.map { ModuleItem.Requirement(kind: $0, isCompleted: requirement.completed) }
-            }
+            },
+            htmlURL: html_url.flatMap(CanvasWebURL.parse)
         )
     }
 }

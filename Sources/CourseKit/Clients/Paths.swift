@@ -8,17 +8,21 @@ public struct Paths: Sendable {
     public var homeDirectory: URL
     /// Holds the settings file.
     public var configDirectory: URL
+    /// Holds the saved copies of what the backend answered.
+    public var cacheDirectory: URL
 
-    public init(dataDirectory: URL, homeDirectory: URL, configDirectory: URL) {
+    public init(dataDirectory: URL, homeDirectory: URL, configDirectory: URL, cacheDirectory: URL? = nil) {
         self.dataDirectory = dataDirectory
         self.homeDirectory = homeDirectory
         self.configDirectory = configDirectory
+        self.cacheDirectory = cacheDirectory ?? dataDirectory.appendingPathComponent("cache")
     }
 }
 
 extension Paths {
     /// Data in `$XDG_DATA_HOME/coursebrowser`, else `~/.local/share/coursebrowser` (`dataDirectory`
-    /// overrides both); settings in `$XDG_CONFIG_HOME/coursebrowser`, else `~/.config/coursebrowser`.
+    /// overrides both); settings in `$XDG_CONFIG_HOME/coursebrowser`, else `~/.config/coursebrowser`;
+    /// saved copies in `$XDG_CACHE_HOME/coursebrowser`, else `~/.cache/coursebrowser`.
     public static func live(environment: [String: String], dataDirectory: String? = nil) -> Paths {
         let home = URL(fileURLWithPath: environment["HOME"].flatMap(\.nonBlank) ?? NSHomeDirectory())
         func xdg(_ variable: String, default relative: String) -> URL {
@@ -29,13 +33,17 @@ extension Paths {
             return home.appendingPathComponent(relative).appendingPathComponent("coursebrowser")
         }
         let data = dataDirectory.map { URL(fileURLWithPath: $0) } ?? xdg("XDG_DATA_HOME", default: ".local/share")
-        return Paths(dataDirectory: data, homeDirectory: home, configDirectory: xdg("XDG_CONFIG_HOME", default: ".config"))
+        return Paths(
+            dataDirectory: data, homeDirectory: home, configDirectory: xdg("XDG_CONFIG_HOME", default: ".config"),
+            cacheDirectory: xdg("XDG_CACHE_HOME", default: ".cache")
+        )
     }
 
     /// A throwaway directory under the system temporary folder.
     public static let temporary = Paths(
         dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("coursebrowser"),
         homeDirectory: FileManager.default.temporaryDirectory,
-        configDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("coursebrowser-config")
+        configDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("coursebrowser-config"),
+        cacheDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("coursebrowser-cache")
     )
 }

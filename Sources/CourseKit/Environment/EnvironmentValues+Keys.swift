@@ -24,6 +24,10 @@ private enum SettingsClientKey: EnvironmentKey {
     static let defaultValue = SettingsClient.noOp
 }
 
+private enum SavedCopyClientKey: EnvironmentKey {
+    static let defaultValue = SavedCopyClient.none
+}
+
 private enum PathsKey: EnvironmentKey {
     static let defaultValue = Paths.temporary
 }
@@ -57,6 +61,12 @@ extension EnvironmentValues {
     public var notifier: Notifier {
         get { self[NotifierKey.self] }
         set { self[NotifierKey.self] = newValue }
+    }
+
+    /// What was last seen from the backend, shown before (or instead of) its answer.
+    public var savedCopies: SavedCopyClient {
+        get { self[SavedCopyClientKey.self] }
+        set { self[SavedCopyClientKey.self] = newValue }
     }
 
     /// Where the app keeps its files.

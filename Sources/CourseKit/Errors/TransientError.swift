@@ -12,11 +12,14 @@ public protocol TransientError: Error {
     /// True only when the request certainly had no effect: refused before the server acted
     /// on it, or never sent. A submission's attempt can't be waiting behind such a failure.
     var changedNothing: Bool { get }
+    /// True when the backend could not be reached at all: no network, or nothing answering.
+    var meansOffline: Bool { get }
 }
 
 extension TransientError {
     public var retryAfter: TimeInterval? { nil }
     public var changedNothing: Bool { false }
+    public var meansOffline: Bool { false }
 }
 
 extension Unimplemented: TransientError {

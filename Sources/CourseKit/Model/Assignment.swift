@@ -2,7 +2,7 @@ import Foundation
 
 /// A Canvas assignment as a student sees it: when it is due, what it is worth, what it
 /// accepts, and where their own submission stands.
-public struct Assignment: Equatable, Sendable, Identifiable {
+public struct Assignment: Equatable, Sendable, Identifiable, Codable {
     public var id: String
     public var name: String
     public var dueAt: Date?
@@ -16,10 +16,13 @@ public struct Assignment: Equatable, Sendable, Identifiable {
     public var lockExplanation: String?
     /// The user's own submission; nil where Canvas keeps none for them (teachers).
     public var submission: Submission?
+    /// Its page on the web, for the browser.
+    public var htmlURL: URL?
 
     public init(
         id: String, name: String, dueAt: Date? = nil, pointsPossible: Double? = nil, submissionTypes: [String] = [],
-        allowedExtensions: [String] = [], isLocked: Bool = false, lockExplanation: String? = nil, submission: Submission? = nil
+        allowedExtensions: [String] = [], isLocked: Bool = false, lockExplanation: String? = nil, submission: Submission? = nil,
+        htmlURL: URL? = nil
     ) {
         self.id = id
         self.name = name
@@ -30,6 +33,7 @@ public struct Assignment: Equatable, Sendable, Identifiable {
         self.isLocked = isLocked
         self.lockExplanation = lockExplanation
         self.submission = submission
+        self.htmlURL = htmlURL
     }
 
     /// Whether files can be handed in for it.
@@ -40,9 +44,9 @@ public struct Assignment: Equatable, Sendable, Identifiable {
 
 extension Assignment {
     /// Where the user's submission stands.
-    public struct Submission: Equatable, Sendable {
+    public struct Submission: Equatable, Sendable, Codable {
         /// Canvas's `workflow_state` of a submission.
-        public enum State: String, Equatable, Sendable {
+        public enum State: String, Equatable, Sendable, Codable {
             case unsubmitted
             case submitted
             case pendingReview = "pending_review"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A course as the panes show it: identity, names, term, teachers, dates and the user's place in it.
-public struct Course: Equatable, Sendable, Identifiable {
+public struct Course: Equatable, Sendable, Identifiable, Codable {
     public var id: CourseID
     /// The name the user sees: their nickname for the course when they set one.
     public var name: String
@@ -20,6 +20,8 @@ public struct Course: Equatable, Sendable, Identifiable {
     public var isConcluded: Bool?
     /// Canvas sent only `{"id": N, "access_restricted_by_date": true}`: the user can't open it now.
     public var isRestricted: Bool
+    /// Its page on the web, for the browser; nil where the backend has no web (the offline catalogs).
+    public var htmlURL: URL?
 
     public init(
         id: CourseID,
@@ -34,7 +36,8 @@ public struct Course: Equatable, Sendable, Identifiable {
         enrollment: Enrollment? = nil,
         isFavorite: Bool = false,
         isConcluded: Bool? = nil,
-        isRestricted: Bool = false
+        isRestricted: Bool = false,
+        htmlURL: URL? = nil
     ) {
         self.id = id
         self.name = name
@@ -49,6 +52,7 @@ public struct Course: Equatable, Sendable, Identifiable {
         self.isFavorite = isFavorite
         self.isConcluded = isConcluded
         self.isRestricted = isRestricted
+        self.htmlURL = htmlURL
     }
 
     /// A course Canvas only names by ID because access to it is restricted by date.
@@ -59,7 +63,7 @@ public struct Course: Equatable, Sendable, Identifiable {
 
 extension Course {
     /// An enrollment period: a semester, a school year, or Canvas's "Default Term".
-    public struct Term: Equatable, Sendable {
+    public struct Term: Equatable, Sendable, Codable {
         public var name: String
         public var startAt: Date?
         public var endAt: Date?
@@ -72,7 +76,7 @@ extension Course {
     }
 
     /// Where the user's enrollment in a course stands.
-    public enum Enrollment: String, Equatable, Sendable {
+    public enum Enrollment: String, Equatable, Sendable, Codable {
         case active
         /// Invited and not yet accepted.
         case invited

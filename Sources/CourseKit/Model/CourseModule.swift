@@ -1,7 +1,7 @@
 import Foundation
 
 /// A Canvas module: an ordered group of items inside a course.
-public struct CourseModule: Equatable, Sendable, Identifiable {
+public struct CourseModule: Equatable, Sendable, Identifiable, Codable {
     public var id: String
     public var name: String
     public var position: Int
@@ -21,7 +21,7 @@ public struct CourseModule: Equatable, Sendable, Identifiable {
     }
 
     /// A student's progress through a module, as Canvas's `state` names it.
-    public enum Progress: String, Equatable, Sendable {
+    public enum Progress: String, Equatable, Sendable, Codable {
         /// Not open yet: a date or unmet prerequisites.
         case locked
         case unlocked
@@ -37,7 +37,7 @@ public struct CourseModule: Equatable, Sendable, Identifiable {
 }
 
 /// One entry of a module: a page, assignment, quiz, file and so on.
-public struct ModuleItem: Equatable, Sendable, Identifiable {
+public struct ModuleItem: Equatable, Sendable, Identifiable, Codable {
     public var id: String
     public var title: String
     public var type: String
@@ -46,18 +46,24 @@ public struct ModuleItem: Equatable, Sendable, Identifiable {
     public var isLocked: Bool
     /// What the user must do to complete the item, and whether they have.
     public var requirement: Requirement?
+    /// Its page on the web, for the browser.
+    public var htmlURL: URL?
 
-    public init(id: String, title: String, type: String, isLocked: Bool = false, lockExplanation: String? = nil, requirement: Requirement? = nil) {
+    public init(
+        id: String, title: String, type: String, isLocked: Bool = false, lockExplanation: String? = nil, requirement: Requirement? = nil,
+        htmlURL: URL? = nil
+    ) {
         self.id = id
         self.title = title
         self.type = type
         self.isLocked = isLocked
         self.lockExplanation = lockExplanation
         self.requirement = requirement
+        self.htmlURL = htmlURL
     }
 
     /// A module item's completion requirement (`must_view`, `must_submit`, …).
-    public struct Requirement: Equatable, Sendable {
+    public struct Requirement: Equatable, Sendable, Codable {
         public var kind: String
         /// Whether the user met it; `nil` when Canvas keeps no progress for them (teachers).
         public var isCompleted: Bool?

@@ -1,0 +1,35 @@
+/// What was last seen of each thing a pane shows, for showing it at once before the backend
+/// answers, or when it can't.
+///
+/// Reads only: the backend's client saves its answers as they arrive. Every read is quick (a
+/// small file), so a pane may read on its first frame.
+public struct SavedCopyClient: Sendable {
+    /// Every course of a view, as its listing last ended.
+    public var courses: @Sendable (_ scope: CourseScope) -> Saved<[Course]>?
+    public var course: @Sendable (_ id: CourseID) -> Saved<Course>?
+    /// The syllabus HTML; a saved `nil` is a course seen to have none.
+    public var syllabus: @Sendable (_ id: CourseID) -> Saved<String?>?
+    public var modules: @Sendable (_ id: CourseID) -> Saved<[CourseModule]>?
+    public var assignments: @Sendable (_ id: CourseID) -> Saved<[Assignment]>?
+
+    public init(
+        courses: @escaping @Sendable (_ scope: CourseScope) -> Saved<[Course]>?,
+        course: @escaping @Sendable (_ id: CourseID) -> Saved<Course>?,
+        syllabus: @escaping @Sendable (_ id: CourseID) -> Saved<String?>?,
+        modules: @escaping @Sendable (_ id: CourseID) -> Saved<[CourseModule]>?,
+        assignments: @escaping @Sendable (_ id: CourseID) -> Saved<[Assignment]>?
+    ) {
+        self.courses = courses
+        self.course = course
+        self.syllabus = syllabus
+        self.modules = modules
+        self.assignments = assignments
+    }
+}
+
+extension SavedCopyClient {
+    /// Nothing was ever saved: the offline catalogs, and `--no-cache`.
+    public static let none = SavedCopyClient(
+        courses: { _ in nil }, course: { _ in nil }, syllabus: { _ in nil }, modules: { _ in nil }, assignments: { _ in nil }
+    )
+}
