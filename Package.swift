@@ -27,12 +27,13 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON"], resources: [.embedInCode("Resources/sample-catalog.json")]),
         .target(name: "Canvas", dependencies: ["CourseKit", "CanvasJSON", "HTTP", "FileSystem"]),
         .target(name: "UploadQueue", dependencies: ["CourseKit", "FileSystem"]),
+        .target(name: "SavedCopies", dependencies: ["CourseKit", "FileSystem"]),
 
         // The panes and their host, which see only CourseKit's clients.
         .target(name: "CourseBrowser", dependencies: ["CourseKit", "HTMLText", "TerminalUI"]),
 
         // The root: options, the live environment, and the program.
-        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "HTTP", "FileSystem"]),
+        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "HTTP", "FileSystem"]),
         .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI"]),
         .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit"]),
 
@@ -46,6 +47,7 @@ let package = Package(
         .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "CanvasJSON", "CourseKit", "HTMLText", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "CanvasJSON", "CourseKit", "HTTP", "UploadQueue", "FakeCanvasKit", "TestSupport"]),
+        .testTarget(name: "SavedCopiesTests", dependencies: ["SavedCopies", "CourseKit", "TestSupport"]),
         .testTarget(name: "UploadQueueTests", dependencies: ["UploadQueue", "CourseKit", "FileSystem", "TestSupport", "queue-stress"]),
         .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "TerminalUI", "TestSupport"]),
         .testTarget(name: "LaunchTests", dependencies: ["Launch", "Canvas", "CourseKit", "TestSupport"]),

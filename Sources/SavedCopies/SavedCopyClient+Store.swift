@@ -1,0 +1,14 @@
+import CourseKit
+
+extension SavedCopyClient {
+    /// The copies `store` holds for `account`.
+    public static func store(_ store: SavedCopyStore, account: SavedCopyAccount) -> SavedCopyClient {
+        SavedCopyClient(
+            courses: { scope in store.read(.courses(scope), of: account, as: [Course].self) },
+            course: { id in store.read(.course(id), of: account, as: Course.self) },
+            syllabus: { id in store.read(.syllabus(id), of: account, as: String?.self) },
+            modules: { id in store.read(.modules(id), of: account, as: [CourseModule].self) },
+            assignments: { id in store.read(.assignments(id), of: account, as: [Assignment].self) }
+        )
+    }
+}

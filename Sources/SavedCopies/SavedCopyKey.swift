@@ -1,0 +1,25 @@
+import CourseKit
+import FileSystem
+
+/// One thing a pane shows, as a file name in an account's folder.
+enum SavedCopyKey: Hashable, Sendable {
+    case courses(CourseScope)
+    case course(CourseID)
+    case syllabus(CourseID)
+    case modules(CourseID)
+    case assignments(CourseID)
+
+    var fileName: String {
+        switch self {
+        case let .courses(scope): return "courses-\(scope.rawValue).json"
+        case let .course(id): return "course-\(Self.component(id)).json"
+        case let .syllabus(id): return "syllabus-\(Self.component(id)).json"
+        case let .modules(id): return "modules-\(Self.component(id)).json"
+        case let .assignments(id): return "assignments-\(Self.component(id)).json"
+        }
+    }
+
+    private static func component(_ id: CourseID) -> String {
+        Files.safeComponent(id.rawValue)
+    }
+}

@@ -1,0 +1,127 @@
+import CourseKit
+import FileSystem
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The saved copies on disk, under the cache directory (directories 0700, files 0600):
+///
+///     <origin>/<user>/<what>.json       one answer as it last arrived, and when
+///     <origin>/tokens/<token digest>    the user a token belongs to, so a start without a
+///                                       network knows whose copies to show
+///
+/// A token is never written: only the first 32 hex digits of its SHA-256. Files are replaced
+/// atomically; one that can't be read is taken as never saved and replaced by the next answer.
+/// The whole stays under `limit` bytes, the oldest files dropped first.
+///
+/// One store per process: the cache directory is shared by every pane and command.
+public final class SavedCopyStore: Sendable {
+    public let directory: URL
+    let clock: WallClock
+    let limit: Int64
+    /// Writes since the size was last checked; checked on the first write and every 64th.
+    private let writesSinceCheck = Mutex(64)
+
+    public init(directory: URL, clock: WallClock, limit: Int64 = 200_000_000) {
+        self.directory = directory
+        self.clock = clock
+        self.limit = limit
+    }
+
+    /// The copy saved for `key` of `account`, or nil when there is none that can be read.
+    func read<Value: Codable & Sendable>(_ key: SavedCopyKey, of account: SavedCopyAccount, as type: Value.Type) -> Saved<Value>? {
+        let path = folder(for: account).appendingPathComponent(key.fileName).path
+        guard let data = FileManager.default.contents(atPath: path),
+              let record = try? JSONDecoder().decode(Record<Value>.self, from: data) else { return nil }
+        return Saved(value: record.value, savedAt: Date(timeIntervalSince1970: record.saved_at))
+    }
+
+    /// Saves `value` as the copy for `key` of `account`; best effort: a copy that can't be written is only not saved.
+    func write<Value: Codable & Sendable>(_ value: Value, as key: SavedCopyKey, of account: SavedCopyAccount) {
+        let record = Record(saved_at: clock.now().timeIntervalSince1970, value: value)
+        guard let data = try? JSONEncoder().encode(record) else { return }
+        let folder = folder(for: account).path
+        do {
+            try FileDescriptor.makeDirectories(folder)
+            let descriptor = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
+            defer { descriptor.close() }
+            try AtomicFile.write(data, as: key.fileName, in: descriptor)
+        } catch {
+            return
+        }
+        let due = writesSinceCheck.withLock { count in
+            count += 1
+            guard count >= 64 else { return false }
+            count = 0
+            return true
+        }
+        if due { trim() }
+    }
+
+    /// The user `token` was last seen to belong to on `origin`.
+    public func knownUser(origin: String, token: String) -> String? {
+        let path = tokensFolder(origin).appendingPathComponent(Self.digest(token)).path
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self).nonBlank?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Remembers that `token` belongs to `user` on `origin`.
+    public func remember(user: String, origin: String, token: String) {
+        let folder = tokensFolder(origin).path
+        guard (try? FileDescriptor.makeDirectories(folder)) != nil,
+              let descriptor = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY) else { return }
+        defer { descriptor.close() }
+        try? AtomicFile.write(Data(user.utf8), as: Self.digest(token), in: descriptor)
+    }
+
+    /// Deletes the oldest files until the whole is under the limit (to 90% of it, so not every write trims).
+    func trim() {
+        guard let enumerator = FileManager.default.enumerator(
+            at: directory, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
+        ) else { return }
+        var files: [(url: URL, size: Int64, modified: Date)] = []
+        var total: Int64 = 0
+        for case let url as URL in enumerator {
+            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]),
+                  values.isRegularFile == true else { continue }
+            let size = Int64(values.fileSize ?? 0)
+            total += size
+            files.append((url, size, values.contentModificationDate ?? .distantPast))
+        }
+        guard total > limit else { return }
+        for file in files.sorted(by: { $0.modified < $1.modified }) where total > limit * 9 / 10 {
+            if (try? FileManager.default.removeItem(at: file.url)) != nil {
+                total -= file.size
+            }
+        }
+    }
+
+    func folder(for account: SavedCopyAccount) -> URL {
+        directory.appendingPathComponent(Self.component(account.origin)).appendingPathComponent(Files.safeComponent(account.user))
+    }
+
+    private func tokensFolder(_ origin: String) -> URL {
+        directory.appendingPathComponent(Self.component(origin)).appendingPathComponent("tokens")
+    }
+
+    /// `https://school.edu:8443` as one directory name: `https-school.edu-8443`.
+    static func component(_ origin: String) -> String {
+        Files.safeComponent(String(origin.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "-" }))
+    }
+
+    /// Enough of a token's SHA-256 to tell tokens apart, and nothing that gives the token back.
+    static func digest(_ token: String) -> String {
+        let digest = SHA256()
+        Data(token.utf8).withUnsafeBytes { digest.update($0) }
+        return String((digest.finish() ?? "unknown").prefix(32))
+    }
+
+    /// What a saved-copy file holds.
+    private struct Record<Value: Codable>: Codable {
+        var saved_at: Double
+        var value: Value
+    }
+}
