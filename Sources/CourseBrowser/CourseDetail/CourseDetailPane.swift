@@ -26,6 +26,7 @@ final class CourseDetailPane: Pane {
     }
 
     private let courses: CourseClient
+    private let savedCopies: SavedCopyClient
     let uploadQueue: UploadQueueClient
     /// For `~` in the upload prompt.
     let home: String
@@ -45,6 +46,7 @@ final class CourseDetailPane: Pane {
 
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
+        savedCopies = environment.savedCopies
         uploadQueue = environment.uploadQueue
         home = environment.paths.homeDirectory.path
         clock = environment.clock
@@ -100,11 +102,26 @@ final class CourseDetailPane: Pane {
         guard id != state.courseID || state.hasFailure else { return }
         state.show(id)
         let courses = courses
-        state.overview.apply(overview.load { try await courses.course(id, $0) })
-        state.syllabus.apply(syllabus.load { try await courses.syllabus(id, $0).map(HTMLText.blocks(from:)) ?? [] })
-        state.modules.apply(modules.load { try await courses.modules(id, $0) })
-        state.assignments.apply(assignments.load { try await courses.assignments(id, $0) })
+        // What was saved shows at once; each section's answer replaces it when it arrives.
+        let saved = savedCopies
+        let savedOverview = restore(saved.course(id), into: &state.overview)
+        let savedSyllabus = restore(saved.syllabus(id).map { copy in
+            Saved(value: copy.value.map(HTMLText.blocks(from:)) ?? [], savedAt: copy.savedAt)
+        }, into: &state.syllabus)
+        let savedModules = restore(saved.modules(id), into: &state.modules)
+        let savedAssignments = restore(saved.assignments(id), into: &state.assignments)
+        state.overview.apply(overview.load(keepingValue: savedOverview) { try await courses.course(id, $0) })
+        state.syllabus.apply(syllabus.load(keepingValue: savedSyllabus) { try await courses.syllabus(id, $0).map(HTMLText.blocks(from:)) ?? [] })
+        state.modules.apply(modules.load(keepingValue: savedModules) { try await courses.modules(id, $0) })
+        state.assignments.apply(assignments.load(keepingValue: savedAssignments) { try await courses.assignments(id, $0) })
         analytics.track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))
+    }
+
+    /// Shows `copy` in `section` until its load answers; returns whether there was one.
+    private func restore<Value>(_ copy: Saved<Value>?, into section: inout LoadState<Value>) -> Bool {
+        guard let copy else { return false }
+        section.apply(.restored(copy.value, savedAt: copy.savedAt))
+        return true
     }
 
     private func receiveOverview(_ event: LoadEvent<Course>) {
@@ -151,11 +168,17 @@ final class CourseDetailPane: Pane {
     /// Loads again every section that failed; returns whether any had.
     private func retryFailed() -> Bool {
         guard state.hasFailure else { return false }
-        if state.overview.failure != nil { state.overview.apply(overview.again()) }
-        if state.syllabus.failure != nil { state.syllabus.apply(syllabus.again()) }
-        if state.modules.failure != nil { state.modules.apply(modules.again()) }
-        if state.assignments.failure != nil { state.assignments.apply(assignments.again()) }
+        retry(&state.overview, overview)
+        retry(&state.syllabus, syllabus)
+        retry(&state.modules, modules)
+        retry(&state.assignments, assignments)
         return true
+    }
+
+    /// Loads `section` again if it failed, behind what it shows when a refresh failed.
+    private func retry<Value>(_ section: inout LoadState<Value>, _ runner: LoadRunner<Value>) {
+        guard section.retryableFailure != nil else { return }
+        section.apply(runner.again(keepingValue: section.value != nil))
     }
 }
 

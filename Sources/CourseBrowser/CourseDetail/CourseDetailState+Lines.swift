@@ -55,6 +55,13 @@ extension CourseDetailState {
         return lines
     }
 
+    /// The pane's one row about the saved copies it shows, with a blank row under it; none when it shows none.
+    func savedCopyLines(width: Int, glyphs: Glyphs, now: Date) -> [DetailLine] {
+        guard courseID != nil, let saved = savedCopies else { return [] }
+        let row = SavedCopyRow.lines(savedAt: saved.savedAt, refreshing: saved.refreshing, failure: saved.failure, now: now, width: width, glyphs: glyphs)
+        return row.map(DetailLine.text) + [.blank]
+    }
+
     /// Whether a section has something to say that the overview's row does not already say.
     private func shows<Value>(_ section: LoadState<Value>) -> Bool {
         guard let failure = section.failureMessage else { return true }
@@ -82,7 +89,12 @@ extension CourseDetailState {
         case let .failed(failure):
             return StatusRows.failure("Couldn't load \(label): \(failure.message)", width: width, glyphs: glyphs).map(DetailLine.text)
         case let .loaded(value):
-            return content(value).map(DetailLine.text)
+            var lines = content(value).map(DetailLine.text)
+            // A saved copy's failed refresh is the pane's one row; a fresh value's is said here.
+            if section.savedAt == nil, let failure = section.refreshFailure {
+                lines += StatusRows.failure("Couldn't refresh \(label): \(failure.message)", width: width, glyphs: glyphs).map(DetailLine.text)
+            }
+            return lines
         }
     }
 }

@@ -26,6 +26,8 @@ struct CourseDetailState {
     private(set) var header: [StyledLine] = []
     /// Every content line at the pane's width; laid out by `layout`.
     private(set) var lines: [DetailLine] = []
+    /// How many of `lines` the saved-copy row took at the last layout.
+    private var savedRowCount = 0
 
     init(courseID: CourseID? = nil, size: PaneSize = .zero) {
         self.courseID = courseID
@@ -53,8 +55,14 @@ struct CourseDetailState {
     mutating func layout(now: Date) {
         let width = textWidth
         header = headerLines(width: width, glyphs: size.glyphs, now: now)
-        lines = contentLines(width: width, glyphs: size.glyphs, now: now)
-        scroll = min(scroll, max(0, lines.count - contentHeight))
+        let savedRows = savedCopyLines(width: width, glyphs: size.glyphs, now: now)
+        lines = savedRows + contentLines(width: width, glyphs: size.glyphs, now: now)
+        // The saved-copy row coming or going must not move what the reader is looking at.
+        if scroll > 0 {
+            scroll += savedRows.count - savedRowCount
+        }
+        savedRowCount = savedRows.count
+        scroll = max(0, min(scroll, max(0, lines.count - contentHeight)))
     }
 
     /// Columns for text: the pane keeps one blank column each side.
@@ -64,7 +72,21 @@ struct CourseDetailState {
     var contentHeight: Int { max(0, size.height - header.count) }
 
     var hasFailure: Bool {
-        overview.failure != nil || syllabus.failure != nil || modules.failure != nil || assignments.failure != nil
+        overview.retryableFailure != nil || syllabus.retryableFailure != nil || modules.retryableFailure != nil
+            || assignments.retryableFailure != nil
+    }
+
+    /// When the oldest saved copy on screen was saved, whether one is being refreshed, and
+    /// why a refresh failed: what the pane's one saved-copy row says.
+    var savedCopies: (savedAt: Date, refreshing: Bool, failure: LoadFailure?)? {
+        let sections = [
+            (overview.savedAt, overview.isRefreshing, overview.refreshFailure),
+            (assignments.savedAt, assignments.isRefreshing, assignments.refreshFailure),
+            (syllabus.savedAt, syllabus.isRefreshing, syllabus.refreshFailure),
+            (modules.savedAt, modules.isRefreshing, modules.refreshFailure),
+        ].filter { $0.0 != nil }
+        guard let oldest = sections.compactMap(\.0).min() else { return nil }
+        return (oldest, sections.contains { $0.1 }, sections.compactMap(\.2).first)
     }
 
     var isLoading: Bool {

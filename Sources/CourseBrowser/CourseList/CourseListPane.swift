@@ -18,6 +18,7 @@ final class CourseListPane: Pane {
     }
 
     private let courses: CourseClient
+    private let savedCopies: SavedCopyClient
     private let clock: WallClock
     private let analytics: Analytics
     private let settings: SettingsClient
@@ -30,6 +31,7 @@ final class CourseListPane: Pane {
 
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
+        savedCopies = environment.savedCopies
         clock = environment.clock
         analytics = environment.analytics
         settings = environment.settings
@@ -98,10 +100,14 @@ final class CourseListPane: Pane {
         }
     }
 
-    /// Fetches the page of `scope` at `cursor`; from the first page, the view starts over.
+    /// Fetches the page of `scope` at `cursor`; from the first page, the view starts over,
+    /// showing its saved copy the first time while the listing arrives.
     private func load(_ scope: CourseScope, from cursor: PageCursor?) {
-        let started = runner(for: scope).fetch(cursor)
         let now = clock.now()
+        if cursor == nil, state.view(scope).pages.isIdle, state.view(scope).savedCopy == nil, let copy = savedCopies.courses(scope) {
+            state.withView(scope) { $0.restore(copy, now: now) }
+        }
+        let started = runner(for: scope).fetch(cursor)
         state.withView(scope) { view in
             if cursor == nil { view.restart() }
             _ = view.apply(started, now: now)

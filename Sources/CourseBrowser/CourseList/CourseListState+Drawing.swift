@@ -34,6 +34,12 @@ extension CourseListState {
     func statusLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
         let pages = view.pages
         var lines: [StyledLine] = []
+        if let saved = view.savedCopy {
+            lines += SavedCopyRow.lines(
+                savedAt: saved.savedAt, refreshing: pages.isLoading, failure: pages.failure, now: now, width: width - 1, glyphs: glyphs
+            )
+            return lines + skippedLines(width: width - 1, glyphs: glyphs)
+        }
         switch pages.phase {
         case let .loading(since):
             let label = pages.items.isEmpty ? "Loading \(scope.title.lowercased()) courses…" : "Loading more…"

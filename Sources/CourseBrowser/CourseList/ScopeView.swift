@@ -3,9 +3,14 @@ import Foundation
 import TerminalUI
 
 /// One view of the course list: its pages, its grouped rows and where the user is in them.
+///
+/// A saved copy of the view is shown until its fresh listing has arrived to the end, then
+/// the fresh courses replace it, the selection staying on the same course.
 struct ScopeView {
     let scope: CourseScope
     private(set) var pages = PagedState<Course>()
+    /// The view as it was saved, shown while the fresh listing is incomplete.
+    private(set) var savedCopy: Saved<[Course]>?
     /// The loaded courses grouped by term; rebuilt only when more arrive.
     private(set) var groups = CourseGroups([], now: .distantPast)
     /// The window of rows on screen.
@@ -21,19 +26,32 @@ struct ScopeView {
     mutating func apply(_ event: PageEvent<Course>, now: Date) -> PageCursor? {
         let next = pages.apply(event)
         if case .arrived(.success) = event {
-            regroup(now: now)
+            if case .complete = pages.phase {
+                savedCopy = nil
+            }
+            if savedCopy == nil {
+                regroup(pages.items, now: now)
+            }
         }
         return next
     }
 
-    /// Drops what was loaded, to load it all again from the first page.
-    mutating func restart() {
-        pages = PagedState()
-        groups = CourseGroups([], now: .distantPast)
+    /// Shows `copy` until the fresh listing is complete.
+    mutating func restore(_ copy: Saved<[Course]>, now: Date) {
+        savedCopy = copy
+        regroup(copy.value, now: now)
     }
 
-    private mutating func regroup(now: Date) {
-        groups = CourseGroups(pages.items, now: now)
+    /// Drops what was loaded, to load it all again from the first page; a saved copy stays shown meanwhile.
+    mutating func restart() {
+        pages = PagedState()
+        if savedCopy == nil {
+            groups = CourseGroups([], now: .distantPast)
+        }
+    }
+
+    private mutating func regroup(_ courses: [Course], now: Date) {
+        groups = CourseGroups(courses, now: now)
         if selectedID.flatMap(groups.index(of:)) == nil {
             selectedID = groups.courses.first?.id
         }

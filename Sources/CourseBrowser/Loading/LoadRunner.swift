@@ -20,14 +20,15 @@ final class LoadRunner<Value: Sendable> {
     }
 
     /// Starts `operation`, cancelling any load in flight; it gets the progress to report its waits to.
-    func load(_ operation: @escaping @Sendable (LoadProgress) async throws -> Value) -> LoadEvent<Value> {
+    /// With `keepingValue`, what is shown (a saved copy) stays until the answer arrives.
+    func load(keepingValue: Bool = false, _ operation: @escaping @Sendable (LoadProgress) async throws -> Value) -> LoadEvent<Value> {
         self.operation = operation
-        return start(keepingValue: false)
+        return start(keepingValue: keepingValue)
     }
 
-    /// Runs the last operation again from scratch, as after a failure.
-    func again() -> LoadEvent<Value> {
-        start(keepingValue: false)
+    /// Runs the last operation again, as after a failure; with `keepingValue`, behind what is shown.
+    func again(keepingValue: Bool = false) -> LoadEvent<Value> {
+        start(keepingValue: keepingValue)
     }
 
     /// Runs the last operation again in the background, unless one is already on its way (then nil).

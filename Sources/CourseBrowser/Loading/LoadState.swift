@@ -1,9 +1,11 @@
 import CourseKit
 import Foundation
 
-/// Where one piece of a pane's data stands: idle, loading, loaded or failed.
+/// Where one piece of a pane's data stands: idle, loading, loaded or failed; and whether what
+/// is shown is a saved copy, and why refreshing it failed.
 ///
-/// A value in the pane's state, changed only by the events its `LoadRunner` sends.
+/// A value in the pane's state, changed only by the events its `LoadRunner` sends (and the
+/// saved copy the pane restores before its first load).
 struct LoadState<Value> {
     enum Phase {
         case idle
@@ -15,21 +17,45 @@ struct LoadState<Value> {
     private(set) var phase = Phase.idle
     /// What the load in flight is waiting for, such as a throttling pause.
     private(set) var note: LoadProgress.Note?
+    /// When the value shown was saved, while it is a saved copy and not yet the backend's answer.
+    private(set) var savedAt: Date?
+    /// Why the last refresh failed, while the value it was to replace is still shown.
+    private(set) var refreshFailure: LoadFailure?
+    /// Whether a load is under way behind the value shown.
+    private(set) var isRefreshing = false
 
     mutating func apply(_ event: LoadEvent<Value>) {
         switch event {
         case let .started(at, keepingValue):
             note = nil
+            refreshFailure = nil
             // A refresh leaves the value on screen until the new one arrives.
-            if keepingValue, value != nil { return }
+            if keepingValue, value != nil {
+                isRefreshing = true
+                return
+            }
+            isRefreshing = false
+            savedAt = nil
             phase = .loading(since: at)
+        case let .restored(value, savedAt):
+            phase = .loaded(value)
+            self.savedAt = savedAt
         case let .waiting(note):
             self.note = note
         case let .finished(result):
             note = nil
+            let refreshed = isRefreshing
+            isRefreshing = false
             switch result {
-            case let .success(value): phase = .loaded(value)
-            case let .failure(error): phase = .failed(LoadFailure(error))
+            case let .success(value):
+                phase = .loaded(value)
+                savedAt = nil
+            case let .failure(error) where refreshed && value != nil:
+                // What is shown stays, and says it could not be brought up to date.
+                refreshFailure = LoadFailure(error)
+            case let .failure(error):
+                phase = .failed(LoadFailure(error))
+                savedAt = nil
             }
         }
     }
@@ -57,12 +83,17 @@ struct LoadState<Value> {
     }
 
     var failureMessage: String? { failure?.message }
+
+    /// What `r` would try again: a load that failed, or a refresh that did.
+    var retryableFailure: LoadFailure? { failure ?? refreshFailure }
 }
 
 /// What a load reports as it goes: the pane's `update` applies each to its `LoadState`.
 enum LoadEvent<Value> {
     /// A load began; a refresh keeps the value already shown.
     case started(at: Date, keepingValue: Bool)
+    /// A saved copy, shown until the backend answers.
+    case restored(Value, savedAt: Date)
     /// The load waits, and says why (`nil`: it waits no more).
     case waiting(LoadProgress.Note?)
     case finished(Result<Value, any Error>)

@@ -127,8 +127,8 @@ final class UploadsPane: Pane {
 
     /// Reads the queue again after it failed, or retries the selected job.
     private func retry() -> Bool {
-        if state.queue.failure != nil {
-            state.queue.apply(runner.again())
+        if state.queue.retryableFailure != nil {
+            state.queue.apply(runner.again(keepingValue: state.queue.value != nil))
         } else if let job = state.selectedJob, job.state.isRetryable {
             let id = job.id
             perform("retry") { try await $0.retry(id) }
@@ -170,7 +170,7 @@ extension UploadsPane {
             return KeyTable.confirmHints
         }
         let rows = [
-            (KeyTable.retry, state.queue.failure != nil || state.selectedJob?.state.isRetryable == true),
+            (KeyTable.retry, state.queue.retryableFailure != nil || state.selectedJob?.state.isRetryable == true),
             (KeyTable.retryAll, state.jobs.contains(where: \.state.isFailed)),
             (KeyTable.remove, state.selectedJob?.state.isRemovable == true),
         ]

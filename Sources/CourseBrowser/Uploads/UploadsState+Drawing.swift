@@ -51,6 +51,9 @@ extension UploadsState {
             return StatusRows.failure("Couldn't read the upload queue: \(failure.message)", width: width, glyphs: glyphs)
         case let .loaded(jobs):
             var lines: [StyledLine] = []
+            if let failure = queue.refreshFailure {
+                lines += StatusRows.failure("Couldn't read the upload queue again: \(failure.message)", width: width, glyphs: glyphs)
+            }
             if jobs.isEmpty {
                 lines.append(StyledLine("No uploads queued. Open a course and press u to add a file, or s to hand one in.", style: .muted))
             }

@@ -18,6 +18,15 @@ package enum DateText {
 }
 
 extension DateText {
+    /// How long ago `date` was, for a saved copy's age: `just now`, `5 min ago`, `3 h ago`, `2 days ago`.
+    static func age(of date: Date, now: Date) -> String {
+        let seconds = max(0, now.timeIntervalSince(date))
+        if seconds < 60 { return "just now" }
+        if seconds < 3_600 { return "\(Int(seconds / 60)) min ago" }
+        if seconds < 48 * 3_600 { return "\(Int(seconds / 3_600)) h ago" }
+        return "\(Int(seconds / 86_400)) days ago"
+    }
+
     /// When something is due, relative while it is near: `due in 3 h`, `was due 2 days ago`,
     /// `due Fri 15 Dec 23:59`.
     package static func due(_ date: Date, now: Date, timeZone: TimeZone = .current) -> String {
