@@ -19,6 +19,9 @@ extension LaunchOptions {
         if canvasURL != nil, catalogPath != nil {
             throw UsageError("--canvas and --catalog choose different backends; give one")
         }
+        if offline, noCache {
+            throw UsageError("--offline shows only saved copies and --no-cache turns them off; give one")
+        }
         switch command {
         case .upload:
             guard action == .run else { return }

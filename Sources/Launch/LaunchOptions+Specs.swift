@@ -46,6 +46,10 @@ extension LaunchOptions {
         OptionSpec("--event-log", value: "FILE", help: "Append usage events to FILE, one JSON object per line.") {
             options, value throws(UsageError) in options.eventLogPath = try path(value, for: "--event-log")
         },
+        OptionSpec("--offline", commands: [.browse], help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
+            options, _ in options.offline = true
+        },
+        OptionSpec("--no-cache", help: "Neither show nor save copies of what Canvas answers.") { options, _ in options.noCache = true },
         OptionSpec("--json", commands: [.queue], help: "List the queue as JSON, for scripts.") { options, _ in
             if case let .queue(_, clearDone) = options.command { options.command = .queue(json: true, clearDone: clearDone) }
         },

@@ -38,6 +38,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var assignment: String?
     /// The Canvas a `--course` web address named, used when no backend is given.
     public var courseLinkBase: URL?
+    /// Show only what was saved, and send nothing.
+    public var offline = false
+    /// Neither show nor save copies of what Canvas answers.
+    public var noCache = false
     /// Read courses from this file instead of the embedded sample catalog.
     public var catalogPath: String?
     /// Append analytics events to this file as JSON lines.

@@ -1,6 +1,8 @@
 import CourseKit
 import Foundation
+import Canvas
 import HTTP
+import SavedCopies
 import UploadQueue
 
 /// Builds the one live environment the app and the queue commands run with.
@@ -9,10 +11,13 @@ public enum LiveEnvironment {
     public struct Services: Sendable {
         public var environment: EnvironmentValues
         public var engine: UploadEngine
+        /// `--offline`: nothing is sent, so the queue is not worked either.
+        var sendsNothing = false
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
         public func startUploading() {
+            guard !sendsNothing else { return }
             let engine = engine
             Task.detached { await engine.run() }
         }
@@ -35,8 +40,25 @@ public enum LiveEnvironment {
         let engine = makeEngine(backend: backend, store: store, environment: environment, network: network)
         let http = backend.http(options: options, engine: network).observingSuccess { Task { await engine.backendAnswered() } }
         environment.courseClient = backend.courseClient(http: http, environment: environment)
+        if case let .canvas(url, credentials) = backend, !options.noCache {
+            keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
+        }
         environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity)
-        return Services(environment: environment, engine: engine)
+        return Services(environment: environment, engine: engine, sendsNothing: options.offline)
+    }
+
+    /// Shows what was saved of this Canvas and user at once, and saves every answer from now
+    /// on; with `offline`, asks Canvas nothing at all.
+    private static func keepSavedCopies(
+        of url: URL, _ credentials: CanvasCredentials, http: HTTPClient, offline: Bool, in environment: inout EnvironmentValues
+    ) {
+        let store = SavedCopyStore(directory: environment.paths.cacheDirectory, clock: environment.clock)
+        let connection = CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: .noOp)
+        let accounts = SavedCopyAccounts(origin: url.absoluteString, store: store, connection: connection)
+        if let account = accounts.remembered {
+            environment.savedCopies = .store(store, account: account)
+        }
+        environment.courseClient = offline ? .offline : environment.courseClient.saving(to: store) { await accounts.current() }
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {

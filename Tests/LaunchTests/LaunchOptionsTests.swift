@@ -112,7 +112,8 @@ struct LaunchOptionsTests {
 
     @Test func everyOptionInTheTableIsParsedByEachOfItsNames() throws {
         for spec in LaunchOptions.optionSpecs {
-            let command = spec.commands.first.map { [$0.rawValue] } ?? []
+            // The browser has no name on the command line.
+            let command = spec.commands.first.flatMap { $0 == .browse ? nil : [$0.rawValue] } ?? []
             // What the command needs besides the option, so only the option can make it fail.
             let rest = spec.commands.first == .submit ? ["--course", "1", "essay.pdf"] : []
             for name in spec.names {
