@@ -6,6 +6,7 @@ let package = Package(
     name: "coursebrowser",
     products: [
         .executable(name: "coursebrowser", targets: ["coursebrowser"]),
+        .executable(name: "coursebrowser-bench", targets: ["coursebrowser-bench"]),
     ],
     targets: [
         // System libraries: the terminal and the network.
@@ -36,6 +37,7 @@ let package = Package(
         .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "HTTP", "FileSystem"]),
         .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI"]),
         .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit"]),
+        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit"]),
 
         // Tests, and what they share.
         .target(name: "TestSupport", dependencies: ["CourseKit"], path: "Tests/TestSupport"),

@@ -111,3 +111,25 @@ import Testing
         #expect(try await tmux.waitForExit() == 0)
     }
 }
+
+extension BrowseTests {
+    @Test func slashFindsACourseAsYouTypeIgnoringAccentsAndEscBringsTheListBack() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try tmux.launchApp()
+        let full = try await tmux.waitFor(boxTitled: "Courses", "the list") { $0.contains("Lập trình Swift cơ bản") }
+        try tmux.press("/")
+        try tmux.type("lap trinh")
+        let narrowed = try await tmux.waitFor(boxTitled: "Courses", "one course left") { $0.title.hasSuffix(" · 1 of \(full.title.split(separator: " ").last ?? "")") }
+        #expect(narrowed.lines.contains { $0.contains("Lập trình Swift cơ bản") }, "\(narrowed)")
+        #expect(narrowed.lines.first?.trimmingSpaces() == "/ lap trinh")
+        try await tmux.waitFor(text: "Enter keep")
+        try tmux.press("Enter")
+        let kept = try await tmux.waitFor(boxTitled: "Courses", "the filter kept") { $0.lines.first?.contains("Esc clears") == true }
+        #expect(kept.title.hasSuffix("1 of \(full.title.split(separator: " ").last ?? "")"))
+        try tmux.press("Enter")
+        try await tmux.waitFor(box: "Course", "the found course open") { $0.contains("INT2215") }
+        try tmux.press("BTab", "Escape")
+        try await tmux.waitFor(boxTitled: "Courses", "every course again") { $0.title == full.title }
+    }
+}

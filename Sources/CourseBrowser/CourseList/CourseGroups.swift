@@ -12,30 +12,71 @@ struct CourseGroups {
     }
 
     /// The courses in display order; selection indexes into this.
-    private(set) var courses: [Course] = []
+    private(set) var courses = Courses(base: [], picks: nil)
     private(set) var rows: [Row] = []
     /// For each course, its row.
     private(set) var rowOfCourse: [Int] = []
-    /// For each course ID, its index in `courses`.
+    /// For each course ID, its index in `courses` (in the full list's, when this one is filtered).
     private var indexOfID: [CourseID: Int] = [:]
+    /// For a filtered list, where each course of the full list is in `courses` (-1: left out); empty otherwise.
+    private var filteredIndex: [Int] = []
 
     init(_ unsorted: [Course], now: Date) {
         let groups = Dictionary(grouping: unsorted, by: Self.groupKey).map { key, members in
             Group(key: key, courses: members, now: now)
         }
+        var ordered: [Course] = []
+        ordered.reserveCapacity(unsorted.count)
         for group in groups.sorted(by: Group.displayOrder) {
             rows.append(.heading(group.heading))
             for course in group.courses.sorted(by: Self.byName) {
-                indexOfID[course.id] = courses.count
+                indexOfID[course.id] = ordered.count
                 rowOfCourse.append(rows.count)
-                rows.append(.course(courses.count))
-                courses.append(course)
+                rows.append(.course(ordered.count))
+                ordered.append(course)
             }
         }
+        courses = Courses(base: ordered, picks: nil)
+    }
+
+    /// The same groups with only the courses `keep` marks (by index in `courses`), in the same
+    /// order, and the headings of the groups that keep any.
+    ///
+    /// It shares the full list's table of IDs and keeps where each of its courses went, so
+    /// narrowing 100,000 courses at every key builds no table of its own.
+    init(_ groups: CourseGroups, keeping keep: [Bool]) {
+        let count = keep.reduce(0) { $1 ? $0 + 1 : $0 }
+        var picks: [Int] = []
+        picks.reserveCapacity(count)
+        rowOfCourse.reserveCapacity(count)
+        rows.reserveCapacity(count + 16)
+        indexOfID = groups.indexOfID
+        filteredIndex = Array(repeating: -1, count: groups.courses.count)
+        var heading: String?
+        for row in groups.rows {
+            switch row {
+            case let .heading(text):
+                heading = text
+            case let .course(index) where keep[index]:
+                if let pending = heading {
+                    rows.append(.heading(pending))
+                    heading = nil
+                }
+                filteredIndex[index] = picks.count
+                rowOfCourse.append(rows.count)
+                rows.append(.course(picks.count))
+                picks.append(groups.courses.baseIndex(index))
+            case .course:
+                break
+            }
+        }
+        courses = Courses(base: groups.courses.base, picks: picks)
     }
 
     func index(of id: CourseID) -> Int? {
-        indexOfID[id]
+        guard let index = indexOfID[id] else { return nil }
+        guard !filteredIndex.isEmpty else { return index }
+        return filteredIndex[index] >= 0 ? filteredIndex[index] : nil
     }
 
     /// Restricted courses say nothing about their term, so they get a group of their own.
@@ -103,6 +144,28 @@ extension CourseGroups {
             case .ended where lhs.end != rhs.end: return lhs.end > rhs.end
             default: return lhs.key.localizedStandardCompare(rhs.key) == .orderedAscending
             }
+        }
+    }
+}
+
+extension CourseGroups {
+    /// The courses of a list in display order: all of them, or those a filter picked, read
+    /// through from the full list's array so filtering copies no course.
+    struct Courses: RandomAccessCollection {
+        let base: [Course]
+        /// Indexes into `base`, for a filtered list; nil: every course of `base`.
+        let picks: [Int]?
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { picks?.count ?? base.count }
+
+        subscript(position: Int) -> Course {
+            base[baseIndex(position)]
+        }
+
+        /// Where the course at `position` is in `base`.
+        func baseIndex(_ position: Int) -> Int {
+            picks?[position] ?? position
         }
     }
 }

@@ -69,11 +69,22 @@ final class CourseListPane: Pane {
     private func handleKey(_ key: Key) -> Bool {
         let view = state.view
         let page = max(1, view.list.height)
+        if var filter = state.filter, filter.isEditing {
+            return handleFilterKey(key, &filter)
+        }
         if let target = ListMotion.target(of: key, from: view.selection ?? 0, count: view.groups.courses.count, page: page) {
             state.select(target)
             return true
         }
         switch key {
+        case .character("/"):
+            var filter = state.filter ?? CourseFilter()
+            filter.isEditing = true
+            state.prepareFilter()
+            state.setFilter(filter)
+        case .escape:
+            guard state.filter != nil else { return false }
+            state.setFilter(nil)
         case .character("v"):
             cycleScope()
         case .enter:
@@ -86,6 +97,27 @@ final class CourseListPane: Pane {
             load(state.scope, from: view.pages.pending)
         default:
             return false
+        }
+        return true
+    }
+
+    /// A key while the filter is typed: it narrows the list at every key; ↑ ↓ still move,
+    /// Enter keeps the filter and gives the keys back to the list, Esc clears it.
+    private func handleFilterKey(_ key: Key, _ filter: inout CourseFilter) -> Bool {
+        switch key {
+        case .escape:
+            state.setFilter(nil)
+        case .enter:
+            filter.isEditing = false
+            state.setFilter(filter.editor.text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : filter)
+        case .up, .down, .pageUp, .pageDown:
+            let view = state.view
+            if let target = ListMotion.target(of: key, from: view.selection ?? 0, count: view.groups.courses.count, page: max(1, view.list.height)) {
+                state.select(target)
+            }
+        default:
+            guard filter.editor.handle(key) else { return true }
+            state.setFilter(filter)
         }
         return true
     }
@@ -142,11 +174,19 @@ extension CourseListPane {
     var selectedCourse: Course? { state.selectedCourse }
     var title: String { state.title }
     var footer: String? { state.footer }
-    var capturesKeys: Bool { false }
+    /// While the filter is typed, every key is text for it.
+    var capturesKeys: Bool { state.filter?.isEditing == true }
     var isAnimating: Bool { state.view.pages.isLoading }
 
     var hints: [KeyHint] {
-        let rows = [(KeyTable.move, true), (KeyTable.open, true), (KeyTable.view, true), (KeyTable.retry, state.view.pages.failure != nil)]
+        if state.filter?.isEditing == true {
+            return KeyTable.filterHints
+        }
+        let rows = [
+            (KeyTable.move, true), (KeyTable.open, true), (KeyTable.view, true), (KeyTable.find, true),
+            (KeyTable.retry, state.view.pages.failure != nil),
+        ]
         return rows.compactMap { row, applies in applies ? row.hint : nil }
+            + (state.filter != nil ? [KeyHint(key: "Esc", action: "clear filter")] : [])
     }
 }

@@ -7,6 +7,12 @@ extension CourseListState {
     func draw(into grid: inout Grid, rect: Rect, focused: Bool, now: Date) {
         let view = view
         let groups = view.groups
+        let filterRows = filterLines(width: rect.width, glyphs: grid.glyphs)
+        for (row, line) in filterRows.enumerated() where row < rect.height {
+            grid.draw(line, x: rect.x + 1, y: rect.y + row, width: rect.width - 1)
+        }
+        let (_, below) = rect.splitTop(filterRows.count)
+        let rect = below
         let status = statusLines(width: rect.width, glyphs: grid.glyphs, now: now)
         let listRect = Rect(x: rect.x, y: rect.y, width: rect.width, height: max(0, rect.height - status.count))
         let range = view.list.visibleRange(count: groups.rows.count).prefix(listRect.height)
@@ -30,6 +36,19 @@ extension CourseListState {
         }
     }
 
+    /// The `/` filter's row above the list: the field while it is typed, what it keeps once kept.
+    func filterLines(width: Int, glyphs: Glyphs) -> [StyledLine] {
+        guard let filter else { return [] }
+        if filter.isEditing {
+            return [PromptField.line(label: "/ ", editor: filter.editor, width: width - 1, glyphs: glyphs)]
+        }
+        return [StyledLine([
+            .init(text: "/ ", style: .accent),
+            .init(text: filter.editor.text, style: .bold),
+            .init(text: "  Esc clears", style: .muted),
+        ])]
+    }
+
     /// Rows under the list: loading, a failure, the empty state and what the backend skipped.
     func statusLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
         let pages = view.pages
@@ -47,7 +66,7 @@ extension CourseListState {
         case let .failed(failure):
             lines += StatusRows.failure(failure.message, width: width - 1, glyphs: glyphs)
         case .complete where view.groups.courses.isEmpty:
-            lines.append(StyledLine(emptyMessage, style: .muted))
+            lines.append(StyledLine(view.filterWords.isEmpty ? emptyMessage : "No course matches \"\(filter?.editor.text ?? "")\"", style: .muted))
         case .idle, .complete:
             break
         }
@@ -87,6 +106,28 @@ extension CourseListState {
         return course.code
     }
 
+    /// Draws `name` with the parts the filter found in it highlighted.
+    private func drawName(_ name: String, x: Int, y: Int, maxWidth: Int, style: Style, into grid: inout Grid) {
+        let words = view.filterWords
+        guard !words.isEmpty else {
+            grid.put(name, x: x, y: y, maxWidth: maxWidth, style: style)
+            return
+        }
+        var found = Style(bold: true, reverse: style.reverse, underline: true, role: .accent)
+        found.dim = false
+        var spans: [StyledLine.Span] = []
+        var next = 0
+        let characters = Array(name)
+        for range in SearchText.ranges(of: words, in: name, folder: view.searchFolder).sorted(by: { $0.lowerBound < $1.lowerBound })
+            where range.lowerBound >= next {
+            spans.append(.init(text: String(characters[next..<range.lowerBound]), style: style))
+            spans.append(.init(text: String(characters[range]), style: found))
+            next = range.upperBound
+        }
+        spans.append(.init(text: String(characters[next...]), style: style))
+        grid.draw(StyledLine(spans), x: x, y: y, width: maxWidth)
+    }
+
     /// How one course row is drawn.
     private struct CourseRow {
         var selected: Bool
@@ -108,7 +149,7 @@ extension CourseListState {
         if course.isRestricted {
             nameX += grid.put(grid.glyphs.lock + " ", x: nameX, y: y, maxWidth: width - 3 - codeWidth, style: style)
         }
-        grid.put(course.name, x: nameX, y: y, maxWidth: x + width - 1 - codeWidth - nameX, style: style)
+        drawName(course.name, x: nameX, y: y, maxWidth: x + width - 1 - codeWidth - nameX, style: style, into: &grid)
         if codeWidth > 0 {
             var codeStyle = style
             codeStyle.dim = !row.selected

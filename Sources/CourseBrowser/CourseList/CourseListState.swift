@@ -14,6 +14,8 @@ struct CourseListState {
     /// A course to select once it arrives (a deep link opens it before the list loads).
     private var wantedID: CourseID?
     private(set) var size = PaneSize.zero
+    /// The `/` filter, while there is one; it applies to whichever view is shown.
+    private(set) var filter: CourseFilter?
 
     init(scope: CourseScope) {
         self.scope = scope
@@ -35,9 +37,23 @@ struct CourseListState {
         return body(&view)
     }
 
-    /// Shows the next view.
+    /// Shows the next view, filtered as the one before.
     mutating func cycleScope() {
         scope = scope.next
+        let words = filter?.words ?? []
+        withView(scope) { $0.filter(by: words) }
+    }
+
+    /// Makes the view on screen ready to filter without a wait on the first key.
+    mutating func prepareFilter() {
+        withView(scope) { $0.prepareFilter() }
+    }
+
+    /// Sets the filter (nil clears it) and narrows the view on screen to it.
+    mutating func setFilter(_ filter: CourseFilter?) {
+        self.filter = filter
+        let words = filter?.words ?? []
+        withView(scope) { $0.filter(by: words) }
     }
 
     /// Marks `id` as the open course and selects it, now or when it arrives.
@@ -60,14 +76,19 @@ struct CourseListState {
         if let wantedID, withView(scope, { $0.select(wantedID) }) {
             self.wantedID = nil
         }
-        let height = max(0, size.height - statusLines(width: size.width, glyphs: size.glyphs, now: .distantPast).count)
+        let rows = filterLines(width: size.width, glyphs: size.glyphs).count + statusLines(width: size.width, glyphs: size.glyphs, now: .distantPast).count
+        let height = max(0, size.height - rows)
         withView(scope) { $0.layout(height: height) }
     }
 
     var selectedCourse: Course? { view.selectedCourse }
 
     var title: String {
+        let view = view
         let count = view.groups.courses.count
+        if !view.filterWords.isEmpty {
+            return "Courses · \(scope.title) · \(count) of \(view.allGroups.courses.count)"
+        }
         return count == 0 ? "Courses · \(scope.title)" : "Courses · \(scope.title) · \(count)"
     }
 

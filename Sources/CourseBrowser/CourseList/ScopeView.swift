@@ -11,8 +11,16 @@ struct ScopeView {
     private(set) var pages = PagedState<Course>()
     /// The view as it was saved, shown while the fresh listing is incomplete.
     private(set) var savedCopy: Saved<[Course]>?
-    /// The loaded courses grouped by term; rebuilt only when more arrive.
+    /// The courses shown, grouped by term: every loaded course, or those the filter keeps.
     private(set) var groups = CourseGroups([], now: .distantPast)
+    /// Every loaded course grouped by term; rebuilt only when more arrive.
+    private(set) var allGroups = CourseGroups([], now: .distantPast)
+    /// What the filter looks through, made the first time it is needed after courses arrive.
+    private var searchKeys: CourseSearchKeys?
+    /// The filter's words; empty: no filter.
+    private(set) var filterWords: [String] = []
+    /// Which courses the filter kept, by index in `allGroups.courses`, for narrowing it as typing goes on.
+    private var kept: [Bool]?
     /// The window of rows on screen.
     private(set) var list = ListView()
     /// The selected course; kept on the same course as rows move.
@@ -46,12 +54,47 @@ struct ScopeView {
     mutating func restart() {
         pages = PagedState()
         if savedCopy == nil {
-            groups = CourseGroups([], now: .distantPast)
+            regroup([], now: .distantPast)
         }
     }
 
     private mutating func regroup(_ courses: [Course], now: Date) {
-        groups = CourseGroups(courses, now: now)
+        allGroups = CourseGroups(courses, now: now)
+        searchKeys = nil
+        kept = nil
+        applyFilter(narrowing: false)
+    }
+
+    /// What highlighting folds names with: the filter's own folder, which has seen every name.
+    var searchFolder: SearchText.Folder {
+        searchKeys?.folder ?? SearchText.Folder()
+    }
+
+    /// Gets the filter ready to answer at once: what it looks through is made now, not on the first key.
+    mutating func prepareFilter() {
+        if searchKeys == nil {
+            searchKeys = CourseSearchKeys(allGroups.courses)
+        }
+    }
+
+    /// Shows only the courses every word of `words` is found in (name, code or term); none: all.
+    mutating func filter(by words: [String]) {
+        guard words != filterWords else { return }
+        let narrowing = CourseSearchKeys.narrows(words, filterWords)
+        filterWords = words
+        applyFilter(narrowing: narrowing)
+    }
+
+    private mutating func applyFilter(narrowing: Bool) {
+        if filterWords.isEmpty {
+            groups = allGroups
+            kept = nil
+        } else {
+            prepareFilter()
+            let matches = searchKeys?.matching(filterWords, among: narrowing ? kept : nil) ?? []
+            kept = matches
+            groups = CourseGroups(allGroups, keeping: matches)
+        }
         if selectedID.flatMap(groups.index(of:)) == nil {
             selectedID = groups.courses.first?.id
         }

@@ -23,6 +23,10 @@ public enum KeyTable {
     static let ends = Row(keys: [["Home", "End"], ["g", "G"]], does: "first, last", hint: nil)
     static let open = Row(keys: [["Enter"]], does: "open the selected course", hint: KeyHint(key: "Enter", action: "open"))
     static let view = Row(keys: [["v"]], does: "in Courses: the next view, Current → Favorites → All", hint: KeyHint(key: "v", action: "view"))
+    static let find = Row(
+        keys: [["/"]], does: "in Courses: find a course by name, code or term as you type (Enter keeps it, Esc clears it)",
+        hint: KeyHint(key: "/", action: "find")
+    )
     static let focus = Row(keys: [["Tab", "Shift-Tab"]], does: "next, previous pane", hint: KeyHint(key: "Tab", action: "focus"))
     static let retry = Row(
         keys: [["r"]], does: "retry what failed in the focused pane (in Uploads: the selected job)", hint: KeyHint(key: "r", action: "retry")
@@ -44,11 +48,15 @@ public enum KeyTable {
     static let quit = Row(keys: [["q"], ["Ctrl-C"]], does: "quit", hint: KeyHint(key: "q", action: "quit"))
 
     /// Every row, in the order the help lists them.
-    public static let rows = [move, page, ends, open, view, focus, retry, upload, submit, retryAll, remove, help, suspend, quit]
+    public static let rows = [move, page, ends, open, view, find, focus, retry, upload, submit, retryAll, remove, help, suspend, quit]
 
     /// The upload prompt's own keys, while it takes every other key as text.
     static let promptHints = [
         KeyHint(key: "Tab", action: "complete"), KeyHint(key: "Enter", action: "queue"), KeyHint(key: "Esc", action: "cancel"),
+    ]
+    /// The course filter's own keys, while it takes every other key as text.
+    static let filterHints = [
+        KeyHint(key: "↑↓", action: "move"), KeyHint(key: "Enter", action: "keep"), KeyHint(key: "Esc", action: "clear"),
     ]
     /// The assignment picker's own keys, while it takes every other key as text.
     static let pickerHints = [

@@ -30,9 +30,9 @@ struct AssignmentPicker: Equatable {
 
     /// The assignments whose name holds the filter's text, ignoring case and accents.
     var matches: [Assignment] {
-        let wanted = Self.folded(filter.text.trimmingCharacters(in: .whitespaces))
+        let wanted = SearchText.folded(filter.text.trimmingCharacters(in: .whitespaces))
         guard !wanted.isEmpty else { return assignments }
-        return assignments.filter { Self.folded($0.name).contains(wanted) }
+        return assignments.filter { SearchText.folded($0.name).contains(wanted) }
     }
 
     var selected: Assignment? {
@@ -64,11 +64,5 @@ struct AssignmentPicker: Equatable {
             problem = nil
         }
         return .editing
-    }
-
-    /// `text` folded for matching: no case, no accents, and Vietnamese đ as d.
-    static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .replacingOccurrences(of: "đ", with: "d")
     }
 }

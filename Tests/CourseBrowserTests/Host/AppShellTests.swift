@@ -128,7 +128,7 @@ struct AppShellTests {
         var environment = Fixtures.environment()
         environment.courseClient.coursesPage = { _, _, _ in throw CourseClient.Failure(userMessage: "Can't find catalog file /x") }
         let shell = await started(environment)
-        #expect(render(shell).last == " Tab focus  ↑↓ move  Enter open  v view  r retry  ? help  q quit")
+        #expect(render(shell).last == " Tab focus  ↑↓ move  Enter open  v view  / find  r retry  ? help  q quit")
         _ = shell.handle(.tab)
         #expect(render(shell).last == " Tab focus  ↑↓ scroll  ? help  q quit")
     }
