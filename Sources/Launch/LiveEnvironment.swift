@@ -29,6 +29,8 @@ public enum LiveEnvironment {
         environment.clock = .live
         environment.paths = .live(environment: processEnvironment, dataDirectory: options.dataDirectory)
         environment.notifier = .terminal(processEnvironment: processEnvironment)
+        environment.webBrowser = .live(environment: processEnvironment)
+        environment.clipboard = .terminal
         environment.settings = .file(in: environment.paths.configDirectory)
         if let path = options.eventLogPath {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)

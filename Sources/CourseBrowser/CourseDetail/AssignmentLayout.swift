@@ -5,11 +5,13 @@ import TerminalUI
 /// Lays out a course's assignments: soonest due first, undated last, each its name and
 /// then when it is due, its points and where the user's submission stands.
 enum AssignmentLayout {
-    static func lines(for assignments: [Assignment], width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+    static func lines(for assignments: [Assignment], width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
         guard !assignments.isEmpty else {
-            return [StyledLine("This course has no assignments.", style: .muted)]
+            return [.text(StyledLine("This course has no assignments.", style: .muted))]
         }
-        return sorted(assignments).flatMap { lines(for: $0, width: width, now: now, glyphs: glyphs) }
+        return sorted(assignments).flatMap { assignment in
+            lines(for: assignment, width: width, now: now, glyphs: glyphs).map { DetailLine.item($0, DetailItem(assignment)) }
+        }
     }
 
     /// By due date, undated last; ties by name.

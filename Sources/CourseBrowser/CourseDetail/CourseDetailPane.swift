@@ -23,11 +23,15 @@ final class CourseDetailPane: Pane {
         case queued(QueueingOutcome)
         /// The upload queue changed a job: a submission from this pane may have been handed in.
         case uploadChanged(UploadChange)
+        /// The browser was asked to open a page: what became of it.
+        case browserAnswered(WebBrowser.Outcome, page: WebPage)
     }
 
     private let courses: CourseClient
     private let savedCopies: SavedCopyClient
     let uploadQueue: UploadQueueClient
+    let webBrowser: WebBrowser
+    let clipboard: Clipboard
     /// For `~` in the upload prompt.
     let home: String
     let clock: WallClock
@@ -48,6 +52,8 @@ final class CourseDetailPane: Pane {
         courses = environment.courseClient
         savedCopies = environment.savedCopies
         uploadQueue = environment.uploadQueue
+        webBrowser = environment.webBrowser
+        clipboard = environment.clipboard
         home = environment.paths.homeDirectory.path
         clock = environment.clock
         analytics = environment.analytics
@@ -88,6 +94,7 @@ final class CourseDetailPane: Pane {
         case let .assignments(event): state.assignments.apply(event); report(event, section: "assignments")
         case let .queued(outcome): queued(outcome)
         case let .uploadChanged(change): uploadChanged(change)
+        case let .browserAnswered(outcome, page): state.notice = page.notice(for: outcome)
         }
         state.layout(now: clock.now())
         onChange()
@@ -95,7 +102,7 @@ final class CourseDetailPane: Pane {
     }
 
     func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
-        state.draw(into: &grid, rect: rect, now: clock.now())
+        state.draw(into: &grid, rect: rect, now: clock.now(), focused: focused)
     }
 
     private func show(_ id: CourseID) {
@@ -159,10 +166,52 @@ final class CourseDetailPane: Pane {
         case .character("r"):
             guard retryFailed() else { return false }
             analytics.track(.retryPressed(pane: "course"))
+        case .character("n"): state.selectItem(step: 1)
+        case .character("p"): state.selectItem(step: -1)
+        case .escape:
+            guard state.selectedItem != nil else { return false }
+            state.clearItemSelection()
+        case .character("o"):
+            guard let page = focusedPage() else { return false }
+            open(page)
+        case .character("y"):
+            guard let page = focusedPage() else { return false }
+            copy(page)
         default:
             return false
         }
         return true
+    }
+
+    /// The selected item's page, else the course's; nil before a course is open.
+    private func focusedPage() -> WebPage? {
+        if let item = state.selectedDetailItem {
+            return WebPage(title: item.title, url: item.url)
+        }
+        guard state.courseID != nil else { return nil }
+        return WebPage(title: state.overview.value?.name ?? "this course", url: state.overview.value?.htmlURL)
+    }
+
+    /// Asks the browser for `page`; what it answers comes back as an event.
+    private func open(_ page: WebPage) {
+        guard let url = page.url else {
+            state.notice = page.notice(for: .opened)
+            return
+        }
+        let browser = webBrowser
+        Task { [weak self] in
+            let outcome = await browser.open(url)
+            self?.update(.browserAnswered(outcome, page: page))
+        }
+    }
+
+    private func copy(_ page: WebPage) {
+        guard let url = page.url else {
+            state.notice = page.notice(for: .opened)
+            return
+        }
+        clipboard.copy(url.absoluteString)
+        state.notice = Notice(text: "Copied the address of \(page.title)", link: url)
     }
 
     /// Loads again every section that failed; returns whether any had.
@@ -202,9 +251,10 @@ extension CourseDetailPane {
             return KeyTable.promptHints
         }
         let takesFiles = state.assignments.value?.contains(where: \.acceptsUploads) == true
+        let hasItems = state.lines.contains { $0.item != nil }
         let rows = [
-            (KeyTable.move.hint("scroll"), true), (KeyTable.upload.hint, state.courseID != nil),
-            (KeyTable.submit.hint, takesFiles), (KeyTable.retry.hint, state.hasFailure),
+            (KeyTable.move.hint("scroll"), true), (KeyTable.item.hint, hasItems), (KeyTable.openWeb.hint, state.courseID != nil),
+            (KeyTable.upload.hint, state.courseID != nil), (KeyTable.submit.hint, takesFiles), (KeyTable.retry.hint, state.hasFailure),
         ]
         return rows.compactMap { hint, applies in applies ? hint : nil }
     }

@@ -13,7 +13,12 @@ extension CourseDetailState {
         }
         if let notice {
             let style = Style(role: notice.isProblem ? .error : .success)
-            return Sanitizer.clean(notice.text).wrapped(toWidth: width).map { StyledLine($0, style: style) } + [.blank]
+            var lines = Sanitizer.clean(notice.text).wrapped(toWidth: width).map { StyledLine($0, style: style) }
+            if let link = notice.link {
+                // On a line of its own, so the whole address is one hyperlink and can be selected by hand.
+                lines.append(StyledLine([.init(text: link.absoluteString, style: Style(underline: true), link: link)]))
+            }
+            return lines + [.blank]
         }
         return []
     }
@@ -28,7 +33,7 @@ extension CourseDetailState {
             return [.text(StyledLine("Select a course and press Enter to open it.", style: .muted))]
         }
         var lines = section(overview, label: "course", width: width, glyphs: glyphs) { course in
-            DetailText.overview(course, width: width, now: now, glyphs: glyphs)
+            DetailText.overview(course, width: width, now: now, glyphs: glyphs).map(DetailLine.text)
         }
         if overview.value?.isRestricted == true {
             return lines
@@ -43,7 +48,7 @@ extension CourseDetailState {
         if shows(syllabus) {
             lines += [.blank, .text(StyledLine("Syllabus", style: .accent))]
             lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { blocks in
-                DetailText.syllabus(blocks, width: width, glyphs: glyphs)
+                DetailText.syllabus(blocks, width: width, glyphs: glyphs).map(DetailLine.text)
             }
         }
         if shows(modules) {
@@ -79,7 +84,7 @@ extension CourseDetailState {
         label: String,
         width: Int,
         glyphs: Glyphs,
-        content: (Value) -> [StyledLine]
+        content: (Value) -> [DetailLine]
     ) -> [DetailLine] {
         switch section.phase {
         case .idle:
@@ -89,7 +94,7 @@ extension CourseDetailState {
         case let .failed(failure):
             return StatusRows.failure("Couldn't load \(label): \(failure.message)", width: width, glyphs: glyphs).map(DetailLine.text)
         case let .loaded(value):
-            var lines = content(value).map(DetailLine.text)
+            var lines = content(value)
             // A saved copy's failed refresh is the pane's one row; a fresh value's is said here.
             if section.savedAt == nil, let failure = section.refreshFailure {
                 lines += StatusRows.failure("Couldn't refresh \(label): \(failure.message)", width: width, glyphs: glyphs).map(DetailLine.text)

@@ -19,6 +19,8 @@ struct CourseDetailState {
     var prompt: UploadPrompt?
     /// What the last prompt did, or how a submission from this pane ended, until the next key.
     var notice: Notice?
+    /// The assignment or module item `n` and `p` selected, by its `DetailItem.id`.
+    private(set) var selectedItem: String?
     private(set) var size = PaneSize.zero
     /// The first content line on screen.
     private(set) var scroll = 0
@@ -98,6 +100,44 @@ struct CourseDetailState {
         picker != nil || prompt != nil
     }
 
+    /// The selected assignment or module item, while it is on the page.
+    var selectedDetailItem: DetailItem? {
+        guard let selectedItem else { return nil }
+        return lines.lazy.compactMap(\.item).first { $0.id == selectedItem }
+    }
+
+    /// Selects the next (`step` 1) or previous (-1) item, starting from what is on screen when
+    /// none is selected, and scrolls it into view.
+    mutating func selectItem(step: Int) {
+        var starts: [(id: String, line: Int)] = []
+        for (index, line) in lines.enumerated() {
+            guard let item = line.item, starts.last?.id != item.id else { continue }
+            starts.append((item.id, index))
+        }
+        guard !starts.isEmpty else { return }
+        let position: Int
+        if let current = starts.firstIndex(where: { $0.id == selectedItem }) {
+            position = max(0, min(starts.count - 1, current + step))
+        } else if step > 0 {
+            position = starts.firstIndex { $0.line >= scroll } ?? starts.count - 1
+        } else {
+            position = starts.lastIndex { $0.line < scroll + contentHeight } ?? 0
+        }
+        selectedItem = starts[position].id
+        let first = starts[position].line
+        let last = lines.lastIndex { $0.item?.id == selectedItem } ?? first
+        if first < scroll {
+            scroll = first
+        } else if last >= scroll + contentHeight {
+            scroll = max(0, min(first, last - contentHeight + 1))
+        }
+    }
+
+    /// Leaves no item selected, so `o` opens the course.
+    mutating func clearItemSelection() {
+        selectedItem = nil
+    }
+
     var footer: String? {
         guard lines.count > contentHeight else { return nil }
         return "\(min(scroll + contentHeight, lines.count))/\(lines.count)"
@@ -109,4 +149,6 @@ struct Notice: Equatable {
     var text: String
     /// Something went wrong: drawn as an error, not a success.
     var isProblem = false
+    /// An address shown after the text, as a hyperlink where the terminal shows them.
+    var link: URL?
 }

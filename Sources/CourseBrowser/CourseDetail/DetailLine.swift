@@ -5,15 +5,23 @@ import TerminalUI
 /// One line of the Course pane, laid out ahead of drawing.
 enum DetailLine {
     case text(StyledLine)
+    /// A line of an assignment or module item, which `n` and `p` select and `o` opens.
+    case item(StyledLine, DetailItem)
     /// A section still loading; its spinner turns and its seconds count as it is drawn.
     case loading(label: String, since: Date, note: LoadProgress.Note?)
 
     static let blank = DetailLine.text(.blank)
 
+    /// The item this line belongs to, if any.
+    var item: DetailItem? {
+        if case let .item(_, item) = self { return item }
+        return nil
+    }
+
     /// The line as it looks at `now`.
     func styled(now: Date, glyphs: Glyphs) -> StyledLine {
         switch self {
-        case let .text(line): line
+        case let .text(line), let .item(line, _): line
         case let .loading(label, since, note): StatusRows.loading(label, since: since, now: now, glyphs: glyphs, note: note)
         }
     }

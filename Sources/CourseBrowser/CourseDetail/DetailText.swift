@@ -42,9 +42,9 @@ enum DetailText {
         return lines
     }
 
-    static func modules(_ modules: [CourseModule], width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+    static func modules(_ modules: [CourseModule], width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
         guard !modules.isEmpty else {
-            return [StyledLine("This course has no modules.", style: .muted)]
+            return [.text(StyledLine("This course has no modules.", style: .muted))]
         }
         return modules.flatMap { ModuleLayout.lines(for: $0, width: width, now: now, glyphs: glyphs) }
     }

@@ -4,10 +4,10 @@ import TerminalUI
 
 /// Lays out one module: its name with its lock or progress, then its items.
 enum ModuleLayout {
-    static func lines(for module: CourseModule, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
-        var lines = heading(module, width: width, now: now, glyphs: glyphs)
+    static func lines(for module: CourseModule, width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
+        var lines = heading(module, width: width, now: now, glyphs: glyphs).map(DetailLine.text)
         if module.items.isEmpty {
-            lines.append(StyledLine("  (no items)", style: .muted))
+            lines.append(.text(StyledLine("  (no items)", style: .muted)))
         }
         var explained: Set<String> = []
         // The marker column is only there when some item has a lock or a requirement to show.
@@ -15,7 +15,8 @@ enum ModuleLayout {
         for item in module.items {
             // A locked module locks every item for the same reason; saying it once is enough.
             let explanation = item.lockExplanation.flatMap { explained.insert($0).inserted ? $0 : nil }
-            lines += itemLines(item, explanation: explanation, markers: markers, width: width, glyphs: glyphs)
+            let entry = DetailItem(item, of: module)
+            lines += itemLines(item, explanation: explanation, markers: markers, width: width, glyphs: glyphs).map { DetailLine.item($0, entry) }
         }
         return lines
     }

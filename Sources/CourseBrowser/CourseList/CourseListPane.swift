@@ -15,6 +15,8 @@ final class CourseListPane: Pane {
         /// The host opened this course (from a deep link, or once the Course pane knows its ID).
         case opened(CourseID)
         case page(CourseScope, PageEvent<Course>)
+        /// The browser was asked to open a course's page: what became of it.
+        case browserAnswered(WebBrowser.Outcome, page: WebPage)
     }
 
     private let courses: CourseClient
@@ -22,6 +24,8 @@ final class CourseListPane: Pane {
     private let clock: WallClock
     private let analytics: Analytics
     private let settings: SettingsClient
+    private let webBrowser: WebBrowser
+    private let clipboard: Clipboard
     private var state: CourseListState
     private var runners: [CourseScope: PageRunner<Course>] = [:]
 
@@ -35,6 +39,8 @@ final class CourseListPane: Pane {
         clock = environment.clock
         analytics = environment.analytics
         settings = environment.settings
+        webBrowser = environment.webBrowser
+        clipboard = environment.clipboard
         state = CourseListState(scope: settings.load().courseScope ?? .current)
     }
 
@@ -52,6 +58,7 @@ final class CourseListPane: Pane {
         case let .resize(size): state.resize(size)
         case let .opened(id): state.markOpen(id)
         case let .page(scope, event): receive(event, for: scope)
+        case let .browserAnswered(outcome, page): state.notice = page.notice(for: outcome)
         }
         finishUpdate()
         return used
@@ -72,6 +79,7 @@ final class CourseListPane: Pane {
         if var filter = state.filter, filter.isEditing {
             return handleFilterKey(key, &filter)
         }
+        state.notice = nil
         if let target = ListMotion.target(of: key, from: view.selection ?? 0, count: view.groups.courses.count, page: page) {
             state.select(target)
             return true
@@ -85,6 +93,18 @@ final class CourseListPane: Pane {
         case .escape:
             guard state.filter != nil else { return false }
             state.setFilter(nil)
+        case .character("o"):
+            guard let course = state.selectedCourse else { return false }
+            open(WebPage(title: course.name, url: course.htmlURL))
+        case .character("y"):
+            guard let course = state.selectedCourse else { return false }
+            let page = WebPage(title: course.name, url: course.htmlURL)
+            if let url = page.url {
+                clipboard.copy(url.absoluteString)
+                state.notice = Notice(text: "Copied the address of \(page.title)", link: url)
+            } else {
+                state.notice = page.notice(for: .opened)
+            }
         case .character("v"):
             cycleScope()
         case .enter:
@@ -99,6 +119,19 @@ final class CourseListPane: Pane {
             return false
         }
         return true
+    }
+
+    /// Asks the browser for `page`; what it answers comes back as an event.
+    private func open(_ page: WebPage) {
+        guard let url = page.url else {
+            state.notice = page.notice(for: .opened)
+            return
+        }
+        let browser = webBrowser
+        Task { [weak self] in
+            let outcome = await browser.open(url)
+            self?.update(.browserAnswered(outcome, page: page))
+        }
     }
 
     /// A key while the filter is typed: it narrows the list at every key; ↑ ↓ still move,
@@ -184,7 +217,7 @@ extension CourseListPane {
         }
         let rows = [
             (KeyTable.move, true), (KeyTable.open, true), (KeyTable.view, true), (KeyTable.find, true),
-            (KeyTable.retry, state.view.pages.failure != nil),
+            (KeyTable.openWeb, state.selectedCourse?.htmlURL != nil), (KeyTable.retry, state.view.pages.failure != nil),
         ]
         return rows.compactMap { row, applies in applies ? row.hint : nil }
             + (state.filter != nil ? [KeyHint(key: "Esc", action: "clear filter")] : [])

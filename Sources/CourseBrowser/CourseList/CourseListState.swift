@@ -16,6 +16,8 @@ struct CourseListState {
     private(set) var size = PaneSize.zero
     /// The `/` filter, while there is one; it applies to whichever view is shown.
     private(set) var filter: CourseFilter?
+    /// What `o` or `y` just did, until the next key.
+    var notice: Notice?
 
     init(scope: CourseScope) {
         self.scope = scope

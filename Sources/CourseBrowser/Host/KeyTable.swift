@@ -39,6 +39,14 @@ public enum KeyTable {
         keys: [["s"]], does: "in a course: hand files in to an assignment (type to find it, Enter picks, then the files)",
         hint: KeyHint(key: "s", action: "submit")
     )
+    static let item = Row(
+        keys: [["n", "p"]], does: "in a course: select the next, previous assignment or module item (Esc: none)", hint: KeyHint(key: "n/p", action: "item")
+    )
+    static let openWeb = Row(
+        keys: [["o"]], does: "open the selected course, assignment or item in the web browser ($BROWSER, else xdg-open)",
+        hint: KeyHint(key: "o", action: "browser")
+    )
+    static let copyAddress = Row(keys: [["y"]], does: "copy its web address to the clipboard (through the terminal)", hint: nil)
     static let retryAll = Row(keys: [["R"]], does: "in Uploads: retry every failed upload", hint: KeyHint(key: "R", action: "retry all"))
     static let remove = Row(
         keys: [["d"]], does: "in Uploads: remove the selected queued or failed upload (asks first)", hint: KeyHint(key: "d", action: "remove")
@@ -48,7 +56,9 @@ public enum KeyTable {
     static let quit = Row(keys: [["q"], ["Ctrl-C"]], does: "quit", hint: KeyHint(key: "q", action: "quit"))
 
     /// Every row, in the order the help lists them.
-    public static let rows = [move, page, ends, open, view, find, focus, retry, upload, submit, retryAll, remove, help, suspend, quit]
+    public static let rows = [
+        move, page, ends, open, view, find, focus, retry, item, openWeb, copyAddress, upload, submit, retryAll, remove, help, suspend, quit,
+    ]
 
     /// The upload prompt's own keys, while it takes every other key as text.
     static let promptHints = [

@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 
 /// One row of text made of differently styled pieces.
@@ -5,6 +6,14 @@ struct StyledLine: Equatable {
     struct Span: Equatable {
         var text: String
         var style: Style
+        /// A web address the span is a hyperlink to, where the terminal shows them.
+        var link: URL?
+
+        init(text: String, style: Style, link: URL? = nil) {
+            self.text = text
+            self.style = style
+            self.link = link
+        }
     }
 
     var spans: [Span]
@@ -27,7 +36,11 @@ extension Grid {
     mutating func draw(_ line: StyledLine, x: Int, y: Int, width: Int) {
         var column = x
         for span in line.spans where column < x + width {
-            column += put(span.text, x: column, y: y, maxWidth: x + width - column, style: span.style)
+            let written = put(span.text, x: column, y: y, maxWidth: x + width - column, style: span.style)
+            if let link = span.link {
+                self.link(link.absoluteString, x: column, y: y, width: written)
+            }
+            column += written
         }
     }
 }

@@ -28,6 +28,14 @@ private enum SavedCopyClientKey: EnvironmentKey {
     static let defaultValue = SavedCopyClient.none
 }
 
+private enum WebBrowserKey: EnvironmentKey {
+    static let defaultValue = WebBrowser.noOp
+}
+
+private enum ClipboardKey: EnvironmentKey {
+    static let defaultValue = Clipboard.noOp
+}
+
 private enum PathsKey: EnvironmentKey {
     static let defaultValue = Paths.temporary
 }
@@ -67,6 +75,18 @@ extension EnvironmentValues {
     public var savedCopies: SavedCopyClient {
         get { self[SavedCopyClientKey.self] }
         set { self[SavedCopyClientKey.self] = newValue }
+    }
+
+    /// Opens a course or an assignment on the web.
+    public var webBrowser: WebBrowser {
+        get { self[WebBrowserKey.self] }
+        set { self[WebBrowserKey.self] = newValue }
+    }
+
+    /// Copies an address for the user.
+    public var clipboard: Clipboard {
+        get { self[ClipboardKey.self] }
+        set { self[ClipboardKey.self] = newValue }
     }
 
     /// Where the app keeps its files.

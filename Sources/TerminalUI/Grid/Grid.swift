@@ -4,6 +4,16 @@ public struct Grid: Equatable, Sendable {
     public let height: Int
     public let glyphs: Glyphs
     private var cells: [Cell]
+    /// Web addresses laid over runs of cells, for terminals that show hyperlinks.
+    public private(set) var links: [Link] = []
+
+    /// A web address over `width` cells from (`x`, `y`).
+    public struct Link: Equatable, Sendable {
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var url: String
+    }
 
     public init(width: Int, height: Int, glyphs: Glyphs = .unicode) {
         self.width = max(0, width)
@@ -41,6 +51,14 @@ public struct Grid: Equatable, Sendable {
             column += columns
         }
         return column - x
+    }
+
+    /// Makes the `width` cells from (`x`, `y`) a hyperlink to `url` where the terminal shows
+    /// them (OSC 8); an address with anything but printable ASCII is never sent.
+    public mutating func link(_ url: String, x: Int, y: Int, width: Int) {
+        guard y >= 0, y < height, x >= 0, width > 0, !url.isEmpty,
+              url.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return }
+        links.append(Link(x: x, y: y, width: min(width, self.width - x), url: url))
     }
 
     /// Paints every cell of `rect` with `style`, keeping the text.

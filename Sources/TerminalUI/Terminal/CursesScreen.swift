@@ -11,6 +11,8 @@ public final class CursesScreen {
     public private(set) var height = 24
     var usesColor = false
     private var shown: Grid?
+    /// Whether the terminal is sent hyperlinks (OSC 8); the Linux console and dumb terminals are not.
+    private var showsLinks = false
 
     public init() {}
 
@@ -27,6 +29,7 @@ public final class CursesScreen {
         set_escdelay(25)
         curs_set(0)
         setUpColors(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
+        showsLinks = !["linux", "dumb", ""].contains(environment["TERM"] ?? "")
         refreshSize()
         reportFocus(true)
     }
@@ -92,7 +95,34 @@ public final class CursesScreen {
             }
         }
         refresh()
+        if showsLinks, !grid.links.isEmpty, previous.map({ Self.linksNeedDrawing(grid, over: $0) }) ?? true {
+            drawLinks(grid)
+        }
         shown = grid
+    }
+
+    /// Whether the links must be written again: they changed, or curses redrew cells under them.
+    private static func linksNeedDrawing(_ grid: Grid, over previous: Grid) -> Bool {
+        if grid.links != previous.links { return true }
+        return grid.links.contains { link in
+            (link.x..<link.x + link.width).contains { grid[$0, link.y] != previous[$0, link.y] }
+        }
+    }
+
+    /// Writes each link's cells again inside an OSC 8 hyperlink, after curses drew them plain.
+    ///
+    /// The cursor and its attributes are saved and restored around it (DECSC/DECRC), so curses'
+    /// idea of the terminal stays true; the same characters land in the same cells.
+    private func drawLinks(_ grid: Grid) {
+        var output = "\u{1B}7"
+        for link in grid.links {
+            let text = (link.x..<link.x + link.width).map { grid[$0, link.y].text }.joined()
+            output += "\u{1B}[\(link.y + 1);\(link.x + 1)H\u{1B}]8;;\(link.url)\u{1B}\\" + text + "\u{1B}]8;;\u{1B}\\"
+        }
+        output += "\u{1B}8"
+        output.utf8CString.withUnsafeBufferPointer { bytes in
+            _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count - 1)
+        }
     }
 
     private func draw(_ cell: Cell, x: Int, y: Int) {

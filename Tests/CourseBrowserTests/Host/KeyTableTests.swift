@@ -39,7 +39,7 @@ struct KeyTableTests {
     }
 
     @Test func aLongRowWrapsInsideTheOverlay() {
-        var grid = Grid(width: 60, height: 30)
+        var grid = Grid(width: 60, height: 44)
         HelpOverlay.draw(into: &grid, in: grid.bounds)
         #expect(grid.lines.contains { $0.contains("(asks first)") }, "the end of the longest row is on screen")
         #expect(grid.lines.allSatisfy { $0.displayWidth <= 60 })

@@ -1,0 +1,22 @@
+import CourseKit
+import Foundation
+
+/// An assignment or a module item in the Course pane: what selecting and opening it needs.
+struct DetailItem: Equatable {
+    /// Unique in the pane: `assignment 5001`, `module 7 item 12`.
+    var id: String
+    var title: String
+    var url: URL?
+
+    init(_ assignment: Assignment) {
+        id = "assignment \(assignment.id)"
+        title = assignment.name
+        url = assignment.htmlURL
+    }
+
+    init(_ item: ModuleItem, of module: CourseModule) {
+        id = "module \(module.id) item \(item.id)"
+        title = item.title
+        url = item.htmlURL
+    }
+}
