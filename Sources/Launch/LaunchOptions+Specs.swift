@@ -49,6 +49,9 @@ extension LaunchOptions {
         OptionSpec("--offline", commands: [.browse], help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
             options, _ in options.offline = true
         },
+        OptionSpec("--no-mouse", commands: [.browse], help: "Leave the mouse to the terminal, for selecting text; no clicks or wheel.") {
+            options, _ in options.noMouse = true
+        },
         OptionSpec("--no-cache", help: "Neither show nor save copies of what Canvas answers.") { options, _ in options.noCache = true },
         OptionSpec("--json", commands: [.queue], help: "List the queue as JSON, for scripts.") { options, _ in
             if case let .queue(_, clearDone) = options.command { options.command = .queue(json: true, clearDone: clearDone) }

@@ -65,4 +65,4 @@ guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
 let shell = AppShell(environment: services.environment)
 shell.start(openingCourse: options.course)
 services.startUploading()
-EventLoop(app: shell).run(environment: processEnvironment)
+EventLoop(app: shell).run(environment: processEnvironment, mouse: !options.noMouse)

@@ -133,3 +133,49 @@ extension BrowseTests {
         try await tmux.waitFor(boxTitled: "Courses", "every course again") { $0.title == full.title }
     }
 }
+
+extension BrowseTests {
+    /// Sends a mouse report as a terminal in SGR mode (1006) sends it: `ESC [ < button ; column ; row`,
+    /// then `M` for a press or `m` for a release; `button` 0 is the left one, 65 the wheel turning
+    /// down; `x` and `y` from 0.
+    static func mouse(_ button: Int, x: Int, y: Int, release: Bool = false, in tmux: TmuxSession) throws {
+        try tmux.type("\u{1B}[<\(button);\(x + 1);\(y + 1)" + (release ? "m" : "M"))
+    }
+
+    static func click(x: Int, y: Int, in tmux: TmuxSession) throws {
+        try mouse(0, x: x, y: y, in: tmux)
+        try mouse(0, x: x, y: y, release: true, in: tmux)
+    }
+
+    @Test func aClickSelectsASecondOpensAndTheWheelScrollsTheCourse() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try tmux.launchApp()
+        let list = try await tmux.waitFor(boxTitled: "Courses", "the list") { $0.contains("Giải tích 1") }
+        #expect(try tmux.format("#{mouse_any_flag}") == "1", "the app asked for mouse reports")
+        // The box's rows start under its top border, on the screen's second row.
+        let row = try #require(list.lines.firstIndex { $0.contains("Giải tích 1") }) + 1
+        try Self.click(x: 5, y: row, in: tmux)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await tmux.waitFor(box: "Course", "still nothing open") { _ in true }.contains("Select a course"), "one click only selects")
+        try Self.click(x: 5, y: row, in: tmux)
+        let course = try await tmux.waitFor(box: "Course", "the course opened by a second click") { $0.isFocused && $0.contains("MAT1041") }
+        try Self.mouse(65, x: 60, y: 10, in: tmux)
+        try Self.mouse(65, x: 60, y: 10, in: tmux)
+        try await tmux.waitFor(box: "Course", "the course scrolled by the wheel") { $0.lines.first != course.lines.first }
+        let uploadsRow = try #require(try await tmux.waitFor(text: "No uploads queued").lines.firstIndex { $0.contains("No uploads queued") })
+        try Self.click(x: 10, y: uploadsRow, in: tmux)
+        try await tmux.waitFor(boxTitled: "Uploads", "the Uploads pane focused by a click") { $0.isFocused }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        #expect(try tmux.format("#{mouse_any_flag}") == "0", "the mouse is the terminal's again")
+    }
+
+    @Test func noMouseLeavesTheMouseToTheTerminal() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try tmux.launchApp(["--no-mouse"])
+        try await tmux.waitFor(boxTitled: "Courses", "the list") { $0.contains("Giải tích 1") }
+        #expect(try tmux.format("#{mouse_any_flag}") == "0", "no mouse reports were asked for")
+    }
+}

@@ -13,6 +13,7 @@ final class CourseDetailPane: Pane {
     enum Event: PaneEvent {
         case key(Key)
         case resize(PaneSize)
+        case mouse(MouseEvent)
         /// Show this course, loading everything about it.
         case show(CourseID)
         case overview(LoadEvent<Course>)
@@ -87,6 +88,7 @@ final class CourseDetailPane: Pane {
         switch event {
         case let .key(key): used = handleKey(key)
         case let .resize(size): state.resize(size)
+        case let .mouse(event): used = handleMouse(event)
         case let .show(id): show(id)
         case let .overview(event): receiveOverview(event)
         case let .syllabus(event): state.syllabus.apply(event); report(event, section: "syllabus")
@@ -179,6 +181,18 @@ final class CourseDetailPane: Pane {
             copy(page)
         default:
             return false
+        }
+        return true
+    }
+
+    /// The wheel scrolls; a click selects the assignment or module item under it. Not while typing.
+    private func handleMouse(_ event: MouseEvent) -> Bool {
+        guard !state.isTyping else { return false }
+        switch event.action {
+        case .wheelUp: state.scroll(by: -3)
+        case .wheelDown: state.scroll(by: 3)
+        case .click:
+            guard state.selectItem(atRow: event.y) else { return false }
         }
         return true
     }

@@ -133,6 +133,14 @@ struct CourseDetailState {
         }
     }
 
+    /// Selects the item drawn on row `y` of the pane; false when no item is there.
+    mutating func selectItem(atRow y: Int) -> Bool {
+        let line = scroll + y - header.count
+        guard y >= header.count, lines.indices.contains(line), let item = lines[line].item else { return false }
+        selectedItem = item.id
+        return true
+    }
+
     /// Leaves no item selected, so `o` opens the course.
     mutating func clearItemSelection() {
         selectedItem = nil

@@ -12,6 +12,7 @@ final class CourseListPane: Pane {
     enum Event: PaneEvent {
         case key(Key)
         case resize(PaneSize)
+        case mouse(MouseEvent)
         /// The host opened this course (from a deep link, or once the Course pane knows its ID).
         case opened(CourseID)
         case page(CourseScope, PageEvent<Course>)
@@ -56,6 +57,7 @@ final class CourseListPane: Pane {
         switch event {
         case let .key(key): used = handleKey(key)
         case let .resize(size): state.resize(size)
+        case let .mouse(event): used = handleMouse(event)
         case let .opened(id): state.markOpen(id)
         case let .page(scope, event): receive(event, for: scope)
         case let .browserAnswered(outcome, page): state.notice = page.notice(for: outcome)
@@ -117,6 +119,24 @@ final class CourseListPane: Pane {
             load(state.scope, from: view.pages.pending)
         default:
             return false
+        }
+        return true
+    }
+
+    /// A click selects the course under it, and opens it when it was already selected; the wheel moves the selection.
+    private func handleMouse(_ event: MouseEvent) -> Bool {
+        switch event.action {
+        case .wheelUp, .wheelDown:
+            guard state.filter?.isEditing != true else { return false }
+            let step = event.action == .wheelUp ? -3 : 3
+            state.select(max(0, (state.view.selection ?? 0) + step))
+        case .click:
+            guard state.filter?.isEditing != true, let index = state.courseIndex(atRow: event.y) else { return false }
+            if index == state.view.selection {
+                return handleKey(.enter)
+            }
+            state.notice = nil
+            state.select(index)
         }
         return true
     }

@@ -85,6 +85,16 @@ struct CourseListState {
 
     var selectedCourse: Course? { view.selectedCourse }
 
+    /// The course drawn on row `y` of the pane (its index in the view's courses), if one is.
+    func courseIndex(atRow y: Int) -> Int? {
+        let view = view
+        let row = y - filterLines(width: size.width, glyphs: size.glyphs).count
+        guard row >= 0, row < view.list.height else { return nil }
+        let index = view.list.offset + row
+        guard view.groups.rows.indices.contains(index), case let .course(course) = view.groups.rows[index] else { return nil }
+        return course
+    }
+
     var title: String {
         let view = view
         let count = view.groups.courses.count

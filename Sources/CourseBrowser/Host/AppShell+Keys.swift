@@ -6,6 +6,8 @@ extension AppShell {
         case .focusIn, .focusOut:
             terminalFocused = key == .focusIn
             return .handled
+        case let .mouse(event):
+            return handleMouse(event)
         default:
             break
         }
@@ -29,6 +31,35 @@ extension AppShell {
             return pane(focus).handle(key) ? .handled : .ignored
         }
         return .handled
+    }
+
+    /// A click focuses the pane under it (or the tab) and lets that pane act on it; the wheel
+    /// goes to the pane under it without moving focus. A pane taking keys as text keeps focus.
+    private func handleMouse(_ event: MouseEvent) -> KeyResult {
+        guard !showsHelp, layout.fits else { return .ignored }
+        if let tabs = layout.tabs, tabs.contains(x: event.x, y: event.y) {
+            guard event.action == .click, !pane(focus).capturesKeys, let id = tab(atColumn: event.x) else { return .ignored }
+            setFocus(id)
+            return .handled
+        }
+        guard let id = layout.shown(focus: focus).first(where: { layout.box($0).contains(x: event.x, y: event.y) }) else { return .ignored }
+        if event.action == .click {
+            guard id == focus || !pane(focus).capturesKeys else { return .ignored }
+            setFocus(id)
+        }
+        let content = layout.box(id).inset(by: 1)
+        return pane(id).mouse(event.relative(to: content.x, content.y)) ? .handled : .ignored
+    }
+
+    /// The pane whose tab is at `column` of the tab row, as `drawTabs` lays them out.
+    private func tab(atColumn column: Int) -> PaneID? {
+        var x = layout.tabs?.x ?? 0
+        for id in PaneID.allCases {
+            let width = " \(pane(id).title) ".displayWidth
+            if column >= x, column < x + width { return id }
+            x += width + 1
+        }
+        return nil
     }
 
     private func handleInHelp(_ key: Key) -> KeyResult {

@@ -33,6 +33,8 @@ protocol PaneEvent {
     static func key(_ key: Key) -> Self
     /// The room inside the pane's border changed.
     static func resize(_ size: PaneSize) -> Self
+    /// A click or the wheel inside the pane, measured from its content's top left.
+    static func mouse(_ event: MouseEvent) -> Self
 }
 
 /// The room a pane has to draw in, and the glyphs the terminal can show.
@@ -48,6 +50,11 @@ extension Pane {
     /// Reacts to a key while focused; returns whether the pane used it.
     func handle(_ key: Key) -> Bool {
         update(.key(key))
+    }
+
+    /// A click or the wheel inside the pane; returns whether the pane used it.
+    func mouse(_ event: MouseEvent) -> Bool {
+        update(.mouse(event))
     }
 
     /// Tells the pane the room it now has.

@@ -11,6 +11,7 @@ final class UploadsPane: Pane {
     enum Event: PaneEvent {
         case key(Key)
         case resize(PaneSize)
+        case mouse(MouseEvent)
         case queue(LoadEvent<[UploadJob]>)
         /// This process changed a job.
         case changed(UploadChange)
@@ -68,6 +69,7 @@ final class UploadsPane: Pane {
         switch event {
         case let .key(key): used = handleKey(key)
         case let .resize(size): state.resize(size)
+        case let .mouse(event): used = handleMouse(event)
         case let .queue(event): receive(event)
         case let .changed(change): state.apply(change)
         case .poll: refresh()
@@ -121,6 +123,20 @@ final class UploadsPane: Pane {
             state.confirmingRemoval = job.id
         default:
             return false
+        }
+        return true
+    }
+
+    /// A click selects the job under it; the wheel moves the selection.
+    private func handleMouse(_ event: MouseEvent) -> Bool {
+        guard state.confirmingRemoval == nil else { return false }
+        switch event.action {
+        case .wheelUp: state.select(max(0, (state.selection ?? 0) - 3))
+        case .wheelDown: state.select((state.selection ?? 0) + 3)
+        case .click:
+            let index = state.list.offset + event.y
+            guard event.y >= 0, event.y < state.list.height, state.jobs.indices.contains(index) else { return false }
+            state.select(index)
         }
         return true
     }

@@ -16,6 +16,11 @@ public struct Rect: Equatable, Sendable {
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width == 0 || height == 0 }
 
+    /// Whether the cell at (`x`, `y`) is inside.
+    public func contains(x: Int, y: Int) -> Bool {
+        x >= self.x && x < maxX && y >= self.y && y < maxY
+    }
+
     /// The rectangle shrunk by `amount` cells on every side.
     public func inset(by amount: Int) -> Rect {
         Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)

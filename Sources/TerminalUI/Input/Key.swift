@@ -8,5 +8,7 @@ public enum Key: Equatable, Sendable {
     case function(Int)
     /// The terminal window gained or lost focus (focus reporting, `CSI ? 1004 h`).
     case focusIn, focusOut
+    /// A click or a turn of the wheel, where on the screen it happened.
+    case mouse(MouseEvent)
     case unknown
 }

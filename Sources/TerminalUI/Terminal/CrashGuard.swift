@@ -21,7 +21,8 @@ public enum CrashGuard {
 
 /// Restores the terminal with async-signal-safe calls only, then dies of the same signal.
 private func restoreAndDie(_ signal: Int32) {
-    let reset: StaticString = "\u{1B}[?1004l\u{1B}[?1049l\u{1B}[0m\u{1B}[?25h\r\n"
+    // Focus and mouse reports off, the main screen back, plain text, the cursor shown.
+    let reset: StaticString = "\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?1049l\u{1B}[0m\u{1B}[?25h\r\n"
     tcsetattr(STDIN_FILENO, TCSANOW, &savedTermios)
     _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
     raise(signal)

@@ -13,7 +13,62 @@ extension CursesScreen {
                 keys.append(key)
             }
         }
-        return Self.foldingFocusReports(keys)
+        return Self.foldingMouseReports(Self.foldingFocusReports(keys))
+    }
+
+    /// Mouse reports arrive as `ESC [ < button ; column ; row M` (or `m` on release, SGR mode
+    /// 1006), which curses is not asked to read: its own mouse reading waits on the terminal
+    /// for bytes it has already buffered, and would stall the main queue. Fold them into
+    /// `.mouse` events here; releases and drags are dropped.
+    static func foldingMouseReports(_ keys: [Key]) -> [Key] {
+        var folded: [Key] = []
+        var index = keys.startIndex
+        while index < keys.endIndex {
+            if let (event, length) = mouseReport(in: keys[index...]) {
+                if let event { folded.append(.mouse(event)) }
+                index += length
+                continue
+            }
+            folded.append(keys[index])
+            index += 1
+        }
+        return folded
+    }
+
+    /// The report starting at the front of `keys` and how many keys it took; nil when none
+    /// starts there. The event is nil for a report the app does not use.
+    private static func mouseReport(in keys: ArraySlice<Key>) -> (MouseEvent?, Int)? {
+        let start = keys.startIndex
+        guard keys.count >= 9, keys[start] == .escape, keys[start + 1] == .character("["), keys[start + 2] == .character("<") else { return nil }
+        var numbers: [Int] = [0]
+        var index = start + 3
+        while index < keys.endIndex, index < start + 24 {
+            switch keys[index] {
+            case let .character(character) where character.isASCII && character.isNumber:
+                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + (character.wholeNumberValue ?? 0)
+            case .character(";"):
+                numbers.append(0)
+            case .character("M"), .character("m"):
+                guard numbers.count == 3 else { return nil }
+                let pressed = keys[index] == .character("M")
+                return (event(button: numbers[0], x: numbers[1] - 1, y: numbers[2] - 1, pressed: pressed), index - start + 1)
+            default:
+                return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// What a report means: a press of the left button, or the wheel; modifiers are ignored.
+    private static func event(button: Int, x: Int, y: Int, pressed: Bool) -> MouseEvent? {
+        guard pressed, x >= 0, y >= 0 else { return nil }
+        switch button & ~(4 | 8 | 16) {
+        case 0: return MouseEvent(.click, x: x, y: y)
+        case 64: return MouseEvent(.wheelUp, x: x, y: y)
+        case 65: return MouseEvent(.wheelDown, x: x, y: y)
+        default: return nil
+        }
     }
 
     /// Focus reports arrive as `ESC [ I` and `ESC [ O`, which curses doesn't know, so it

@@ -13,11 +13,14 @@ public final class CursesScreen {
     private var shown: Grid?
     /// Whether the terminal is sent hyperlinks (OSC 8); the Linux console and dumb terminals are not.
     private var showsLinks = false
+    /// Whether the terminal is asked for mouse reports.
+    private var reportsMouse = false
 
     public init() {}
 
-    /// Takes over the terminal: raw keys, no echo, hidden cursor, alternate screen.
-    public func start(environment: [String: String]) {
+    /// Takes over the terminal: raw keys, no echo, hidden cursor, alternate screen; with
+    /// `mouse`, clicks and the wheel are reported too.
+    public func start(environment: [String: String], mouse: Bool = true) {
         setlocale(LC_ALL, "")
         glyphs = cb_codeset_is_utf8() != 0 ? .unicode : .ascii
         _ = initscr()
@@ -29,14 +32,17 @@ public final class CursesScreen {
         set_escdelay(25)
         curs_set(0)
         setUpColors(noColor: !(environment["NO_COLOR"] ?? "").isEmpty)
+        reportsMouse = mouse
         showsLinks = !["linux", "dumb", ""].contains(environment["TERM"] ?? "")
         refreshSize()
         reportFocus(true)
     }
 
-    /// Asks the terminal to report focus changes; terminals that can't simply ignore it.
+    /// Asks the terminal to report focus changes, and with `reportsMouse` clicks and the wheel
+    /// (button events, 1000, in SGR form, 1006); terminals that can't simply ignore it.
     private func reportFocus(_ on: Bool) {
-        let sequence = on ? "\u{1B}[?1004h" : "\u{1B}[?1004l"
+        let mouse = reportsMouse ? (on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l") : ""
+        let sequence = (on ? "\u{1B}[?1004h" : "\u{1B}[?1004l") + mouse
         sequence.utf8CString.withUnsafeBufferPointer { bytes in
             _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count - 1)
         }

@@ -19,12 +19,13 @@ public final class EventLoop {
     }
 
     /// Takes over the terminal and never returns; the process exits when the app quits.
-    public func run(environment: [String: String]) -> Never {
+    /// With `mouse`, clicks and the wheel come to the app as keys.
+    public func run(environment: [String: String], mouse: Bool = true) -> Never {
         CrashGuard.install()
         // The resize source must exist before initscr, or curses claims SIGWINCH for itself.
         watchResize()
         watchTermination()
-        screen.start(environment: environment)
+        screen.start(environment: environment, mouse: mouse)
         watchInput()
         animate()
         app.setNeedsDisplay = { [weak self] in self?.scheduleRedraw() }

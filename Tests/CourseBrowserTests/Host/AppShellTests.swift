@@ -147,3 +147,47 @@ struct AppShellTests {
         #expect(events.values[1].properties["message"] == "Can't find catalog file /x")
     }
 }
+
+@MainActor
+struct AppShellMouseTests {
+    func shell() async -> AppShell {
+        let shell = AppShell(environment: Fixtures.environment())
+        shell.start()
+        _ = shell.lines(width: 120, height: 40)
+        await settle { !shell.isAnimating }
+        return shell
+    }
+
+    @Test func aClickFocusesThePaneUnderItAndSelectsARowASecondOpensTheCourse() async {
+        let shell = await shell()
+        let lines = shell.lines(width: 120, height: 40)
+        let row = lines.firstIndex { $0.contains("日本語入門") } ?? 0
+        #expect(shell.handle(.mouse(MouseEvent(.click, x: 5, y: row))) == .handled)
+        #expect(shell.list.selectedCourse?.id == Fixtures.japanese.id)
+        #expect(shell.focus == .list)
+        #expect(shell.handle(.mouse(MouseEvent(.click, x: 5, y: row))) == .handled)
+        #expect(shell.focus == .detail, "opening a course focuses it")
+        let uploads = lines.lastIndex { $0.contains("Uploads") } ?? 0
+        _ = shell.handle(.mouse(MouseEvent(.click, x: 10, y: uploads + 1)))
+        #expect(shell.focus == .uploads)
+        #expect(shell.handle(.mouse(MouseEvent(.click, x: 0, y: 39))) == .ignored, "the hint line is no pane")
+    }
+
+    @Test func theWheelScrollsThePaneUnderItWithoutMovingFocus() async {
+        let shell = await shell()
+        let before = shell.list.selectedCourse?.id
+        _ = shell.handle(.tab)
+        #expect(shell.focus == .detail)
+        _ = shell.handle(.mouse(MouseEvent(.wheelDown, x: 5, y: 5)))
+        #expect(shell.focus == .detail)
+        #expect(shell.list.selectedCourse?.id != before, "the list under the wheel moved")
+    }
+
+    @Test func onANarrowScreenAClickOnATabFocusesItsPane() async {
+        let shell = await shell()
+        let lines = shell.lines(width: 60, height: 20)
+        let column = lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "Uploads")?.lowerBound ?? lines[0].startIndex)
+        #expect(shell.handle(.mouse(MouseEvent(.click, x: column, y: 0))) == .handled)
+        #expect(shell.focus == .uploads)
+    }
+}
