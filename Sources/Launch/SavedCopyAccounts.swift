@@ -13,7 +13,8 @@ final class SavedCopyAccounts: Sendable {
     let origin: String
     private let store: SavedCopyStore
     private let connection: CanvasConnection
-    private let learned = Mutex<SavedCopyAccount?>(nil)
+    /// The one question to Canvas, shared by every answer that arrives while it is asked.
+    private let asking = Mutex<Task<SavedCopyAccount?, Never>?>(nil)
 
     init(origin: String, store: SavedCopyStore, connection: CanvasConnection) {
         self.origin = origin
@@ -26,13 +27,23 @@ final class SavedCopyAccounts: Sendable {
         store.knownUser(origin: origin, token: connection.credentials.token).map { SavedCopyAccount(origin: origin, user: $0) }
     }
 
-    /// The token's account, asked of Canvas the first time; nil while Canvas can't say.
+    /// The token's account, asked of Canvas once; nil while Canvas can't say (asked again next time).
     func current() async -> SavedCopyAccount? {
-        if let account = learned.withLock({ $0 }) { return account }
-        guard let user = try? await CanvasUser.id(connection) else { return nil }
-        let account = SavedCopyAccount(origin: origin, user: user)
-        learned.withLock { $0 = account }
-        store.remember(user: user, origin: origin, token: connection.credentials.token)
+        let task = asking.withLock { asking in
+            if let asking { return asking }
+            let (origin, store, connection) = (origin, store, connection)
+            let task = Task<SavedCopyAccount?, Never> {
+                guard let user = try? await CanvasUser.id(connection) else { return nil }
+                store.remember(user: user, origin: origin, token: connection.credentials.token)
+                return SavedCopyAccount(origin: origin, user: user)
+            }
+            asking = task
+            return task
+        }
+        let account = await task.value
+        if account == nil {
+            asking.withLock { if $0 == task { $0 = nil } }
+        }
         return account
     }
 }

@@ -33,6 +33,8 @@ import Testing
         let tmux = try await TmuxSession()
         defer { tmux.close() }
         try await Self.browseAndQuit(server, in: tmux)
+        let asked = try await server.requests().filter { $0.path.hasPrefix("/api/v1/users/self") }
+        #expect(asked.count == 1, "whose copies they are is asked once: \(asked.map(\.path))")
 
         try await server.control("POST", "/__control/down")
         try tmux.launchApp(canvas: server, ["--course", "43"])
