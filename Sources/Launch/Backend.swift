@@ -95,9 +95,20 @@ enum Backend {
         return CanvasProbe.make(baseURL: url, credentials: credentials, http: http, clock: environment.clock)
     }
 
+    /// `--canvas`, else `CANVAS_URL`, else the Canvas a `--course` address names. An address
+    /// on another Canvas than the one given is refused: the token is for that one, and the
+    /// course ID would name another course there.
     private static func canvasURL(options: LaunchOptions, processEnvironment: [String: String]) throws -> URL? {
-        if let url = options.canvasURL ?? options.courseLinkBase { return url }
-        guard let text = processEnvironment["CANVAS_URL"], !text.isEmpty else { return nil }
-        return try LaunchOptions.canvasURL(text, name: "CANVAS_URL")
+        var given = options.canvasURL
+        var source = "--canvas"
+        if given == nil, let text = processEnvironment["CANVAS_URL"], !text.isEmpty {
+            given = try LaunchOptions.canvasURL(text, name: "CANVAS_URL")
+            source = "CANVAS_URL"
+        }
+        guard let link = options.courseLinkBase else { return given }
+        if let given, given != link {
+            throw UsageError("--course names a course on \(link.absoluteString), but the Canvas is \(given.absoluteString) (from \(source)); give that Canvas's course address or its ID")
+        }
+        return link
     }
 }

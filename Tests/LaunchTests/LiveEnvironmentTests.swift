@@ -22,6 +22,24 @@ struct LiveEnvironmentTests {
         }
     }
 
+    @Test func aCourseAddressNamesTheCanvasOnlyWhenNoOtherIsGiven() throws {
+        let link = try LaunchOptions.parse(["--course", "https://b.example/courses/5"])
+        let token = ["CANVAS_TOKEN": "t0ken"]
+        guard case let .canvas(url, _) = try Backend.choose(options: link, processEnvironment: token) else {
+            Issue.record("a course address with no other Canvas chooses its Canvas")
+            return
+        }
+        #expect(url == URL(string: "https://b.example"))
+        let elsewhere = UsageError(
+            "--course names a course on https://b.example, but the Canvas is https://a.example (from CANVAS_URL); give that Canvas's course address or its ID"
+        )
+        #expect(throws: elsewhere) { try Backend.choose(options: link, processEnvironment: token.merging(["CANVAS_URL": "https://a.example"]) { $1 }) }
+        let both = try LaunchOptions.parse(["--course", "https://b.example/courses/5", "--canvas", "https://a.example"])
+        #expect(throws: UsageError.self, "the token for a.example is never sent to b.example") { try Backend.choose(options: both, processEnvironment: token) }
+        let same = try LaunchOptions.parse(["--course", "https://a.example/courses/5/modules", "--canvas", "https://A.example/"])
+        #expect(throws: Never.self) { try Backend.choose(options: same, processEnvironment: token) }
+    }
+
     @Test func aCatalogFileWinsOverCanvasURLInTheEnvironment() throws {
         let options = LaunchOptions(catalogPath: "/nonexistent/catalog.json")
         _ = try LiveEnvironment.make(options: options, processEnvironment: ["CANVAS_URL": "https://school.example"])
