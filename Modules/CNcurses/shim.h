@@ -27,6 +27,7 @@ static inline attr_t cb_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t cb_attr_normal(void) { return A_NORMAL; }
 
 static inline int cb_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int cb_key_mouse(void) { return KEY_MOUSE; }
 
 /* Reads the real window size; after SIGWINCH curses' own LINES/COLS are stale. */
 static inline int cb_terminal_size(int *rows, int *cols) {

@@ -147,10 +147,12 @@ extension BrowseTests {
         try mouse(0, x: x, y: y, release: true, in: tmux)
     }
 
-    @Test func aClickSelectsASecondOpensAndTheWheelScrollsTheCourse() async throws {
+    /// tmux's own terminal, and xterm's, whose description names `ESC [ <` as a mouse key.
+    @Test(arguments: ["", "xterm-256color"])
+    func aClickSelectsASecondOpensAndTheWheelScrollsTheCourse(term: String) async throws {
         let tmux = try await TmuxSession()
         defer { tmux.close() }
-        try tmux.launchApp()
+        try tmux.run((term.isEmpty ? "" : "TERM=\(term) ") + tmux.appCommand() + #"; echo "exit=$?""#)
         let list = try await tmux.waitFor(boxTitled: "Courses", "the list") { $0.contains("Giải tích 1") }
         #expect(try tmux.format("#{mouse_any_flag}") == "1", "the app asked for mouse reports")
         // The box's rows start under its top border, on the screen's second row.

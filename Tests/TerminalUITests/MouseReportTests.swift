@@ -20,6 +20,20 @@ struct MouseReportTests {
         #expect(CursesScreen.foldingMouseReports(keys) == [.mouse(MouseEvent(.click, x: 0, y: 0))])
     }
 
+    @Test func aReportSplitBetweenTwoReadsWaitsForItsEnd() {
+        let first = keys("j\u{1B}[<64;6")
+        let unfinished = CursesScreen.unfinishedReport(atEndOf: first)
+        #expect(unfinished == Array(first.dropFirst()), "kept for the next read, not an Escape and characters")
+        #expect(CursesScreen.foldingMouseReports(unfinished + keys(";8M")) == [.mouse(MouseEvent(.wheelUp, x: 5, y: 7))])
+        #expect(CursesScreen.unfinishedReport(atEndOf: keys("\u{1B}")).isEmpty, "a lone Escape is a key at once")
+        #expect(CursesScreen.unfinishedReport(atEndOf: keys("\u{1B}[<0;1;1Mx")).isEmpty)
+    }
+
+    @Test func aNumberTooLongIsNoReportAndNoCrash() {
+        let text = "\u{1B}[<99999999999999999999;1;1M"
+        #expect(CursesScreen.foldingMouseReports(keys(text)) == keys(text))
+    }
+
     @Test func anythingElseIsLeftAsKeys() {
         for text in ["\u{1B}[<0;1M", "\u{1B}[<a;1;1M", "\u{1B}[A", "\u{1B}", "\u{1B}[<0;1;1"] {
             #expect(CursesScreen.foldingMouseReports(keys(text)) == keys(text), "\(text.debugDescription)")

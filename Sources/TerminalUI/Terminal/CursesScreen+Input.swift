@@ -13,8 +13,27 @@ extension CursesScreen {
                 keys.append(key)
             }
         }
-        return Self.foldingMouseReports(Self.foldingFocusReports(keys))
+        var folded = Self.foldingMouseReports(unfinishedReport + Self.foldingFocusReports(keys))
+        unfinishedReport = Self.unfinishedReport(atEndOf: folded)
+        folded.removeLast(unfinishedReport.count)
+        return folded
     }
+
+    /// The start of a mouse report at the end of `keys` whose end is still to come: a report
+    /// split between two reads must not reach the app as an Escape and some characters.
+    static func unfinishedReport(atEndOf keys: [Key]) -> [Key] {
+        guard let start = keys.lastIndex(of: .escape), keys.count - start <= maxReportLength else { return [] }
+        let tail = Array(keys[start...])
+        guard tail.count >= 3, Array(tail.prefix(3)) == [.escape, .character("["), .character("<")] else { return [] }
+        let rest = tail.dropFirst(3)
+        return rest.allSatisfy { key in
+            if case let .character(character) = key { return (character.isASCII && character.isNumber) || character == ";" }
+            return false
+        } ? tail : []
+    }
+
+    /// The longest report read: three numbers of up to five digits and their punctuation.
+    static let maxReportLength = 24
 
     /// Mouse reports arrive as `ESC [ < button ; column ; row M` (or `m` on release, SGR mode
     /// 1006), which curses is not asked to read: its own mouse reading waits on the terminal
@@ -42,9 +61,11 @@ extension CursesScreen {
         guard keys.count >= 9, keys[start] == .escape, keys[start + 1] == .character("["), keys[start + 2] == .character("<") else { return nil }
         var numbers: [Int] = [0]
         var index = start + 3
-        while index < keys.endIndex, index < start + 24 {
+        while index < keys.endIndex, index < start + maxReportLength {
             switch keys[index] {
             case let .character(character) where character.isASCII && character.isNumber:
+                // No screen is wider than this; a longer number is not a report.
+                guard numbers[numbers.count - 1] < 100_000 else { return nil }
                 numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + (character.wholeNumberValue ?? 0)
             case .character(";"):
                 numbers.append(0)

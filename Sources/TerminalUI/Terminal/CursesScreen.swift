@@ -15,6 +15,8 @@ public final class CursesScreen {
     private var showsLinks = false
     /// Whether the terminal is asked for mouse reports.
     private var reportsMouse = false
+    /// The start of a mouse report whose end has not arrived yet, kept for the next read.
+    var unfinishedReport: [Key] = []
 
     public init() {}
 
@@ -28,6 +30,9 @@ public final class CursesScreen {
         noecho()
         nonl()
         keypad(cb_stdscr(), true)
+        // Terminals whose description has a mouse key (xterm's is `ESC [ <`) would have curses
+        // eat the start of every report; the app reads reports itself.
+        _ = keyok(cb_key_mouse(), false)
         nodelay(cb_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
