@@ -4,13 +4,20 @@ import Foundation
 /// Something `o` opens in the browser and `y` copies: a course, an assignment, a module item.
 struct WebPage: Equatable {
     var title: String
-    /// Nil where the backend has no web (the offline catalogs).
+    /// Nil where there is none (the offline catalogs, a course closed by date, a module's subheading).
     var url: URL?
+
+    /// `url` only when it is a web address: one read back from a saved copy is checked again.
+    init(title: String, url: URL?) {
+        self.title = title
+        let scheme = url?.scheme?.lowercased()
+        self.url = scheme == "https" || scheme == "http" ? url : nil
+    }
 
     /// What to tell the user about `outcome`.
     func notice(for outcome: WebBrowser.Outcome) -> Notice {
         guard let url else {
-            return Notice(text: "\(title) has no web address here: the offline catalogs have no web pages", isProblem: true)
+            return Notice(text: "\(title) has no web address to open", isProblem: true)
         }
         switch outcome {
         case .opened:

@@ -60,7 +60,7 @@ struct WebPageTests {
         #expect(copied.values == ["https://school.example/courses/101/modules/items/9"], "n went past Poster to the module item")
         _ = pane.handle(.character("p"))
         _ = pane.handle(.character("o"))
-        #expect(render(pane)[0] == " Poster has no web address here: the offline catalogs have no web pages")
+        #expect(render(pane)[0] == " Poster has no web address to open")
         _ = pane.handle(.escape)
         _ = pane.handle(.character("y"))
         #expect(copied.values.last == "https://school.example/courses/101", "Esc: back to the course")
