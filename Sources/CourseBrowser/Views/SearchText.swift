@@ -8,29 +8,41 @@ enum SearchText {
         return String(decoding: folder.fold(text), as: UTF8.self)
     }
 
-    /// Folds many texts, remembering what each non-ASCII scalar folds to: a list of 100,000
+    /// Folds many texts, remembering what each non-ASCII character folds to: a list of 100,000
     /// courses holds only a few hundred distinct ones, and Foundation's folding is slow.
+    ///
+    /// Whole characters are folded, not scalars, so a name written with combining accents
+    /// (`e` + U+0301) folds as the same name written with precomposed ones.
     struct Folder {
-        private var known: [UInt32: [UInt8]] = [:]
+        private var known: [Character: [UInt8]] = [:]
 
         /// `text` folded, as UTF-8.
         mutating func fold(_ text: String) -> [UInt8] {
             var result: [UInt8] = []
             result.reserveCapacity(text.utf8.count)
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
-                if value < 0x80 {
-                    result.append(UInt8(value) | ((65...90).contains(value) ? 0x20 : 0))
-                } else if let folded = known[value] {
+            for character in text {
+                if let ascii = character.asciiValue {
+                    result.append(ascii | ((65...90).contains(ascii) ? 0x20 : 0))
+                } else if let folded = known[character] {
                     result += folded
                 } else {
-                    let folded = Array(String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                        .replacingOccurrences(of: "đ", with: "d").utf8)
-                    known[value] = folded
+                    let folded = Self.foldedByFoundation(character)
+                    known[character] = folded
                     result += folded
                 }
             }
             return result
+        }
+
+        /// Letters that are their own letter, not one with a mark, as a reader still searches for them.
+        private static let latinLetters: [String: String] = ["đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i"]
+
+        private static func foldedByFoundation(_ character: Character) -> [UInt8] {
+            var folded = String(character).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            for (letter, plain) in latinLetters {
+                folded = folded.replacingOccurrences(of: letter, with: plain)
+            }
+            return Array(folded.utf8)
         }
     }
 

@@ -100,3 +100,13 @@ struct CourseFilterTests {
         #expect(pane.title == "Courses · All · 1 of 5")
     }
 }
+
+struct SearchTextTests {
+    @Test func accentsFoldAwayWrittenEitherWayAndLettersOfTheirOwnToo() {
+        #expect(SearchText.folded("Lập trình") == "lap trinh")
+        #expect(SearchText.folded("L\u{61}\u{323}\u{302}p tri\u{300}nh") == "lap trinh", "combining marks, as NFD names have them")
+        #expect(SearchText.folded("ĐỒ HỌA") == "do hoa")
+        #expect(SearchText.folded("Łódź Øresund Æsop Straße") == "lodz oresund aesop strasse")
+        #expect(SearchText.folded("日本語") == "日本語", "a script without Latin letters stays as it is")
+    }
+}
