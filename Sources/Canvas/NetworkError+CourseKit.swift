@@ -12,11 +12,12 @@ extension NetworkError: UserFacingError, TransientError {
         }
     }
 
-    /// Nothing answered: the network or the host is down, as on a train.
+    /// Nothing answered: the network or the host is down, as on a train. A host that took
+    /// the connection and then was slow is not offline, and its pane says it was slow.
     public var meansOffline: Bool {
         switch self {
-        case .unreachable, .noConnection, .timedOut: return true
-        case .untrustedCertificate, .answerTooLarge: return false
+        case .unreachable, .noConnection: return true
+        case .timedOut, .untrustedCertificate, .answerTooLarge: return false
         }
     }
 }

@@ -3,7 +3,8 @@ import CourseKit
 /// `--offline`: nothing is asked of Canvas, so what was never saved can't be shown.
 public struct OfflineMode: UserFacingError, TransientError, Equatable {
     public var userMessage: String { "Not saved on this machine yet; start without --offline to load it" }
-    public var isTransient: Bool { true }
+    /// Waiting won't bring anything: nothing is asked while `--offline` is on.
+    public var isTransient: Bool { false }
     public var meansOffline: Bool { true }
     public var changedNothing: Bool { true }
 }

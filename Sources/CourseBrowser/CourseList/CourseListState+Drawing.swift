@@ -66,7 +66,8 @@ extension CourseListState {
         var lines: [StyledLine] = noticeLines(width: width - 1)
         if let saved = view.savedCopy {
             lines += SavedCopyRow.lines(
-                savedAt: saved.savedAt, refreshing: pages.isLoading, failure: pages.failure, now: now, width: width - 1, glyphs: glyphs
+                savedAt: saved.savedAt, refreshing: pages.isLoading, failure: pages.failure, note: pages.note, now: now, width: width - 1,
+                glyphs: glyphs
             )
             return lines + skippedLines(width: width - 1, glyphs: glyphs)
         }
