@@ -107,9 +107,11 @@ public final class SavedCopyStore: Sendable {
         directory.appendingPathComponent(Self.component(origin)).appendingPathComponent("tokens")
     }
 
-    /// `https://school.edu:8443` as one directory name: `https-school.edu-8443`.
+    /// `https://school.edu:8443` as one directory name a person can read, `https-school.edu-8443-`
+    /// and a digest of the whole, so two addresses that read alike never share one.
     static func component(_ origin: String) -> String {
-        Files.safeComponent(String(origin.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "-" }))
+        let readable = String(origin.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "-" })
+        return Files.safeComponent(readable + "-" + digest(origin).prefix(8))
     }
 
     /// Enough of a token's SHA-256 to tell tokens apart, and nothing that gives the token back.

@@ -23,6 +23,10 @@ import Testing
         try tmux.launchApp(canvas: server, ["--course", "43"] + arguments)
         try await tmux.waitFor(boxTitled: "Courses", "the list") { $0.contains("World History 143") }
         try await tmux.waitFor(box: "Course", "course 43") { $0.contains("Assignments · 3") && $0.contains("Modules · ") }
+        if !arguments.contains("--no-cache") {
+            // Copies are written in the background, just after the answers are shown.
+            try await eventually("the answers saved") { cacheFiles(tmux).filter { $0.path.hasSuffix(".json") }.count >= 5 }
+        }
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
     }
