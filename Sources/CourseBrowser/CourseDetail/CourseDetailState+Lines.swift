@@ -40,19 +40,19 @@ extension CourseDetailState {
         }
         // What is due comes before everything else a student reads.
         if shows(assignments) {
-            lines += [.blank, .text(StyledLine(heading("Assignments", count: assignments.value?.count), style: .accent))]
+            lines += [.blank, .heading(StyledLine(heading("Assignments", count: assignments.value?.count), style: .accent), "assignments")]
             lines += section(assignments, label: "assignments", width: width, glyphs: glyphs) { assignments in
                 AssignmentLayout.lines(for: assignments, width: width, now: now, glyphs: glyphs)
             }
         }
         if shows(syllabus) {
-            lines += [.blank, .text(StyledLine("Syllabus", style: .accent))]
+            lines += [.blank, .heading(StyledLine("Syllabus", style: .accent), "syllabus")]
             lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { blocks in
                 DetailText.syllabus(blocks, width: width, glyphs: glyphs).map(DetailLine.text)
             }
         }
         if shows(modules) {
-            lines += [.blank, .text(StyledLine(heading("Modules", count: modules.value?.count), style: .accent))]
+            lines += [.blank, .heading(StyledLine(heading("Modules", count: modules.value?.count), style: .accent), "modules")]
             lines += section(modules, label: "modules", width: width, glyphs: glyphs) { modules in
                 DetailText.modules(modules, width: width, now: now, glyphs: glyphs)
             }
@@ -63,7 +63,9 @@ extension CourseDetailState {
     /// The pane's one row about the saved copies it shows, with a blank row under it; none when it shows none.
     func savedCopyLines(width: Int, glyphs: Glyphs, now: Date) -> [DetailLine] {
         guard courseID != nil, let saved = savedCopies else { return [] }
-        let row = SavedCopyRow.lines(savedAt: saved.savedAt, refreshing: saved.refreshing, failure: saved.failure, now: now, width: width, glyphs: glyphs)
+        let row = SavedCopyRow.lines(
+            savedAt: saved.savedAt, refreshing: saved.refreshing, failure: saved.failure, note: saved.note, now: now, width: width, glyphs: glyphs
+        )
         return row.map(DetailLine.text) + [.blank]
     }
 

@@ -28,8 +28,7 @@ struct CourseDetailState {
     private(set) var header: [StyledLine] = []
     /// Every content line at the pane's width; laid out by `layout`.
     private(set) var lines: [DetailLine] = []
-    /// How many of `lines` the saved-copy row took at the last layout.
-    private var savedRowCount = 0
+
 
     init(courseID: CourseID? = nil, size: PaneSize = .zero) {
         self.courseID = courseID
@@ -57,14 +56,26 @@ struct CourseDetailState {
     mutating func layout(now: Date) {
         let width = textWidth
         header = headerLines(width: width, glyphs: size.glyphs, now: now)
-        let savedRows = savedCopyLines(width: width, glyphs: size.glyphs, now: now)
-        lines = savedRows + contentLines(width: width, glyphs: size.glyphs, now: now)
-        // The saved-copy row coming or going must not move what the reader is looking at.
-        if scroll > 0 {
-            scroll += savedRows.count - savedRowCount
+        let place = readingPlace()
+        lines = savedCopyLines(width: width, glyphs: size.glyphs, now: now) + contentLines(width: width, glyphs: size.glyphs, now: now)
+        // A fresh answer, the saved-copy row coming or going, or a new width must not move what
+        // the reader is looking at: the top line stays at the same distance from the same landmark.
+        if let place, let landmark = lines.firstIndex(where: { $0.landmark == place.landmark }) {
+            scroll = landmark + place.offset
         }
-        savedRowCount = savedRows.count
         scroll = max(0, min(scroll, max(0, lines.count - contentHeight)))
+    }
+
+    /// The landmark at or above the top line, and how far below it the top line is; nil at the top.
+    private func readingPlace() -> (landmark: String, offset: Int)? {
+        guard scroll > 0, scroll < lines.count else { return nil }
+        for index in stride(from: scroll, through: 0, by: -1) {
+            if let landmark = lines[index].landmark {
+                let first = lines.firstIndex { $0.landmark == landmark } ?? index
+                return (landmark, scroll - first)
+            }
+        }
+        return nil
     }
 
     /// Columns for text: the pane keeps one blank column each side.
@@ -80,15 +91,15 @@ struct CourseDetailState {
 
     /// When the oldest saved copy on screen was saved, whether one is being refreshed, and
     /// why a refresh failed: what the pane's one saved-copy row says.
-    var savedCopies: (savedAt: Date, refreshing: Bool, failure: LoadFailure?)? {
+    var savedCopies: (savedAt: Date, refreshing: Bool, failure: LoadFailure?, note: LoadProgress.Note?)? {
         let sections = [
-            (overview.savedAt, overview.isRefreshing, overview.refreshFailure),
-            (assignments.savedAt, assignments.isRefreshing, assignments.refreshFailure),
-            (syllabus.savedAt, syllabus.isRefreshing, syllabus.refreshFailure),
-            (modules.savedAt, modules.isRefreshing, modules.refreshFailure),
+            (overview.savedAt, overview.isRefreshing, overview.refreshFailure, overview.note),
+            (assignments.savedAt, assignments.isRefreshing, assignments.refreshFailure, assignments.note),
+            (syllabus.savedAt, syllabus.isRefreshing, syllabus.refreshFailure, syllabus.note),
+            (modules.savedAt, modules.isRefreshing, modules.refreshFailure, modules.note),
         ].filter { $0.0 != nil }
         guard let oldest = sections.compactMap(\.0).min() else { return nil }
-        return (oldest, sections.contains { $0.1 }, sections.compactMap(\.2).first)
+        return (oldest, sections.contains { $0.1 }, sections.compactMap(\.2).first, sections.compactMap(\.3).first)
     }
 
     var isLoading: Bool {
@@ -136,7 +147,7 @@ struct CourseDetailState {
     /// Selects the item drawn on row `y` of the pane; false when no item is there.
     mutating func selectItem(atRow y: Int) -> Bool {
         let line = scroll + y - header.count
-        guard y >= header.count, lines.indices.contains(line), let item = lines[line].item else { return false }
+        guard y >= header.count, y < size.height, lines.indices.contains(line), let item = lines[line].item else { return false }
         selectedItem = item.id
         return true
     }

@@ -7,10 +7,21 @@ enum DetailLine {
     case text(StyledLine)
     /// A line of an assignment or module item, which `n` and `p` select and `o` opens.
     case item(StyledLine, DetailItem)
+    /// A section's heading (`assignments`, `syllabus`, `modules`), which the reading place is kept by.
+    case heading(StyledLine, String)
     /// A section still loading; its spinner turns and its seconds count as it is drawn.
     case loading(label: String, since: Date, note: LoadProgress.Note?)
 
     static let blank = DetailLine.text(.blank)
+
+    /// What the reader's place can be found by again once the lines change: an item or a heading.
+    var landmark: String? {
+        switch self {
+        case let .item(_, item): "item " + item.id
+        case let .heading(_, key): "heading " + key
+        case .text, .loading: nil
+        }
+    }
 
     /// The item this line belongs to, if any.
     var item: DetailItem? {
@@ -21,7 +32,7 @@ enum DetailLine {
     /// The line as it looks at `now`.
     func styled(now: Date, glyphs: Glyphs) -> StyledLine {
         switch self {
-        case let .text(line), let .item(line, _): line
+        case let .text(line), let .item(line, _), let .heading(line, _): line
         case let .loading(label, since, note): StatusRows.loading(label, since: since, now: now, glyphs: glyphs, note: note)
         }
     }

@@ -87,6 +87,28 @@ struct SavedCopyPaneTests {
         #expect(pane.lines(width: 80, height: 40).contains(" Fresh essay"))
     }
 
+    @Test func whatIsBeingReadStaysInPlaceWhenTheAnswerAddsLinesAboveIt() async {
+        let gate = Gate()
+        var client = Fixtures.catalog().client(now: Self.now)
+        client.assignments = { _, _ in
+            await gate.wait()
+            return (1...5).map { Assignment(id: "\($0)", name: "Fresh essay \($0)") }
+        }
+        let pane = CourseDetailPane(environment: environment(client))
+        pane.update(.show(Fixtures.swift.id))
+        await settle { pane.lines(width: 60, height: 4).first == " Saved 3 h ago · refreshing…" && pane.lineCount > 12 }
+        for _ in 0..<40 where pane.lines(width: 60, height: 4).first != " Syllabus" {
+            _ = pane.handle(.down)
+        }
+        let reading = pane.lines(width: 60, height: 4)
+        #expect(reading.first == " Syllabus", "\(reading)")
+        let before = pane.lineCount
+        gate.open()
+        // Read at the same size throughout: a taller pane would fit everything and scroll to the top.
+        await settle { pane.lineCount > before + 4 }
+        #expect(pane.lines(width: 60, height: 4).first == " Syllabus", "five new assignments above did not move the syllabus")
+    }
+
     @Test func theListShowsItsSavedCopyAtOnceAndKeepsTheSelectionWhenTheFreshListArrives() async {
         let gate = Gate()
         var client = Fixtures.catalog().client(now: Self.now)
