@@ -66,9 +66,12 @@ public struct Grid: Equatable, Sendable {
         forEachCell(in: rect) { $0.style = style }
     }
 
-    /// Blanks every cell of `rect`, painting it with `style`.
+    /// Blanks every cell of `rect`, painting it with `style`; links under it go too.
     public mutating func clear(_ rect: Rect, style: Style = .plain) {
         forEachCell(in: rect) { $0 = Cell(text: " ", style: style) }
+        links.removeAll { link in
+            link.y >= rect.y && link.y < rect.maxY && link.x < rect.maxX && link.x + link.width > rect.x
+        }
     }
 
     /// The text of each row, with wide clusters once and trailing spaces removed.

@@ -128,7 +128,8 @@ public final class CursesScreen {
         var output = "\u{1B}7"
         for link in grid.links {
             let text = (link.x..<link.x + link.width).map { grid[$0, link.y].text }.joined()
-            output += "\u{1B}[\(link.y + 1);\(link.x + 1)H\u{1B}]8;;\(link.url)\u{1B}\\" + text + "\u{1B}]8;;\u{1B}\\"
+            // Underlined, as the app draws every address it links.
+            output += "\u{1B}[\(link.y + 1);\(link.x + 1)H\u{1B}[0;4m\u{1B}]8;;\(link.url)\u{1B}\\" + text + "\u{1B}]8;;\u{1B}\\"
         }
         output += "\u{1B}8"
         output.utf8CString.withUnsafeBufferPointer { bytes in
