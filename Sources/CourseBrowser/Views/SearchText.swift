@@ -8,37 +8,45 @@ enum SearchText {
         return String(decoding: folder.fold(text), as: UTF8.self)
     }
 
-    /// Folds many texts, remembering what each non-ASCII character folds to: a list of 100,000
+    /// Folds many texts, remembering what each non-ASCII scalar folds to: a list of 100,000
     /// courses holds only a few hundred distinct ones, and Foundation's folding is slow.
     ///
-    /// Whole characters are folded, not scalars, so a name written with combining accents
-    /// (`e` + U+0301) folds as the same name written with precomposed ones.
+    /// Combining accents (`e` + U+0301, as decomposed names have them) fold to nothing, so a
+    /// name written with them folds as the same name written with precomposed letters.
     struct Folder {
-        private var known: [Character: [UInt8]] = [:]
+        private var known: [UInt32: [UInt8]] = [:]
 
         /// `text` folded, as UTF-8.
         mutating func fold(_ text: String) -> [UInt8] {
             var result: [UInt8] = []
             result.reserveCapacity(text.utf8.count)
-            for character in text {
-                if let ascii = character.asciiValue {
-                    result.append(ascii | ((65...90).contains(ascii) ? 0x20 : 0))
-                } else if let folded = known[character] {
+            for scalar in text.unicodeScalars {
+                let value = scalar.value
+                if value < 0x80 {
+                    result.append(UInt8(value) | ((65...90).contains(value) ? 0x20 : 0))
+                } else if let folded = known[value] {
                     result += folded
                 } else {
-                    let folded = Self.foldedByFoundation(character)
-                    known[character] = folded
+                    let folded = Self.isCombiningAccent(value) ? [] : Self.foldedByFoundation(scalar)
+                    known[value] = folded
                     result += folded
                 }
             }
             return result
         }
 
+        /// The blocks of accents that combine with Latin, Greek and Cyrillic letters. Other
+        /// scripts' marks (Thai vowels, Devanagari signs) are letters to their readers and stay.
+        private static func isCombiningAccent(_ value: UInt32) -> Bool {
+            (0x300...0x36F).contains(value) || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value)
+                || (0x20D0...0x20FF).contains(value) || (0xFE20...0xFE2F).contains(value)
+        }
+
         /// Letters that are their own letter, not one with a mark, as a reader still searches for them.
         private static let latinLetters: [String: String] = ["đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i"]
 
-        private static func foldedByFoundation(_ character: Character) -> [UInt8] {
-            var folded = String(character).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        private static func foldedByFoundation(_ scalar: Unicode.Scalar) -> [UInt8] {
+            var folded = String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             for (letter, plain) in latinLetters {
                 folded = folded.replacingOccurrences(of: letter, with: plain)
             }

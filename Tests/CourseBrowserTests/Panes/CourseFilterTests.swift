@@ -109,4 +109,10 @@ struct SearchTextTests {
         #expect(SearchText.folded("Łódź Øresund Æsop Straße") == "lodz oresund aesop strasse")
         #expect(SearchText.folded("日本語") == "日本語", "a script without Latin letters stays as it is")
     }
+
+    @Test func aMarkAfterPlainLettersFoldsWithTheLetterItBelongsTo() {
+        #expect(SearchText.folded("CAFE\u{301}") == "cafe")
+        #expect(SearchText.folded("E\u{301}tude A\u{300} B") == "etude a b")
+        #expect(SearchText.folded("สิ") == "สิ", "a Thai vowel sign is a letter there, not an accent")
+    }
 }
