@@ -178,7 +178,7 @@ final class CourseDetailPane: Pane {
             open(page)
         case .character("y"):
             guard let page = focusedPage() else { return false }
-            copy(page)
+            state.notice = page.copy(to: clipboard)
         default:
             return false
         }
@@ -208,24 +208,10 @@ final class CourseDetailPane: Pane {
 
     /// Asks the browser for `page`; what it answers comes back as an event.
     private func open(_ page: WebPage) {
-        guard let url = page.url else {
-            state.notice = page.notice(for: .opened)
-            return
-        }
-        let browser = webBrowser
-        Task { [weak self] in
-            let outcome = await browser.open(url)
+        let noAddress = page.open(in: webBrowser) { [weak self] outcome in
             self?.update(.browserAnswered(outcome, page: page))
         }
-    }
-
-    private func copy(_ page: WebPage) {
-        guard let url = page.url else {
-            state.notice = page.notice(for: .opened)
-            return
-        }
-        clipboard.copy(url.absoluteString)
-        state.notice = Notice(text: "Copied the address of \(page.title)", link: url)
+        if let noAddress { state.notice = noAddress }
     }
 
     /// Loads again every section that failed; returns whether any had.

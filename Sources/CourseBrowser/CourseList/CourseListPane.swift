@@ -100,13 +100,7 @@ final class CourseListPane: Pane {
             open(WebPage(title: course.name, url: course.htmlURL))
         case .character("y"):
             guard let course = state.selectedCourse else { return false }
-            let page = WebPage(title: course.name, url: course.htmlURL)
-            if let url = page.url {
-                clipboard.copy(url.absoluteString)
-                state.notice = Notice(text: "Copied the address of \(page.title)", link: url)
-            } else {
-                state.notice = page.notice(for: .opened)
-            }
+            state.notice = WebPage(title: course.name, url: course.htmlURL).copy(to: clipboard)
         case .character("v"):
             cycleScope()
         case .enter:
@@ -143,15 +137,10 @@ final class CourseListPane: Pane {
 
     /// Asks the browser for `page`; what it answers comes back as an event.
     private func open(_ page: WebPage) {
-        guard let url = page.url else {
-            state.notice = page.notice(for: .opened)
-            return
-        }
-        let browser = webBrowser
-        Task { [weak self] in
-            let outcome = await browser.open(url)
+        let noAddress = page.open(in: webBrowser) { [weak self] outcome in
             self?.update(.browserAnswered(outcome, page: page))
         }
+        if let noAddress { state.notice = noAddress }
     }
 
     /// A key while the filter is typed: it narrows the list at every key; ↑ ↓ still move,
