@@ -18,6 +18,17 @@ extension CourseClient {
                 _ = try? await Files.offload { _ in store.write(value, as: key, of: account) }
             }
         }
+        /// `load`, each answer also saved under the key `key` gives its course.
+        @Sendable func saved<Value: Codable & Sendable>(
+            _ load: @escaping @Sendable (CourseID, LoadProgress) async throws -> Value,
+            as key: @escaping @Sendable (CourseID) -> SavedCopyKey
+        ) -> @Sendable (CourseID, LoadProgress) async throws -> Value {
+            { id, progress in
+                let value = try await load(id, progress)
+                save(value, as: key(id))
+                return value
+            }
+        }
         return CourseClient(
             coursesPage: { scope, cursor, progress in
                 let page = try await client.coursesPage(scope, cursor, progress)
@@ -32,26 +43,10 @@ extension CourseClient {
                 if let whole { save(whole, as: .courses(scope)) }
                 return page
             },
-            course: { id, progress in
-                let course = try await client.course(id, progress)
-                save(course, as: .course(id))
-                return course
-            },
-            syllabus: { id, progress in
-                let syllabus = try await client.syllabus(id, progress)
-                save(syllabus, as: .syllabus(id))
-                return syllabus
-            },
-            modules: { id, progress in
-                let modules = try await client.modules(id, progress)
-                save(modules, as: .modules(id))
-                return modules
-            },
-            assignments: { id, progress in
-                let assignments = try await client.assignments(id, progress)
-                save(assignments, as: .assignments(id))
-                return assignments
-            }
+            course: saved(client.course, as: SavedCopyKey.course),
+            syllabus: saved(client.syllabus, as: SavedCopyKey.syllabus),
+            modules: saved(client.modules, as: SavedCopyKey.modules),
+            assignments: saved(client.assignments, as: SavedCopyKey.assignments)
         )
     }
 }
