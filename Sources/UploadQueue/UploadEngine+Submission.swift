@@ -14,7 +14,7 @@ import Foundation
 //    this job's files (names and sizes) can only have come from this job.
 // 2. `uploadedFileIDs`: each file is uploaded and its ID saved, so a retry after a failure
 //    uploads only the files that have no ID yet.
-// 3. `mayHaveBeenSent` and `sentAt`: saved just before the request that creates the attempt
+// 3. `sentAt` (so `mayHaveBeenSent`): saved just before the request that creates the attempt
 //    goes out. From then on the backend may hold the attempt even when no answer arrived
 //    (killed, timed out, connection dropped after the server committed).
 // 4. The request is sent. On success the attempt is read back and kept as the `receipt`.
@@ -41,6 +41,7 @@ extension UploadEngine {
     /// `job` and its record; on return the job's receipt says what the backend recorded.
     func handIn(_ job: inout UploadJob) async throws {
         guard var plan = job.submission else { return }
+        try await verifyFilesToUpload(of: job)
         if plan.attemptBefore == nil {
             let attempts = try await submissions.attempts(job.courseID, plan.assignmentID)
             plan.attemptBefore = attempts.map(\.attempt).max() ?? 0
@@ -55,7 +56,6 @@ extension UploadEngine {
             try checkAnswerWindow(since: plan.sentAt)
         }
         let fileIDs = try await uploadFiles(of: &job, plan: &plan)
-        plan.mayHaveBeenSent = true
         plan.sentAt = clock.now()
         try keep(plan, in: &job)
         let answer: SubmissionAttempt?
@@ -63,7 +63,6 @@ extension UploadEngine {
             answer = try await submissions.submit(job, fileIDs)
         } catch {
             if (error as? any TransientError)?.changedNothing == true {
-                plan.mayHaveBeenSent = false
                 plan.sentAt = nil
                 if !UploadFailure.isTransient(error) {
                     plan.uploadedFileIDs = Array(repeating: nil, count: job.files.count)
@@ -92,6 +91,18 @@ extension UploadEngine {
         guard let plan = job.submission, let before = plan.attemptBefore else { return nil }
         let attempts = try await submissions.attempts(job.courseID, plan.assignmentID)
         return attempts.last { $0.attempt > before && $0.carries(job.files, ids: plan.uploadedFileIDs) }
+    }
+
+    /// Checks the local copy of every file that has no ID yet, before anything is sent.
+    ///
+    /// A file already uploaded is not checked: its copy is no longer needed, and one damaged
+    /// since must not fail a job whose attempt the backend may have (every file is uploaded
+    /// before the attempt is sent), or the student would hand the files in twice.
+    private func verifyFilesToUpload(of job: UploadJob) async throws {
+        let uploaded = job.submission?.uploadedFileIDs ?? []
+        for index in job.files.indices where !uploaded.indices.contains(index) || uploaded[index] == nil {
+            try await store.verifyPayload(of: job, file: index)
+        }
     }
 
     /// Uploads every file that has no ID yet, saving each ID as it arrives; returns them all in order.

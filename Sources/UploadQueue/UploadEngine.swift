@@ -135,10 +135,10 @@ public actor UploadEngine {
         let activity = activity
         defer { activity.ended(id) }
         do {
-            try await store.verifyPayload(of: job)
             if job.isSubmission {
                 try await handIn(&job)
             } else {
+                try await store.verifyPayload(of: job)
                 try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }
             }
         } catch is CancellationError {

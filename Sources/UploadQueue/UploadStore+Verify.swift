@@ -16,8 +16,13 @@ extension UploadStore {
     /// reported as missing; other read errors pass through, to be tried again.
     public func verifyPayload(of job: UploadJob) async throws {
         for index in job.files.indices {
-            try await verify(job.files[index], at: payloadURL(for: job, file: index).path)
+            try await verifyPayload(of: job, file: index)
         }
+    }
+
+    /// Checks the captured bytes of the file at `index` of `job`, as `verifyPayload(of:)` does.
+    public func verifyPayload(of job: UploadJob, file index: Int) async throws {
+        try await verify(job.files[index], at: payloadURL(for: job, file: index).path)
     }
 
     private func verify(_ file: QueuedFile, at path: String) async throws {

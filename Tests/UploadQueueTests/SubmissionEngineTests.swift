@@ -69,6 +69,23 @@ struct SubmissionEngineTests {
         #expect(try store.job(job.id)?.state == .done)
     }
 
+    @Test func anAttemptThatMayBeThereIsLookedForEvenWhenTheLocalCopyIsGone() async throws {
+        backend.script(.commitThenFail(Unreachable()))
+        let job = try submission()
+        let engine = engine()
+        try await engine.runDueJobs()
+        // The payloads go missing after the attempt was made: the job must still find it there,
+        // not fail and leave the student to hand the files in again.
+        for index in job.files.indices {
+            try FileManager.default.removeItem(at: store.payloadURL(for: job, file: index))
+        }
+        try await drain(engine)
+        let done = try #require(try store.job(job.id))
+        #expect(done.state == .done, "\(done.state)")
+        #expect(done.submission?.receipt?.attempt == 1)
+        #expect(backend.submits == 1)
+    }
+
     @Test func aSubmitThatNeverReachedTheServerIsSentAgain() async throws {
         backend.script(.failFirst(Unreachable()), .failFirst(Unreachable()))
         let job = try submission()

@@ -14,25 +14,26 @@ extension UploadJob {
         public var dueAt: Date?
         /// The latest attempt the backend had before this job sent anything (0: none); nil until it was read.
         public var attemptBefore: Int?
-        /// Set just before the request that creates the attempt goes out: from then on the backend
-        /// may hold the attempt even if no answer came back, so it is read before sending again.
-        public var mayHaveBeenSent: Bool
-        /// When the request that creates the attempt last went out, for how long a server may still be handling it.
+        /// When the request that creates the attempt last went out, set just before it does, for
+        /// how long a server may still be handling it; nil when no attempt can be waiting.
         public var sentAt: Date?
         /// The backend's ID of each file already uploaded, by position in the job's `files`.
         public var uploadedFileIDs: [String?]
         /// The attempt the backend recorded for this job, once it is done.
         public var receipt: SubmissionAttempt?
 
+        /// Whether the request that creates the attempt went out: from then on the backend may
+        /// hold the attempt even if no answer came back, so it is read before sending again.
+        public var mayHaveBeenSent: Bool { sentAt != nil }
+
         public init(
             assignmentID: String, assignmentName: String, dueAt: Date? = nil, attemptBefore: Int? = nil,
-            mayHaveBeenSent: Bool = false, sentAt: Date? = nil, uploadedFileIDs: [String?] = [], receipt: SubmissionAttempt? = nil
+            sentAt: Date? = nil, uploadedFileIDs: [String?] = [], receipt: SubmissionAttempt? = nil
         ) {
             self.assignmentID = assignmentID
             self.assignmentName = assignmentName
             self.dueAt = dueAt
             self.attemptBefore = attemptBefore
-            self.mayHaveBeenSent = mayHaveBeenSent
             self.sentAt = sentAt
             self.uploadedFileIDs = uploadedFileIDs
             self.receipt = receipt
