@@ -35,13 +35,13 @@ enum QueueListing {
         return escapingTerminalControls(String(decoding: data, as: UTF8.self))
     }
 
-    /// JSON text with DEL, C1 controls and bidirectional overrides written as `\uXXXX`: the
-    /// same JSON to a reader, but nothing a terminal acts on. JSONSerialization escapes only C0.
+    /// JSON text with what a terminal acts on (see `Sanitizer.isTerminalControl`) and the
+    /// direction marks written as `\uXXXX`: the same JSON to a reader, but nothing that can
+    /// change how the terminal shows it. JSONSerialization escapes only C0.
     static func escapingTerminalControls(_ json: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
-            if (0x7F...0x9F).contains(scalar.value) || [0x200E, 0x200F, 0x061C].contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+            if Sanitizer.isTerminalControl(scalar) || [0x200E, 0x200F, 0x061C].contains(scalar.value) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
             } else {

@@ -38,6 +38,15 @@ public enum Sanitizer {
         }
     }
 
+    /// Whether a terminal acts on `scalar` rather than showing it: DEL and the C1 controls
+    /// (an 8-bit CSI or OSC), or a bidirectional embedding, override or isolate.
+    public static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
     private static func splitLines(_ scalars: String.UnicodeScalarView) -> [ArraySlice<Unicode.Scalar>] {
         var lines: [ArraySlice<Unicode.Scalar>] = []
         let all = Array(scalars)
@@ -153,12 +162,10 @@ private struct Scrubber {
             output.append(contentsOf: tab.unicodeScalars)
         case 0x2028, 0x2029:
             output.append(" ")
-        case 0x00...0x1F, 0x7F...0x9F:
-            break
-        case 0x202A...0x202E, 0x2066...0x2069:
+        case 0x00...0x1F:
             break
         default:
-            output.append(scalar)
+            if !Sanitizer.isTerminalControl(scalar) { output.append(scalar) }
         }
     }
 }
