@@ -13,7 +13,7 @@ enum UploadDestination: Sendable {
         case let .courseFiles(course):
             return "/api/v1/courses/\(CanvasAPI.pathSegment(course))/files"
         case let .submission(course, assignment):
-            return "/api/v1/courses/\(CanvasAPI.pathSegment(course))/assignments/\(CanvasAPI.pathSegment(assignment))/submissions/self/files"
+            return CanvasAPI.submissionsPath(course: course, assignment: assignment) + "/self/files"
         }
     }
 
