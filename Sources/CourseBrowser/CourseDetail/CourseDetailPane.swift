@@ -239,7 +239,8 @@ extension CourseDetailPane {
     var lineCount: Int { state.lines.count }
     var title: String { "Course" }
     var footer: String? { state.footer }
-    var isAnimating: Bool { state.isLoading }
+    /// While loading, and while a refresh behind a saved copy waits, so its count goes on.
+    var isAnimating: Bool { state.isLoading || state.savedCopies?.note != nil }
     /// While the picker or the prompt is open, every key is text for it.
     var capturesKeys: Bool { state.isTyping }
 

@@ -61,12 +61,12 @@ extension CourseDetailState {
     }
 
     /// The pane's one row about the saved copies it shows, with a blank row under it; none when it shows none.
+    ///
+    /// As many lines as the row takes now; each is made again as it is drawn, so the age and any wait count on.
     func savedCopyLines(width: Int, glyphs: Glyphs, now: Date) -> [DetailLine] {
-        guard courseID != nil, let saved = savedCopies else { return [] }
-        let row = SavedCopyRow.lines(
-            savedAt: saved.savedAt, refreshing: saved.refreshing, failure: saved.failure, note: saved.note, now: now, width: width, glyphs: glyphs
-        )
-        return row.map(DetailLine.text) + [.blank]
+        guard courseID != nil, let status = savedCopies else { return [] }
+        let count = SavedCopyRow.lines(status, now: now, width: width, glyphs: glyphs).count
+        return (0..<count).map { DetailLine.savedCopy(status, line: $0, width: width) } + [.blank]
     }
 
     /// Whether a section has something to say that the overview's row does not already say.

@@ -91,7 +91,7 @@ struct CourseDetailState {
 
     /// When the oldest saved copy on screen was saved, whether one is being refreshed, and
     /// why a refresh failed: what the pane's one saved-copy row says.
-    var savedCopies: (savedAt: Date, refreshing: Bool, failure: LoadFailure?, note: LoadProgress.Note?)? {
+    var savedCopies: SavedCopyRow.Status? {
         let sections = [
             (overview.savedAt, overview.isRefreshing, overview.refreshFailure, overview.note),
             (assignments.savedAt, assignments.isRefreshing, assignments.refreshFailure, assignments.note),
@@ -99,7 +99,9 @@ struct CourseDetailState {
             (modules.savedAt, modules.isRefreshing, modules.refreshFailure, modules.note),
         ].filter { $0.0 != nil }
         guard let oldest = sections.compactMap(\.0).min() else { return nil }
-        return (oldest, sections.contains { $0.1 }, sections.compactMap(\.2).first, sections.compactMap(\.3).first)
+        return SavedCopyRow.Status(
+            savedAt: oldest, refreshing: sections.contains { $0.1 }, failure: sections.compactMap(\.2).first, note: sections.compactMap(\.3).first
+        )
     }
 
     var isLoading: Bool {

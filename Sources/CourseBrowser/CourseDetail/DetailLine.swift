@@ -11,6 +11,8 @@ enum DetailLine {
     case heading(StyledLine, String)
     /// A section still loading; its spinner turns and its seconds count as it is drawn.
     case loading(label: String, since: Date, note: LoadProgress.Note?)
+    /// A line of the saved-copy row; its age and any wait count as it is drawn.
+    case savedCopy(SavedCopyRow.Status, line: Int, width: Int)
 
     static let blank = DetailLine.text(.blank)
 
@@ -19,7 +21,7 @@ enum DetailLine {
         switch self {
         case let .item(_, item): "item " + item.id
         case let .heading(_, key): "heading " + key
-        case .text, .loading: nil
+        case .text, .loading, .savedCopy: nil
         }
     }
 
@@ -34,6 +36,9 @@ enum DetailLine {
         switch self {
         case let .text(line), let .item(line, _), let .heading(line, _): line
         case let .loading(label, since, note): StatusRows.loading(label, since: since, now: now, glyphs: glyphs, note: note)
+        case let .savedCopy(status, line, width):
+            // The row may take fewer lines than when it was laid out; those left are blank.
+            SavedCopyRow.lines(status, now: now, width: width, glyphs: glyphs).dropFirst(line).first ?? .blank
         }
     }
 }

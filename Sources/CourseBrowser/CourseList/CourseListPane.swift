@@ -71,7 +71,7 @@ final class CourseListPane: Pane {
     }
 
     private func finishUpdate() {
-        state.settle()
+        state.settle(now: clock.now())
         onChange()
     }
 

@@ -65,10 +65,8 @@ extension CourseListState {
         let pages = view.pages
         var lines: [StyledLine] = noticeLines(width: width - 1)
         if let saved = view.savedCopy {
-            lines += SavedCopyRow.lines(
-                savedAt: saved.savedAt, refreshing: pages.isLoading, failure: pages.failure, note: pages.note, now: now, width: width - 1,
-                glyphs: glyphs
-            )
+            let status = SavedCopyRow.Status(savedAt: saved.savedAt, refreshing: pages.isLoading, failure: pages.failure, note: pages.note)
+            lines += SavedCopyRow.lines(status, now: now, width: width - 1, glyphs: glyphs)
             return lines + skippedLines(width: width - 1, glyphs: glyphs)
         }
         switch pages.phase {

@@ -73,12 +73,13 @@ struct CourseListState {
         withView(scope) { $0.select(index) }
     }
 
-    /// Selects the wanted course if it has arrived, and fits the list to the room left by the status rows.
-    mutating func settle() {
+    /// Selects the wanted course if it has arrived, and fits the list to the room left by the
+    /// status rows as they read at `now` (a failure's age can take a line more or less).
+    mutating func settle(now: Date) {
         if let wantedID, withView(scope, { $0.select(wantedID) }) {
             self.wantedID = nil
         }
-        let rows = filterLines(width: size.width, glyphs: size.glyphs).count + statusLines(width: size.width, glyphs: size.glyphs, now: .distantPast).count
+        let rows = filterLines(width: size.width, glyphs: size.glyphs).count + statusLines(width: size.width, glyphs: size.glyphs, now: now).count
         let height = max(0, size.height - rows)
         withView(scope) { $0.layout(height: height) }
     }

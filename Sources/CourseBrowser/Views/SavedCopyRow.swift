@@ -5,15 +5,21 @@ import TerminalUI
 /// The one row a pane shows while it shows saved copies: how old they are, and, when bringing
 /// them up to date failed, why, with `[r]etry`.
 enum SavedCopyRow {
-    /// The row for copies saved at `savedAt` (the oldest shown); `failure` is why the refresh
-    /// failed, nil while it is under way or not started.
-    static func lines(
-        savedAt: Date, refreshing: Bool, failure: LoadFailure?, note: LoadProgress.Note? = nil, now: Date, width: Int, glyphs: Glyphs
-    ) -> [StyledLine] {
-        let age = DateText.age(of: savedAt, now: now)
-        guard let failure else {
-            var line = StyledLine(refreshing ? "Saved \(age) · refreshing…" : "Saved \(age)", style: .muted)
-            if let note {
+    /// What the row says: when the oldest copy shown was saved, whether a refresh is under
+    /// way and what it waits for, and why it failed (nil while under way or not started).
+    struct Status {
+        var savedAt: Date
+        var refreshing: Bool
+        var failure: LoadFailure?
+        var note: LoadProgress.Note?
+    }
+
+    /// The row for `status` at `now`: its age and any wait count on, so it is made as it is drawn.
+    static func lines(_ status: Status, now: Date, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        let age = DateText.age(of: status.savedAt, now: now)
+        guard let failure = status.failure else {
+            var line = StyledLine(status.refreshing ? "Saved \(age) · refreshing…" : "Saved \(age)", style: .muted)
+            if let note = status.note {
                 let wait = max(0, Int(note.retryAt.timeIntervalSince(now).rounded(.up)))
                 line.spans.append(.init(text: " · \(note.reason), retrying in \(wait)s", style: Style(role: .warning)))
             }

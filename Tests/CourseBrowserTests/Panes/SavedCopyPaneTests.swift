@@ -109,6 +109,28 @@ struct SavedCopyPaneTests {
         #expect(pane.lines(width: 60, height: 4).first == " Syllabus", "five new assignments above did not move the syllabus")
     }
 
+    @Test func aRefreshThatWaitsCountsDownAsTimePassesWithoutAnyEvent() async {
+        let clock = ManualClock(Self.now)
+        let gate = Gate()
+        var client = Fixtures.catalog().client(now: Self.now)
+        let retryAt = Self.now.addingTimeInterval(30)
+        client.course = { _, progress in
+            progress.report(LoadProgress.Note(reason: "rate limited", retryAt: retryAt))
+            await gate.wait()
+            throw NoNetwork()
+        }
+        var environment = environment(client)
+        environment.clock = clock.client
+        let pane = CourseDetailPane(environment: environment)
+        pane.update(.show(Fixtures.swift.id))
+        await settle { pane.lines(width: 80, height: 10)[0].contains("retrying") }
+        #expect(pane.lines(width: 80, height: 10)[0] == " Saved 3 h ago · refreshing… · rate limited, retrying in 30s")
+        #expect(pane.isAnimating, "the host keeps drawing while it counts")
+        clock.advance(by: 12)
+        #expect(pane.lines(width: 80, height: 10)[0] == " Saved 3 h ago · refreshing… · rate limited, retrying in 18s")
+        gate.open()
+    }
+
     @Test func theListShowsItsSavedCopyAtOnceAndKeepsTheSelectionWhenTheFreshListArrives() async {
         let gate = Gate()
         var client = Fixtures.catalog().client(now: Self.now)
