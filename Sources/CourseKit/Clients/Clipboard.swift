@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Puts text on the user's clipboard.
 public struct Clipboard: Sendable {
     public var copy: @Sendable (_ text: String) -> Void
@@ -21,9 +17,6 @@ extension Clipboard {
     /// The app writes this sequence itself, the text inside it in base64; text from data never
     /// reaches the terminal as a control sequence (the sanitizer strips them), so only this can.
     public static let terminal = Clipboard { text in
-        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{1B}\\"
-        sequence.utf8CString.withUnsafeBufferPointer { bytes in
-            _ = write(STDOUT_FILENO, bytes.baseAddress, bytes.count - 1)
-        }
+        TerminalSequence.write("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{1B}\\")
     }
 }

@@ -1,0 +1,48 @@
+@testable import CourseKit
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `ChildProcess`: programs started beside the app never see the token and are always reaped.
+struct ChildProcessTests {
+    let folder: ScratchFolder
+
+    init() throws {
+        folder = try ScratchFolder()
+    }
+
+    func script(_ body: String) throws -> String {
+        let path = folder.url.appendingPathComponent("child").path
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    @Test func aLaunchedProgramGetsItsArgumentsButNotTheToken() async throws {
+        defer { folder.remove() }
+        let record = folder.url.appendingPathComponent("record").path
+        let child = try script("printf '%s|%s' \"$1\" \"$CANVAS_TOKEN\" > \(record).tmp && mv \(record).tmp \(record)")
+        ChildProcess.launch(child, [child, "Essay handed in"], environment: ["CANVAS_TOKEN": "s3cret", "PATH": "/usr/bin:/bin"])
+        try await eventually("the program ran") { FileManager.default.fileExists(atPath: record) }
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == "Essay handed in|")
+    }
+
+    @Test func howAChildEndedIsToldAndOneStillRunningIsReapedLater() async throws {
+        defer { folder.remove() }
+        let failing = try script("exit 3")
+        let pid = try #require(await ChildProcess.start(failing, [failing], environment: [:]))
+        #expect(await ChildProcess.watch(pid, for: 2) == .exited(status: 3))
+
+        let lasting = try #require(await ChildProcess.start("/bin/sleep", ["sleep", "0.3"], environment: [:]))
+        #expect(await ChildProcess.watch(lasting, for: 0.05) == .running)
+        // Reaped in the background once it ends: nothing is left for anyone to wait on.
+        try await eventually("the child reaped") {
+            var status: Int32 = 0
+            return waitpid(lasting, &status, WNOHANG) == -1 && errno == ECHILD
+        }
+    }
+}
