@@ -1,5 +1,6 @@
 import CourseKit
 import Foundation
+import Synchronization
 
 extension CourseClient {
     /// Serves courses from a catalog produced by `load`, which runs on every request;
@@ -19,10 +20,18 @@ extension CourseClient {
         )
     }
 
-    /// The embedded sample catalog, decoded once, its dates moved to around `clock`'s today.
+    /// The embedded sample catalog, decoded once when it is first asked for (a command that
+    /// only lists the queue never pays for it), its dates moved to around `clock`'s today.
     public static func sample(clock: WallClock) -> CourseClient {
-        let decoded = Result { try SampleCatalog.load(now: clock.now()) }
-        return .catalog(now: clock.now) { try decoded.get() }
+        let decoded = Mutex<Result<Catalog, any Error>?>(nil)
+        return .catalog(now: clock.now) {
+            try decoded.withLock { decoded in
+                if let decoded { return try decoded.get() }
+                let result = Result { try SampleCatalog.load(now: clock.now()) }
+                decoded = result
+                return try result.get()
+            }
+        }
     }
 
     /// A catalog file, read again on every request.

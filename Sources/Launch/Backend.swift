@@ -7,21 +7,24 @@ import UploadQueue
 
 /// Where courses come from and uploads go: the sample, a catalog file, or Canvas.
 enum Backend {
-    case sample
-    case file(String)
+    /// The sample catalog or a catalog file: its course client as it is, without the hand-ins
+    /// made on this machine; made once, for browsing and for numbering hand-ins alike.
+    case offline(catalog: CourseClient)
     case canvas(URL, credentials: CanvasCredentials)
 
-    /// The backend `options` (or `CANVAS_URL`) choose.
-    static func choose(options: LaunchOptions, processEnvironment: [String: String]) throws -> Backend {
-        if let path = options.catalogPath { return .file(path) }
-        guard let baseURL = try canvasURL(options: options, processEnvironment: processEnvironment) else { return .sample }
+    /// The backend `options` (or `CANVAS_URL`) choose; `clock` says which catalog courses are current.
+    static func choose(options: LaunchOptions, processEnvironment: [String: String], clock: WallClock) throws -> Backend {
+        if let path = options.catalogPath { return .offline(catalog: .file(path, clock: clock)) }
+        guard let baseURL = try canvasURL(options: options, processEnvironment: processEnvironment) else {
+            return .offline(catalog: .sample(clock: clock))
+        }
         return .canvas(baseURL, credentials: try CanvasToken.resolve(tokenFile: options.tokenFile, environment: processEnvironment))
     }
 
     /// What a queued job records, so it is only ever uploaded to the backend it was queued for.
     var identity: String {
         switch self {
-        case .sample, .file: return "offline"
+        case .offline: return "offline"
         case let .canvas(url, _):
             // The base URL is normalized, so every spelling of one Canvas names the same backend.
             guard let origin = CanvasOrigin(url) else { return "canvas \(url.absoluteString)" }
@@ -40,33 +43,21 @@ enum Backend {
         .curl(engine, timeouts: .standard)
     }
 
-    /// The backend's own course client: for the offline backends, the catalog as it is, without
-    /// the submissions handed in on this machine.
-    private func catalogClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
-        switch self {
-        case .sample: return .sample(clock: environment.clock)
-        case let .file(path): return .file(path, clock: environment.clock)
-        case let .canvas(url, credentials):
-            return .canvas(Self.connection(url, credentials, http: http, environment: environment))
-        }
-    }
-
     private static func connection(_ url: URL, _ credentials: CanvasCredentials, http: HTTPClient, environment: EnvironmentValues) -> CanvasConnection {
         CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
     }
 
+    /// What the panes browse: the catalog with what was handed in here, or Canvas.
     func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
-        let client = catalogClient(http: http, environment: environment)
         switch self {
-        case .sample, .file: return client.showing(Self.localSubmissions(environment))
-        case .canvas: return client
+        case let .offline(catalog): return catalog.showing(Self.localSubmissions(environment))
+        case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
         }
     }
 
     func submissionTransport(http: HTTPClient, environment: EnvironmentValues) -> SubmissionTransport {
         switch self {
-        case .sample, .file:
-            let catalog = catalogClient(http: http, environment: environment)
+        case let .offline(catalog):
             return .local(Self.localSubmissions(environment)) { course, assignment in
                 let listed = try? await catalog.assignments(course, .ignored)
                 return listed?.first { $0.id == assignment }?.submission?.attempt ?? 0
@@ -83,7 +74,7 @@ enum Backend {
 
     func transport(http: HTTPClient, environment: EnvironmentValues) -> UploadTransport {
         switch self {
-        case .sample, .file: return .local(directory: environment.paths.dataDirectory)
+        case .offline: return .local(directory: environment.paths.dataDirectory)
         case let .canvas(url, credentials):
             return .canvas(Self.connection(url, credentials, http: http, environment: environment))
         }

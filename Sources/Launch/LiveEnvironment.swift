@@ -35,7 +35,7 @@ public enum LiveEnvironment {
         if let path = options.eventLogPath {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)
         }
-        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment)
+        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock)
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
         // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
         let network = HTTPEngine()

@@ -25,7 +25,7 @@ struct LiveEnvironmentTests {
     @Test func aCourseAddressNamesTheCanvasOnlyWhenNoOtherIsGiven() throws {
         let link = try LaunchOptions.parse(["--course", "https://b.example/courses/5"])
         let token = ["CANVAS_TOKEN": "t0ken"]
-        guard case let .canvas(url, _) = try Backend.choose(options: link, processEnvironment: token) else {
+        guard case let .canvas(url, _) = try Backend.choose(options: link, processEnvironment: token, clock: .live) else {
             Issue.record("a course address with no other Canvas chooses its Canvas")
             return
         }
@@ -33,11 +33,11 @@ struct LiveEnvironmentTests {
         let elsewhere = UsageError(
             "--course names a course on https://b.example, but the Canvas is https://a.example (from CANVAS_URL); give that Canvas's course address or its ID"
         )
-        #expect(throws: elsewhere) { try Backend.choose(options: link, processEnvironment: token.merging(["CANVAS_URL": "https://a.example"]) { $1 }) }
+        #expect(throws: elsewhere) { try Backend.choose(options: link, processEnvironment: token.merging(["CANVAS_URL": "https://a.example"]) { $1 }, clock: .live) }
         let both = try LaunchOptions.parse(["--course", "https://b.example/courses/5", "--canvas", "https://a.example"])
-        #expect(throws: UsageError.self, "the token for a.example is never sent to b.example") { try Backend.choose(options: both, processEnvironment: token) }
+        #expect(throws: UsageError.self, "the token for a.example is never sent to b.example") { try Backend.choose(options: both, processEnvironment: token, clock: .live) }
         let same = try LaunchOptions.parse(["--course", "https://a.example/courses/5/modules", "--canvas", "https://A.example/"])
-        #expect(throws: Never.self) { try Backend.choose(options: same, processEnvironment: token) }
+        #expect(throws: Never.self) { try Backend.choose(options: same, processEnvironment: token, clock: .live) }
     }
 
     @Test func aCatalogFileWinsOverCanvasURLInTheEnvironment() throws {
