@@ -9,13 +9,21 @@ extension CourseClient {
     /// A view's courses are saved once its listing has arrived to the end, so a saved list is
     /// never a first page standing for the whole.
     public func saving(to store: SavedCopyStore, account: @escaping @Sendable () async -> SavedCopyAccount?) -> CourseClient {
-        let listings = Mutex<[CourseScope: [Course]]>([:])
+        // Each view's listing so far, and the page it goes on with.
+        let listings = Mutex<[CourseScope: (next: PageCursor, courses: [Course])]>([:])
         let client = self
-        /// Saves in the background: an answer is shown at once, never after its copy is on disk.
+        // The last save begun: each waits for the one before, so an older answer never lands last.
+        let lastSave = Mutex<Task<Void, Never>?>(nil)
+        /// Saves in the background, in the order the answers came: an answer is shown at once,
+        /// never after its copy is on disk.
         @Sendable func save<Value: Codable & Sendable>(_ value: Value, as key: SavedCopyKey) {
-            Task.detached(priority: .utility) {
-                guard let account = await account() else { return }
-                _ = try? await Files.offload { _ in store.write(value, as: key, of: account) }
+            lastSave.withLock { last in
+                let before = last
+                last = Task.detached(priority: .utility) {
+                    await before?.value
+                    guard let account = await account() else { return }
+                    _ = try? await Files.offload { _ in store.write(value, as: key, of: account) }
+                }
             }
         }
         /// `load`, each answer also saved under the key `key` gives its course.
@@ -33,11 +41,16 @@ extension CourseClient {
             coursesPage: { scope, cursor, progress in
                 let page = try await client.coursesPage(scope, cursor, progress)
                 let whole: [Course]? = listings.withLock { listings in
-                    var sofar = cursor == nil ? [] : listings[scope] ?? []
+                    var sofar: [Course] = []
+                    if let cursor {
+                        // A page of a listing that started again since (r, a new first page) is not part of this one.
+                        guard let listing = listings[scope], listing.next == cursor else { return nil }
+                        sofar = listing.courses
+                    }
                     // A view read from overlapping listings (All) can name a course twice; it is kept once.
                     var seen = Set(sofar.map(\.id))
                     sofar += page.items.filter { seen.insert($0.id).inserted }
-                    listings[scope] = page.next == nil ? nil : sofar
+                    listings[scope] = page.next.map { ($0, sofar) }
                     return page.next == nil ? sofar : nil
                 }
                 if let whole { save(whole, as: .courses(scope)) }

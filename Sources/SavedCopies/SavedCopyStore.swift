@@ -63,7 +63,8 @@ public final class SavedCopyStore: Sendable {
 
     /// The user `token` was last seen to belong to on `origin`.
     public func knownUser(origin: String, token: String) -> String? {
-        let path = tokensFolder(origin).appendingPathComponent(Self.digest(token)).path
+        guard let digest = Self.digest(token) else { return nil }
+        let path = tokensFolder(origin).appendingPathComponent(digest).path
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return String(decoding: data, as: UTF8.self).nonBlank?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -71,13 +72,15 @@ public final class SavedCopyStore: Sendable {
     /// Remembers that `token` belongs to `user` on `origin`.
     public func remember(user: String, origin: String, token: String) {
         let folder = tokensFolder(origin).path
-        guard (try? FileDescriptor.makeDirectories(folder)) != nil,
+        guard let digest = Self.digest(token), (try? FileDescriptor.makeDirectories(folder)) != nil,
               let descriptor = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY) else { return }
         defer { descriptor.close() }
-        try? AtomicFile.write(Data(user.utf8), as: Self.digest(token), in: descriptor)
+        try? AtomicFile.write(Data(user.utf8), as: digest, in: descriptor)
     }
 
-    /// Deletes the oldest files until the whole is under the limit (to 90% of it, so not every write trims).
+    /// Deletes the oldest copies until the whole is under the limit (to 90% of it, so not every
+    /// write trims). Whose tokens are whose is kept, oldest though it is (it is written once,
+    /// and without it a start offline shows nothing), and so is a file still being written.
     func trim() {
         guard let enumerator = FileManager.default.enumerator(
             at: directory, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
@@ -86,7 +89,8 @@ public final class SavedCopyStore: Sendable {
         var total: Int64 = 0
         for case let url as URL in enumerator {
             guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]),
-                  values.isRegularFile == true else { continue }
+                  values.isRegularFile == true, !AtomicFile.isTemporary(url.lastPathComponent),
+                  url.deletingLastPathComponent().lastPathComponent != "tokens" else { continue }
             let size = Int64(values.fileSize ?? 0)
             total += size
             files.append((url, size, values.contentModificationDate ?? .distantPast))
@@ -111,14 +115,15 @@ public final class SavedCopyStore: Sendable {
     /// and a digest of the whole, so two addresses that read alike never share one.
     static func component(_ origin: String) -> String {
         let readable = String(origin.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "-" })
-        return Files.safeComponent(readable + "-" + digest(origin).prefix(8))
+        return Files.safeComponent(readable + (digest(origin).map { "-" + $0.prefix(8) } ?? ""))
     }
 
-    /// Enough of a token's SHA-256 to tell tokens apart, and nothing that gives the token back.
-    static func digest(_ token: String) -> String {
+    /// Enough of a token's SHA-256 to tell tokens apart, and nothing that gives the token back;
+    /// nil when it can't be computed, and then no token is told apart, rather than all alike.
+    static func digest(_ token: String) -> String? {
         let digest = SHA256()
         Data(token.utf8).withUnsafeBytes { digest.update($0) }
-        return String((digest.finish() ?? "unknown").prefix(32))
+        return digest.finish().map { String($0.prefix(32)) }
     }
 
     /// What a saved-copy file holds.

@@ -81,6 +81,22 @@ struct SavedCopyStoreTests {
         let kept = (1...6).filter { small.read(.syllabus(CourseID($0)), of: account, as: String.self) != nil }
         #expect(kept == [4, 5, 6], "the newest copies are kept, under the limit")
     }
+
+    @Test func trimmingKeepsWhoseTokenIsWhoseOldestThoughItIs() throws {
+        defer { folder.remove() }
+        let small = SavedCopyStore(directory: folder.url.appendingPathComponent("cache"), clock: clock.client, limit: 20_000)
+        small.remember(user: "17", origin: account.origin, token: "7~token")
+        let tokens = small.directory.appendingPathComponent(SavedCopyStore.component(account.origin)).appendingPathComponent("tokens")
+        for name in try FileManager.default.contentsOfDirectory(atPath: tokens.path) {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1)], ofItemAtPath: tokens.appendingPathComponent(name).path)
+        }
+        for number in 1...4 {
+            small.write(String(repeating: "x", count: 9_000), as: .syllabus(CourseID(number)), of: account)
+        }
+        small.trim()
+        #expect(small.knownUser(origin: account.origin, token: "7~token") == "17", "a start offline still knows whose copies to show")
+        #expect(small.read(.syllabus(CourseID(1)), of: account, as: String.self) == nil, "copies were dropped instead")
+    }
 }
 
 struct SavingCourseClientTests {
@@ -124,6 +140,48 @@ struct SavingCourseClientTests {
         #expect(saved.syllabus(CourseID(5))?.value == "<p>Hi</p>")
         #expect(saved.modules(CourseID(5))?.value.map(\.name) == ["Week 1"])
         #expect(saved.assignments(CourseID(5))?.value.map(\.name) == ["Essay"])
+    }
+
+    @Test func aListingThatStartsAgainIsNotMixedWithAPageOfTheOldOne() async throws {
+        defer { folder.remove() }
+        let store = SavedCopyStore(directory: folder.url, clock: .live)
+        var client = CourseClient.unimplemented
+        client.coursesPage = { _, cursor, _ in
+            switch cursor?.rawValue {
+            case nil: Page(items: [Course(id: CourseID(1), name: "One")], next: PageCursor("new-2"))
+            case "old-2": Page(items: [Course(id: CourseID(9), name: "Dropped since")])
+            default: Page(items: [Course(id: CourseID(2), name: "Two")])
+            }
+        }
+        let account = account
+        let saving = client.saving(to: store) { account }
+        // The first page again (r pressed), then the old listing's late second page, then the new one's.
+        let first = try await saving.coursesPage(.current, nil, .ignored)
+        _ = try await saving.coursesPage(.current, PageCursor("old-2"), .ignored)
+        _ = try await saving.coursesPage(.current, first.next, .ignored)
+        let saved = SavedCopyClient.store(store, account: account)
+        try await eventually("the whole list saved") { saved.courses(.current) != nil }
+        #expect(saved.courses(.current)?.value.map(\.name) == ["One", "Two"])
+    }
+
+    @Test func answersAreSavedInTheOrderTheyArrived() async throws {
+        defer { folder.remove() }
+        let store = SavedCopyStore(directory: folder.url, clock: .live)
+        let answer = Shared(0)
+        var client = CourseClient.unimplemented
+        client.course = { id, _ in
+            answer.value += 1
+            return Course(id: id, name: "Answer \(answer.value)")
+        }
+        let account = account
+        let saving = client.saving(to: store) { account }
+        for _ in 1...30 {
+            _ = try await saving.course(CourseID(4), .ignored)
+        }
+        let saved = SavedCopyClient.store(store, account: account)
+        try await eventually("the last answer saved") { saved.course(CourseID(4))?.value.name == "Answer 30" }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(saved.course(CourseID(4))?.value.name == "Answer 30", "no earlier answer lands after it")
     }
 
     @Test func anAnswerIsHandedOnWithoutWaitingForItsCopy() async throws {
