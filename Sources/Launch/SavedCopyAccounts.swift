@@ -6,44 +6,76 @@ import Synchronization
 
 /// Learns whose saved copies to show and to write: the Canvas's origin and the token's user.
 ///
-/// At start the user is the one this token was last seen to belong to, so a start without a
-/// network shows that user's copies at once; `GET /api/v1/users/self` is asked once, when
-/// the first answer is to be saved, and what it says is remembered for the next start.
+/// A token always belongs to one user, so the user it was last seen to belong to is taken
+/// as it is: a start without a network shows that user's copies at once, and Canvas is not
+/// asked again. A token never seen is asked of Canvas (`GET /api/v1/users/self`) once, when
+/// the first answer is to be saved, and the answer is remembered for the next start.
 final class SavedCopyAccounts: Sendable {
     let origin: String
     private let store: SavedCopyStore
     private let connection: CanvasConnection
-    /// The one question to Canvas, shared by every answer that arrives while it is asked.
-    private let asking = Mutex<Task<SavedCopyAccount?, Never>?>(nil)
+    private let state: Mutex<State>
+
+    private enum State {
+        case known(SavedCopyAccount)
+        case unknown
+        /// The one question to Canvas, shared by every answer that arrives while it is asked.
+        case asking(Task<SavedCopyAccount?, Never>)
+        /// Canvas said no for good (a token without the right to read its profile): nothing is saved.
+        case refused
+    }
 
     init(origin: String, store: SavedCopyStore, connection: CanvasConnection) {
         self.origin = origin
         self.store = store
         self.connection = connection
+        let user = store.knownUser(origin: origin, token: connection.credentials.token)
+        state = Mutex(user.map { .known(SavedCopyAccount(origin: origin, user: $0)) } ?? .unknown)
     }
 
-    /// The account whose copies were saved by this token before, if any.
+    /// The token's account when it is known: seen at an earlier start, or learned since.
     var remembered: SavedCopyAccount? {
-        store.knownUser(origin: origin, token: connection.credentials.token).map { SavedCopyAccount(origin: origin, user: $0) }
+        state.withLock { state in
+            if case let .known(account) = state { return account }
+            return nil
+        }
     }
 
-    /// The token's account, asked of Canvas once; nil while Canvas can't say (asked again next time).
+    /// The token's account; nil while Canvas can't say (asked again next time) or if it refused.
     func current() async -> SavedCopyAccount? {
-        let task = asking.withLock { asking in
-            if let asking { return asking }
-            let (origin, store, connection) = (origin, store, connection)
-            let task = Task<SavedCopyAccount?, Never> {
-                guard let user = try? await CanvasUser.id(connection) else { return nil }
-                store.remember(user: user, origin: origin, token: connection.credentials.token)
-                return SavedCopyAccount(origin: origin, user: user)
+        let asking: Task<SavedCopyAccount?, Never>? = state.withLock { state in
+            switch state {
+            case .known, .refused:
+                return nil
+            case let .asking(task):
+                return task
+            case .unknown:
+                let task = ask()
+                state = .asking(task)
+                return task
             }
-            asking = task
-            return task
         }
-        let account = await task.value
-        if account == nil {
-            asking.withLock { if $0 == task { $0 = nil } }
+        guard let asking else { return remembered }
+        return await asking.value
+    }
+
+    private func ask() -> Task<SavedCopyAccount?, Never> {
+        let (origin, store, connection) = (origin, store, connection)
+        return Task { [weak self] in
+            do {
+                let account = SavedCopyAccount(origin: origin, user: try await CanvasUser.id(connection))
+                store.remember(user: account.user, origin: origin, token: connection.credentials.token)
+                self?.settle(.known(account))
+                return account
+            } catch {
+                let forGood = (error as? any TransientError)?.isTransient == false
+                self?.settle(forGood ? .refused : .unknown)
+                return nil
+            }
         }
-        return account
+    }
+
+    private func settle(_ outcome: State) {
+        state.withLock { $0 = outcome }
     }
 }

@@ -58,6 +58,8 @@ import Testing
         try tmux.press("BTab")
         try tmux.press("r")
         try await tmux.waitFor(boxTitled: "Courses", "fresh, without the row") { !$0.contains("Offline") && $0.contains("World History 143") }
+        let askedAgain = try await server.requests().filter { $0.path.hasPrefix("/api/v1/users/self") }
+        #expect(askedAgain.count == 1, "a token's user is remembered, not asked at every start: \(askedAgain.map(\.path))")
 
         let token = server.token
         for file in Self.cacheFiles(tmux) {
