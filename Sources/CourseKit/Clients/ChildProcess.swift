@@ -54,8 +54,11 @@ enum ChildProcess {
     /// background whenever it ends, so none is left a zombie.
     static func watch(_ pid: pid_t, for window: TimeInterval) async -> Outcome {
         let deadline = ContinuousClock.now + .milliseconds(Int(window * 1000))
-        while ContinuousClock.now < deadline {
+        while true {
+            // Checked once more after the deadline: a sleep that overran it must not count a
+            // child that ended meanwhile as running.
             if let ended = reap(pid) { return ended }
+            guard ContinuousClock.now < deadline else { break }
             try? await Task.sleep(for: .milliseconds(50))
         }
         Task.detached(priority: .background) {
