@@ -22,7 +22,7 @@ public struct CourseClient: Sendable {
         course: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> Course,
         syllabus: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> String?,
         modules: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [CourseModule],
-        assignments: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [Assignment] = { _, _ in [] }
+        assignments: @escaping @Sendable (_ id: CourseID, _ progress: LoadProgress) async throws -> [Assignment]
     ) {
         self.coursesPage = coursesPage
         self.course = course

@@ -33,7 +33,8 @@ struct CourseDetailPaneTests {
             coursesPage: { _, _, _ in throw Unimplemented("coursesPage") },
             course: { id, _ in asked.append("course \(id)"); return try catalog.entry(id).course },
             syllabus: { id, _ in asked.append("syllabus \(id)"); return try catalog.entry(id).syllabusHTML },
-            modules: { id, _ in asked.append("modules \(id)"); return try catalog.entry(id).modules }
+            modules: { id, _ in asked.append("modules \(id)"); return try catalog.entry(id).modules },
+            assignments: { _, _ in [] }
         )
         let pane = await loaded(environment)
         #expect(Set(asked.values) == ["course 101", "syllabus 101", "modules 101"])
