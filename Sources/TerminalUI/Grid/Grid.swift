@@ -56,7 +56,7 @@ public struct Grid: Equatable, Sendable {
     /// Makes the `width` cells from (`x`, `y`) a hyperlink to `url` where the terminal shows
     /// them (OSC 8); an address with anything but printable ASCII is never sent.
     public mutating func link(_ url: String, x: Int, y: Int, width: Int) {
-        guard y >= 0, y < height, x >= 0, width > 0, !url.isEmpty,
+        guard y >= 0, y < height, x >= 0, x < self.width, width > 0, !url.isEmpty,
               url.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return }
         links.append(Link(x: x, y: y, width: min(width, self.width - x), url: url))
     }
