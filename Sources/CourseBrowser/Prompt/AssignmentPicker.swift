@@ -18,6 +18,8 @@ struct AssignmentPicker: Equatable {
 
     /// Every assignment it offers, soonest due first.
     let assignments: [Assignment]
+    /// Each assignment's name as finding compares it, folded once.
+    private let foldedNames: [[UInt8]]
     var filter = LineEditor()
     /// The chosen row among `matches`.
     private(set) var selection = 0
@@ -26,13 +28,16 @@ struct AssignmentPicker: Equatable {
 
     init(assignments: [Assignment]) {
         self.assignments = assignments
+        var folder = SearchText.Folder()
+        foldedNames = assignments.map { folder.fold($0.name) }
     }
 
-    /// The assignments whose name holds the filter's text, ignoring case and accents.
+    /// The assignments whose name holds every word of the filter, ignoring case and accents,
+    /// as the course list's `/` finds courses.
     var matches: [Assignment] {
-        let wanted = SearchText.folded(filter.text.trimmingCharacters(in: .whitespaces))
-        guard !wanted.isEmpty else { return assignments }
-        return assignments.filter { SearchText.folded($0.name).contains(wanted) }
+        let words = SearchText.words(filter.text).map { Array($0.utf8) }
+        guard !words.isEmpty else { return assignments }
+        return assignments.indices.filter { SearchText.matches(words, in: foldedNames[$0]) }.map { assignments[$0] }
     }
 
     var selected: Assignment? {

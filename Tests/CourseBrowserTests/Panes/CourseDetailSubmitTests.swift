@@ -83,6 +83,13 @@ struct CourseDetailSubmitTests {
         #expect(!pane.capturesKeys)
     }
 
+    @Test func thePickerFindsEveryWordAnywhereAsTheCourseFilterDoes() async {
+        let pane = await opened()
+        _ = pane.handle(.character("s"))
+        type("thi bai", into: pane)
+        #expect(pane.assignmentPicker?.matches.map(\.id) == ["11"], "words in any order, each anywhere in the name")
+    }
+
     @Test func aLockedAssignmentIsRefusedInThePickerWithItsExplanation() async {
         let pane = await opened()
         _ = pane.handle(.character("s"))
