@@ -12,13 +12,7 @@ extension CourseDetailState {
             return prompt.lines(width: width, glyphs: glyphs, now: now) + [.blank]
         }
         if let notice {
-            let style = Style(role: notice.isProblem ? .error : .success)
-            var lines = Sanitizer.clean(notice.text).wrapped(toWidth: width).map { StyledLine($0, style: style) }
-            if let link = notice.link {
-                // On a line of its own, so the whole address is one hyperlink and can be selected by hand.
-                lines.append(StyledLine([.init(text: link.absoluteString, style: Style(underline: true), link: link)]))
-            }
-            return lines + [.blank]
+            return notice.lines(width: width) + [.blank]
         }
         return []
     }

@@ -164,12 +164,3 @@ struct CourseDetailState {
         return "\(min(scroll + contentHeight, lines.count))/\(lines.count)"
     }
 }
-
-/// A line above the Course pane's content saying what just happened.
-struct Notice: Equatable {
-    var text: String
-    /// Something went wrong: drawn as an error, not a success.
-    var isProblem = false
-    /// An address shown after the text, as a hyperlink where the terminal shows them.
-    var link: URL?
-}

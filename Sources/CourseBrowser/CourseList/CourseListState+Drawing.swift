@@ -36,17 +36,6 @@ extension CourseListState {
         }
     }
 
-    /// What `o` or `y` just did, and the address where it is shown.
-    private func noticeLines(width: Int) -> [StyledLine] {
-        guard let notice else { return [] }
-        let style = Style(role: notice.isProblem ? .error : .success)
-        var lines = Sanitizer.clean(notice.text).wrapped(toWidth: width).map { StyledLine($0, style: style) }
-        if let link = notice.link {
-            lines += link.absoluteString.wrapped(toWidth: width).prefix(3).map { StyledLine([.init(text: $0, style: Style(underline: true), link: link)]) }
-        }
-        return lines
-    }
-
     /// The `/` filter's row above the list: the field while it is typed, what it keeps once kept.
     func filterLines(width: Int, glyphs: Glyphs) -> [StyledLine] {
         guard let filter else { return [] }
@@ -63,7 +52,7 @@ extension CourseListState {
     /// Rows under the list: loading, a failure, the empty state and what the backend skipped.
     func statusLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
         let pages = view.pages
-        var lines: [StyledLine] = noticeLines(width: width - 1)
+        var lines: [StyledLine] = notice?.lines(width: width - 1) ?? []
         if let saved = view.savedCopy {
             let status = SavedCopyRow.Status(savedAt: saved.savedAt, refreshing: pages.isLoading, failure: pages.failure, note: pages.note)
             lines += SavedCopyRow.lines(status, now: now, width: width - 1, glyphs: glyphs)

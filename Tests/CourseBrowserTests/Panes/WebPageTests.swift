@@ -79,6 +79,16 @@ struct WebPageTests {
         #expect(grid.links.first.map { [$0.x, $0.y, $0.width] } == [1, 1, 34], "over the address's cells")
     }
 
+    @Test func anAddressWiderThanThePaneIsWrappedNotCut() async {
+        let pane = await pane(browser: .noDisplay)
+        _ = pane.handle(.character("o"))
+        let lines = { pane.lines(width: 22, height: 20) }
+        await settle { lines().contains { $0.contains("https://") } }
+        let first = lines().firstIndex { $0.contains("https://") } ?? 0
+        let address = lines()[first...].prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined()
+        #expect(address == "https://school.example/courses/101", "\(lines())")
+    }
+
     @Test func theSelectedItemIsMarkedAndScrolledIntoView() async {
         let pane = await pane()
         _ = pane.handle(.character("G"))
