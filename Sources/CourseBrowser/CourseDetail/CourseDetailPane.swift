@@ -254,7 +254,7 @@ extension CourseDetailPane {
         let takesFiles = state.assignments.value?.contains(where: \.acceptsUploads) == true
         let hasItems = state.lines.contains { $0.item != nil }
         let rows = [
-            (KeyTable.move.hint("scroll"), true), (KeyTable.item.hint, hasItems), (KeyTable.openWeb.hint, state.courseID != nil),
+            (KeyTable.move.hint("scroll"), true), (KeyTable.item.hint, hasItems), (KeyTable.openWeb.hint, focusedPage()?.url != nil),
             (KeyTable.upload.hint, state.courseID != nil), (KeyTable.submit.hint, takesFiles), (KeyTable.retry.hint, state.hasFailure),
         ]
         return rows.compactMap { hint, applies in applies ? hint : nil }

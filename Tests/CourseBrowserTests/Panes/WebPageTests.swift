@@ -79,6 +79,18 @@ struct WebPageTests {
         #expect(grid.links.first.map { [$0.x, $0.y, $0.width] } == [1, 1, 34], "over the address's cells")
     }
 
+    @Test func theHintOffersOOnlyWhereThereIsAnAddress() async {
+        let pane = await pane()
+        #expect(pane.hints.contains { $0.key == "o" }, "the course has its web page")
+        _ = pane.handle(.character("n"))
+        _ = pane.handle(.character("n"))
+        #expect(pane.hints.contains { $0.key == "o" } == false, "Poster has none")
+        let offline = CourseDetailPane(environment: Fixtures.environment())
+        offline.update(.show(Fixtures.swift.id))
+        await settle { !offline.isAnimating }
+        #expect(offline.hints.contains { $0.key == "o" } == false, "the offline catalogs have no web pages")
+    }
+
     @Test func anAddressWiderThanThePaneIsWrappedNotCut() async {
         let pane = await pane(browser: .noDisplay)
         _ = pane.handle(.character("o"))
