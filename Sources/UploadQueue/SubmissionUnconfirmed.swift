@@ -4,7 +4,6 @@ import Foundation
 /// A submission was sent and its attempt is not there yet: the server may still be making it,
 /// so it is read again later rather than sent a second time.
 struct SubmissionUnconfirmed: UserFacingError, TransientError {
-    var sentAt: Date
     var retryAfter: TimeInterval?
 
     var userMessage: String { "Checking whether the submission sent earlier arrived" }

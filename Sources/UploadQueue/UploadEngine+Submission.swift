@@ -82,7 +82,7 @@ extension UploadEngine {
         guard let sentAt else { return }
         let left = min(Self.answerWindow, sentAt.addingTimeInterval(Self.answerWindow).timeIntervalSince(clock.now()))
         if left > 0 {
-            throw SubmissionUnconfirmed(sentAt: sentAt, retryAfter: left)
+            throw SubmissionUnconfirmed(retryAfter: left)
         }
     }
 
