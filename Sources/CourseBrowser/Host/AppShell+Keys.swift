@@ -51,15 +51,10 @@ extension AppShell {
         return pane(id).mouse(event.relative(to: content.x, content.y)) ? .handled : .ignored
     }
 
-    /// The pane whose tab is at `column` of the tab row, as `drawTabs` lays them out.
+    /// The pane whose tab is at `column` of the tab row, as it is drawn.
     private func tab(atColumn column: Int) -> PaneID? {
-        var x = layout.tabs?.x ?? 0
-        for id in PaneID.allCases {
-            let width = " \(pane(id).title) ".displayWidth
-            if column >= x, column < x + width { return id }
-            x += width + 1
-        }
-        return nil
+        guard let tabs = layout.tabs else { return nil }
+        return tabSpans(in: tabs).first { $0.columns.contains(column) }?.id
     }
 
     private func handleInHelp(_ key: Key) -> KeyResult {

@@ -29,11 +29,21 @@ extension AppShell {
     }
 
     private func drawTabs(into grid: inout Grid, in tabs: Rect) {
+        for tab in tabSpans(in: tabs) where !tab.columns.isEmpty {
+            grid.put(tab.label, x: tab.columns.lowerBound, y: tabs.y, maxWidth: tab.columns.count, style: tab.id == focus ? Style(bold: true, reverse: true) : .muted)
+        }
+    }
+
+    /// Where each pane's tab lies on the tab row, one column apart and cut at its end: what
+    /// is drawn and what a click finds.
+    func tabSpans(in tabs: Rect) -> [(id: PaneID, label: String, columns: Range<Int>)] {
         var x = tabs.x
-        for id in PaneID.allCases {
+        return PaneID.allCases.map { id in
             let label = " \(pane(id).title) "
-            x += grid.put(label, x: x, y: tabs.y, maxWidth: tabs.maxX - x, style: id == focus ? Style(bold: true, reverse: true) : .muted)
-            x += 1
+            let start = min(x, tabs.maxX)
+            let end = min(tabs.maxX, start + label.displayWidth)
+            x = end + 1
+            return (id, label, start..<end)
         }
     }
 
