@@ -30,6 +30,14 @@ package struct ScratchFolder: Sendable {
         return file
     }
 
+    /// Writes a shell script running `body` to `name`, executable; returns its path.
+    package func script(_ name: String, _ body: String) throws -> String {
+        let path = url.appendingPathComponent(name).path
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
     /// Names in the folder, hidden ones included, sorted.
     package func contents(_ relative: String = "") -> [String] {
         let folder = relative.isEmpty ? url : url.appendingPathComponent(relative)

@@ -15,17 +15,10 @@ struct ChildProcessTests {
         folder = try ScratchFolder()
     }
 
-    func script(_ body: String) throws -> String {
-        let path = folder.url.appendingPathComponent("child").path
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return path
-    }
-
     @Test func aLaunchedProgramGetsItsArgumentsButNotTheToken() async throws {
         defer { folder.remove() }
         let record = folder.url.appendingPathComponent("record").path
-        let child = try script("printf '%s|%s' \"$1\" \"$CANVAS_TOKEN\" > \(record).tmp && mv \(record).tmp \(record)")
+        let child = try folder.script("child", "printf '%s|%s' \"$1\" \"$CANVAS_TOKEN\" > \(record).tmp && mv \(record).tmp \(record)")
         ChildProcess.launch(child, [child, "Essay handed in"], environment: ["CANVAS_TOKEN": "s3cret", "PATH": "/usr/bin:/bin"])
         try await eventually("the program ran") { FileManager.default.fileExists(atPath: record) }
         #expect(try String(contentsOfFile: record, encoding: .utf8) == "Essay handed in|")
@@ -33,7 +26,7 @@ struct ChildProcessTests {
 
     @Test func howAChildEndedIsToldAndOneStillRunningIsReapedLater() async throws {
         defer { folder.remove() }
-        let failing = try script("exit 3")
+        let failing = try folder.script("child", "exit 3")
         let pid = try #require(await ChildProcess.start(failing, [failing], environment: [:]))
         #expect(await ChildProcess.watch(pid, for: 2) == .exited(status: 3))
 

@@ -13,18 +13,10 @@ struct WebBrowserTests {
         url = try #require(URL(string: "https://school.example/courses/1003"))
     }
 
-    /// A script at `name` running `body` (a shell script's text).
-    func script(_ name: String, _ body: String) throws -> String {
-        let path = folder.url.appendingPathComponent(name).path
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return path
-    }
-
     @Test func browserGetsTheAddressButNotTheToken() async throws {
         defer { folder.remove() }
         let record = folder.url.appendingPathComponent("record").path
-        let browser = try script("browser", "printf '%s|%s|%s' \"$1\" \"$CANVAS_TOKEN\" \"$(ps -o sid= -p $$ | tr -d ' ')\" > \(record)")
+        let browser = try folder.script("browser", "printf '%s|%s|%s' \"$1\" \"$CANVAS_TOKEN\" \"$(ps -o sid= -p $$ | tr -d ' ')\" > \(record)")
         let outcome = await WebBrowser.live(environment: ["BROWSER": browser, "CANVAS_TOKEN": "s3cret", "PATH": "/usr/bin:/bin"]).open(url)
         #expect(outcome == .opened)
         let parts = (try String(contentsOfFile: record, encoding: .utf8)).split(separator: "|", omittingEmptySubsequences: false).map(String.init)
@@ -35,11 +27,11 @@ struct WebBrowserTests {
 
     @Test func aBrowserThatFailsAtOnceOrWantsTheTerminalIsReportedAsFailed() async throws {
         defer { folder.remove() }
-        let terminal = try script("w3m-like", "echo hello > /dev/tty")
+        let terminal = try folder.script("w3m-like", "echo hello > /dev/tty")
         #expect(await WebBrowser.live(environment: ["BROWSER": terminal]).open(url) == .failed("\(terminal) exited with status 2"))
         let missing = await WebBrowser.live(environment: ["BROWSER": "no-such-browser-here", "PATH": "/usr/bin:/bin"]).open(url)
         #expect(missing == .failed("no-such-browser-here is not installed"))
-        let second = try script("second", "exit 0")
+        let second = try folder.script("second", "exit 0")
         let fallback = await WebBrowser.live(environment: ["BROWSER": "no-such-browser-here:\(second) %s", "PATH": "/usr/bin:/bin"]).open(url)
         #expect(fallback == .opened, "the next command of the list is tried")
     }
