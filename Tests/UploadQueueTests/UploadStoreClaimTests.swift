@@ -38,6 +38,24 @@ struct UploadStoreClaimTests {
         #expect(again.isHeld)
     }
 
+    /// A child being spawned holds copies of every descriptor until it execs; a claim
+    /// released just before must not look held because of that.
+    @Test func aReleasedClaimIsFreeEvenWhileChildrenAreBeingSpawned() throws {
+        let spawner = SpawningThread()
+        var refused = 0
+        for _ in 0..<3_000 {
+            guard let claim = try store.claim(job.id) else {
+                refused += 1
+                continue
+            }
+            claim.release()
+            if store.isClaimed(job.id) { refused += 1 }
+        }
+        let spawned = spawner.stop()
+        #expect(spawned > 0)
+        #expect(refused == 0)
+    }
+
     @Test func aClaimThatGoesAwayIsReleased() throws {
         do {
             let claim = try store.claim(job.id)
