@@ -52,7 +52,8 @@ public final class EventLoop {
                 finish(status: 0)
             }
         }
-        redraw()
+        // Every key of the batch, and every change it caused, shows in one frame.
+        scheduleRedraw()
     }
 
     private func watchResize() {
@@ -88,13 +89,15 @@ public final class EventLoop {
         timer.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, self.app.isAnimating else { return }
-                self.redraw()
+                self.scheduleRedraw()
             }
         }
         timer.resume()
         sources.append(timer)
     }
 
+    /// Asks for one frame after whatever the main queue is doing now: however many keys,
+    /// loads and ticks arrive meanwhile, they are drawn once.
     private func scheduleRedraw() {
         guard !redrawScheduled else { return }
         redrawScheduled = true
@@ -108,7 +111,7 @@ public final class EventLoop {
 
     private func resize() {
         app.resize(width: screen.width, height: screen.height, glyphs: screen.glyphs)
-        redraw()
+        scheduleRedraw()
     }
 
     private func redraw() {
