@@ -17,12 +17,12 @@ extension CourseDetailState {
         return []
     }
 
-    /// Every content line at `width`, sections in order.
+    /// Every content line at `width`, sections in order, with the syllabus as laid out already.
     ///
     /// A section is left out when the course itself can't be shown: a course restricted by
     /// date, or a failure the overview already reports in the same words (a course that
     /// does not exist fails all three sections alike, and one row says it).
-    func contentLines(width: Int, glyphs: Glyphs, now: Date) -> [DetailLine] {
+    func contentLines(width: Int, glyphs: Glyphs, now: Date, syllabus syllabusLines: [DetailLine]?) -> [DetailLine] {
         guard courseID != nil else {
             return [.text(StyledLine("Select a course and press Enter to open it.", style: .muted))]
         }
@@ -41,9 +41,7 @@ extension CourseDetailState {
         }
         if shows(syllabus) {
             lines += [.blank, .heading(StyledLine("Syllabus", style: .accent), "syllabus")]
-            lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { blocks in
-                DetailText.syllabus(blocks, width: width, glyphs: glyphs).map(DetailLine.text)
-            }
+            lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { _ in syllabusLines ?? [] }
         }
         if shows(modules) {
             lines += [.blank, .heading(StyledLine(heading("Modules", count: modules.value?.count), style: .accent), "modules")]

@@ -28,7 +28,14 @@ struct CourseDetailState {
     private(set) var header: [StyledLine] = []
     /// Every content line at the pane's width; laid out by `layout`.
     private(set) var lines: [DetailLine] = []
+    /// The syllabus's lines, by width, glyphs and version: by far the longest text to wrap.
+    private(set) var syllabusLayout = LayoutCache<SyllabusKey, [DetailLine]>()
 
+    struct SyllabusKey: Equatable {
+        var width: Int
+        var glyphs: Glyphs
+        var version: Int
+    }
 
     init(courseID: CourseID? = nil, size: PaneSize = .zero) {
         self.courseID = courseID
@@ -57,13 +64,25 @@ struct CourseDetailState {
         let width = textWidth
         header = headerLines(width: width, glyphs: size.glyphs, now: now)
         let place = readingPlace()
-        lines = savedCopyLines(width: width, glyphs: size.glyphs, now: now) + contentLines(width: width, glyphs: size.glyphs, now: now)
+        let syllabusLines = layOutSyllabus(width: width)
+        lines = savedCopyLines(width: width, glyphs: size.glyphs, now: now)
+            + contentLines(width: width, glyphs: size.glyphs, now: now, syllabus: syllabusLines)
         // A fresh answer, the saved-copy row coming or going, or a new width must not move what
         // the reader is looking at: the top line stays at the same distance from the same landmark.
         if let place, let landmark = lines.firstIndex(where: { $0.landmark == place.landmark }) {
             scroll = landmark + place.offset
         }
         scroll = max(0, min(scroll, max(0, lines.count - contentHeight)))
+    }
+
+    /// The syllabus laid out at `width`, reused while neither it nor the width changed; nil until it loads.
+    private mutating func layOutSyllabus(width: Int) -> [DetailLine]? {
+        guard let blocks = syllabus.value else { return nil }
+        let key = SyllabusKey(width: width, glyphs: size.glyphs, version: syllabus.version)
+        let glyphs = size.glyphs
+        return syllabusLayout.output(for: key) {
+            DetailText.syllabus(blocks, width: width, glyphs: glyphs).map(DetailLine.text)
+        }
     }
 
     /// The landmark at or above the top line, and how far below it the top line is; nil at the top.

@@ -23,6 +23,8 @@ struct LoadState<Value> {
     private(set) var refreshFailure: LoadFailure?
     /// Whether a load is under way behind the value shown.
     private(set) var isRefreshing = false
+    /// Counts every change of the loaded value, so what is laid out from it knows when to lay out again.
+    private(set) var version = 0
 
     mutating func apply(_ event: LoadEvent<Value>) {
         switch event {
@@ -39,6 +41,7 @@ struct LoadState<Value> {
             phase = .loading(since: at)
         case let .restored(value, savedAt):
             phase = .loaded(value)
+            version += 1
             self.savedAt = savedAt
         case let .waiting(note):
             self.note = note
@@ -49,6 +52,7 @@ struct LoadState<Value> {
             switch result {
             case let .success(value):
                 phase = .loaded(value)
+                version += 1
                 savedAt = nil
             case let .failure(error) where refreshed && value != nil:
                 // What is shown stays, and says it could not be brought up to date.
@@ -65,6 +69,7 @@ struct LoadState<Value> {
         guard case var .loaded(value) = phase else { return }
         body(&value)
         phase = .loaded(value)
+        version += 1
     }
 
     var value: Value? {

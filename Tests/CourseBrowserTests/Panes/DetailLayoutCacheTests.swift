@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+
+/// The Course pane wraps its syllabus once per width and content, not once per frame.
+@MainActor
+struct DetailLayoutCacheTests {
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+    let html = "<p>" + String(repeating: "Đọc giáo trình chương một và hai trước buổi học. ", count: 40) + "</p>"
+
+    func state(width: Int) -> CourseDetailState {
+        var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: width, height: 20, glyphs: .unicode))
+        state.syllabus.apply(.finished(.success(HTMLText.blocks(from: html))))
+        return state
+    }
+
+    func syllabusText(_ state: CourseDetailState) -> [String] {
+        guard let heading = state.lines.firstIndex(where: { $0.landmark == "heading syllabus" }) else { return [] }
+        let rest = state.lines[(heading + 1)...]
+        let end = rest.firstIndex { $0.landmark?.hasPrefix("heading") == true } ?? rest.endIndex
+        return rest[..<end].map { $0.styled(now: now, glyphs: .unicode).text }.reversed().drop { $0.isEmpty }.reversed()
+    }
+
+    @Test func theSameWidthReusesTheLines() {
+        var state = state(width: 42)
+        state.layout(now: now)
+        let first = syllabusText(state)
+        for step in 0..<5 {
+            state.scroll(by: 1)
+            state.layout(now: now.addingTimeInterval(Double(step)))
+        }
+        #expect(state.syllabusLayout.layouts == 1)
+        #expect(syllabusText(state) == first)
+        #expect(first.count > 10)
+    }
+
+    @Test func aResizeWrapsAgainAtTheNewWidth() {
+        var state = state(width: 42)
+        state.layout(now: now)
+        state.resize(PaneSize(width: 62, height: 20, glyphs: .unicode))
+        state.layout(now: now)
+        #expect(state.syllabusLayout.layouts == 2)
+        let wide = syllabusText(state)
+        #expect(wide == DetailText.syllabus(HTMLText.blocks(from: html), width: 60, glyphs: .unicode).map(\.text))
+        #expect(wide.contains { $0.displayWidth > 40 })
+    }
+
+    @Test func otherGlyphsLayOutAgain() {
+        var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: 30, height: 20, glyphs: .unicode))
+        state.syllabus.apply(.finished(.success(HTMLText.blocks(from: "<ul><li>x</li></ul>"))))
+        state.layout(now: now)
+        state.resize(PaneSize(width: 30, height: 20, glyphs: .ascii))
+        state.layout(now: now)
+        #expect(state.syllabusLayout.layouts == 2)
+        #expect(state.lines.contains { $0.styled(now: now, glyphs: .ascii).text == "* x" })
+    }
+
+    @Test func newDataInvalidatesTheLines() {
+        var state = state(width: 42)
+        state.layout(now: now)
+        state.syllabus.apply(.finished(.success(HTMLText.blocks(from: "<p>Tuần 2: đệ quy</p>"))))
+        state.layout(now: now)
+        #expect(state.syllabusLayout.layouts == 2)
+        #expect(syllabusText(state).first == "Tuần 2: đệ quy")
+    }
+
+    @Test func anotherCourseStartsWithNothingLaidOut() {
+        var state = state(width: 42)
+        state.layout(now: now)
+        state.show(CourseID(2))
+        state.layout(now: now)
+        #expect(state.syllabusLayout.layouts == 0)
+        #expect(!state.lines.contains { $0.styled(now: now, glyphs: .unicode).text.contains("giáo trình") })
+    }
+}
