@@ -8,18 +8,20 @@ extension HTMLText {
         /// Decodes every well-formed reference; unknown or unterminated ones are left as written.
         static func decode(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
             guard scalars.contains("&") else { return String(String.UnicodeScalarView(scalars)) }
-            var output = String.UnicodeScalarView()
+            // Appending to the String itself grows it in place; `UnicodeScalarView.append(contentsOf:)`
+            // rebuilds the whole view each time, which made long runs of references quadratic.
+            var output = ""
             var index = scalars.startIndex
             while index < scalars.endIndex {
                 if scalars[index] == "&", let reference = reference(in: scalars, at: index) {
-                    output.append(contentsOf: reference.text.unicodeScalars)
+                    output.append(reference.text)
                     index = reference.end
                 } else {
-                    output.append(scalars[index])
+                    output.unicodeScalars.append(scalars[index])
                     index += 1
                 }
             }
-            return String(output)
+            return output
         }
 
         /// Parses the reference starting at the `&` at `start`, returning its text and the index after `;`.

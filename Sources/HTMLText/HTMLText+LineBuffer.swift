@@ -55,7 +55,8 @@ extension HTMLText {
                     if !followsCarriageReturn { appendNewline() }
                 case "\t":
                     let spaces = Self.tabWidth - column % Self.tabWidth
-                    text.unicodeScalars.append(contentsOf: repeatElement(" ", count: spaces))
+                    // One scalar at a time: `append(contentsOf:)` on the scalar view copies the whole text.
+                    for _ in 0..<spaces { text.unicodeScalars.append(" ") }
                     column += spaces
                     trailingNewlines = 0
                 case "\u{A0}", "\u{202F}":
