@@ -371,7 +371,16 @@ extension HTMLText {
 
         // MARK: Text and breaks
 
-        /// Appends text with the whitespace rules of the current element.
+        /// Appends decoded text from the input with the whitespace rules of the current element.
+        private mutating func appendText(_ text: ArraySlice<UInt8>) {
+            if keepsSpacing {
+                line.appendPreformatted(text)
+            } else {
+                line.appendFlow(text)
+            }
+        }
+
+        /// Appends text made up here, such as a link target, with the whitespace rules of the current element.
         private mutating func appendText(_ text: String) {
             if keepsSpacing {
                 line.appendPreformatted(text)
@@ -446,7 +455,7 @@ extension HTMLText {
 
         /// Empties the line buffer, first settling any link whose label is complete.
         private mutating func takeLine() -> String {
-            if let open = link, !LineBuffer.trimmed(line.text(since: open.start)).isEmpty {
+            if let open = link, line.hasText(since: open.start) {
                 // The block ends before "</a>" (or it never comes): show the target with this block.
                 link = nil
                 appendTarget(of: open)
