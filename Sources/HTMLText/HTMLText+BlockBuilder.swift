@@ -99,7 +99,8 @@ extension HTMLText {
         private var line = LineBuffer()
         private var link: OpenLink?
 
-        private var scope: Scope { stack.last?.scope ?? Scope() }
+        /// The scope of the innermost open element, kept apart because nearly every token asks for it.
+        private var scope = Scope()
         /// Inside a table cell every block boundary shrinks to a space so the row stays one line.
         private var inCell: Bool { scope.cell != nil }
         private var keepsSpacing: Bool { scope.inPre && scope.cell == nil }
@@ -289,6 +290,7 @@ extension HTMLText {
                 inner.cell = index
             }
             stack.append(OpenElement(tag: tag, role: role, scope: inner, nextNumber: nextNumber))
+            scope = inner
         }
 
         // MARK: End tags
@@ -339,7 +341,7 @@ extension HTMLText {
 
         /// Closes a `p` before a block starts, since a paragraph cannot contain blocks ("<p>a<p>b").
         private mutating func closeOpenParagraph() {
-            if stack.last?.tag == .p {
+            if !stack.isEmpty, stack[stack.count - 1].tag == .p {
                 closeElements(from: stack.count - 1)
             }
         }
@@ -353,8 +355,8 @@ extension HTMLText {
 
         /// Pops the element at `index` and everything opened after it, innermost first.
         private mutating func closeElements(from index: Int) {
-            while stack.count > index, let element = stack.last {
-                switch element.role {
+            while stack.count > max(index, 0) {
+                switch stack[stack.count - 1].role {
                 case .flow, .heading:
                     breakParagraph()
                 case .cell:
@@ -366,6 +368,7 @@ extension HTMLText {
                     breakStructure()
                 }
                 stack.removeLast()
+                scope = stack.isEmpty ? Scope() : stack[stack.count - 1].scope
             }
         }
 

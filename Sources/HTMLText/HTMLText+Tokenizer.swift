@@ -12,10 +12,6 @@ extension HTMLText {
     /// It reads the UTF-8 bytes of the input: all markup is ASCII, so text between tags is passed
     /// on as a slice of the input, never copied scalar by scalar.
     struct Tokenizer {
-        /// Elements whose content is never displayed, so it is skipped without being tokenized
-        /// (a script may well contain `"<p>"` in a string literal).
-        private static let hiddenContentElements: Set<String> = ["script", "style", "template", "title"]
-
         private let input: [UInt8]
         private var position = 0
 
@@ -127,10 +123,21 @@ extension HTMLText {
                     attributes[key] = value
                 }
             }
-            if Self.hiddenContentElements.contains(name), !selfClosing {
+            if Self.hidesContent(name), !selfClosing {
                 skipHiddenContent(of: name)
             }
             return .startTag(name: name, attributes: attributes, selfClosing: selfClosing)
+        }
+
+        /// Whether the element's content is never displayed, so it is skipped without being tokenized
+        /// (a script may well contain `"<p>"` in a string literal).
+        ///
+        /// Every start tag asks, so the names are compared rather than hashed into a set.
+        private static func hidesContent(_ name: String) -> Bool {
+            switch name {
+            case "script", "style", "template", "title": true
+            default: false
+            }
         }
 
         /// Reads a tag name, lowercased so that `<P>` and `<p>` are the same tag.

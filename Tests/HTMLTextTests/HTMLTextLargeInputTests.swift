@@ -66,6 +66,18 @@ import Testing
         #expect(texts(String(repeating: "<div><span><b>x ", count: 10_000)) == Array(repeating: "x", count: 10_000))
     }
 
+    @Test func scopeIsRestoredWhenNestingPastTheCapUnwinds() {
+        let nested = String(repeating: "<ul><li>", count: 40) + "deep" + String(repeating: "</li></ul>", count: 40)
+        let html = nested + "<table><tr><td>a</td><td><pre>b  c</pre></td></tr></table><pre>d  e</pre>after"
+        #expect(HTMLText.blocks(from: html) == [
+            // 64 open elements at most: 32 lists with their items.
+            TextBlock(kind: .listItem(marker: "•", depth: 31), text: "deep"),
+            TextBlock(kind: .paragraph, text: "a | b c"),
+            TextBlock(kind: .preformatted, text: "d  e"),
+            TextBlock(kind: .paragraph, text: "after"),
+        ])
+    }
+
     @Test func longLinkLabelGetsItsTarget() {
         let label = String(repeating: "Lập trình ", count: 20_000)
         #expect(texts("<a href=\"https://x.y\">" + label + "</a>") == [label.dropLast() + " (https://x.y)"])
