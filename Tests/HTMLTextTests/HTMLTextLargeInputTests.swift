@@ -94,6 +94,19 @@ import Testing
         #expect(texts("<ÄB>a</ÄB><SCRİPT>b</SCRİPT>") == ["<ÄB>a</ÄB>b"])
     }
 
+    @Test func onlyKnownTagNamesShapeBlocks() {
+        let html = "a<h7>b</h7>c<asides>d</asides>e<FIGCAPTION>f</FIGCAPTION>g<Blockquote>h</BLOCKQUOTE><ddx>i</ddx><dd>j</dd><z>k<_p>l"
+        #expect(HTMLText.blocks(from: html) == [
+            TextBlock(kind: .paragraph, text: "abcde"),
+            TextBlock(kind: .paragraph, text: "f"),
+            TextBlock(kind: .paragraph, text: "g"),
+            TextBlock(kind: .quote, text: "h"),
+            TextBlock(kind: .paragraph, text: "i"),
+            TextBlock(kind: .paragraph, text: "j"),
+            TextBlock(kind: .paragraph, text: "k<_p>l"),
+        ])
+    }
+
     // MARK: Preformatted text
 
     @Test func longPreformattedTextExpandsEveryTab() {
