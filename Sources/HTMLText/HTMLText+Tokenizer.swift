@@ -163,7 +163,7 @@ extension HTMLText {
             return String(decoding: bytes.map(Scalars.asciiLowercased), as: UTF8.self)
         }
 
-        /// Reads `name`, `name=value`, `name='value'` or `name="value"`; called on a non-space, non-`>` scalar.
+        /// Reads `name`, `name=value`, `name='value'` or `name="value"`; called on a non-space, non-`>` byte.
         private mutating func readAttribute() -> (String, String) {
             let nameStart = position
             // Always take the first byte so that even a lone "=" makes progress; a name never
@@ -235,7 +235,7 @@ extension HTMLText {
             return true
         }
 
-        /// The index of the next `scalar` at or after `index`.
+        /// The index of the next `byte` at or after `index`.
         private func find(_ byte: UInt8, from index: Int) -> Int? {
             var current = index
             while current < input.count {
