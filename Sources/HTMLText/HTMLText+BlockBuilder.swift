@@ -1,6 +1,6 @@
 extension HTMLText {
     /// The elements that shape blocks; any other tag only contributes its text.
-    enum Tag: String {
+    enum Tag: String, CaseIterable {
         case p, div, section, article, header, footer, nav, main, aside, figure, figcaption
         case address, center, dl, dt, dd, form, fieldset, legend, details, summary, caption
         case h1, h2, h3, h4, h5, h6
@@ -8,6 +8,29 @@ extension HTMLText {
         case blockquote, pre
         case table, tr, td, th
         case br, hr, img, a
+
+        /// The tags by the first letter of their names, `a` to `z`.
+        private static let byInitial: [[Tag]] = {
+            var table = Array(repeating: [Tag](), count: 26)
+            for tag in allCases {
+                if let initial = tag.rawValue.utf8.first {
+                    table[Int(initial - UInt8(ascii: "a"))].append(tag)
+                }
+            }
+            return table
+        }()
+
+        /// The tag with a lowercased `name`, if it is one that shapes blocks.
+        ///
+        /// Every tag in the input is looked up, and comparing the few names that share an initial
+        /// costs less than hashing the name as `init(rawValue:)` does.
+        init?(name: String) {
+            guard let initial = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(initial),
+                  let tag = Self.byInitial[Int(initial - UInt8(ascii: "a"))].first(where: { $0.rawValue == name }) else {
+                return nil
+            }
+            self = tag
+        }
 
         /// 1…6 for `h1`…`h6`.
         var headingLevel: Int? {
@@ -99,7 +122,8 @@ extension HTMLText {
         private var line = LineBuffer()
         private var link: OpenLink?
 
-        private var scope: Scope { stack.last?.scope ?? Scope() }
+        /// The scope of the innermost open element, kept apart because nearly every token asks for it.
+        private var scope = Scope()
         /// Inside a table cell every block boundary shrinks to a space so the row stays one line.
         private var inCell: Bool { scope.cell != nil }
         private var keepsSpacing: Bool { scope.inPre && scope.cell == nil }
@@ -110,11 +134,11 @@ extension HTMLText {
             case .text(let text):
                 appendText(text)
             case .startTag(let name, let attributes, let selfClosing):
-                if let tag = Tag(rawValue: name) {
+                if let tag = Tag(name: name) {
                     open(tag, attributes: attributes, selfClosing: selfClosing)
                 }
             case .endTag(let name):
-                if let tag = Tag(rawValue: name) {
+                if let tag = Tag(name: name) {
                     close(tag)
                 }
             }
@@ -289,6 +313,7 @@ extension HTMLText {
                 inner.cell = index
             }
             stack.append(OpenElement(tag: tag, role: role, scope: inner, nextNumber: nextNumber))
+            scope = inner
         }
 
         // MARK: End tags
@@ -339,7 +364,7 @@ extension HTMLText {
 
         /// Closes a `p` before a block starts, since a paragraph cannot contain blocks ("<p>a<p>b").
         private mutating func closeOpenParagraph() {
-            if stack.last?.tag == .p {
+            if !stack.isEmpty, stack[stack.count - 1].tag == .p {
                 closeElements(from: stack.count - 1)
             }
         }
@@ -353,8 +378,8 @@ extension HTMLText {
 
         /// Pops the element at `index` and everything opened after it, innermost first.
         private mutating func closeElements(from index: Int) {
-            while stack.count > index, let element = stack.last {
-                switch element.role {
+            while stack.count > max(index, 0) {
+                switch stack[stack.count - 1].role {
                 case .flow, .heading:
                     breakParagraph()
                 case .cell:
@@ -366,12 +391,22 @@ extension HTMLText {
                     breakStructure()
                 }
                 stack.removeLast()
+                scope = stack.isEmpty ? Scope() : stack[stack.count - 1].scope
             }
         }
 
         // MARK: Text and breaks
 
-        /// Appends text with the whitespace rules of the current element.
+        /// Appends decoded text from the input with the whitespace rules of the current element.
+        private mutating func appendText(_ text: ArraySlice<UInt8>) {
+            if keepsSpacing {
+                line.appendPreformatted(text)
+            } else {
+                line.appendFlow(text)
+            }
+        }
+
+        /// Appends text made up here, such as a link target, with the whitespace rules of the current element.
         private mutating func appendText(_ text: String) {
             if keepsSpacing {
                 line.appendPreformatted(text)
@@ -446,7 +481,7 @@ extension HTMLText {
 
         /// Empties the line buffer, first settling any link whose label is complete.
         private mutating func takeLine() -> String {
-            if let open = link, !LineBuffer.trimmed(line.text(since: open.start)).isEmpty {
+            if let open = link, line.hasText(since: open.start) {
                 // The block ends before "</a>" (or it never comes): show the target with this block.
                 link = nil
                 appendTarget(of: open)

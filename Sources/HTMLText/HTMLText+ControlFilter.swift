@@ -14,6 +14,12 @@ extension HTMLText {
 
         private var state = State.text
 
+        /// Whether no sequence is under way, so that only ESC or a C1 introducer can be swallowed next.
+        var isIdle: Bool {
+            if case .text = state { return true }
+            return false
+        }
+
         /// Whether `scalar` starts, continues or ends a control sequence, and so is not text.
         mutating func swallows(_ scalar: Unicode.Scalar) -> Bool {
             let value = scalar.value

@@ -2,57 +2,65 @@ extension HTMLText {
     /// Decodes character references (`&amp;`, `&#233;`, `&#xE9;`) in text and attribute values.
     enum Entities {
         private static let replacementCharacter = "\u{FFFD}"
+        private static let ampersand = UInt8(ascii: "&")
         /// Longer than any entity name we know, so scanning a bogus `&…` stays cheap.
         private static let maxNameLength = 32
 
-        /// Decodes every well-formed reference; unknown or unterminated ones are left as written.
-        static func decode(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-            guard scalars.contains("&") else { return String(String.UnicodeScalarView(scalars)) }
-            var output = String.UnicodeScalarView()
-            var index = scalars.startIndex
-            while index < scalars.endIndex {
-                if scalars[index] == "&", let reference = reference(in: scalars, at: index) {
-                    output.append(contentsOf: reference.text.unicodeScalars)
-                    index = reference.end
-                } else {
-                    output.append(scalars[index])
-                    index += 1
+        /// Decodes every well-formed reference in UTF-8 text; unknown or unterminated ones are left as written.
+        ///
+        /// Text without a `&` is returned as it is, without copying.
+        static func decode(_ utf8: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            guard var runStart = utf8.firstIndex(of: ampersand) else { return utf8 }
+            var output: [UInt8] = []
+            // A reference is never longer decoded than written, so this is the most the output needs.
+            output.reserveCapacity(utf8.count)
+            output.append(contentsOf: utf8[..<runStart])
+            var index = runStart
+            while let next = utf8[index...].firstIndex(of: ampersand) {
+                guard let reference = reference(in: utf8, at: next) else {
+                    index = next + 1
+                    continue
                 }
+                output.append(contentsOf: utf8[runStart..<next])
+                output.append(contentsOf: reference.text.utf8)
+                index = reference.end
+                runStart = index
             }
-            return String(output)
+            output.append(contentsOf: utf8[runStart...])
+            return output[...]
+        }
+
+        /// Decodes the references in an attribute value.
+        static func decodedString(_ utf8: ArraySlice<UInt8>) -> String {
+            String(decoding: decode(utf8), as: UTF8.self)
         }
 
         /// Parses the reference starting at the `&` at `start`, returning its text and the index after `;`.
-        private static func reference(
-            in scalars: ArraySlice<Unicode.Scalar>, at start: Int
-        ) -> (text: String, end: Int)? {
+        private static func reference(in utf8: ArraySlice<UInt8>, at start: Int) -> (text: String, end: Int)? {
             let afterAmpersand = start + 1
-            guard afterAmpersand < scalars.endIndex else { return nil }
-            if scalars[afterAmpersand] == "#" {
-                return numericReference(in: scalars, at: afterAmpersand + 1)
+            guard afterAmpersand < utf8.endIndex else { return nil }
+            if utf8[afterAmpersand] == UInt8(ascii: "#") {
+                return numericReference(in: utf8, at: afterAmpersand + 1)
             }
             var end = afterAmpersand
-            while end < scalars.endIndex, end - afterAmpersand < maxNameLength,
-                  Scalars.isASCIIAlphanumeric(scalars[end]) {
+            while end < utf8.endIndex, end - afterAmpersand < maxNameLength, Scalars.isASCIIAlphanumeric(utf8[end]) {
                 end += 1
             }
-            guard end > afterAmpersand, end < scalars.endIndex, scalars[end] == ";" else { return nil }
-            let name = String(String.UnicodeScalarView(scalars[afterAmpersand..<end]))
+            guard end > afterAmpersand, end < utf8.endIndex, utf8[end] == UInt8(ascii: ";") else { return nil }
+            let name = String(decoding: utf8[afterAmpersand..<end], as: UTF8.self)
             guard let text = named[name] else { return nil }
             return (text, end + 1)
         }
 
         /// Parses the digits of `&#…;` / `&#x…;` starting at `start` (just after the `#`).
-        private static func numericReference(
-            in scalars: ArraySlice<Unicode.Scalar>, at start: Int
-        ) -> (text: String, end: Int)? {
+        private static func numericReference(in utf8: ArraySlice<UInt8>, at start: Int) -> (text: String, end: Int)? {
             var index = start
-            let isHex = index < scalars.endIndex && (scalars[index] == "x" || scalars[index] == "X")
+            let isHex = index < utf8.endIndex && (utf8[index] == UInt8(ascii: "x") || utf8[index] == UInt8(ascii: "X"))
             if isHex { index += 1 }
             let digitsStart = index
             var value: UInt32 = 0
             var tooLarge = false
-            while index < scalars.endIndex, let digit = digitValue(scalars[index], hex: isHex) {
+            while index < utf8.endIndex, let digit = digitValue(utf8[index], hex: isHex) {
                 // Stop accumulating once out of Unicode range so absurdly long numbers cannot overflow.
                 if !tooLarge {
                     value = value * (isHex ? 16 : 10) + digit
@@ -60,16 +68,16 @@ extension HTMLText {
                 }
                 index += 1
             }
-            guard index > digitsStart, index < scalars.endIndex, scalars[index] == ";" else { return nil }
+            guard index > digitsStart, index < utf8.endIndex, utf8[index] == UInt8(ascii: ";") else { return nil }
             return (tooLarge ? replacementCharacter : text(forCodePoint: value), index + 1)
         }
 
         /// The value of a decimal (or, when `hex`, hexadecimal) digit.
-        private static func digitValue(_ scalar: Unicode.Scalar, hex: Bool) -> UInt32? {
-            switch scalar {
-            case "0"..."9": return scalar.value - 0x30
-            case "a"..."f" where hex: return scalar.value - 0x61 + 10
-            case "A"..."F" where hex: return scalar.value - 0x41 + 10
+        private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte) - 0x30
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(byte) - 0x61 + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(byte) - 0x41 + 10
             default: return nil
             }
         }

@@ -1,22 +1,22 @@
 extension HTMLText {
     /// A run of text or a single tag, as produced by `Tokenizer`.
     enum Token {
-        case text(String)
+        /// Text with its references decoded, as UTF-8.
+        case text(ArraySlice<UInt8>)
         case startTag(name: String, attributes: [String: String], selfClosing: Bool)
         case endTag(name: String)
     }
 
     /// A small, forgiving HTML tokenizer modelled on the browser one, minus most of its error tables.
+    ///
+    /// It reads the UTF-8 bytes of the input: all markup is ASCII, so text between tags is passed
+    /// on as a slice of the input, never copied scalar by scalar.
     struct Tokenizer {
-        /// Elements whose content is never displayed, so it is skipped without being tokenized
-        /// (a script may well contain `"<p>"` in a string literal).
-        private static let hiddenContentElements: Set<String> = ["script", "style", "template", "title"]
-
-        private let input: [Unicode.Scalar]
+        private let input: [UInt8]
         private var position = 0
 
         init(_ html: String) {
-            input = Array(html.unicodeScalars)
+            input = Array(html.utf8)
         }
 
         /// Returns the next token, or `nil` once the input is exhausted.
@@ -31,16 +31,16 @@ extension HTMLText {
 
         /// Whether a `<` at `index` opens markup; as in browsers, "a < b" or "<3" is just text.
         private func startsMarkup(at index: Int) -> Bool {
-            guard input[index] == "<", index + 1 < input.count else { return false }
+            guard input[index] == UInt8(ascii: "<"), index + 1 < input.count else { return false }
             let next = input[index + 1]
-            if next == "!" || next == "?" || Scalars.isASCIILetter(next) { return true }
-            return next == "/" && index + 2 < input.count && Scalars.isASCIILetter(input[index + 2])
+            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || Scalars.isASCIILetter(next) { return true }
+            return next == UInt8(ascii: "/") && index + 2 < input.count && Scalars.isASCIILetter(input[index + 2])
         }
 
         /// Reads text up to the next markup and decodes its entities.
-        private mutating func readText() -> String {
+        private mutating func readText() -> ArraySlice<UInt8> {
             let start = position
-            // The first scalar is text even when it is a stray "<".
+            // The first byte is text even when it is a stray "<".
             position += 1
             while position < input.count, !startsMarkup(at: position) {
                 position += 1
@@ -51,13 +51,13 @@ extension HTMLText {
         /// Reads the markup at a `<`; returns `nil` for markup that yields no token.
         private mutating func readMarkup() -> Token? {
             switch input[position + 1] {
-            case "!":
+            case UInt8(ascii: "!"):
                 skipDeclaration()
                 return nil
-            case "?":
-                skip(past: ">")
+            case UInt8(ascii: "?"):
+                skip(past: UInt8(ascii: ">"))
                 return nil
-            case "/":
+            case UInt8(ascii: "/"):
                 return readEndTag()
             default:
                 return readStartTag()
@@ -67,7 +67,7 @@ extension HTMLText {
         /// Skips a comment or a `<!DOCTYPE …>`-style declaration; an unterminated one swallows the rest.
         private mutating func skipDeclaration() {
             guard matches("<!--", at: position) else {
-                skip(past: ">")
+                skip(past: UInt8(ascii: ">"))
                 return
             }
             let body = position + 4
@@ -85,7 +85,7 @@ extension HTMLText {
         private mutating func readEndTag() -> Token? {
             position += 2
             let name = readTagName()
-            guard let close = find(">", from: position) else {
+            guard let close = find(UInt8(ascii: ">"), from: position) else {
                 position = input.count
                 return nil
             }
@@ -103,12 +103,12 @@ extension HTMLText {
                 skipWhitespace()
                 // Cut off inside the tag: drop it rather than show half a tag as text.
                 guard position < input.count else { return nil }
-                let scalar = input[position]
-                if scalar == ">" {
+                let byte = input[position]
+                if byte == UInt8(ascii: ">") {
                     position += 1
                     break
                 }
-                if scalar == "/" {
+                if byte == UInt8(ascii: "/") {
                     position += 1
                     if matches(">", at: position) {
                         position += 1
@@ -123,71 +123,89 @@ extension HTMLText {
                     attributes[key] = value
                 }
             }
-            if Self.hiddenContentElements.contains(name), !selfClosing {
+            if Self.hidesContent(name), !selfClosing {
                 skipHiddenContent(of: name)
             }
             return .startTag(name: name, attributes: attributes, selfClosing: selfClosing)
         }
 
-        /// Reads a tag name, lowercased so that `<P>` and `<p>` are the same tag.
-        private mutating func readTagName() -> String {
-            var name = String.UnicodeScalarView()
-            while position < input.count {
-                let scalar = input[position]
-                if Scalars.isHTMLWhitespace(scalar) || scalar == "/" || scalar == ">" { break }
-                name.append(Scalars.asciiLowercased(scalar))
-                position += 1
+        /// Whether the element's content is never displayed, so it is skipped without being tokenized
+        /// (a script may well contain `"<p>"` in a string literal).
+        ///
+        /// Every start tag asks, so the names are compared rather than hashed into a set.
+        private static func hidesContent(_ name: String) -> Bool {
+            switch name {
+            case "script", "style", "template", "title": true
+            default: false
             }
-            return String(name)
         }
 
-        /// Reads `name`, `name=value`, `name='value'` or `name="value"`; called on a non-space, non-`>` scalar.
-        private mutating func readAttribute() -> (String, String) {
-            var name = String.UnicodeScalarView()
-            // Always take the first scalar so that even a lone "=" makes progress.
-            name.append(Scalars.asciiLowercased(input[position]))
-            position += 1
-            while position < input.count {
-                let scalar = input[position]
-                if Scalars.isHTMLWhitespace(scalar) || scalar == "/" || scalar == ">" || scalar == "=" { break }
-                name.append(Scalars.asciiLowercased(scalar))
+        /// Reads a tag name, lowercased so that `<P>` and `<p>` are the same tag.
+        private mutating func readTagName() -> String {
+            let start = position
+            while position < input.count, !endsName(input[position]) {
                 position += 1
             }
-            let key = String(name)
+            return lowercasedName(start..<position)
+        }
+
+        /// Whether `byte` ends a tag name.
+        private func endsName(_ byte: UInt8) -> Bool {
+            Scalars.isHTMLWhitespace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+        }
+
+        /// The name spelled by `range`, ASCII-lowercased; bytes of other scalars are never ASCII letters.
+        private func lowercasedName(_ range: Range<Int>) -> String {
+            let bytes = input[range]
+            guard bytes.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            return String(decoding: bytes.map(Scalars.asciiLowercased), as: UTF8.self)
+        }
+
+        /// Reads `name`, `name=value`, `name='value'` or `name="value"`; called on a non-space, non-`>` byte.
+        private mutating func readAttribute() -> (String, String) {
+            let nameStart = position
+            // Always take the first byte so that even a lone "=" makes progress; a name never
+            // ends inside a scalar, since every byte that ends it is ASCII.
+            position += 1
+            while position < input.count, !endsName(input[position]), input[position] != UInt8(ascii: "=") {
+                position += 1
+            }
+            let key = lowercasedName(nameStart..<position)
             skipWhitespace()
             guard matches("=", at: position) else { return (key, "") }
             position += 1
             skipWhitespace()
             guard position < input.count else { return (key, "") }
             let quote = input[position]
-            if quote == "\"" || quote == "'" {
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                 let valueStart = position + 1
                 guard let valueEnd = find(quote, from: valueStart) else {
                     position = input.count
                     return (key, "")
                 }
                 position = valueEnd + 1
-                return (key, Entities.decode(input[valueStart..<valueEnd]))
+                return (key, Entities.decodedString(input[valueStart..<valueEnd]))
             }
             let valueStart = position
-            while position < input.count, !Scalars.isHTMLWhitespace(input[position]), input[position] != ">" {
+            while position < input.count, !Scalars.isHTMLWhitespace(input[position]), input[position] != UInt8(ascii: ">") {
                 position += 1
             }
-            return (key, Entities.decode(input[valueStart..<position]))
+            return (key, Entities.decodedString(input[valueStart..<position]))
         }
 
         /// Jumps past the matching end tag of a `script`-like element, or to the end if there is none.
         private mutating func skipHiddenContent(of name: String) {
-            let nameScalars = Array(name.unicodeScalars)
+            let nameBytes = Array(name.utf8)
             var searchFrom = position
             while let candidate = find("</", from: searchFrom) {
                 let nameStart = candidate + 2
-                let nameEnd = nameStart + nameScalars.count
+                let nameEnd = nameStart + nameBytes.count
                 if nameEnd <= input.count,
-                   zip(input[nameStart..<nameEnd], nameScalars).allSatisfy({ Scalars.asciiLowercased($0) == $1 }),
-                   nameEnd == input.count || Scalars.isHTMLWhitespace(input[nameEnd])
-                    || input[nameEnd] == "/" || input[nameEnd] == ">" {
-                    position = find(">", from: nameEnd).map { $0 + 1 } ?? input.count
+                   zip(input[nameStart..<nameEnd], nameBytes).allSatisfy({ Scalars.asciiLowercased($0) == $1 }),
+                   nameEnd == input.count || endsName(input[nameEnd]) {
+                    position = find(UInt8(ascii: ">"), from: nameEnd).map { $0 + 1 } ?? input.count
                     return
                 }
                 searchFrom = nameStart
@@ -203,33 +221,33 @@ extension HTMLText {
         }
 
         /// Advances past the next `terminator`, or to the end when there is none.
-        private mutating func skip(past terminator: Unicode.Scalar) {
+        private mutating func skip(past terminator: UInt8) {
             position = find(terminator, from: position).map { $0 + 1 } ?? input.count
         }
 
         /// Whether the input spells `literal` at `index`.
         private func matches(_ literal: String, at index: Int) -> Bool {
             var current = index
-            for scalar in literal.unicodeScalars {
-                guard current < input.count, input[current] == scalar else { return false }
+            for byte in literal.utf8 {
+                guard current < input.count, input[current] == byte else { return false }
                 current += 1
             }
             return true
         }
 
-        /// The index of the next `scalar` at or after `index`.
-        private func find(_ scalar: Unicode.Scalar, from index: Int) -> Int? {
+        /// The index of the next `byte` at or after `index`.
+        private func find(_ byte: UInt8, from index: Int) -> Int? {
             var current = index
             while current < input.count {
-                if input[current] == scalar { return current }
+                if input[current] == byte { return current }
                 current += 1
             }
             return nil
         }
 
-        /// Finds a short literal; the naive scan stays linear because the literals are 2–3 scalars long.
+        /// Finds a short literal; the naive scan stays linear because the literals are 2–3 bytes long.
         private func find(_ literal: String, from index: Int) -> Int? {
-            guard let first = literal.unicodeScalars.first else { return nil }
+            guard let first = literal.utf8.first else { return nil }
             var current = index
             while let candidate = find(first, from: current) {
                 if matches(literal, at: candidate) { return candidate }
