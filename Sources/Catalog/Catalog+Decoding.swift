@@ -8,29 +8,37 @@ extension Catalog {
     /// A course that can't be read, or whose ID an earlier course already has, is left
     /// out and named in `skipped`; the rest still load.
     public static func decode(_ data: Data, source: String) throws -> Catalog {
+        let (courses, skipped) = try readCourses(data, source: source)
+        return Catalog(entries: courses.map(\.course.entry), skipped: skipped)
+    }
+
+    /// The courses of a catalog document with their places in its list, and a line for each
+    /// course left out: one that can't be read, or whose ID an earlier course already has.
+    static func readCourses(_ data: Data, source: String) throws -> (courses: [(position: Int, course: CanvasCourse)], skipped: [String]) {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: data)
         } catch let error as DecodingError {
             throw CatalogError.malformed(path: source, detail: describe(error, in: data))
         }
-        var catalog = Catalog(entries: [])
+        var courses: [(position: Int, course: CanvasCourse)] = []
+        var skipped: [String] = []
         var firstIndex: [CourseID: Int] = [:]
         for (index, element) in document.courses.enumerated() {
             switch element.result {
             case let .failure(error):
-                catalog.skipped.append("Skipped a course: \(describe(error, in: data))")
+                skipped.append("Skipped a course: \(describe(error, in: data))")
             case let .success(course):
-                let entry = course.entry
-                if let earlier = firstIndex[entry.course.id] {
-                    catalog.skipped.append("Skipped a course: courses[\(index)] has ID \(entry.course.id), already used by courses[\(earlier)]")
+                let id = course.course.id
+                if let earlier = firstIndex[id] {
+                    skipped.append("Skipped a course: courses[\(index)] has ID \(id), already used by courses[\(earlier)]")
                     continue
                 }
-                firstIndex[entry.course.id] = index
-                catalog.entries.append(entry)
+                firstIndex[id] = index
+                courses.append((index, course))
             }
         }
-        return catalog
+        return (courses, skipped)
     }
 
     private struct Document: Decodable {
@@ -50,33 +58,39 @@ extension Catalog {
         }
     }
 
-    private static func describe(_ error: DecodingError, in data: Data) -> String {
+    /// What went wrong, where: the coding path, written after `prefix` when the data decoded
+    /// was a part of the document (its first `dropping` keys then lead only into the wrapper).
+    static func describe(_ error: DecodingError, in data: Data, prefix: String = "", dropping: Int = 0) -> String {
+        func place(_ codingPath: [any CodingKey]) -> String {
+            let rest = Array(codingPath.dropFirst(dropping))
+            return prefix.isEmpty ? path(rest) : prefix + (rest.isEmpty ? "" : path(rest, continuing: true))
+        }
         switch error {
         case let .typeMismatch(type, context):
-            return "\(path(context.codingPath)): expected \(typeName(type))"
+            return "\(place(context.codingPath)): expected \(typeName(type))"
         case let .valueNotFound(type, context):
-            return "\(path(context.codingPath)): expected \(typeName(type)), found null"
+            return "\(place(context.codingPath)): expected \(typeName(type)), found null"
         case let .keyNotFound(key, context):
-            let place = context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
-            return "\"\(key.stringValue)\" is missing in \(place)"
+            let isTop = prefix.isEmpty && context.codingPath.count <= dropping
+            return "\"\(key.stringValue)\" is missing in \(isTop ? "the top level" : place(context.codingPath))"
         case let .dataCorrupted(context):
             if let syntax = JSONSyntaxError.locate(in: data) {
                 return syntax.description
             }
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            return "\(place(context.codingPath)): \(context.debugDescription)"
         @unknown default:
             return "unreadable JSON"
         }
     }
 
     /// A coding path in the form people read JSON: `courses[3].term.name`.
-    private static func path(_ codingPath: [any CodingKey]) -> String {
+    private static func path(_ codingPath: [any CodingKey], continuing: Bool = false) -> String {
         var text = ""
         for key in codingPath {
             if let index = key.intValue {
                 text += "[\(index)]"
             } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                text += text.isEmpty && !continuing ? key.stringValue : ".\(key.stringValue)"
             }
         }
         return text.isEmpty ? "top level" : text

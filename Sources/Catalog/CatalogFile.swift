@@ -8,7 +8,7 @@ public enum CatalogFile {
         return try Catalog.decode(data, source: path)
     }
 
-    private static func contents(of path: String) throws -> Data {
+    static func contents(of path: String) throws -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CatalogError.missing(path: path)

@@ -5,37 +5,43 @@ import Synchronization
 extension CourseClient {
     /// Serves courses from a catalog produced by `load`, which runs on every request;
     /// `now` decides which courses are current.
-    ///
-    /// Loading per request is what lets `r` pick up a catalog file the user just fixed.
     public static func catalog(now: @escaping @Sendable () -> Date, _ load: @escaping @Sendable () throws -> Catalog) -> CourseClient {
+        .catalog(now: now, index: { CatalogIndex(try load(), source: "") })
+    }
+
+    /// Serves courses from the catalog index `load` gives, which runs on every request.
+    ///
+    /// Asking on every request is what lets `r` pick up a catalog file the user just fixed.
+    public static func catalog(now: @escaping @Sendable () -> Date, index load: @escaping @Sendable () throws -> CatalogIndex) -> CourseClient {
         CourseClient(
             coursesPage: { scope, _, _ in
-                let catalog = try load()
-                return Page(items: catalog.courses(in: scope, at: now()), skipped: catalog.skipped)
+                let index = try load()
+                return Page(items: index.courses(in: scope, at: now()), skipped: index.skipped)
             },
-            course: { id, _ in try load().entry(id).course },
-            syllabus: { id, _ in try load().entry(id).syllabusHTML },
-            modules: { id, _ in try load().entry(id).modules },
-            assignments: { id, _ in try load().entry(id).assignments }
+            course: { id, _ in try load().course(id) },
+            syllabus: { id, _ in try load().syllabus(id) },
+            modules: { id, _ in try load().modules(id) },
+            assignments: { id, _ in try load().assignments(id) }
         )
     }
 
     /// The embedded sample catalog, decoded once when it is first asked for (a command that
     /// only lists the queue never pays for it), its dates moved to around `clock`'s today.
     public static func sample(clock: WallClock) -> CourseClient {
-        let decoded = Mutex<Result<Catalog, any Error>?>(nil)
-        return .catalog(now: clock.now) {
+        let decoded = Mutex<Result<CatalogIndex, any Error>?>(nil)
+        return .catalog(now: clock.now, index: {
             try decoded.withLock { decoded in
                 if let decoded { return try decoded.get() }
-                let result = Result { try SampleCatalog.load(now: clock.now()) }
+                let result = Result { CatalogIndex(try SampleCatalog.load(now: clock.now()), source: SampleCatalog.sourceName) }
                 decoded = result
                 return try result.get()
             }
-        }
+        })
     }
 
-    /// A catalog file, read again on every request.
+    /// A catalog file, read again whenever it changed since it was last read.
     public static func file(_ path: String, clock: WallClock) -> CourseClient {
-        .catalog(now: clock.now) { try CatalogFile.read(path) }
+        let cache = CatalogFile.Cache()
+        return .catalog(now: clock.now, index: { try cache.index(path) })
     }
 }

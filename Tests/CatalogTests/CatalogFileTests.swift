@@ -48,6 +48,22 @@ struct CatalogFileTests {
         #expect(try await client.course(CourseID(1), .ignored).name == "Fixed")
     }
 
+    @Test func anUnchangedFileIsReadOnceAndAChangedOneAgain() throws {
+        let path = try write(#"{"courses": [{"id": 1, "name": "First"}]}"#, to: "cached.json")
+        let cache = CatalogFile.Cache()
+        #expect(try cache.index(path).courses(in: .all, at: Date()).map(\.name) == ["First"])
+        _ = try cache.index(path)
+        #expect(cache.reads == 1)
+        // The same size, so only the time of the change tells the versions apart.
+        _ = try write(#"{"courses": [{"id": 1, "name": "Fixed"}]}"#, to: "cached.json")
+        var times = [timespec(tv_sec: 1_800_000_000, tv_nsec: 0), timespec(tv_sec: 1_800_000_000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, path, &times, 0)
+        #expect(try cache.index(path).courses(in: .all, at: Date()).map(\.name) == ["Fixed"])
+        #expect(cache.reads == 2)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(throws: CatalogError.missing(path: path)) { try cache.index(path) }
+    }
+
     @Test func eachViewShowsItsCoursesAndSkippedOnesAreReported() async throws {
         let path = try write(#"""
             {"courses": [

@@ -1,0 +1,41 @@
+import CanvasJSON
+import CourseKit
+import Foundation
+
+extension CatalogIndex {
+    /// The syllabus HTML of course `id`, decoded now.
+    public func syllabus(_ id: CourseID) throws -> String? {
+        let summary = try summary(id)
+        guard let range = summary.syllabus else { return summary.entry.syllabusHTML }
+        return try decode(String?.self, at: range, named: "courses[\(summary.position)].syllabus_body") ?? nil
+    }
+
+    /// The modules of course `id`, decoded now, in their order.
+    public func modules(_ id: CourseID) throws -> [CourseModule] {
+        let summary = try summary(id)
+        guard let range = summary.modules else { return summary.entry.modules }
+        let modules = try decode([CanvasModule]?.self, at: range, named: "courses[\(summary.position)].modules") ?? nil
+        return (modules ?? []).map(\.module).sorted { $0.position < $1.position }
+    }
+
+    /// The assignments of course `id`, decoded now.
+    public func assignments(_ id: CourseID) throws -> [Assignment] {
+        let summary = try summary(id)
+        guard let range = summary.assignments else { return summary.entry.assignments }
+        let assignments = try decode([CanvasAssignment]?.self, at: range, named: "courses[\(summary.position)].assignments") ?? nil
+        return (assignments ?? []).map(\.assignment)
+    }
+
+    /// Decodes the value at `range` of the document, naming it `name` in any error.
+    private func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, named name: String) throws -> Value? {
+        // Wrapped in a list, so that any value, null included, decodes as a document.
+        var wrapped = Data("[".utf8)
+        wrapped.append(data[range])
+        wrapped.append(UInt8(ascii: "]"))
+        do {
+            return try JSONDecoder().decode([Value].self, from: wrapped).first
+        } catch let error as DecodingError {
+            throw CatalogError.malformed(path: source, detail: Catalog.describe(error, in: wrapped, prefix: name, dropping: 1))
+        }
+    }
+}
