@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "coursebrowser", targets: ["coursebrowser"]),
         .executable(name: "coursebrowser-bench", targets: ["coursebrowser-bench"]),
+        .executable(name: "coursebrowser-floor", targets: ["coursebrowser-floor"]),
     ],
     targets: [
         // System libraries: the terminal and the network.
@@ -37,7 +38,10 @@ let package = Package(
         .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "HTTP", "FileSystem"]),
         .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI"]),
         .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit"]),
-        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit"]),
+        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "UploadQueue", "CPseudoTerminal", "coursebrowser", "coursebrowser-floor"]),
+        .target(name: "CPseudoTerminal"),
+        // The benchmark's baseline: a bare ncursesw program drawing what the app draws.
+        .executableTarget(name: "coursebrowser-floor", linkerSettings: [.linkedLibrary("ncursesw")]),
 
         // Tests, and what they share.
         .target(name: "TestSupport", dependencies: ["CourseKit"], path: "Tests/TestSupport"),

@@ -1,54 +1,165 @@
-// coursebrowser-bench: measures the app where a person waits on it, and prints each figure.
+// coursebrowser-bench: measures the app where a person waits on it, beside a bare ncursesw
+// program (coursebrowser-floor) drawing the same screen, and prints app, floor and ratio.
 //
-//     swift run -c release coursebrowser-bench
+//     swift run -c release coursebrowser-bench [--quick] [--only start,keys,open,idle,memory,html,large,filter]
 //
-// The course list's filter: 100,000 generated courses, a query typed one key at a time,
-// each key timed from the key to a drawn frame (the target is under 10 ms a key).
+// Both programs run on pseudo-terminals of 140×45, started and typed at the same way.
+// Figures are medians of several runs; `--quick` runs fewer and skips the 100k catalog;
+// `--only` runs only the groups named.
 
 import CourseBrowser
 import CourseKit
 import Foundation
+import HTMLText
 
-/// `count` courses named as real course lists are: several scripts, codes and terms.
-func generatedCourses(_ count: Int) -> [Course] {
-    let subjects = ["Lập trình Swift", "Giải tích", "日本語入門", "Data Structures", "Đồ họa máy tính", "Organic Chemistry",
-                    "Histoire moderne", "Deutsch für Anfänger", "Español intermedio", "Physics: Mechanics"]
-    let terms = ["Học kỳ 1", "Học kỳ 2", "Fall 2026", "Spring 2027", "秋学期"]
-    return (0..<count).map { index in
-        Course(
-            id: CourseID(index + 1), name: "\(subjects[index % subjects.count]) \(index / subjects.count + 100)",
-            code: "C\(index)", term: Course.Term(name: terms[index % terms.count])
-        )
-    }
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes `line` to standard output at once, so a long run shows its progress.
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+func figure(_ value: Double, _ unit: String = "ms") -> String {
+    String(format: value < 10 ? "%.2f %@" : "%.1f %@", value, unit)
 }
 
-func figure(_ milliseconds: Double) -> String {
-    String(format: "%.1f", milliseconds)
+func megabytes(_ bytes: Int) -> String {
+    String(format: "%.1f MB", Double(bytes) / 1_048_576)
 }
 
-/// The filter's figures, as lines of text.
+func ratio(_ app: Double, _ floor: Double) -> String {
+    floor > 0 ? String(format: "%.1f×", app / floor) : "—"
+}
+
+func row(_ measure: String, _ app: String, _ floor: String = "", _ ratio: String = "") {
+    report("| \(measure) | \(app) | \(floor) | \(ratio) |")
+}
+
+/// The folder this binary is in, where SwiftPM put the app and the floor beside it.
+func buildDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return "." }
+    return URL(fileURLWithPath: String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)).deletingLastPathComponent().path
+}
+
+/// Seconds `HTMLText.blocks` takes on `html`.
+func htmlSeconds(_ html: String) -> Double {
+    let clock = ContinuousClock()
+    var blocks = 0
+    let elapsed = clock.measure { blocks = HTMLText.blocks(from: html).count }
+    precondition(blocks >= 0)
+    return milliseconds(elapsed) / 1000
+}
+
 @MainActor
 func filterReport() -> [String] {
-    let courses = generatedCourses(100_000)
+    let courses = (0..<100_000).map { index in
+        Course(id: CourseID(index + 1), name: BenchCatalog.name(index), code: "C\(index)", term: Course.Term(name: "Học kỳ 1"))
+    }
     let query = "lap trinh 42"
     let (open, keys) = ListFilterBenchmark.keyTimes(courses: courses, typing: query)
     let times = keys.map(milliseconds)
-    let sorted = times.sorted()
-    let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    let worst = sorted.last ?? 0
     return [
         "course list filter, 100,000 courses, typing \"\(query)\":",
-        "  / (the filter opens, ready): \(figure(milliseconds(open))) ms",
-        "  per key: median \(figure(median)) ms, slowest \(figure(worst)) ms (target: under 10 ms)",
-        "  each key: " + times.map(figure).joined(separator: " ") + " ms",
+        "  / (the filter opens, ready): \(figure(milliseconds(open)))",
+        "  per key: median \(figure(median(times))), slowest \(figure(times.max() ?? 0)) (target: under 10 ms)",
     ]
 }
 
-// The bench never starts curses; its report goes to standard output in one write.
-MainActor.assumeIsolated {
-    FileHandle.standardOutput.write(Data((filterReport().joined(separator: "\n") + "\n").utf8))
+/// One group of rows of the table.
+struct Group {
+    var name: String
+    var run: (Measurements, _ quick: Bool) throws -> Void
+}
+
+let groups = [
+    Group(name: "start") { bench, quick in
+        let runs = quick ? 5 : 15
+        let app = median(try bench.startTimes(bench.app, [], marker: "quit", runs: runs))
+        let floor = median(try bench.startTimes(bench.floor, ["200"], marker: "quit", runs: runs))
+        row("first frame, embedded catalog", figure(app), figure(floor), ratio(app, floor))
+    },
+    Group(name: "keys") { bench, _ in
+        let list = bench.work + "/list.json"
+        try BenchCatalog.write(to: list, count: 300)
+        let app = try bench.keys(bench.app, ["--catalog", list], marker: "quit")
+        let floor = try bench.keys(bench.floor, ["300"], marker: "quit")
+        row("`j` in the list, per key", figure(app.latency), figure(floor.latency), ratio(app.latency, floor.latency))
+        row("`j` in the list, CPU per key", figure(app.cpu), figure(floor.cpu), ratio(app.cpu, floor.cpu))
+        row("bytes written for one `j`", "\(app.bytes) B", "\(floor.bytes) B", ratio(Double(app.bytes), Double(floor.bytes)))
+        let big = bench.work + "/big-syllabus.json"
+        try BenchCatalog.write(to: big, count: 300, firstSyllabus: 200_000)
+        // Shift-Tab goes back from the Course pane to the list.
+        let open = try bench.keys(bench.app, ["--catalog", big, "--course", "1"], marker: "quit", setup: "\u{1B}[Z")
+        row("`j` in the list, 200 KB syllabus open (vs nothing open)", figure(open.latency), figure(app.latency), ratio(open.latency, app.latency))
+    },
+    Group(name: "idle") { bench, quick in
+        let big = bench.work + "/big-syllabus.json"
+        try BenchCatalog.write(to: big, count: 300, firstSyllabus: 200_000)
+        let waiting = try bench.dataDirectory(named: "waiting", doneJobs: 0, waiting: true)
+        let countdown = try bench.idleCPU(bench.app, ["--catalog", big, "--course", "1", "--data-dir", waiting], marker: "quit")
+        let floor = try bench.idleCPU(bench.floor, ["300"], marker: "quit")
+        row("CPU while a countdown shows, 200 KB syllabus open", figure(countdown, "%"), figure(floor, "%"))
+        let crowded = try bench.dataDirectory(named: "crowded", doneJobs: 1_000, waiting: false)
+        let idle = try bench.idleCPU(bench.app, ["--data-dir", crowded], marker: "quit", seconds: quick ? 5 : 10)
+        row("idle, 1,000 jobs in the queue", figure(idle, "%"), figure(floor, "%"))
+    },
+    Group(name: "memory") { bench, _ in
+        let app = try bench.peakMemory(bench.app, [], marker: "quit")
+        let floor = try bench.peakMemory(bench.floor, ["200"], marker: "quit")
+        row("peak RSS, embedded catalog", megabytes(app), megabytes(floor), ratio(Double(app), Double(floor)))
+    },
+    Group(name: "html") { _, _ in
+        for (name, html) in [("HTML", BenchCatalog.syllabus(bytes: 10_000_000)), ("`&amp;`", String(repeating: "&amp;", count: 2_000_000))] {
+            let small = htmlSeconds(String(decoding: html.utf8.prefix(1_000_000), as: UTF8.self))
+            let large = htmlSeconds(html)
+            row("syllabus of 10 MB of \(name) to text (vs 1 MB)", figure(large * 1000), figure(small * 1000), String(format: "%.1f× for 10× the text", large / max(small, 1e-9)))
+        }
+    },
+    Group(name: "large") { bench, quick in
+        guard !quick else { return }
+        let large = bench.work + "/100k.json"
+        try BenchCatalog.write(to: large, count: 100_000, syllabus: 850)
+        let size = (try? FileManager.default.attributesOfItem(atPath: large)[.size] as? Int) ?? 0
+        let figures = try bench.openLarge(["--catalog", large], listed: "· 100000", opened: "Teacher: Nguy")
+        row("100k-course catalog (\(megabytes(size))): list on screen", figure(figures.list))
+        row("100k catalog: open a course", figure(figures.open), "", "peak RSS \(megabytes(figures.memoryListed)) → \(megabytes(figures.memoryOpened))")
+        row("peak RSS, 100k catalog", megabytes(figures.memoryOpened), "", String(format: "%.2f× the file", Double(figures.memoryOpened) / Double(max(1, size))))
+    },
+]
+
+@MainActor
+func runBenchmarks(quick: Bool, only: Set<String>?) throws {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("coursebrowser-bench-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let bin = buildDirectory()
+    let bench = Measurements(app: bin + "/coursebrowser", floor: bin + "/coursebrowser-floor", work: work)
+    report("coursebrowser beside coursebrowser-floor (a bare ncursesw program), \(bench.width)×\(bench.height), medians")
+    report("")
+    report("| measure | app | floor | ratio |")
+    report("| --- | --- | --- | --- |")
+    for group in groups where only?.contains(group.name) ?? true {
+        try group.run(bench, quick)
+    }
+    if only?.contains("filter") ?? true {
+        report("")
+        filterReport().forEach(report)
+    }
+}
+
+/// The groups `--only` names, or nil for all of them.
+func chosenGroups() -> Set<String>? {
+    guard let flag = CommandLine.arguments.firstIndex(of: "--only"), flag + 1 < CommandLine.arguments.count else { return nil }
+    return Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init))
+}
+
+do {
+    try runBenchmarks(quick: CommandLine.arguments.contains("--quick"), only: chosenGroups())
+} catch {
+    FileHandle.standardError.write(Data("coursebrowser-bench: \(error)\n".utf8))
+    exit(1)
 }

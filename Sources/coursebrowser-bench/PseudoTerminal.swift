@@ -1,0 +1,166 @@
+import CPseudoTerminal
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program running on a pseudo-terminal of a fixed size, as a person's terminal would run it.
+///
+/// The benchmark reads what the program draws and types keys at it, and reads its CPU time
+/// and memory from `/proc`, so the app and its floor are measured by the same hands.
+final class PseudoTerminal {
+    let pid: pid_t
+    private let master: Int32
+    private(set) var output: [UInt8] = []
+    let started: ContinuousClock.Instant
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String], width: Int, height: Int) throws {
+        var name = [CChar](repeating: 0, count: 256)
+        master = pseudo_terminal_open(UInt16(height), UInt16(width), &name, name.count)
+        guard master >= 0 else {
+            throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        let slave = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        started = .now
+        pid = try Self.spawn(executable, arguments, environment: environment, terminal: slave)
+    }
+
+    /// Starts the program as the leader of a new session whose controlling terminal is `terminal`.
+    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], terminal: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Opened after setsid, without O_NOCTTY, so it becomes the controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, pseudo_terminal_setsid_flag())
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard code == 0 else { throw Failure(description: "could not start \(executable): \(String(cString: strerror(code)))") }
+        return pid
+    }
+
+    /// Types `text` at the program.
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads what arrives within `timeout`; returns how many bytes came.
+    @discardableResult
+    func read(for timeout: Duration) -> Int {
+        let deadline = ContinuousClock.now + timeout
+        var count = 0
+        while ContinuousClock.now < deadline {
+            count += readAvailable(waitingUpTo: deadline - .now)
+        }
+        return count
+    }
+
+    /// Reads until `marker` has appeared in the output since `offset`; the time it appeared, or nil at `timeout`.
+    func wait(for marker: String, since offset: Int = 0, timeout: Duration = .seconds(60)) -> ContinuousClock.Instant? {
+        let needle = Array(marker.utf8)
+        let deadline = ContinuousClock.now + timeout
+        var searched = offset
+        while ContinuousClock.now < deadline {
+            if readAvailable(waitingUpTo: deadline - .now) > 0 {
+                if contains(needle, from: max(offset, searched - needle.count)) { return .now }
+                searched = output.count
+            }
+        }
+        return nil
+    }
+
+    /// Reads the answer to what was just typed: the first byte within `timeout`, then
+    /// everything until nothing came for `quiet`. Returns when the first byte came, if any did.
+    func answer(quiet: Duration = .milliseconds(3), timeout: Duration = .seconds(5)) -> (first: ContinuousClock.Instant?, bytes: Int) {
+        let deadline = ContinuousClock.now + timeout
+        var bytes = 0
+        while bytes == 0, ContinuousClock.now < deadline {
+            bytes = readAvailable(waitingUpTo: deadline - .now)
+        }
+        guard bytes > 0 else { return (nil, 0) }
+        let first = ContinuousClock.now
+        while case let count = readAvailable(waitingUpTo: quiet), count > 0 {
+            bytes += count
+        }
+        return (first, bytes)
+    }
+
+    /// Reads until nothing came for `quiet`: the program has drawn what it had to draw.
+    func waitUntilQuiet(_ quiet: Duration = .milliseconds(300), timeout: Duration = .seconds(30)) {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline, readAvailable(waitingUpTo: quiet) > 0 {}
+    }
+
+    private func contains(_ needle: [UInt8], from start: Int) -> Bool {
+        guard output.count >= needle.count else { return false }
+        var index = max(0, start)
+        while index + needle.count <= output.count {
+            if output[index] == needle[0], Array(output[index..<(index + needle.count)]) == needle { return true }
+            index += 1
+        }
+        return false
+    }
+
+    private func readAvailable(waitingUpTo wait: Duration) -> Int {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let milliseconds = max(0, Int32(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return 0 }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+        guard count > 0 else {
+            // The program is gone; don't spin on a closed terminal.
+            usleep(1000)
+            return 0
+        }
+        output += buffer[0..<count]
+        return count
+    }
+
+    /// The program's peak resident memory so far, in bytes.
+    var peakMemory: Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
+        return kilobytes * 1024
+    }
+
+    /// Ends the program (`q` first, then SIGKILL if it lingers) and returns the CPU
+    /// milliseconds it used in all, as the kernel counted them when reaping it.
+    @discardableResult
+    func stop() -> Double {
+        type("q")
+        var usage = rusage()
+        for _ in 0..<200 {
+            if wait4(pid, nil, WNOHANG, &usage) == pid {
+                close(master)
+                return Self.milliseconds(usage)
+            }
+            read(for: .milliseconds(10))
+        }
+        kill(pid, SIGKILL)
+        wait4(pid, nil, 0, &usage)
+        close(master)
+        return Self.milliseconds(usage)
+    }
+
+    private static func milliseconds(_ usage: rusage) -> Double {
+        let user = Double(usage.ru_utime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec) / 1000
+        let system = Double(usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_stime.tv_usec) / 1000
+        return user + system
+    }
+}
