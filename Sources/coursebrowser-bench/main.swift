@@ -7,7 +7,8 @@
 
 import CourseBrowser
 import CourseKit
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 /// `count` courses named as real course lists are: several scripts, codes and terms.
 func generatedCourses(_ count: Int) -> [Course] {
@@ -27,7 +28,7 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 func figure(_ milliseconds: Double) -> String {
-    String(format: "%.1f", milliseconds)
+    milliseconds.printfFormatted("%.1f")
 }
 
 /// The filter's figures, as lines of text.
@@ -50,5 +51,5 @@ func filterReport() -> [String] {
 
 // The bench never starts curses; its report goes to standard output in one write.
 MainActor.assumeIsolated {
-    FileHandle.standardOutput.write(Data((filterReport().joined(separator: "\n") + "\n").utf8))
+    StandardStream.output.write(filterReport().joined(separator: "\n") + "\n")
 }
