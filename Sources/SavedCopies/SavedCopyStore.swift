@@ -88,12 +88,12 @@ public final class SavedCopyStore: Sendable {
         var total: Int64 = 0
         for path in paths {
             let url = directory.appendingPathComponent(path)
-            guard let values = try? FileManager.default.attributesOfItem(atPath: url.path),
-                  values[.type] as? FileAttributeType == .typeRegular, !AtomicFile.isTemporary(url.lastPathComponent),
+            var info = stat()
+            guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, !AtomicFile.isTemporary(url.lastPathComponent),
                   url.deletingLastPathComponent().lastPathComponent != "tokens" else { continue }
-            let size = (values[.size] as? any BinaryInteger).map { Int64(clamping: $0) } ?? 0
+            let size = Int64(info.st_size)
             total += size
-            files.append((url, size, values[.modificationDate] as? Date ?? .distantPast))
+            files.append((url, size, Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)))
         }
         guard total > limit else { return }
         for file in files.sorted(by: { $0.modified < $1.modified }) where total > limit * 9 / 10 {

@@ -142,7 +142,7 @@ public struct UploadStore: Sendable {
         let names = ((try? jobDirectory.entryNames()) ?? []).filter(Self.isPayloadName).sorted()
         let payloads = names.map { jobDirectory.child($0) }
         let attributes = payloads.compactMap { try? FileManager.default.attributesOfItem(atPath: $0) }
-        let size = attributes.reduce(Int64(0)) { $0 + ((($1[.size] as? any BinaryInteger).map { Int64(clamping: $0) } ?? 0)) }
+        let size = payloads.compactMap(Files.size(of:)).reduce(0, +)
         let kept: String
         switch payloads.count {
         case 0: kept = "no queued file is left"
