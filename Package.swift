@@ -46,6 +46,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "FakeCanvasKit", "TestSupport"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "TestSupport"]),
+        .testTarget(name: "TextBasicsTests", dependencies: ["TextBasics"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "CanvasJSON", "CourseKit", "HTMLText", "TestSupport"]),
