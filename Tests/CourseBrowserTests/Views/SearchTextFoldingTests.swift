@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// Search folds every scalar as it did when it asked Foundation.
+/// Search folds each scalar as it did when it asked Foundation.
 @Suite struct SearchTextFoldingTests {
     /// The folding as it was written with Foundation, for comparison.
     static func foldedByFoundation(_ scalar: Unicode.Scalar) -> [UInt8] {
@@ -14,10 +14,18 @@ import Testing
         return Array(folded.utf8)
     }
 
-    @Test func everyScalarFoldsAsFoundationFoldedIt() {
+    /// Han, Hangul syllables, private use and the unassigned planes: blocks without case or
+    /// accents, where every 61st scalar is enough and the rest would only slow the suite.
+    static let sparse: [ClosedRange<UInt32>] = [
+        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xE000...0xF8FF, 0x20000...0x3FFFF, 0x40000...0xDFFFF,
+        0xF0000...0x10FFFF,
+    ]
+
+    @Test func scalarsFoldAsFoundationFoldedThem() {
         var folder = SearchText.Folder()
         var differences: [String] = []
         for value in UInt32(0x80)...0x10FFFF {
+            if value % 61 != 0, Self.sparse.contains(where: { $0.contains(value) }) { continue }
             guard let scalar = Unicode.Scalar(value) else { continue }
             let ours = folder.fold(String(scalar))
             let foundation = Self.foldedByFoundation(scalar)
