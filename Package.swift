@@ -16,29 +16,30 @@ let package = Package(
         .systemLibrary(name: "CCrypto", path: "Modules/CCrypto"),
 
         // Foundations that know nothing of courses.
-        .target(name: "HTTP", dependencies: ["CCurl", "FileSystem"]),
+        .target(name: "TextBasics"),
+        .target(name: "HTTP", dependencies: ["CCurl", "FileSystem", "TextBasics"]),
         .target(name: "FileSystem", dependencies: ["CCrypto"]),
         .target(name: "HTMLText"),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
 
         // The model, the client structs and the environment every feature reads.
-        .target(name: "CourseKit"),
+        .target(name: "CourseKit", dependencies: ["TextBasics"]),
 
         // Backends and the upload queue, each a set of client values.
-        .target(name: "CanvasJSON", dependencies: ["CourseKit"]),
+        .target(name: "CanvasJSON", dependencies: ["CourseKit", "TextBasics"]),
         .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON"], resources: [.embedInCode("Resources/sample-catalog.json")]),
-        .target(name: "Canvas", dependencies: ["CourseKit", "CanvasJSON", "HTTP", "FileSystem"]),
+        .target(name: "Canvas", dependencies: ["CourseKit", "CanvasJSON", "HTTP", "FileSystem", "TextBasics"]),
         .target(name: "UploadQueue", dependencies: ["CourseKit", "FileSystem"]),
-        .target(name: "SavedCopies", dependencies: ["CourseKit", "FileSystem"]),
+        .target(name: "SavedCopies", dependencies: ["CourseKit", "FileSystem", "TextBasics"]),
 
         // The panes and their host, which see only CourseKit's clients.
-        .target(name: "CourseBrowser", dependencies: ["CourseKit", "HTMLText", "TerminalUI"]),
+        .target(name: "CourseBrowser", dependencies: ["CourseKit", "HTMLText", "TerminalUI", "TextBasics"]),
 
         // The root: options, the live environment, and the program.
-        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "HTTP", "FileSystem"]),
-        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI"]),
+        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "HTTP", "FileSystem", "TextBasics"]),
+        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI", "TextBasics"]),
         .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit"]),
-        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "UploadQueue", "CPseudoTerminal", "coursebrowser", "coursebrowser-floor"]),
+        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "TextBasics", "UploadQueue", "CPseudoTerminal", "coursebrowser", "coursebrowser-floor"]),
         .target(name: "CPseudoTerminal"),
         // The benchmark's baseline: a bare ncursesw program drawing what the app draws.
         .executableTarget(name: "coursebrowser-floor", linkerSettings: [.linkedLibrary("ncursesw")]),
@@ -49,6 +50,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "FakeCanvasKit", "TestSupport"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "TestSupport"]),
+        .testTarget(name: "TextBasicsTests", dependencies: ["TextBasics"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "CanvasJSON", "CourseKit", "HTMLText", "TestSupport"]),

@@ -1,6 +1,6 @@
 import CanvasJSON
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTTP
 
 extension CanvasAPI {

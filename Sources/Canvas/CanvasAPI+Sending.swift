@@ -1,7 +1,8 @@
 import CanvasJSON
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTTP
+import TextBasics
 
 extension CanvasAPI {
     /// Redirects followed for one GET before the answer counts as unexpected.
@@ -89,7 +90,7 @@ extension CanvasAPI {
     func isThrottled(_ response: HTTPResponse) -> Bool {
         if response.status == 429 { return true }
         guard response.status == 403 else { return false }
-        return String(decoding: response.body.prefix(512), as: UTF8.self).localizedCaseInsensitiveContains("rate limit exceeded")
+        return String(decoding: response.body.prefix(512), as: UTF8.self).containsIgnoringCase("rate limit exceeded")
     }
 
     /// Decodes a JSON body; anything else is logged in detail and shown as one short line.

@@ -1,6 +1,6 @@
 import CourseKit
 import FileSystem
-import Foundation
+import FoundationEssentials
 
 extension CanvasAPI {
     /// How long Canvas says an upload signature from step 1 stays valid.

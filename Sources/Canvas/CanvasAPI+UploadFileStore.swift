@@ -1,6 +1,7 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTTP
+import TextBasics
 
 extension CanvasAPI {
     /// What the file store answered once it took the bytes.
@@ -57,7 +58,7 @@ extension CanvasAPI {
         }
         let text = String(decoding: response.body.prefix(2048), as: UTF8.self)
         logFileStore(ticket, status: response.status, detail: text)
-        if [400, 403].contains(response.status), text.localizedCaseInsensitiveContains("expired") {
+        if [400, 403].contains(response.status), text.containsIgnoringCase("expired") {
             throw CanvasUploadError.signatureExpired(host: ticket.storeHost)
         }
         if Self.isTooLarge(response) {

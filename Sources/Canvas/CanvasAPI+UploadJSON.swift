@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 extension CanvasAPI {
     /// A JSON value that keeps object members in the order they were written.

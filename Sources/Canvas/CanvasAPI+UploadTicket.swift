@@ -1,7 +1,8 @@
 import CanvasJSON
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTTP
+import TextBasics
 
 extension CanvasAPI {
     /// The course folder uploads go to: one fixed folder, so a retry lands on the same
@@ -72,9 +73,9 @@ extension CanvasAPI {
 
     /// `application/x-www-form-urlencoded` text: only unreserved characters stay as they are.
     static func formEncoded(_ pairs: [(String, String)]) -> String {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let allowed = ScalarSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         func encode(_ text: String) -> String {
-            text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+            text.percentEncoded(allowing: allowed)
         }
         return pairs.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
     }

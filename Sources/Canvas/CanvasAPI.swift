@@ -1,6 +1,7 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTTP
+import TextBasics
 
 /// The Canvas REST API at one base URL with one access token.
 ///
@@ -49,9 +50,9 @@ struct CanvasAPI: Sendable {
 
     /// `text` as one path segment: a slash or a query mark in it can't reach another endpoint.
     static func pathSegment(_ text: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/;?#%")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        // Foundation's `urlPathAllowed` less "/;?#%".
+        let allowed = ScalarSet.asciiAlphanumerics(and: "!$&'()*+,-.:=@_~")
+        return text.percentEncoded(allowing: allowed)
     }
 
     /// GETs `url` and decodes its JSON body; errors name `resource`.

@@ -1,5 +1,6 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 /// Turns what a user typed for `--canvas` into the one base URL every request is built on.
 public enum CanvasBaseURL {
@@ -14,7 +15,7 @@ public enum CanvasBaseURL {
     /// `text` with scheme and host in lower case, the default port dropped, and no trailing
     /// slash, query or fragment; a path (Canvas under a prefix) is kept.
     public static func normalize(_ text: String) throws(Problem) -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimming(.whitespaces)
         guard let url = URL(string: trimmed), let origin = CanvasOrigin(url),
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw .notAURL

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTTP
 
 /// One Canvas, one user, one way to reach it: what every Canvas client value is made from.

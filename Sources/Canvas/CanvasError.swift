@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// A Canvas answer that means the request can't succeed as it is.
 public enum CanvasError: UserFacingError, TransientError, Equatable {

@@ -1,5 +1,6 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 /// The scheme, host and port a URL talks to, compared the way browsers compare origins.
 ///
@@ -12,7 +13,7 @@ public struct CanvasOrigin: Equatable, Sendable {
     /// The origin of `url`, or `nil` when it is not http(s) with a host.
     public init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), let defaultPort = Self.defaultPorts[scheme],
-              let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")), !host.isEmpty
+              let host = url.host?.lowercased().trimming(ScalarSet(charactersIn: "[]")), !host.isEmpty
         else { return nil }
         self.scheme = scheme
         self.host = host

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTTP
 
 /// Asks Canvas the cheapest question there is, to learn whether it answers again.

@@ -1,6 +1,6 @@
 import CanvasJSON
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// Who a token belongs to on Canvas.
 public enum CanvasUser {

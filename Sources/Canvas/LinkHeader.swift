@@ -1,5 +1,6 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 /// Reads RFC 8288 `Link` headers, as Canvas uses them for pagination.
 enum LinkHeader {
@@ -7,7 +8,7 @@ enum LinkHeader {
     static func url(_ relation: String, in header: String?) -> URL? {
         guard let header else { return nil }
         for link in header.split(separator: ",") {
-            let parts = link.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = link.split(separator: ";").map { $0.trimming(.whitespaces) }
             guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
             let relations = parts.dropFirst().compactMap(relationValue)
             if relations.contains(where: { $0.split(separator: " ").contains(Substring(relation)) }) {
@@ -18,8 +19,8 @@ enum LinkHeader {
     }
 
     private static func relationValue(_ parameter: String) -> String? {
-        let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimming(.whitespaces) }
         guard pair.count == 2, pair[0].lowercased() == "rel" else { return nil }
-        return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        return pair[1].trimming(ScalarSet(charactersIn: "\""))
     }
 }

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// A multipart/form-data body with text fields first and one file part last,
 /// as signed upload forms (Canvas, S3) require.
@@ -35,7 +35,7 @@ struct MultipartForm: Sendable {
 
     /// 128 random bits: a payload that happens to contain the boundary is not a real risk.
     private static func makeBoundary() -> String {
-        "coursebrowser-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        "coursebrowser-" + UUID().uuidString.replacing("-", with: "").lowercased()
     }
 
     /// The request's `Content-Type` header.

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTTP
 
 extension SubmissionTransport {

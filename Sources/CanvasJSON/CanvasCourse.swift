@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// A Canvas course object as the REST API and catalog files spell it; unknown fields are ignored.
 package struct CanvasCourse: Decodable, Sendable {

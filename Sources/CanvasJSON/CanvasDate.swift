@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses the ISO 8601 timestamps Canvas sends; a value it can't read is treated as absent.
 package enum CanvasDate {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 /// A Canvas object ID, which arrives as a JSON number or, with `use_string_ids`, as a string.
 package struct CanvasID: Decodable, Hashable, Sendable {
@@ -11,7 +12,7 @@ package struct CanvasID: Decodable, Hashable, Sendable {
         } else if let number = try? container.decode(Int.self) {
             text = String(number)
         } else if let string = try? container.decode(String.self) {
-            guard !string.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !string.trimming(.whitespaces).isEmpty else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "the ID is empty")
             }
             text = string
@@ -25,11 +26,11 @@ package struct CanvasID: Decodable, Hashable, Sendable {
     }
 }
 
-private extension Decimal {
+extension Decimal {
+    /// Whether the number has no fractional part: its decimal text has only zeros after the point.
     var isWholeNumber: Bool {
-        var value = self
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 0, .plain)
-        return rounded == self
+        let text = description
+        guard let point = text.firstIndex(of: ".") else { return true }
+        return text[text.index(after: point)...].allSatisfy { $0 == "0" }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where and why a JSON text stops being valid JSON.
 ///

@@ -1,6 +1,6 @@
 import CanvasJSON
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 extension Catalog {
     /// Reads a catalog document, `{"courses": [ … ]}`, naming `source` in any error.

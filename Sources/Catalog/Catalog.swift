@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// Courses with their syllabi and modules, held in memory: what the offline backends serve.
 public struct Catalog: Sendable {

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// Reads a catalog from a file, turning every failure into a `CatalogError` that names the file.
 public enum CatalogFile {
@@ -9,11 +9,11 @@ public enum CatalogFile {
     }
 
     static func contents(of path: String) throws -> Data {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CatalogError.missing(path: path)
         }
-        if isDirectory.boolValue {
+        if isDirectory {
             throw CatalogError.unreadable(path: path, reason: "it is a folder")
         }
         guard FileManager.default.isReadableFile(atPath: path) else {

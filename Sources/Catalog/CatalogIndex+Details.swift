@@ -1,6 +1,6 @@
 import CanvasJSON
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 extension CatalogIndex {
     /// The syllabus HTML of course `id`, decoded now.

@@ -1,6 +1,6 @@
 import CanvasJSON
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// A catalog whose course list is read at once and whose courses' long parts (syllabus,
 /// modules, assignments) are decoded only when that course is opened.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where each course of a catalog document lies in its bytes, and where its long parts
 /// (syllabus, modules, assignments) lie within it: found in one pass, decoded by nobody.

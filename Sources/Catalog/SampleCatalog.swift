@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// The sample catalog compiled into the binary, so the app works offline and when copied alone.
 ///

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 
 /// Replaces a file so that readers, and a process killed at any instant, see either the
 /// old contents or the new, never a mix.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sends HTTP requests: libcurl in the app, closures in tests.
 ///

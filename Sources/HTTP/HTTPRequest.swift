@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request, as plain data so tests can inspect it.
 public struct HTTPRequest: Sendable, Equatable {

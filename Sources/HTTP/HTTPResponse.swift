@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A complete HTTP response.
 public struct HTTPResponse: Sendable, Equatable {

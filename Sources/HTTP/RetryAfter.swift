@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 /// Reads an HTTP `Retry-After` header: a number of seconds, or an HTTP date (RFC 9110 §10.2.3).
 public enum RetryAfter {
     /// Seconds to wait from `now`, or `nil` when the header is absent or unreadable; a date in the past is 0.
     public static func seconds(_ header: String?, now: Date) -> TimeInterval? {
-        guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = header?.trimming(.whitespaces), !text.isEmpty else { return nil }
         if let seconds = Int(text) {
             return seconds >= 0 ? TimeInterval(seconds) : nil
         }

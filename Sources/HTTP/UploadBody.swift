@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request body made of bytes in memory and whole files, sent in order without being joined.
 ///

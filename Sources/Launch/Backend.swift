@@ -1,7 +1,7 @@
 import Canvas
 import Catalog
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTTP
 import UploadQueue
 

@@ -1,6 +1,7 @@
 import Canvas
 import CourseKit
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,7 @@ enum CanvasToken {
         if let tokenFile {
             return CanvasCredentials(token: try read(tokenFile), source: "--token-file \(tokenFile)")
         }
-        guard let token = environment["CANVAS_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines), !token.isEmpty else {
+        guard let token = environment["CANVAS_TOKEN"]?.trimming(.whitespacesAndNewlines), !token.isEmpty else {
             throw CanvasSetupError.missingToken
         }
         return CanvasCredentials(token: token, source: "CANVAS_TOKEN")
@@ -28,7 +29,7 @@ enum CanvasToken {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied or not text" : "no such file"
             throw CanvasSetupError.unreadableTokenFile(path: path, reason: reason)
         }
-        let token = contents.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = contents.trimming(.whitespacesAndNewlines)
         guard !token.isEmpty else { throw CanvasSetupError.emptyTokenFile(path: path) }
         return token
     }

@@ -1,6 +1,7 @@
 import Canvas
 import CourseKit
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 extension LaunchOptions {
     /// A Canvas base URL, normalized: https, or http to this machine only.
@@ -21,10 +22,10 @@ extension LaunchOptions {
     /// is course 1003 of `https://school.edu` (a Canvas under a path keeps it).
     static func courseLink(_ text: String) throws(UsageError) -> (base: URL, course: CourseID) {
         let problem = UsageError("--course needs a course ID or a Canvas course address like https://school.instructure.com/courses/1003, not '\(text)'")
-        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)) else { throw problem }
+        guard let url = URL(string: text.trimming(.whitespaces)) else { throw problem }
         let segments = url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let index = segments.firstIndex(of: "courses"), index + 1 < segments.count,
-              let course = CourseID(segments[index + 1].removingPercentEncoding ?? segments[index + 1]) else { throw problem }
+              let course = CourseID(segments[index + 1].percentDecoded ?? segments[index + 1]) else { throw problem }
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.path = segments.prefix(index).map { "/" + $0 }.joined()
         components?.query = nil

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 extension LaunchOptions {
     /// Parses the arguments after the program name; `--name value` and `--name=value` both work.

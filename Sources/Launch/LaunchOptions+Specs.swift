@@ -1,5 +1,6 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 extension LaunchOptions {
     /// Every option, in the order `--help` lists them.
@@ -31,7 +32,7 @@ extension LaunchOptions {
         },
         OptionSpec("--assignment", value: "ID", commands: [.submit], help: "The assignment to hand the files in to (its Canvas ID).") {
             options, value throws(UsageError) in
-            guard let id = value.nonBlank?.trimmingCharacters(in: .whitespaces) else {
+            guard let id = value.nonBlank?.trimming(.whitespaces) else {
                 throw UsageError("--assignment needs an assignment ID, not an empty value")
             }
             options.assignment = id

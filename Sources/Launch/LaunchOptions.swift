@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// What the command line asked for.
 public struct LaunchOptions: Equatable, Sendable {

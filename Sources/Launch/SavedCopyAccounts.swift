@@ -1,6 +1,6 @@
 import Canvas
 import CourseKit
-import Foundation
+import FoundationEssentials
 import SavedCopies
 import Synchronization
 

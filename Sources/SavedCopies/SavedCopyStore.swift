@@ -1,7 +1,8 @@
 import CourseKit
 import FileSystem
-import Foundation
+import FoundationEssentials
 import Synchronization
+import TextBasics
 
 #if canImport(Glibc)
 import Glibc
@@ -66,7 +67,7 @@ public final class SavedCopyStore: Sendable {
         guard let digest = Self.digest(token) else { return nil }
         let path = tokensFolder(origin).appendingPathComponent(digest).path
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self).nonBlank?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: data, as: UTF8.self).nonBlank?.trimming(.whitespacesAndNewlines)
     }
 
     /// Remembers that `token` belongs to `user` on `origin`.
@@ -82,18 +83,17 @@ public final class SavedCopyStore: Sendable {
     /// write trims). Whose tokens are whose is kept, oldest though it is (it is written once,
     /// and without it a start offline shows nothing), and so is a file still being written.
     func trim() {
-        guard let enumerator = FileManager.default.enumerator(
-            at: directory, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
-        ) else { return }
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory.path) else { return }
         var files: [(url: URL, size: Int64, modified: Date)] = []
         var total: Int64 = 0
-        for case let url as URL in enumerator {
-            guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]),
-                  values.isRegularFile == true, !AtomicFile.isTemporary(url.lastPathComponent),
+        for path in paths {
+            let url = directory.appendingPathComponent(path)
+            var info = stat()
+            guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, !AtomicFile.isTemporary(url.lastPathComponent),
                   url.deletingLastPathComponent().lastPathComponent != "tokens" else { continue }
-            let size = Int64(values.fileSize ?? 0)
+            let size = Int64(info.st_size)
             total += size
-            files.append((url, size, values.contentModificationDate ?? .distantPast))
+            files.append((url, size, Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)))
         }
         guard total > limit else { return }
         for file in files.sorted(by: { $0.modified < $1.modified }) where total > limit * 9 / 10 {

@@ -1,6 +1,6 @@
 import CourseKit
 import FileSystem
-import Foundation
+import FoundationEssentials
 
 extension SubmissionTransport {
     /// Hands files in to `submissions` in the data directory, for the offline backends.

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// A submission was sent and its attempt is not there yet: the server may still be making it,
 /// so it is read again later rather than sent a second time.

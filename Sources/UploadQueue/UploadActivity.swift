@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Bytes sent so far by this process's uploads in flight, by job ID.

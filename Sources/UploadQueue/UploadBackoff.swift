@@ -1,5 +1,9 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How long a job waits after a transient failure: about 1 s, doubling, capped at 5 minutes.
 public enum UploadBackoff {

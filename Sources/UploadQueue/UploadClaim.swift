@@ -1,6 +1,6 @@
 import CourseKit
 import FileSystem
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 extension UploadEngine {
     /// Makes every waiting job due now and resets its backoff: the backend answered again.

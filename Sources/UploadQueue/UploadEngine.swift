@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// Works through the upload queue: claims due jobs, uploads them, records every outcome.
 ///

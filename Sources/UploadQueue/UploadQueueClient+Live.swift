@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 extension UploadQueueClient {
     /// The durable queue in `store`, worked by `engine`, which announces every change.

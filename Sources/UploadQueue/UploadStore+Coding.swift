@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 extension UploadStore {
     /// `job.json` is pretty-printed with sorted keys so a person can read it; dates are

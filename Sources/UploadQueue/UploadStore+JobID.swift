@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

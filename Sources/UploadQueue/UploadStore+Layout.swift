@@ -1,6 +1,6 @@
 import CourseKit
 import FileSystem
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +32,7 @@ extension UploadStore {
     static func isValidJobID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, first != "." else { return false }
         return id.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+            scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_")
         }
     }
 

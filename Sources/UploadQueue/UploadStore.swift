@@ -1,6 +1,10 @@
 import CourseKit
 import FileSystem
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The durable upload queue: one directory per job, holding a captured copy of the file
 /// and its `job.json`, so no upload is lost or sent twice across crashes and restarts.
@@ -138,7 +142,7 @@ public struct UploadStore: Sendable {
         let names = ((try? jobDirectory.entryNames()) ?? []).filter(Self.isPayloadName).sorted()
         let payloads = names.map { jobDirectory.child($0) }
         let attributes = payloads.compactMap { try? FileManager.default.attributesOfItem(atPath: $0) }
-        let size = attributes.reduce(Int64(0)) { $0 + ((($1[.size] as? NSNumber)?.int64Value) ?? 0) }
+        let size = payloads.compactMap(Files.size(of:)).reduce(0, +)
         let kept: String
         switch payloads.count {
         case 0: kept = "no queued file is left"

@@ -1,6 +1,6 @@
 import CourseKit
 import FileSystem
-import Foundation
+import FoundationEssentials
 
 extension UploadTransport {
     /// Stores uploads under `<directory>/uploads/<course-id>/<file name>`, for the offline backends.

@@ -1,6 +1,6 @@
 import CourseBrowser
 import CourseKit
-import Foundation
+import FoundationEssentials
 import Launch
 import UploadQueue
 

@@ -1,6 +1,6 @@
 import CourseBrowser
 import CourseKit
-import Foundation
+import FoundationEssentials
 import Launch
 import TerminalUI
 import UploadQueue
@@ -55,10 +55,10 @@ enum QueueCommands {
 
     /// Writes `text` unchanged, for JSON, which escapes control characters itself.
     static func sayExactly(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStream.output.write(text + "\n")
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("coursebrowser: \(Sanitizer.clean(message))\n".utf8))
+        StandardStream.error.write("coursebrowser: \(Sanitizer.clean(message))\n")
     }
 }

@@ -1,7 +1,8 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import Launch
 import TerminalUI
+import TextBasics
 import UploadQueue
 
 /// The `queue` command's output: a table for people, JSON for scripts.
@@ -19,7 +20,7 @@ enum QueueListing {
         return ([header] + rows).map { row in
             row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padded(toWidth: widths[column])
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            }.joined(separator: "  ").trimming(.whitespaces)
         }.joined(separator: "\n")
     }
 
@@ -31,13 +32,12 @@ enum QueueListing {
 
     static func json(_ jobs: [UploadJob]) -> String {
         let objects: [[String: Any]] = jobs.map(object)
-        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
-        return escapingTerminalControls(String(decoding: data, as: UTF8.self))
+        return escapingTerminalControls(PrettyJSON.text(objects) ?? "[]")
     }
 
     /// JSON text with what a terminal acts on (see `Sanitizer.isTerminalControl`) and the
     /// direction marks written as `\uXXXX`: the same JSON to a reader, but nothing that can
-    /// change how the terminal shows it. JSONSerialization escapes only C0.
+    /// change how the terminal shows it. PrettyJSON escapes only C0.
     static func escapingTerminalControls(_ json: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
@@ -57,12 +57,12 @@ enum QueueListing {
             "size": job.size, "state": job.state.name, "attempts": job.attempts, "backend": job.backend,
             "queued_at": job.queuedAt.formatted(.iso8601), "kind": job.isSubmission ? "submission" : "course_file",
             "files": job.files.map { file -> [String: Any] in
-                ["name": file.name, "source": file.sourcePath, "size": file.size, "sha256": file.sha256 ?? NSNull()]
+                ["name": file.name, "source": file.sourcePath, "size": file.size, "sha256": file.sha256 ?? PrettyJSON.Null()]
             },
         ]
-        object["last_error"] = job.lastError ?? NSNull()
-        object["sha256"] = job.files.count == 1 ? (job.files[0].sha256 ?? NSNull()) : NSNull()
-        object["assignment"] = job.submission.map(assignment) ?? NSNull()
+        object["last_error"] = job.lastError ?? PrettyJSON.Null()
+        object["sha256"] = job.files.count == 1 ? (job.files[0].sha256 ?? PrettyJSON.Null()) : PrettyJSON.Null()
+        object["assignment"] = job.submission.map(assignment) ?? PrettyJSON.Null()
         if case let .waiting(until, _) = job.state {
             object["retry_at"] = until.formatted(.iso8601)
         }
@@ -71,10 +71,10 @@ enum QueueListing {
 
     private static func assignment(_ plan: UploadJob.Submission) -> [String: Any] {
         var object: [String: Any] = ["id": plan.assignmentID, "name": plan.assignmentName]
-        object["due_at"] = plan.dueAt.map { $0.formatted(.iso8601) } ?? NSNull()
+        object["due_at"] = plan.dueAt.map { $0.formatted(.iso8601) } ?? PrettyJSON.Null()
         object["submitted"] = plan.receipt.map { receipt -> [String: Any] in
-            ["attempt": receipt.attempt, "late": receipt.isLate, "submitted_at": receipt.submittedAt.map { $0.formatted(.iso8601) } ?? NSNull()]
-        } ?? NSNull()
+            ["attempt": receipt.attempt, "late": receipt.isLate, "submitted_at": receipt.submittedAt.map { $0.formatted(.iso8601) } ?? PrettyJSON.Null()]
+        } ?? PrettyJSON.Null()
         return object
     }
 }

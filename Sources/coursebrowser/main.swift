@@ -1,13 +1,18 @@
 import CourseBrowser
 import CourseKit
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Launch
 import TerminalUI
 import UploadQueue
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Prints a usage error the way command-line tools do and exits 2, before the terminal is touched.
 func failUsage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("coursebrowser: \(message)\n\(LaunchOptions.usageHint)\n".utf8))
+    StandardStream.error.write("coursebrowser: \(message)\n\(LaunchOptions.usageHint)\n")
     exit(2)
 }
 

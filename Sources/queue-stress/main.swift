@@ -11,7 +11,7 @@
 // `contents(named:)`), so the test can tell whether a payload is exactly right.
 
 import CourseKit
-import Foundation
+import FoundationEssentials
 import UploadQueue
 
 #if canImport(Glibc)
@@ -20,11 +20,11 @@ import Glibc
 
 /// Writes `line` to stdout at once; a buffered line could be lost when the process is killed.
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    StandardStream.output.write(line + "\n")
 }
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data(("queue-stress: " + message + "\n").utf8))
+    StandardStream.error.write("queue-stress: " + message + "\n")
     exit(2)
 }
 
@@ -118,7 +118,13 @@ func claim(_ id: String, holdingFor seconds: Double, in store: UploadStore) thro
         return
     }
     say("claimed")
-    Thread.sleep(forTimeInterval: seconds)
+    if seconds > 0 {
+        var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var left = timespec()
+        while nanosleep(&pause, &left) == -1 && errno == EINTR {
+            pause = left
+        }
+    }
     claim.release()
 }
 

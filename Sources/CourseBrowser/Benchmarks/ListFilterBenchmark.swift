@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// Times the course list's `/` filter the way a person uses it, for `coursebrowser-bench`.

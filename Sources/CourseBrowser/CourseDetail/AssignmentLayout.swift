@@ -1,6 +1,7 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
+import TextBasics
 
 /// Lays out a course's assignments: soonest due first, undated last, each its name and
 /// then when it is due, its points and where the user's submission stands.
@@ -21,7 +22,7 @@ enum AssignmentLayout {
             case let (left?, right?) where left != right: return left < right
             case (.some, nil): return true
             case (nil, .some): return false
-            default: return lhs.name.localizedStandardCompare(rhs.name) == .orderedAscending
+            default: return lhs.name.standardCompare(rhs.name) == .orderedAscending
             }
         }
     }
@@ -67,6 +68,6 @@ enum AssignmentLayout {
 
     /// `10`, `7.5`: points without a needless `.0`.
     private static func number(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : String(format: "%g", value)
+        value.rounded() == value ? String(Int(value)) : value.printfFormatted("%g")
     }
 }

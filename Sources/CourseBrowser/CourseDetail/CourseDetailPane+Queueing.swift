@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// How far queueing a prompt's files got: the jobs queued, and the first failure with the

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// An assignment or a module item in the Course pane: what selecting and opening it needs.
 struct DetailItem: Equatable {

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import HTMLText
 import TerminalUI
 
@@ -89,11 +89,11 @@ enum DetailText {
     }
 
     private static func dates(_ course: Course) -> String? {
-        let format = Date.ISO8601FormatStyle(timeZone: .current).year().month().day()
+        func format(_ date: Date) -> String { LocalTime(date).dateText }
         switch (course.startAt, course.endAt) {
-        case let (start?, end?): return "\(start.formatted(format)) → \(end.formatted(format))"
-        case let (start?, nil): return "Starts \(start.formatted(format))"
-        case let (nil, end?): return "Ends \(end.formatted(format))"
+        case let (start?, end?): return "\(format(start)) → \(format(end))"
+        case let (start?, nil): return "Starts \(format(start))"
+        case let (nil, end?): return "Ends \(format(end))"
         case (nil, nil): return nil
         }
     }

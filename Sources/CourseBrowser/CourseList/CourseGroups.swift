@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// The course list laid out as the pane shows it: courses grouped under their term,
 /// current terms first, then upcoming, undated and past ones.
@@ -87,7 +87,7 @@ struct CourseGroups {
     static let restrictedKey = "\u{0}restricted"
 
     private static func byName(_ lhs: Course, _ rhs: Course) -> Bool {
-        let order = lhs.name.localizedStandardCompare(rhs.name)
+        let order = lhs.name.standardCompare(rhs.name)
         return order == .orderedSame ? lhs.id < rhs.id : order == .orderedAscending
     }
 }
@@ -142,7 +142,7 @@ extension CourseGroups {
             case .current where lhs.start != rhs.start: return lhs.start > rhs.start
             case .upcoming where lhs.start != rhs.start: return lhs.start < rhs.start
             case .ended where lhs.end != rhs.end: return lhs.end > rhs.end
-            default: return lhs.key.localizedStandardCompare(rhs.key) == .orderedAscending
+            default: return lhs.key.standardCompare(rhs.key) == .orderedAscending
             }
         }
     }

@@ -1,6 +1,7 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
+import TextBasics
 
 /// The Courses pane: the user's courses in one of three views (current, favorites, all),
 /// grouped by term and loaded page by page by the pane itself.
@@ -151,7 +152,7 @@ final class CourseListPane: Pane {
             state.setFilter(nil)
         case .enter:
             filter.isEditing = false
-            state.setFilter(filter.editor.text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : filter)
+            state.setFilter(filter.editor.text.trimming(.whitespaces).isEmpty ? nil : filter)
         case .up, .down, .pageUp, .pageDown:
             let view = state.view
             if let target = ListMotion.target(of: key, from: view.selection ?? 0, count: view.groups.courses.count, page: max(1, view.list.height)) {

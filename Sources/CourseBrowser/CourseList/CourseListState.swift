@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// Everything the Courses pane shows: the view on screen, each view's pages and selection,

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// One view of the course list: its pages, its grouped rows and where the user is in them.

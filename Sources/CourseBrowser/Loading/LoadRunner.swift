@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// Runs a pane's load: the pane applies the `.started` event each call returns, and the
 /// runner sends the rest (`.waiting`, `.finished`) to the pane's `update` as they happen.

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// Where one piece of a pane's data stands: idle, loading, loaded or failed; and whether what
 /// is shown is a saved copy, and why refreshing it failed.

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// Fetches one page of a listing at a time: the pane applies the `.started` event each
 /// fetch returns, and the runner sends the rest to the pane's `update` as they happen.

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// A paginated listing as far as it has arrived, and what loads after it.
 ///

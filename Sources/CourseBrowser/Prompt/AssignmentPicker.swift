@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// The Course pane's inline list of the assignments that take file uploads: typing narrows

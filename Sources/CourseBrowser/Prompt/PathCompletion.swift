@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Completes a file path the way a shell's Tab does.
 struct PathCompletion: Equatable {
@@ -50,7 +50,7 @@ struct PathCompletion: Equatable {
     }
 
     private static func isFolder(_ path: String, _ fileManager: FileManager) -> Bool {
-        var isDirectory: ObjCBool = false
-        return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var isDirectory = false
+        return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 }

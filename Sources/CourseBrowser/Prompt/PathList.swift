@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 /// The paths in a prompt's line, written as a shell reads them: separated by spaces, a space
 /// inside a path escaped with `\` or the path quoted, as terminals paste dropped files.
@@ -6,7 +7,7 @@ enum PathList {
     /// The paths in `text`, in order. Text without quotes or backslashes that names an existing
     /// file as a whole is that one path, so `My essay.pdf` typed plainly still works.
     static func split(_ text: String, home: String, fileManager: FileManager = .default) -> [String] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimming(.whitespaces)
         if !trimmed.contains(where: { "\\'\"".contains($0) }), trimmed.contains(" "),
            isFile(PathCompletion.expand(trimmed, home: home), fileManager) {
             return [trimmed]
@@ -81,7 +82,7 @@ enum PathList {
     }
 
     private static func isFile(_ path: String, _ fileManager: FileManager) -> Bool {
-        var isDirectory: ObjCBool = false
-        return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var isDirectory = false
+        return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory
     }
 }

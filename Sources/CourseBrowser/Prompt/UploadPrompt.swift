@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// The Course pane's inline prompt for the files to upload to the course, or to hand in to

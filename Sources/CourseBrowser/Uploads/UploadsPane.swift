@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// The Uploads pane: the upload queue, read and kept fresh by the pane itself.

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// Everything the Uploads pane shows: the queue's jobs, the selected one, a pending

@@ -1,16 +1,13 @@
-import Foundation
+import FoundationEssentials
 
 /// Dates the way a person reads them in a narrow column, in the local time zone.
 package enum DateText {
-    /// `Mon 7 Dec 08:00`.
-    package static func short(_ date: Date, timeZone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.weekday, .day, .month, .hour, .minute], from: date)
-        let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7]
-        let month = months[((parts.month ?? 1) - 1) % 12]
-        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        return "\(weekday) \(parts.day ?? 1) \(month) \(time)"
+    /// `Mon 7 Dec 08:00`, in the local time zone unless `timeZone` names another.
+    package static func short(_ date: Date, timeZone: TimeZone? = nil) -> String {
+        let parts = timeZone.map { LocalTime(date, timeZone: $0) } ?? LocalTime(date)
+        let weekday = weekdays[(parts.weekday - 1) % 7]
+        let month = months[(parts.month - 1) % 12]
+        return "\(weekday) \(parts.day) \(month) \(parts.clockText)"
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -29,7 +26,7 @@ extension DateText {
 
     /// When something is due, relative while it is near: `due in 3 h`, `was due 2 days ago`,
     /// `due Fri 15 Dec 23:59`.
-    package static func due(_ date: Date, now: Date, timeZone: TimeZone = .current) -> String {
+    package static func due(_ date: Date, now: Date, timeZone: TimeZone? = nil) -> String {
         let seconds = date.timeIntervalSince(now)
         let ahead = abs(seconds)
         let amount: String

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// What a pane's last action did (`o`, `y`, a hand-in), shown above or under its content.

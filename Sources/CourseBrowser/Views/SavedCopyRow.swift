@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// The one row a pane shows while it shows saved copies: how old they are, and, when bringing

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Text as finding compares it: no case, no accents (Vietnamese đ as d too), so `lap trinh`
 /// finds "Lập trình"; scripts without a Latin spelling are left as they are.
 enum SearchText {
@@ -9,7 +7,7 @@ enum SearchText {
     }
 
     /// Folds many texts, remembering what each non-ASCII scalar folds to: a list of 100,000
-    /// courses holds only a few hundred distinct ones, and Foundation's folding is slow.
+    /// courses holds only a few hundred distinct ones, and each takes a lookup and replacements.
     ///
     /// Combining accents (`e` + U+0301, as decomposed names have them) fold to nothing, so a
     /// name written with them folds as the same name written with precomposed letters.
@@ -27,7 +25,7 @@ enum SearchText {
                 } else if let folded = known[value] {
                     result += folded
                 } else {
-                    let folded = Self.isCombiningAccent(value) ? [] : Self.foldedByFoundation(scalar)
+                    let folded = Self.isCombiningAccent(value) ? [] : Self.foldedByTable(scalar)
                     known[value] = folded
                     result += folded
                 }
@@ -37,18 +35,18 @@ enum SearchText {
 
         /// The blocks of accents that combine with Latin, Greek and Cyrillic letters. Other
         /// scripts' marks (Thai vowels, Devanagari signs) are letters to their readers and stay.
-        private static func isCombiningAccent(_ value: UInt32) -> Bool {
+        static func isCombiningAccent(_ value: UInt32) -> Bool {
             (0x300...0x36F).contains(value) || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value)
                 || (0x20D0...0x20FF).contains(value) || (0xFE20...0xFE2F).contains(value)
         }
 
         /// Letters that are their own letter, not one with a mark, as a reader still searches for them.
-        private static let latinLetters: [String: String] = ["đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i"]
+        static let latinLetters: [String: String] = ["đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i"]
 
-        private static func foldedByFoundation(_ scalar: Unicode.Scalar) -> [UInt8] {
-            var folded = String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        private static func foldedByTable(_ scalar: Unicode.Scalar) -> [UInt8] {
+            var folded = SearchText.foldTable[scalar.value].map { String(String.UnicodeScalarView($0)) } ?? String(scalar)
             for (letter, plain) in latinLetters {
-                folded = folded.replacingOccurrences(of: letter, with: plain)
+                folded = folded.replacing(letter, with: plain)
             }
             return Array(folded.utf8)
         }

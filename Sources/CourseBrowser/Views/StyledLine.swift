@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TerminalUI
 
 /// One row of text made of differently styled pieces.

@@ -1,5 +1,5 @@
 import CourseKit
-import Foundation
+import FoundationEssentials
 
 /// Something `o` opens in the browser and `y` copies: a course, an assignment, a module item.
 struct WebPage: Equatable {

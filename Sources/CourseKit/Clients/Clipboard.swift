@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Puts text on the user's clipboard.
 public struct Clipboard: Sendable {

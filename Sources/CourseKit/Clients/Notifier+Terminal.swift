@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Notifier {
     /// A desktop notification through the terminal (OSC 777 and OSC 9), a bell, and

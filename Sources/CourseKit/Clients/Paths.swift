@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the app keeps its files, and where the user's own files are.
 public struct Paths: Sendable {
@@ -24,7 +24,7 @@ extension Paths {
     /// overrides both); settings in `$XDG_CONFIG_HOME/coursebrowser`, else `~/.config/coursebrowser`;
     /// saved copies in `$XDG_CACHE_HOME/coursebrowser`, else `~/.cache/coursebrowser`.
     public static func live(environment: [String: String], dataDirectory: String? = nil) -> Paths {
-        let home = URL(fileURLWithPath: environment["HOME"].flatMap(\.nonBlank) ?? NSHomeDirectory())
+        let home = URL(fileURLWithPath: environment["HOME"].flatMap(\.nonBlank) ?? FileManager.default.homeDirectoryForCurrentUser.path)
         func xdg(_ variable: String, default relative: String) -> URL {
             // The XDG spec says relative values are invalid and must be ignored.
             if let value = environment[variable], value.hasPrefix("/") {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The upload queue as the panes use it: list, add, retry and remove jobs, and follow progress.
 public struct UploadQueueClient: Sendable {

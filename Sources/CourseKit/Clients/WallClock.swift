@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The time of day and the passing of time, injectable so tests never really wait.
 public struct WallClock: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension WebBrowser {
     /// How long a command may take to fail before it counts as having opened the page.
@@ -20,7 +20,7 @@ extension WebBrowser {
                     var words = entry.split(separator: " ").map(String.init)
                     guard !words.isEmpty else { continue }
                     if words.contains(where: { $0.contains("%s") }) {
-                        words = words.map { $0.replacingOccurrences(of: "%s", with: url.absoluteString) }
+                        words = words.map { $0.replacing("%s", with: url.absoluteString) }
                     } else {
                         words.append(url.absoluteString)
                     }

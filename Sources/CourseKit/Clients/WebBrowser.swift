@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Opens web pages in the user's browser, or says why it can't here.
 public struct WebBrowser: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 private enum CourseClientKey: EnvironmentKey {
     static let defaultValue = CourseClient.noOp

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An error that says for itself whether waiting and trying again may fix it.
 ///

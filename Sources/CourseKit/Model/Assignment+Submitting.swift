@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 
 extension Assignment {
     /// Why nothing can be handed in to this assignment as files now, or nil when it takes them.
     public var uploadRefusal: String? {
         if !acceptsUploads {
-            let kinds = submissionTypes.map { $0.replacingOccurrences(of: "_", with: " ") }
+            let kinds = submissionTypes.map { $0.replacing("_", with: " ") }
             let takes = kinds.isEmpty ? "no submissions" : kinds.joined(separator: ", ")
             return "\(name) takes no file uploads (it takes: \(takes))"
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Canvas assignment as a student sees it: when it is due, what it is worth, what it
 /// accepts, and where their own submission stands.

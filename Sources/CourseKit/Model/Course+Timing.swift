@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Course {
     /// The last day of the course: its own end date, else its term's.

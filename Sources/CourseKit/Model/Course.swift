@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A course as the panes show it: identity, names, term, teachers, dates and the user's place in it.
 public struct Course: Equatable, Sendable, Identifiable, Codable {

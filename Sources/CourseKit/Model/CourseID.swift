@@ -1,10 +1,12 @@
+import TextBasics
+
 /// Identifies a course the way Canvas does: a number, or a prefixed SIS form such as `sis_course_id:ABC`.
 public struct CourseID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
     /// Creates an ID from user or server text; `nil` when it is empty after trimming.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimming(.whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         rawValue = trimmed
     }

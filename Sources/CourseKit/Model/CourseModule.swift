@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Canvas module: an ordered group of items inside a course.
 public struct CourseModule: Equatable, Sendable, Identifiable, Codable {
@@ -81,7 +81,7 @@ public struct ModuleItem: Equatable, Sendable, Identifiable, Codable {
             case "must_contribute": return "contribute"
             case "min_score": return "reach the minimum score"
             case "must_mark_done": return "mark as done"
-            default: return kind.replacingOccurrences(of: "_", with: " ")
+            default: return kind.replacing("_", with: " ")
             }
         }
     }

@@ -1,6 +1,8 @@
+import TextBasics
+
 extension String {
     /// The string itself, or `nil` when it holds only whitespace.
     package var nonBlank: String? {
-        trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : self
+        trimming(.whitespacesAndNewlines).isEmpty ? nil : self
     }
 }

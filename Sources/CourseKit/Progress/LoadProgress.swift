@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where news from deep inside one load goes, such as a throttling wait the pane should show.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value as it was last seen from the backend, and when.
 public struct Saved<Value: Sendable>: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One attempt at an assignment as the backend recorded it: its number, when, and its files.
 public struct SubmissionAttempt: Equatable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Hands a queued job's files in to its assignment: on Canvas, or into a folder for the
 /// offline backends.

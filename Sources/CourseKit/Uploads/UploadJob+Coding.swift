@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UploadJob: Codable {
     private enum CodingKeys: String, CodingKey {

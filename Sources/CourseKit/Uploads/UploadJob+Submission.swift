@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UploadJob {
     /// The assignment a job hands its files in to, and what sending it has recorded so far.

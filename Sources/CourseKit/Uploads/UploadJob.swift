@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of the upload queue: the files to send, where to, and where it stands.
 ///

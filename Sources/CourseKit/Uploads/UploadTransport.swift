@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sends one queued file to its course: to Canvas, or to a folder for the offline backends.
 ///

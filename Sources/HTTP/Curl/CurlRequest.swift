@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// Sets up a libcurl easy handle for a transfer: address, method, headers, body, timeouts, callbacks.
 enum CurlRequest {

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// Turns how a libcurl transfer ended into a response or the error a person can read.
 enum CurlResult {

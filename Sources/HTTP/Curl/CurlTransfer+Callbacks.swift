@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import TextBasics
 
 /// The C functions libcurl calls during a transfer; each finds its `CurlTransfer` in the context pointer.
 enum CurlCallbacks {
@@ -31,8 +32,8 @@ enum CurlCallbacks {
         if line.hasPrefix("HTTP/") {
             transfer.responseHeaders = []
         } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = line[..<colon].trimming(.whitespaces)
+            let value = line[line.index(after: colon)...].trimming(.whitespacesAndNewlines)
             transfer.responseHeaders.append((name, value))
         }
         return length

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One request on its way through libcurl: what to send, what came back, and who waits for it.
