@@ -29,7 +29,7 @@ struct CourseGroups {
         ordered.reserveCapacity(unsorted.count)
         for group in groups.sorted(by: Group.displayOrder) {
             rows.append(.heading(group.heading))
-            for course in group.courses.sorted(by: Self.byName) {
+            for course in Self.sortedByName(group.courses) {
                 indexOfID[course.id] = ordered.count
                 rowOfCourse.append(rows.count)
                 rows.append(.course(ordered.count))
@@ -86,9 +86,14 @@ struct CourseGroups {
 
     static let restrictedKey = "\u{0}restricted"
 
-    private static func byName(_ lhs: Course, _ rhs: Course) -> Bool {
-        let order = lhs.name.standardCompare(rhs.name)
-        return order == .orderedSame ? lhs.id < rhs.id : order == .orderedAscending
+    /// `courses` by name in the standard order, then by ID; each name's primary key is made once.
+    private static func sortedByName(_ courses: [Course]) -> [Course] {
+        let keyed = courses.map { (key: StandardOrder.primaryKey($0.name), course: $0) }
+        return keyed.sorted { lhs, rhs in
+            if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
+            let order = lhs.course.name.standardCompare(rhs.course.name)
+            return order == .orderedSame ? lhs.course.id < rhs.course.id : order == .orderedAscending
+        }.map(\.course)
     }
 }
 

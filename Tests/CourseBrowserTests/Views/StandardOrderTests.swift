@@ -54,6 +54,23 @@ import Testing
             == names.sorted { $0.localizedStandardCompare($1) == .orderedAscending })
     }
 
+    /// Keys that differ must order the pair as the full comparison does; equal keys leave it to the later passes.
+    @Test func primaryKeysOrderEveryPairAsTheFullComparisonDoes() {
+        let names = Self.corpus + ["Unit 12345678901234567890123", "Unit 12345678901234567890124", "Unit 9", "ß", "ss", "Straße 2", "Strasse 10"]
+        var differences: [String] = []
+        for lhs in names {
+            for rhs in names {
+                let (left, right) = (StandardOrder.primaryKey(lhs), StandardOrder.primaryKey(rhs))
+                let order = lhs.standardCompare(rhs)
+                if left == right { continue }
+                if left.lexicographicallyPrecedes(right) != (order == .orderedAscending) || order == .orderedSame {
+                    differences.append("\(lhs.debugDescription) vs \(rhs.debugDescription)")
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.count) differ: \(differences.prefix(20))")
+    }
+
     @Test func numbersOrderByValueAndPunctuationBeforeLetters() {
         let names = ["Unit 10", "unit 2", "Unit 1", "(Intro)", "Ánh", "Anh", "Zeta", "_draft"]
         #expect(names.sorted { $0.standardCompare($1) == .orderedAscending }
