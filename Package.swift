@@ -27,7 +27,7 @@ let package = Package(
 
         // Backends and the upload queue, each a set of client values.
         .target(name: "CanvasJSON", dependencies: ["CourseKit", "TextBasics"]),
-        .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON"], resources: [.embedInCode("Resources/sample-catalog.json")]),
+        .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON", "FileSystem"], resources: [.embedInCode("Resources/sample-catalog.json")]),
         .target(name: "Canvas", dependencies: ["CourseKit", "CanvasJSON", "HTTP", "FileSystem", "TextBasics"]),
         .target(name: "UploadQueue", dependencies: ["CourseKit", "FileSystem"]),
         .target(name: "SavedCopies", dependencies: ["CourseKit", "FileSystem", "TextBasics"]),

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Lock holders compare identities to notice that the name they locked was
 /// removed or replaced between `open` and `flock`.
-package struct FileIdentity: Equatable {
+package struct FileIdentity: Equatable, Sendable {
     package var device: UInt64
     package var inode: UInt64
 

@@ -30,6 +30,8 @@ import Glibc
 public struct UploadStore: Sendable {
     public let directory: URL
     let clock: WallClock
+    /// Records already read, shared by the copies of this store.
+    let records = JobRecordCache()
 
     public init(directory: URL, clock: WallClock) {
         self.directory = directory
@@ -66,7 +68,9 @@ public struct UploadStore: Sendable {
         } catch let error as FileSystemError {
             throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
         }
-        let found = names.filter(Self.isValidJobID).compactMap { readJob(named: $0, in: jobsDirectory) }
+        let valid = names.filter(Self.isValidJobID)
+        records.keepOnly(Set(valid))
+        let found = valid.compactMap { cachedJob(named: $0, in: jobsDirectory) }
         return found.sorted { ($0.queuedAt, $0.id) < ($1.queuedAt, $1.id) }
     }
 
@@ -121,6 +125,16 @@ public struct UploadStore: Sendable {
     ///
     /// Records are only ever replaced by a rename, so an unreadable one was damaged from
     /// outside (a full disk, a hand edit, a broken copy), not caught halfway through a write.
+    /// Job `name` as its record was last read, or read now when the record changed since.
+    private func cachedJob(named name: String, in jobsDirectory: FileDescriptor) -> UploadJob? {
+        let version = jobsDirectory.version(ofEntry: name + "/" + Self.recordName)
+        if let version, let job = records.job(named: name, version: version) { return job }
+        guard let job = readJob(named: name, in: jobsDirectory) else { return nil }
+        // A stand-in for a damaged record is made again each time, with what is left then.
+        if let version, !job.state.isDamaged { records.keep(job, named: name, version: version) }
+        return job
+    }
+
     private func readJob(named name: String, in jobsDirectory: FileDescriptor) -> UploadJob? {
         guard let jobDirectory = try? jobsDirectory.openDirectory(name) else { return nil }
         defer { jobDirectory.close() }
