@@ -14,26 +14,16 @@ extension Character {
     /// one wide glyph in modern terminals, so they count as 2 even when the base
     /// alone would be narrow. Control characters count as 0: they are never drawn.
     public var displayWidth: Int {
-        let scalars = Array(unicodeScalars)
-        guard let baseIndex = scalars.firstIndex(where: { !$0.isZeroWidth }) else { return 0 }
-        let base = scalars[baseIndex]
-        if base.isUndrawable { return 0 }
-        if base.isWide { return 2 }
-
-        let rest = scalars[(baseIndex + 1)...]
-        if base.properties.isEmoji {
-            if rest.first == .emojiPresentationSelector { return 2 }
-            if rest.contains(.zeroWidthJoiner) { return 2 }
-        }
-        if base.isRegionalIndicator, rest.first?.isRegionalIndicator == true { return 2 }
-        return 1
+        ScalarWidthTable.shared.width(of: self)
     }
 }
 
 extension StringProtocol {
     /// The number of terminal columns this text occupies on one line.
     public var displayWidth: Int {
-        reduce(0) { $0 + $1.displayWidth }
+        if isPrintableASCII { return utf8.count }
+        let table = ScalarWidthTable.shared
+        return reduce(0) { $0 + table.width(of: $1) }
     }
 }
 
@@ -46,7 +36,7 @@ extension String {
     /// fits is returned.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        if displayWidth <= width { return self }
+        if fits(inWidth: width) { return self }
 
         let ellipsisWidth = ellipsis.displayWidth
         guard ellipsisWidth <= width else { return ellipsis.prefix(fittingWidth: width) }
@@ -62,15 +52,86 @@ extension String {
 
     /// The longest leading run of whole grapheme clusters that fits in `width` columns.
     func prefix(fittingWidth width: Int) -> String {
+        if isPrintableASCII {
+            return String(self[..<utf8.index(startIndex, offsetBy: Swift.max(0, Swift.min(width, utf8.count)))])
+        }
+        let table = ScalarWidthTable.shared
         var used = 0
         var end = startIndex
         for index in indices {
-            let columns = self[index].displayWidth
+            let columns = table.width(of: self[index])
             if used + columns > width { break }
             used += columns
             end = self.index(after: index)
         }
         return String(self[..<end])
+    }
+
+    /// Whether this text is at most `width` columns, measuring no further than needed to tell.
+    func fits(inWidth width: Int) -> Bool {
+        if isPrintableASCII { return utf8.count <= width }
+        let table = ScalarWidthTable.shared
+        var used = 0
+        for character in self {
+            used += table.width(of: character)
+            if used > width { return false }
+        }
+        return true
+    }
+}
+
+extension ScalarWidthTable {
+    /// The columns `character` takes, by the rules ``Character/displayWidth`` describes.
+    ///
+    /// Walks the cluster's scalars in place: most clusters are a single scalar, and
+    /// nothing here allocates.
+    func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            let base = scalars[index]
+            scalars.formIndex(after: &index)
+            let kind = kind(of: base)
+            switch kind {
+            case .zeroWidth:
+                continue
+            case .undrawable:
+                return 0
+            case .wide:
+                return 2
+            case .emoji, .narrow:
+                guard index != scalars.endIndex else { return 1 }
+                let next = scalars[index]
+                if kind == .emoji, next == .emojiPresentationSelector || scalars[index...].contains(.zeroWidthJoiner) {
+                    return 2
+                }
+                return base.isRegionalIndicator && next.isRegionalIndicator ? 2 : 1
+            }
+        }
+        return 0
+    }
+}
+
+extension Unicode.GeneralCategory {
+    /// Whether a scalar of this category takes no column of its own (combining marks,
+    /// joiners, variation selectors and other format characters such as U+200B).
+    var isZeroWidth: Bool {
+        switch self {
+        case .nonspacingMark, .enclosingMark, .format:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a terminal would act on a scalar of this category instead of drawing it.
+    var isUndrawable: Bool {
+        switch self {
+        case .control, .lineSeparator, .paragraphSeparator:
+            return true
+        default:
+            return false
+        }
     }
 }
 
@@ -81,22 +142,12 @@ extension Unicode.Scalar {
     /// Whether this scalar takes no column of its own (combining marks, joiners,
     /// variation selectors and other format characters such as U+200B).
     var isZeroWidth: Bool {
-        switch properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format:
-            return true
-        default:
-            return false
-        }
+        properties.generalCategory.isZeroWidth
     }
 
     /// Whether a terminal would act on this scalar instead of drawing it.
     var isUndrawable: Bool {
-        switch properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator:
-            return true
-        default:
-            return false
-        }
+        properties.generalCategory.isUndrawable
     }
 
     var isRegionalIndicator: Bool {
