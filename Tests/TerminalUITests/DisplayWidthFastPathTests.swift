@@ -72,6 +72,18 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
     }
 
+    @Test func theScalarBoundIsNeverBelowTheWidth() {
+        var generator = SeededGenerator(seed: 0x5EED_0004)
+        let table = ScalarWidthTable.shared
+        let texts = UnicodeCorpus.samples + (0..<20_000).map { _ in UnicodeCorpus.randomString(maxScalars: 12, using: &generator) }
+        for text in texts {
+            let width = text.referenceDisplayWidth
+            #expect(table.mostColumns(of: text.unicodeScalars, limit: .max) >= width, "\(scalarList(text))")
+            // Counting stops once past the limit, but never below it.
+            #expect(table.mostColumns(of: text.unicodeScalars, limit: width - 1) >= width, "\(scalarList(text))")
+        }
+    }
+
     @Test func randomTextTruncatesTheSame() {
         var generator = SeededGenerator(seed: 0x5EED_0002)
         for _ in 0..<1_000 {

@@ -71,6 +71,8 @@ extension String {
     func fits(inWidth width: Int) -> Bool {
         if isPrintableASCII { return utf8.count <= width }
         let table = ScalarWidthTable.shared
+        // Finding clusters costs far more than reading scalars, and most text fits with room to spare.
+        if table.mostColumns(of: unicodeScalars, limit: width) <= width { return true }
         var used = 0
         for character in self {
             used += table.width(of: character)
@@ -86,11 +88,8 @@ extension ScalarWidthTable {
     /// Walks the cluster's scalars in place: most clusters are a single scalar, and
     /// nothing here allocates.
     func width(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            let base = scalars[index]
-            scalars.formIndex(after: &index)
+        var scalars = character.unicodeScalars.makeIterator()
+        while let base = scalars.next() {
             let kind = kind(of: base)
             switch kind {
             case .zeroWidth:
@@ -100,15 +99,36 @@ extension ScalarWidthTable {
             case .wide:
                 return 2
             case .emoji, .narrow:
-                guard index != scalars.endIndex else { return 1 }
-                let next = scalars[index]
-                if kind == .emoji, next == .emojiPresentationSelector || scalars[index...].contains(.zeroWidthJoiner) {
+                guard let next = scalars.next() else { return 1 }
+                if kind == .emoji,
+                   next == .emojiPresentationSelector || next == .zeroWidthJoiner || IteratorSequence(scalars).contains(.zeroWidthJoiner) {
                     return 2
                 }
                 return base.isRegionalIndicator && next.isRegionalIndicator ? 2 : 1
             }
         }
         return 0
+    }
+
+    /// A bound on the columns `scalars` can take however they form clusters, counted no
+    /// further than past `limit`.
+    ///
+    /// Each scalar adds the most its cluster could owe to it: a wide base two, any other
+    /// base one, and U+FE0F or U+200D the second column they can give an emoji base. A
+    /// pair of regional indicators has its second column from the second indicator.
+    /// So the sum is never less than the width.
+    func mostColumns(of scalars: some Sequence<Unicode.Scalar>, limit: Int) -> Int {
+        var total = 0
+        for scalar in scalars {
+            switch kind(of: scalar) {
+            case .wide: total += 2
+            case .emoji, .narrow: total += 1
+            case .zeroWidth where scalar == .emojiPresentationSelector || scalar == .zeroWidthJoiner: total += 1
+            case .zeroWidth, .undrawable: break
+            }
+            if total > limit { break }
+        }
+        return total
     }
 }
 
