@@ -39,8 +39,23 @@ import Testing
         for value in UInt32(0)...0x30FF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let text = "x" + String(scalar) + "y"
-            #expect(Scrubber.isPlainText(scalar) == (Sanitizer.referenceClean(text) == text), "U+\(String(value, radix: 16))")
+            let unchanged = Array(Sanitizer.referenceClean(text).unicodeScalars) == Array(text.unicodeScalars)
+            #expect(Scrubber.isPlainText(scalar) == unchanged, "U+\(String(value, radix: 16))")
         }
+    }
+
+    @Test func plainBytesAreExactlyThePlainScalars() {
+        var mismatches: [UInt32] = []
+        let sampled = Array(UInt32(0)...0x2FFFF) + Array(stride(from: UInt32(0x30000), through: 0x10FFFF, by: 97))
+        for value in sampled {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "é" + String(scalar), String(scalar) + "\u{2026}"] {
+                var copy = text
+                let plainBytes = copy.withUTF8 { Scrubber.isPlainText(utf8: $0) }
+                if plainBytes != text.unicodeScalars.allSatisfy(Scrubber.isPlainText) { mismatches.append(value) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20).map { String($0, radix: 16) })")
     }
 
     @Test func randomTextWithEscapeSequencesCleansTheSame() {

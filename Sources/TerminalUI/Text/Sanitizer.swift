@@ -35,19 +35,19 @@ public enum Sanitizer {
     /// empty line, so the line count always matches the breaks in the input.
     public static func cleanLines(_ text: String) -> [String] {
         if text.isPrintableASCII { return [text] }
-        let scalars = text.unicodeScalars
         var lines: [String] = []
         var lineStart = text.startIndex
-        // Line breaks are found by byte; LF and CR are whole scalars, so the indices fit both views.
+        // Line breaks are found by byte; LF and CR are whole scalars, so a line's ends are
+        // scalar boundaries even where LF would end a CR LF cluster.
         while let newline = text.utf8[lineStart...].firstIndex(of: 0x0A) {
             var lineEnd = newline
             if lineEnd > lineStart, text.utf8[text.utf8.index(before: lineEnd)] == 0x0D {
                 lineEnd = text.utf8.index(before: lineEnd)
             }
-            lines.append(cleanLine(scalars[lineStart..<lineEnd]))
+            lines.append(cleanLine(text[lineStart..<lineEnd]))
             lineStart = text.utf8.index(after: newline)
         }
-        lines.append(cleanLine(scalars[lineStart...]))
+        lines.append(cleanLine(text[lineStart...]))
         return lines
     }
 
@@ -62,14 +62,15 @@ public enum Sanitizer {
 
     /// Whether cleaning `text` would give back `text` itself: nothing in it to drop or replace.
     static func isPlainText(_ text: some StringProtocol) -> Bool {
-        text.isPrintableASCII || text.unicodeScalars.allSatisfy(Scrubber.isPlainText)
+        text.utf8.withContiguousStorageIfAvailable { Scrubber.isPlainText(utf8: $0) }
+            ?? text.unicodeScalars.allSatisfy(Scrubber.isPlainText)
     }
 
     /// One line, without its line break, cleaned by a scrubber of its own: a sequence
     /// left open must not swallow later lines.
-    private static func cleanLine(_ line: Substring.UnicodeScalarView) -> String {
-        if line.allSatisfy(Scrubber.isPlainText) { return String(line) }
+    private static func cleanLine(_ line: Substring) -> String {
+        if isPlainText(line) { return String(line) }
         var scrubber = Scrubber(tab: "    ")
-        return scrubber.scrub(line)
+        return scrubber.scrub(line.unicodeScalars)
     }
 }

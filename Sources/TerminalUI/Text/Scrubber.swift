@@ -32,6 +32,32 @@ struct Scrubber {
         }
     }
 
+    /// Whether `bytes`, valid UTF-8, encode only scalars for which ``isPlainText(_:)`` holds.
+    ///
+    /// Reading bytes skips decoding: the scalars acted on are single bytes below 0x20 and
+    /// 0x7F, `C2 80`–`C2 9F`, `E2 80 A8`–`E2 80 AE` and `E2 81 A6`–`E2 81 A9`, and none of
+    /// the bytes they start with can be the middle of another scalar.
+    static func isPlainText(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x00...0x1F, 0x7F:
+                return false
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] < 0xA0:
+                return false
+            case 0xE2 where index + 2 < bytes.count:
+                switch (bytes[index + 1], bytes[index + 2]) {
+                case (0x80, 0xA8...0xAE), (0x81, 0xA6...0xA9): return false
+                default: break
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        return true
+    }
+
     mutating func scrub<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
         var output = String.UnicodeScalarView()
         for scalar in scalars {
