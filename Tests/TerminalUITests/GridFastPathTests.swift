@@ -1,7 +1,7 @@
 import Testing
 @testable import TerminalUI
 
-/// `put` against the reference drawing, which defines the answer, cell for cell.
+/// `put` and `box` against the reference drawing, which defines the answer, cell for cell.
 @Suite struct GridFastPathTests {
     static let width = 24
     static let height = 6
@@ -93,6 +93,62 @@ import Testing
             #expect(fast.put(text, x: x, y: 3, maxWidth: maxWidth) == reference.referencePut(text, x: x, y: 3, maxWidth: maxWidth))
             expectSameCells(fast, reference, text)
         }
+    }
+
+    @Test(arguments: 0..<GridFastPathTests.glyphSets.count)
+    func boxesDrawTheSame(glyphSet: Int) {
+        let glyphs = Self.glyphSets[glyphSet]
+        var generator = SeededGenerator(seed: 0x5EED_0300 + UInt64(glyphSet))
+        var rects: [Rect] = [Rect(x: 0, y: 0, width: Self.width, height: Self.height), Rect(x: 0, y: 0, width: 2, height: 2)]
+        for _ in 0..<400 {
+            rects.append(Rect(x: Int.random(in: -3...Self.width + 1, using: &generator), y: Int.random(in: -3...Self.height + 1, using: &generator),
+                              width: Int.random(in: 0...Self.width + 4, using: &generator), height: Int.random(in: 0...Self.height + 3, using: &generator)))
+        }
+        for rect in rects {
+            for focused in [false, true] {
+                let title = UnicodeCorpus.samples.randomElement(using: &generator) ?? ""
+                var fast = Self.background(glyphs)
+                var reference = fast
+                fast.box(rect, title: title, focused: focused, style: .muted)
+                reference.referenceBox(rect, title: title, focused: focused, style: .muted)
+                expectSameCells(fast, reference, "\(rect) focused \(focused)")
+            }
+        }
+    }
+
+    @Test func boxesOnAFullSizeScreenDrawTheSame() {
+        for glyphs in [Glyphs.unicode, .ascii] {
+            for focused in [false, true] {
+                var fast = Grid(width: 140, height: 45, glyphs: glyphs)
+                var reference = fast
+                fast.box(fast.bounds, title: "Courses", focused: focused)
+                fast.box(Rect(x: 0, y: 0, width: 50, height: 45), title: "Khóa học", focused: !focused)
+                reference.referenceBox(reference.bounds, title: "Courses", focused: focused)
+                reference.referenceBox(Rect(x: 0, y: 0, width: 50, height: 45), title: "Khóa học", focused: !focused)
+                expectSameCells(fast, reference, "focused \(focused)")
+            }
+        }
+    }
+
+    /// The glyphs that go straight into cells must be what the general path would draw for
+    /// them, alone and beside each other.
+    @Test func singleCellGlyphsStandAloneAndApart() {
+        let allowed = (UInt32(0x20)...0x7E).map { ($0, true) } + (UInt32(0x2500)...0x257F).map { ($0, false) }
+        for (value, isASCII) in allowed {
+            let glyph = String(Unicode.Scalar(value).map(Character.init) ?? " ")
+            #expect(BoxLines.isSingleCellGlyph(glyph, asciiOnly: false))
+            #expect(BoxLines.isSingleCellGlyph(glyph, asciiOnly: true) == isASCII)
+            #expect(glyph.referenceDisplayWidth == 1)
+            expectSameScalars(Sanitizer.referenceClean(glyph), glyph)
+            for (other, _) in allowed {
+                let pair = glyph + String(Unicode.Scalar(other).map(Character.init) ?? " ")
+                if pair.count != 2 { Issue.record("U+\(String(value, radix: 16)) joins U+\(String(other, radix: 16))") }
+            }
+        }
+        #expect(!BoxLines.isSingleCellGlyph("", asciiOnly: false))
+        #expect(!BoxLines.isSingleCellGlyph("──", asciiOnly: false))
+        #expect(!BoxLines.isSingleCellGlyph("\u{7F}", asciiOnly: false))
+        #expect(!BoxLines.isSingleCellGlyph("─\u{301}", asciiOnly: false))
     }
 
     /// A grid already holding text, wide clusters among it, so overwriting half of one shows.
