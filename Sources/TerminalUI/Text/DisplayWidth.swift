@@ -36,11 +36,12 @@ extension String {
     /// fits is returned.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        if fits(inWidth: width) { return self }
+        if plainlyFits(inWidth: width) { return self }
 
         let ellipsisWidth = ellipsis.displayWidth
-        guard ellipsisWidth <= width else { return ellipsis.prefix(fittingWidth: width) }
-        return prefix(fittingWidth: width - ellipsisWidth) + ellipsis
+        guard ellipsisWidth <= width else { return fits(inWidth: width) ? self : ellipsis.prefix(fittingWidth: width) }
+        guard let end = endOfPrefix(fittingWidth: width - ellipsisWidth, unlessAllFit: width) else { return self }
+        return String(self[..<end]) + ellipsis
     }
 
     /// This text truncated to `width` columns, then padded with spaces to exactly `width`.
@@ -52,33 +53,48 @@ extension String {
 
     /// The longest leading run of whole grapheme clusters that fits in `width` columns.
     func prefix(fittingWidth width: Int) -> String {
+        String(self[..<(endOfPrefix(fittingWidth: width, unlessAllFit: width) ?? endIndex)])
+    }
+
+    /// Where the longest leading run of whole clusters within `limit` columns ends, found
+    /// in the same walk that tells whether the whole text is within `width`; nil if it is.
+    ///
+    /// The walk stops as soon as the text is found too wide, and each cluster is found
+    /// once, where indexing would find it again for its width and for the next index.
+    func endOfPrefix(fittingWidth limit: Int, unlessAllFit width: Int) -> String.Index? {
         if isPrintableASCII {
-            return String(self[..<utf8.index(startIndex, offsetBy: Swift.max(0, Swift.min(width, utf8.count)))])
+            guard utf8.count > width else { return nil }
+            return utf8.index(startIndex, offsetBy: Swift.max(0, Swift.min(limit, utf8.count)))
         }
         let table = ScalarWidthTable.shared
         var used = 0
         var end = startIndex
-        for index in indices {
-            let columns = table.width(of: self[index])
-            if used + columns > width { break }
+        var extending = true
+        for character in self {
+            let columns = table.width(of: character)
+            if extending, used + columns <= limit {
+                end = utf8.index(end, offsetBy: character.utf8.count)
+            } else {
+                extending = false
+            }
             used += columns
-            end = self.index(after: index)
+            if used > width { return end }
         }
-        return String(self[..<end])
+        return nil
     }
 
     /// Whether this text is at most `width` columns, measuring no further than needed to tell.
     func fits(inWidth width: Int) -> Bool {
+        plainlyFits(inWidth: width) || endOfPrefix(fittingWidth: 0, unlessAllFit: width) == nil
+    }
+
+    /// Whether this text is at most `width` columns as far as its bytes, or a bound summed
+    /// over its scalars, can tell; when false, text that is not ASCII may still fit.
+    ///
+    /// Finding clusters costs far more than reading scalars, and most text fits with room to spare.
+    private func plainlyFits(inWidth width: Int) -> Bool {
         if isPrintableASCII { return utf8.count <= width }
-        let table = ScalarWidthTable.shared
-        // Finding clusters costs far more than reading scalars, and most text fits with room to spare.
-        if table.mostColumns(of: unicodeScalars, limit: width) <= width { return true }
-        var used = 0
-        for character in self {
-            used += table.width(of: character)
-            if used > width { return false }
-        }
-        return true
+        return ScalarWidthTable.shared.mostColumns(of: unicodeScalars, limit: width) <= width
     }
 }
 
