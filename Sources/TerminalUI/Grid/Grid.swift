@@ -3,6 +3,9 @@ public struct Grid: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public let glyphs: Glyphs
+    /// Whether text goes through ``ASCIIFallback`` before it is drawn; read on every `put`,
+    /// so it is worked out once rather than comparing glyph sets each time.
+    let usesASCIIFallback: Bool
     private var cells: [Cell]
     /// Web addresses laid over runs of cells, for terminals that show hyperlinks.
     public private(set) var links: [Link] = []
@@ -19,6 +22,7 @@ public struct Grid: Equatable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         self.glyphs = glyphs
+        usesASCIIFallback = glyphs == .ascii
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
@@ -36,13 +40,22 @@ public struct Grid: Equatable, Sendable {
         guard y >= 0, y < height, x >= 0, x < width else { return 0 }
         let room = min(maxWidth ?? width - x, width - x)
         guard room > 0 else { return 0 }
+        if text.isPrintableASCII { return putPrintableASCII(text, x: x, y: y, room: room, style: style) }
         // Nothing past a few scalars per column can show, so longer text is cut before it is measured.
         let clean = Sanitizer.clean(Sanitizer.cut(text, limit: room * 8 + 64))
-        let drawable = glyphs == .ascii ? ASCIIFallback.transliterate(clean) : clean
-        let fitted = drawable.truncated(toWidth: room, ellipsis: glyphs.ellipsis)
+        let drawable = usesASCIIFallback ? ASCIIFallback.transliterate(clean) : clean
+        return drawFitted(drawable.truncated(toWidth: room, ellipsis: glyphs.ellipsis), x: x, y: y, style: style)
+    }
+
+    /// Draws `fitted`, already clean and cut to its room, a cell per column from (`x`, `y`):
+    /// zero-width clusters are skipped and a wide one also takes the cell after it.
+    ///
+    /// Returns the number of columns written.
+    mutating func drawFitted(_ fitted: String, x: Int, y: Int, style: Style) -> Int {
+        let table = ScalarWidthTable.shared
         var column = x
         for character in fitted {
-            let columns = character.displayWidth
+            let columns = table.width(of: character)
             guard columns > 0 else { continue }
             set(Cell(text: String(character), style: style), x: column, y: y)
             if columns == 2 {
@@ -102,8 +115,29 @@ public struct Grid: Equatable, Sendable {
         }
     }
 
+    /// Stores `count` one-column cells from (`x`, `y`) rightwards, `cell(i)` the `i`th,
+    /// leaving the grid as calling ``set(_:x:y:)`` for each in turn would.
+    ///
+    /// Going left to right, each `set` blanks a continuation to its right that the next one
+    /// then overwrites, so only the two ends of the run can leave half a wide cluster to blank.
+    mutating func setRun(x: Int, y: Int, count: Int, _ cell: (Int) -> Cell) {
+        guard y >= 0, y < height, x >= 0, x < width else { return }
+        let end = min(x + max(0, count), width)
+        guard x < end else { return }
+        let row = y * width
+        if cells[row + x].isContinuation, x > 0 {
+            cells[row + x - 1].text = " "
+        }
+        for column in x..<end {
+            cells[row + column] = cell(column - x)
+        }
+        if end < width, cells[row + end].isContinuation {
+            cells[row + end].text = " "
+        }
+    }
+
     /// Stores a cell, blanking the other half of any wide cluster it overwrites.
-    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+    mutating func set(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         let index = y * width + x
         if cells[index].isContinuation, !cell.isContinuation, x > 0 {

@@ -14,26 +14,16 @@ extension Character {
     /// one wide glyph in modern terminals, so they count as 2 even when the base
     /// alone would be narrow. Control characters count as 0: they are never drawn.
     public var displayWidth: Int {
-        let scalars = Array(unicodeScalars)
-        guard let baseIndex = scalars.firstIndex(where: { !$0.isZeroWidth }) else { return 0 }
-        let base = scalars[baseIndex]
-        if base.isUndrawable { return 0 }
-        if base.isWide { return 2 }
-
-        let rest = scalars[(baseIndex + 1)...]
-        if base.properties.isEmoji {
-            if rest.first == .emojiPresentationSelector { return 2 }
-            if rest.contains(.zeroWidthJoiner) { return 2 }
-        }
-        if base.isRegionalIndicator, rest.first?.isRegionalIndicator == true { return 2 }
-        return 1
+        ScalarWidthTable.shared.width(of: self)
     }
 }
 
 extension StringProtocol {
     /// The number of terminal columns this text occupies on one line.
     public var displayWidth: Int {
-        reduce(0) { $0 + $1.displayWidth }
+        if isPrintableASCII { return utf8.count }
+        let table = ScalarWidthTable.shared
+        return reduce(0) { $0 + table.width(of: $1) }
     }
 }
 
@@ -46,11 +36,12 @@ extension String {
     /// fits is returned.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        if displayWidth <= width { return self }
+        if plainlyFits(inWidth: width) { return self }
 
         let ellipsisWidth = ellipsis.displayWidth
-        guard ellipsisWidth <= width else { return ellipsis.prefix(fittingWidth: width) }
-        return prefix(fittingWidth: width - ellipsisWidth) + ellipsis
+        guard ellipsisWidth <= width else { return fits(inWidth: width) ? self : ellipsis.prefix(fittingWidth: width) }
+        guard let end = endOfPrefix(fittingWidth: width - ellipsisWidth, unlessAllFit: width) else { return self }
+        return String(self[..<end]) + ellipsis
     }
 
     /// This text truncated to `width` columns, then padded with spaces to exactly `width`.
@@ -62,15 +53,121 @@ extension String {
 
     /// The longest leading run of whole grapheme clusters that fits in `width` columns.
     func prefix(fittingWidth width: Int) -> String {
+        String(self[..<(endOfPrefix(fittingWidth: width, unlessAllFit: width) ?? endIndex)])
+    }
+
+    /// Where the longest leading run of whole clusters within `limit` columns ends, found
+    /// in the same walk that tells whether the whole text is within `width`; nil if it is.
+    ///
+    /// The walk stops as soon as the text is found too wide, and each cluster is found
+    /// once, where indexing would find it again for its width and for the next index.
+    func endOfPrefix(fittingWidth limit: Int, unlessAllFit width: Int) -> String.Index? {
+        if isPrintableASCII {
+            guard utf8.count > width else { return nil }
+            return utf8.index(startIndex, offsetBy: Swift.max(0, Swift.min(limit, utf8.count)))
+        }
+        let table = ScalarWidthTable.shared
         var used = 0
         var end = startIndex
-        for index in indices {
-            let columns = self[index].displayWidth
-            if used + columns > width { break }
+        var extending = true
+        for character in self {
+            let columns = table.width(of: character)
+            if extending, used + columns <= limit {
+                end = utf8.index(end, offsetBy: character.utf8.count)
+            } else {
+                extending = false
+            }
             used += columns
-            end = self.index(after: index)
+            if used > width { return end }
         }
-        return String(self[..<end])
+        return nil
+    }
+
+    /// Whether this text is at most `width` columns, measuring no further than needed to tell.
+    func fits(inWidth width: Int) -> Bool {
+        plainlyFits(inWidth: width) || endOfPrefix(fittingWidth: 0, unlessAllFit: width) == nil
+    }
+
+    /// Whether this text is at most `width` columns as far as its bytes, or a bound summed
+    /// over its scalars, can tell; when false, text that is not ASCII may still fit.
+    ///
+    /// Finding clusters costs far more than reading scalars, and most text fits with room to spare.
+    private func plainlyFits(inWidth width: Int) -> Bool {
+        if isPrintableASCII { return utf8.count <= width }
+        return ScalarWidthTable.shared.mostColumns(of: unicodeScalars, limit: width) <= width
+    }
+}
+
+extension ScalarWidthTable {
+    /// The columns `character` takes, by the rules ``Character/displayWidth`` describes.
+    ///
+    /// Walks the cluster's scalars in place: most clusters are a single scalar, and
+    /// nothing here allocates.
+    func width(of character: Character) -> Int {
+        var scalars = character.unicodeScalars.makeIterator()
+        while let base = scalars.next() {
+            let kind = kind(of: base)
+            switch kind {
+            case .zeroWidth:
+                continue
+            case .undrawable:
+                return 0
+            case .wide:
+                return 2
+            case .emoji, .narrow:
+                guard let next = scalars.next() else { return 1 }
+                if kind == .emoji,
+                   next == .emojiPresentationSelector || next == .zeroWidthJoiner || IteratorSequence(scalars).contains(.zeroWidthJoiner) {
+                    return 2
+                }
+                return base.isRegionalIndicator && next.isRegionalIndicator ? 2 : 1
+            }
+        }
+        return 0
+    }
+
+    /// A bound on the columns `scalars` can take however they form clusters, counted no
+    /// further than past `limit`.
+    ///
+    /// Each scalar adds the most its cluster could owe to it: a wide base two, any other
+    /// base one, and U+FE0F or U+200D the second column they can give an emoji base. A
+    /// pair of regional indicators has its second column from the second indicator.
+    /// So the sum is never less than the width.
+    func mostColumns(of scalars: some Sequence<Unicode.Scalar>, limit: Int) -> Int {
+        var total = 0
+        for scalar in scalars {
+            switch kind(of: scalar) {
+            case .wide: total += 2
+            case .emoji, .narrow: total += 1
+            case .zeroWidth where scalar == .emojiPresentationSelector || scalar == .zeroWidthJoiner: total += 1
+            case .zeroWidth, .undrawable: break
+            }
+            if total > limit { break }
+        }
+        return total
+    }
+}
+
+extension Unicode.GeneralCategory {
+    /// Whether a scalar of this category takes no column of its own (combining marks,
+    /// joiners, variation selectors and other format characters such as U+200B).
+    var isZeroWidth: Bool {
+        switch self {
+        case .nonspacingMark, .enclosingMark, .format:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a terminal would act on a scalar of this category instead of drawing it.
+    var isUndrawable: Bool {
+        switch self {
+        case .control, .lineSeparator, .paragraphSeparator:
+            return true
+        default:
+            return false
+        }
     }
 }
 
@@ -81,22 +178,12 @@ extension Unicode.Scalar {
     /// Whether this scalar takes no column of its own (combining marks, joiners,
     /// variation selectors and other format characters such as U+200B).
     var isZeroWidth: Bool {
-        switch properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format:
-            return true
-        default:
-            return false
-        }
+        properties.generalCategory.isZeroWidth
     }
 
     /// Whether a terminal would act on this scalar instead of drawing it.
     var isUndrawable: Bool {
-        switch properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator:
-            return true
-        default:
-            return false
-        }
+        properties.generalCategory.isUndrawable
     }
 
     var isRegionalIndicator: Bool {

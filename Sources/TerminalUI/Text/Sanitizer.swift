@@ -9,6 +9,7 @@ public enum Sanitizer {
     /// `text` as a single drawable line: escape sequences and control characters
     /// removed, line breaks and tabs turned into one space each.
     public static func clean(_ text: String) -> String {
+        if isPlainText(text) { return text }
         var scrubber = Scrubber(tab: " ")
         return scrubber.scrub(text.unicodeScalars)
     }
@@ -19,6 +20,8 @@ public enum Sanitizer {
     /// cheap to draw as a short one. The limit is in scalars, far more than any screen
     /// shows, so only text that would be cut anyway loses anything.
     public static func cut(_ text: String, limit: Int = 4096) -> String {
+        // No more bytes than the limit means no more scalars either, and the count is at hand.
+        if text.utf8.count <= limit { return text }
         let scalars = text.unicodeScalars
         guard let end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
               end != scalars.endIndex else { return text }
@@ -31,11 +34,21 @@ public enum Sanitizer {
     /// A trailing line break yields a trailing empty line, and an empty string one
     /// empty line, so the line count always matches the breaks in the input.
     public static func cleanLines(_ text: String) -> [String] {
-        splitLines(text.unicodeScalars).map { line in
-            // A fresh scrubber per line: a sequence left open must not swallow later lines.
-            var scrubber = Scrubber(tab: "    ")
-            return scrubber.scrub(line)
+        if text.isPrintableASCII { return [text] }
+        var lines: [String] = []
+        var lineStart = text.startIndex
+        // Line breaks are found by byte; LF and CR are whole scalars, so a line's ends are
+        // scalar boundaries even where LF would end a CR LF cluster.
+        while let newline = text.utf8[lineStart...].firstIndex(of: 0x0A) {
+            var lineEnd = newline
+            if lineEnd > lineStart, text.utf8[text.utf8.index(before: lineEnd)] == 0x0D {
+                lineEnd = text.utf8.index(before: lineEnd)
+            }
+            lines.append(cleanLine(text[lineStart..<lineEnd]))
+            lineStart = text.utf8.index(after: newline)
         }
+        lines.append(cleanLine(text[lineStart...]))
+        return lines
     }
 
     /// Whether a terminal acts on `scalar` rather than showing it: DEL and the C1 controls
@@ -47,125 +60,17 @@ public enum Sanitizer {
         }
     }
 
-    private static func splitLines(_ scalars: String.UnicodeScalarView) -> [ArraySlice<Unicode.Scalar>] {
-        var lines: [ArraySlice<Unicode.Scalar>] = []
-        let all = Array(scalars)
-        var lineStart = all.startIndex
-        for (index, scalar) in all.enumerated() where scalar == "\n" {
-            let precededByCR = index > lineStart && all[index - 1] == "\r"
-            lines.append(all[lineStart..<(precededByCR ? index - 1 : index)])
-            lineStart = index + 1
-        }
-        lines.append(all[lineStart...])
-        return lines
-    }
-}
-
-/// A state machine that drops terminal control sequences from a scalar stream,
-/// following how a VT-style terminal would parse them so nothing leaks through.
-private struct Scrubber {
-    private enum State {
-        case text
-        /// After ESC.
-        case escape
-        /// After ESC and one or more intermediate bytes, e.g. `ESC ( B`.
-        case escapeIntermediate
-        /// Inside CSI parameters, until a final byte.
-        case controlSequence
-        /// Inside OSC/DCS/SOS/PM/APC payload, until ST (or BEL, for OSC only).
-        case commandString(bellTerminates: Bool)
+    /// Whether cleaning `text` would give back `text` itself: nothing in it to drop or replace.
+    static func isPlainText(_ text: some StringProtocol) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { Scrubber.isPlainText(utf8: $0) }
+            ?? text.unicodeScalars.allSatisfy(Scrubber.isPlainText)
     }
 
-    let tab: String
-    private var state = State.text
-    private var afterCarriageReturn = false
-
-    init(tab: String) {
-        self.tab = tab
-    }
-
-    mutating func scrub<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> String {
-        var output = String.UnicodeScalarView()
-        for scalar in scalars {
-            feed(scalar, into: &output)
-        }
-        return String(output)
-    }
-
-    private mutating func feed(_ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView) {
-        let value = scalar.value
-        switch state {
-        case .text:
-            emitText(scalar, into: &output)
-
-        case .escape:
-            switch value {
-            case 0x5B: state = .controlSequence                         // [
-            case 0x5D: state = .commandString(bellTerminates: true)     // ]
-            case 0x50, 0x58, 0x5E, 0x5F:                                // P X ^ _
-                state = .commandString(bellTerminates: false)
-            case 0x1B: break
-            case 0x20...0x2F: state = .escapeIntermediate
-            case 0x30...0x7E: state = .text
-            default:
-                // Not a valid sequence: a terminal drops the ESC and handles this scalar normally.
-                state = .text
-                feed(scalar, into: &output)
-            }
-
-        case .escapeIntermediate:
-            switch value {
-            case 0x20...0x2F: break
-            case 0x30...0x7E: state = .text
-            default:
-                state = .text
-                feed(scalar, into: &output)
-            }
-
-        case .controlSequence:
-            switch value {
-            case 0x20...0x3F: break
-            case 0x40...0x7E: state = .text
-            default:
-                // Aborting on anything unexpected keeps an unterminated CSI from eating real text.
-                state = .text
-                feed(scalar, into: &output)
-            }
-
-        case .commandString(let bellTerminates):
-            switch value {
-            case 0x07 where bellTerminates: state = .text
-            case 0x9C: state = .text
-            // Any ESC ends the string, as on a terminal; `ESC \` (ST) is then a
-            // complete two-scalar sequence, and anything else starts a new one.
-            case 0x1B: state = .escape
-            default: break
-            }
-        }
-    }
-
-    private mutating func emitText(_ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView) {
-        let wasAfterCarriageReturn = afterCarriageReturn
-        afterCarriageReturn = false
-        switch scalar.value {
-        case 0x1B: state = .escape
-        case 0x9B: state = .controlSequence
-        case 0x9D: state = .commandString(bellTerminates: true)
-        case 0x90, 0x98, 0x9E, 0x9F: state = .commandString(bellTerminates: false)
-        case 0x0D:
-            afterCarriageReturn = true
-            output.append(" ")
-        case 0x0A:
-            // CR LF is one line break, so it becomes one space.
-            if !wasAfterCarriageReturn { output.append(" ") }
-        case 0x09:
-            output.append(contentsOf: tab.unicodeScalars)
-        case 0x2028, 0x2029:
-            output.append(" ")
-        case 0x00...0x1F:
-            break
-        default:
-            if !Sanitizer.isTerminalControl(scalar) { output.append(scalar) }
-        }
+    /// One line, without its line break, cleaned by a scrubber of its own: a sequence
+    /// left open must not swallow later lines.
+    private static func cleanLine(_ line: Substring) -> String {
+        if isPlainText(line) { return String(line) }
+        var scrubber = Scrubber(tab: "    ")
+        return scrubber.scrub(line.unicodeScalars)
     }
 }

@@ -12,11 +12,20 @@ extension String {
     /// An empty string yields one empty line.
     public func wrapped(toWidth width: Int) -> [String] {
         let width = Swift.max(width, 1)
-        return split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .flatMap { paragraph in
-                var wrapper = LineWrapper(width: width)
-                return wrapper.wrap(paragraph)
-            }
+        // Nothing plain holds a line break, and text without one that fits is its own only line.
+        if Sanitizer.isPlainText(self), fits(inWidth: width) { return [self] }
+        return wrappedWordByWord(toWidth: width)
+    }
+
+    /// ``wrapped(toWidth:)`` laid out a word at a time, even when the text fits as it is.
+    func wrappedWordByWord(toWidth width: Int) -> [String] {
+        let width = Swift.max(width, 1)
+        // Printable ASCII holds no line break, so it is one paragraph.
+        let paragraphs = isPrintableASCII ? [self[...]] : split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        return paragraphs.flatMap { paragraph in
+            var wrapper = LineWrapper(width: width)
+            return wrapper.wrap(paragraph)
+        }
     }
 }
 
@@ -27,6 +36,7 @@ private struct LineWrapper {
     private var line = ""
     private var lineWidth = 0
     /// Spaces seen since the last word; placed only once the next word shows they fit.
+    /// Only U+0020 is ever pending, one byte and one column each.
     private var pendingSpaces = ""
 
     init(width: Int) {
@@ -34,10 +44,10 @@ private struct LineWrapper {
     }
 
     mutating func wrap(_ paragraph: Substring) -> [String] {
+        let isPrintableASCII = paragraph.isPrintableASCII
         var rest = paragraph[...]
-        while let first = rest.first {
-            let isSpace = first == " "
-            let run = rest.prefix { ($0 == " ") == isSpace }
+        while !rest.isEmpty {
+            let (run, isSpace) = isPrintableASCII ? Self.leadingByteRun(of: rest) : Self.leadingRun(of: rest)
             rest = rest[run.endIndex...]
             if isSpace {
                 pendingSpaces += run
@@ -46,24 +56,38 @@ private struct LineWrapper {
             }
         }
         // Trailing spaces are not a wrap point; keep what fits of them.
-        append(String(pendingSpaces.prefix(Swift.max(0, width - lineWidth))))
+        let trailing = Swift.min(pendingSpaces.utf8.count, Swift.max(0, width - lineWidth))
+        append(String(repeating: " ", count: trailing), columns: trailing)
         lines.append(line)
         return lines
     }
 
+    /// The spaces, or the word, that `text` starts with, and which of the two it is.
+    private static func leadingRun(of text: Substring) -> (run: Substring, isSpace: Bool) {
+        let isSpace = text.first == " "
+        return (text.prefix { ($0 == " ") == isSpace }, isSpace)
+    }
+
+    /// ``leadingRun(of:)`` for printable ASCII, where every byte is a `Character`.
+    private static func leadingByteRun(of text: Substring) -> (run: Substring, isSpace: Bool) {
+        let isSpace = text.utf8.first == 0x20
+        let end = text.utf8.firstIndex { ($0 == 0x20) != isSpace } ?? text.endIndex
+        return (text[..<end], isSpace)
+    }
+
     private mutating func place(word: Substring) {
         let wordWidth = word.displayWidth
-        let spacesWidth = pendingSpaces.count
+        let spacesWidth = pendingSpaces.utf8.count
         if lineWidth + spacesWidth + wordWidth <= width {
-            append(pendingSpaces)
-            append(String(word))
+            append(pendingSpaces, columns: spacesWidth)
+            append(String(word), columns: wordWidth)
         } else if wordWidth <= width {
             breakLine()
-            append(String(word))
+            append(String(word), columns: wordWidth)
         } else {
             // Too long for any line: fill what is left of this one, then continue.
             if lineWidth + spacesWidth < width {
-                append(pendingSpaces)
+                append(pendingSpaces, columns: spacesWidth)
             } else {
                 breakLine()
             }
@@ -80,15 +104,17 @@ private struct LineWrapper {
             breakLine()
         }
         if columns > width {
-            append(String(character).truncated(toWidth: width))
+            let shown = String(character).truncated(toWidth: width)
+            append(shown, columns: shown.displayWidth)
         } else {
-            append(String(character))
+            append(String(character), columns: columns)
         }
     }
 
-    private mutating func append(_ text: String) {
+    /// Adds `text` to the line; `columns` is its width, which every caller has measured already.
+    private mutating func append(_ text: String, columns: Int) {
         line += text
-        lineWidth += text.displayWidth
+        lineWidth += columns
     }
 
     /// Ends the current line; spaces waiting before the next word are dropped at the break.
