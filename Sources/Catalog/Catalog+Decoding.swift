@@ -8,37 +8,56 @@ extension Catalog {
     /// A course that can't be read, or whose ID an earlier course already has, is left
     /// out and named in `skipped`; the rest still load.
     public static func decode(_ data: Data, source: String) throws -> Catalog {
-        let (courses, skipped) = try readCourses(data, source: source)
-        return Catalog(entries: courses.map(\.course.entry), skipped: skipped)
+        let elements = try readElements(data, source: source)
+        let (courses, skipped) = keepFirstOfEachID(elements) { $0.course.id }
+        return Catalog(entries: courses.map(\.entry), skipped: skipped)
     }
 
-    /// The courses of a catalog document with their places in its list, and a line for each
-    /// course left out: one that can't be read, or whose ID an earlier course already has.
-    static func readCourses(_ data: Data, source: String) throws -> (courses: [(position: Int, course: CanvasCourse)], skipped: [String]) {
+    /// Each course of a catalog document, or the line that says why it was left out; the
+    /// document's first course is `courses[firstPosition]` of the file, as errors name it.
+    static func readElements(_ data: Data, source: String, firstPosition: Int = 0) throws -> [Result<CanvasCourse, SkippedCourse>] {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: data)
         } catch let error as DecodingError {
             throw CatalogError.malformed(path: source, detail: describe(error, in: data))
         }
-        var courses: [(position: Int, course: CanvasCourse)] = []
+        return document.courses.enumerated().map { index, element in
+            element.result.mapError { error in
+                let detail = firstPosition == 0
+                    ? describe(error, in: data)
+                    : describe(error, in: data, prefix: "courses[\(firstPosition + index)]", dropping: 2)
+                return SkippedCourse(line: "Skipped a course: \(detail)")
+            }
+        }
+    }
+
+    /// The courses read, in order, but those whose ID an earlier course already has, and a
+    /// line for each course left out.
+    static func keepFirstOfEachID<Course>(_ elements: [Result<Course, SkippedCourse>], id: (Course) -> CourseID) -> (courses: [Course], skipped: [String]) {
+        var courses: [Course] = []
         var skipped: [String] = []
         var firstIndex: [CourseID: Int] = [:]
-        for (index, element) in document.courses.enumerated() {
-            switch element.result {
-            case let .failure(error):
-                skipped.append("Skipped a course: \(describe(error, in: data))")
+        for (index, element) in elements.enumerated() {
+            switch element {
+            case let .failure(skip):
+                skipped.append(skip.line)
             case let .success(course):
-                let id = course.course.id
+                let id = id(course)
                 if let earlier = firstIndex[id] {
                     skipped.append("Skipped a course: courses[\(index)] has ID \(id), already used by courses[\(earlier)]")
                     continue
                 }
                 firstIndex[id] = index
-                courses.append((index, course))
+                courses.append(course)
             }
         }
         return (courses, skipped)
+    }
+
+    /// Why a course of the document was left out, as the list says it.
+    struct SkippedCourse: Error {
+        var line: String
     }
 
     private struct Document: Decodable {

@@ -1,6 +1,8 @@
 import CanvasJSON
 import CourseKit
+import Dispatch
 import FoundationEssentials
+import Synchronization
 
 /// A catalog whose course list is read at once and whose courses' long parts (syllabus,
 /// modules, assignments) are decoded only when that course is opened.
@@ -29,22 +31,56 @@ public struct CatalogIndex: Sendable {
     /// Reads the list of a catalog document, naming `source` in any error; the same
     /// courses, in the same order and with the same lines for the skipped ones, as
     /// `Catalog.decode` gives.
+    ///
+    /// Checking the syntax, and reading the courses in a few parts, run on every core.
     public init(_ data: Data, source: String) throws {
         // Offsets below count from the first byte; a slice of other data is copied to start at 0.
         let data = data.startIndex == 0 ? data : Data(data)
-        if let syntax = JSONSyntaxError.locate(in: data) {
-            throw CatalogError.malformed(path: source, detail: syntax.description)
+        let syntax = Mutex<JSONSyntaxError?>(nil)
+        let layout = Mutex<CatalogLayout?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { task in
+            if task == 0 {
+                let error = JSONSyntaxError.locate(in: data)
+                syntax.withLock { $0 = error }
+            } else {
+                let scanned = CatalogLayout.scan(data)
+                layout.withLock { $0 = scanned }
+            }
         }
-        guard let layout = CatalogLayout.scan(data) else {
+        if let error = syntax.withLock({ $0 }) {
+            throw CatalogError.malformed(path: source, detail: error.description)
+        }
+        guard let layout = layout.withLock({ $0 }), let elements = try? Self.readSummaries(of: data, layout: layout, source: source) else {
+            // Another shape, or JSON that the decoder rejects though it is well-formed: the
+            // full decoder reads it, or says what is wrong with it, as it always has.
             self.init(try Catalog.decode(data, source: source), source: source)
             return
         }
-        let (courses, skipped) = try Catalog.readCourses(layout.summaryDocument(of: data), source: source)
-        let summaries = courses.map { position, course in
-            let parts = layout.courses[position]
-            return Summary(entry: course.entry, position: position, syllabus: parts.syllabus, modules: parts.modules, assignments: parts.assignments)
-        }
+        let (summaries, skipped) = Catalog.keepFirstOfEachID(elements) { $0.entry.course.id }
         self.init(data: data, source: source, summaries: summaries, skipped: skipped)
+    }
+
+    /// Each course's summary, or why it was left out, read a part of the list per core.
+    private static func readSummaries(of data: Data, layout: CatalogLayout, source: String) throws -> [Result<Summary, Catalog.SkippedCourse>] {
+        let count = layout.courses.count
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, count / 1_000))
+        let read = Mutex<[Int: Result<[Result<Summary, Catalog.SkippedCourse>], any Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (count * part / parts)..<(count * (part + 1) / parts)
+            let result = Result {
+                let document = layout.summaryDocument(of: data, courses: range)
+                return try Catalog.readElements(document, source: source, firstPosition: range.lowerBound).enumerated().map { offset, element in
+                    element.map { course in
+                        let position = range.lowerBound + offset
+                        let parts = layout.courses[position]
+                        return Summary(entry: course.entry, position: position, syllabus: parts.syllabus, modules: parts.modules, assignments: parts.assignments)
+                    }
+                }
+            }
+            read.withLock { $0[part] = result }
+        }
+        let results = read.withLock { $0 }
+        return try (0..<parts).flatMap { part in try results[part]?.get() ?? [] }
     }
 
     /// An index of a catalog already in memory, such as the embedded one.

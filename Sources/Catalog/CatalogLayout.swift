@@ -27,12 +27,11 @@ struct CatalogLayout {
         }
     }
 
-    /// The document with every course cut down to its summary members, in the same order,
-    /// so that decoding errors name the same `courses[N]` as in the original.
-    func summaryDocument(of data: Data) -> Data {
+    /// A document of the courses in `range`, each cut down to its summary members, in order.
+    func summaryDocument(of data: Data, courses range: Range<Int>) -> Data {
         var summary = Data("{\"courses\": [".utf8)
-        summary.reserveCapacity(courses.count * 256)
-        for (index, course) in courses.enumerated() {
+        summary.reserveCapacity(range.count * 256)
+        for (index, course) in courses[range].enumerated() {
             if index > 0 { summary.append(UInt8(ascii: ",")) }
             guard let kept = course.kept else {
                 summary.append(data[course.range])

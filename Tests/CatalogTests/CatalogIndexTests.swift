@@ -66,6 +66,27 @@ struct CatalogIndexTests {
         }
     }
 
+    /// Big enough to be read in several parts: every kind of bad course, near part boundaries too.
+    @Test func aLargeCatalogReadInPartsListsAndSkipsAsTheFullDecoderDoes() throws {
+        let bad = [#"{"id": true}"#, #"{"name": "x"}"#, #"{"id": 1.5}"#, #"[]"#, #"{"id": 7, "term": {"name": 3}}"#]
+        let courses = (0..<5_000).map { index -> String in
+            if index % 997 == 0 || index % 1_250 == 1_249 { return bad[index % bad.count] }
+            // Every 1,001st repeats an earlier ID, so duplicates span parts.
+            let id = index % 1_001 == 1_000 ? index - 900 : index
+            return #"{"id": \#(id), "name": "Khóa \#(index)", "syllabus_body": "<p>\#(index)</p>", "modules": [{"id": \#(index), "position": 1}]}"#
+        }
+        let json = #"{"courses": ["# + courses.joined(separator: ",\n") + "]}"
+        let index = try index(json)
+        let catalog = try full(json)
+        #expect(index.skipped == catalog.skipped)
+        #expect(index.skipped.count > 10)
+        #expect(index.courses(in: .all, at: Date()) == catalog.entries.map(\.course))
+        for entry in catalog.entries.prefix(50) {
+            #expect(try index.syllabus(entry.course.id) == entry.syllabusHTML)
+            #expect(try index.modules(entry.course.id) == entry.modules)
+        }
+    }
+
     @Test func theLongPartsAreOnlyReadWhenTheCourseIsOpened() throws {
         // Broken modules no longer hide the course, nor its syllabus and assignments.
         let json = #"{"courses": [{"id": 1, "name": "Fine"}, {"id": 3, "name": "Broken modules", "syllabus_body": "<p>Read me</p>", "modules": [{"id": 1, "items": [{"id": null}]}]}]}"#

@@ -1,14 +1,14 @@
 /// The ``ScalarWidthKind`` of every scalar below U+20000, found with two array reads.
 ///
 /// Scalars are grouped into blocks of 128; blocks with the same contents (all of a CJK
-/// range, say) are stored once, so the table takes about 20 KB. It is built on first
-/// use from the standard library's own Unicode properties, so it cannot drift from
-/// them; scalars above it (CJK extensions B and later, tags, private use) are rare
-/// enough to be classified from their properties each time.
+/// range, say) are stored once, so the table takes about 20 KB. Scalars above it (CJK
+/// extensions B and later, tags, private use) are rare enough to be classified from their
+/// properties each time.
 struct ScalarWidthTable: Sendable {
-    /// Built once, the first time a cluster is measured: that reads the properties of
-    /// 128K scalars, some 15 ms in a release build.
-    static let shared = ScalarWidthTable()
+    /// The table compiled into the program (`ScalarWidthData`), so the first frame does not
+    /// wait some 15 ms for 128K scalars' properties to be read. A test checks that it is
+    /// what `computed()` makes from the standard library's own properties.
+    static let shared = ScalarWidthTable(blockIndex: ScalarWidthData.blockIndex, kinds: ScalarWidthData.kinds)
 
     private static let blockShift = 7
     private static let blockSize = 1 << blockShift
@@ -16,19 +16,25 @@ struct ScalarWidthTable: Sendable {
     private static let coveredScalars = 0x20000
 
     /// For each block of scalars, which stored block holds its kinds.
-    private let blockIndex: [UInt16]
-    /// The distinct blocks, one after another.
-    private let kinds: [ScalarWidthKind]
+    let blockIndex: [UInt16]
+    /// The distinct blocks, one after another: each scalar's `ScalarWidthKind.rawValue`.
+    let kinds: [UInt8]
 
-    init() {
+    init(blockIndex: [UInt16], kinds: [UInt8]) {
+        self.blockIndex = blockIndex
+        self.kinds = kinds
+    }
+
+    /// The table made from the standard library's Unicode properties, as `ScalarWidthData` holds it.
+    static func computed() -> ScalarWidthTable {
         var blockIndex: [UInt16] = []
-        var kinds: [ScalarWidthKind] = []
-        var stored: [[ScalarWidthKind]: UInt16] = [:]
+        var kinds: [UInt8] = []
+        var stored: [[UInt8]: UInt16] = [:]
         let blockCount = Self.coveredScalars >> Self.blockShift
         blockIndex.reserveCapacity(blockCount)
         for block in 0..<blockCount {
             let first = UInt32(block << Self.blockShift)
-            let contents = (first..<first + UInt32(Self.blockSize)).map(Self.classify)
+            let contents = (first..<first + UInt32(Self.blockSize)).map { Self.classify($0).rawValue }
             if let index = stored[contents] {
                 blockIndex.append(index)
             } else {
@@ -38,8 +44,7 @@ struct ScalarWidthTable: Sendable {
                 kinds += contents
             }
         }
-        self.blockIndex = blockIndex
-        self.kinds = kinds
+        return ScalarWidthTable(blockIndex: blockIndex, kinds: kinds)
     }
 
     /// How `scalar` counts as a cluster's base.
@@ -47,7 +52,7 @@ struct ScalarWidthTable: Sendable {
         let value = Int(scalar.value)
         guard value < Self.coveredScalars else { return ScalarWidthKind(classifying: scalar) }
         let block = Int(blockIndex[value >> Self.blockShift])
-        return kinds[block << Self.blockShift | value & (Self.blockSize - 1)]
+        return ScalarWidthKind(rawValue: kinds[block << Self.blockShift | value & (Self.blockSize - 1)]) ?? .narrow
     }
 
     /// Surrogate code points are not scalars and never reach a lookup; any kind will do for them.
