@@ -12,11 +12,12 @@ let package = Package(
     targets: [
         // System libraries: the terminal and the network.
         .systemLibrary(name: "CNcurses", path: "Modules/CNcurses"),
-        .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
         .systemLibrary(name: "CCrypto", path: "Modules/CCrypto"),
 
         // Foundations that know nothing of courses.
         .target(name: "TextBasics"),
+        // libcurl, opened when the first request needs it.
+        .target(name: "CCurl"),
         .target(name: "HTTP", dependencies: ["CCurl", "FileSystem", "TextBasics"]),
         .target(name: "FileSystem", dependencies: ["CCrypto"]),
         .target(name: "HTMLText"),

@@ -7,7 +7,7 @@ extension NetworkError: UserFacingError, TransientError {
     /// Never connected, or refused the server before sending: nothing reached it.
     public var changedNothing: Bool {
         switch self {
-        case .noConnection, .untrustedCertificate: return true
+        case .noConnection, .untrustedCertificate, .noHTTP: return true
         case .unreachable, .timedOut, .answerTooLarge: return false
         }
     }
@@ -17,7 +17,7 @@ extension NetworkError: UserFacingError, TransientError {
     public var meansOffline: Bool {
         switch self {
         case .unreachable, .noConnection: return true
-        case .timedOut, .untrustedCertificate, .answerTooLarge: return false
+        case .timedOut, .untrustedCertificate, .answerTooLarge, .noHTTP: return false
         }
     }
 }

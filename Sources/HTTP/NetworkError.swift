@@ -10,6 +10,8 @@ public enum NetworkError: Error, Equatable, Sendable {
     case untrustedCertificate(host: String)
     /// The answer is larger than anything the app asks for should be.
     case answerTooLarge(host: String, limit: Int64)
+    /// libcurl can't be loaded here, so nothing can be sent at all.
+    case noHTTP(reason: String)
 
     /// One short line for a pane's error row.
     public var userMessage: String {
@@ -19,6 +21,7 @@ public enum NetworkError: Error, Equatable, Sendable {
         case let .timedOut(host, seconds): return "\(host) didn't answer in \(seconds) s"
         case let .untrustedCertificate(host): return "\(host)'s certificate can't be trusted; nothing was sent"
         case let .answerTooLarge(host, limit): return "\(host) sent an answer too large to read (over \(limit / 1_000_000) MB)"
+        case let .noHTTP(reason): return reason
         }
     }
 
@@ -27,7 +30,9 @@ public enum NetworkError: Error, Equatable, Sendable {
     /// A certificate that can't be trusted is often a captive portal on a train or hotel
     /// network, which goes away; an answer too large will be as large next time.
     public var isTransient: Bool {
-        if case .answerTooLarge = self { return false }
-        return true
+        switch self {
+        case .answerTooLarge, .noHTTP: return false
+        case .unreachable, .noConnection, .timedOut, .untrustedCertificate: return true
+        }
     }
 }

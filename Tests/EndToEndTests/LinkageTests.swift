@@ -23,4 +23,14 @@ import Testing
         let loaded = libraries.filter { library in Self.forbidden.contains { library.hasPrefix($0) } }
         #expect(loaded.isEmpty, "\(binary) loads \(loaded); some module it links imports Foundation instead of FoundationEssentials")
     }
+
+    /// libcurl and the thirty libraries it brings load only when a request needs them, so
+    /// an offline start pays for none, and a machine without libcurl still browses catalogs.
+    @Test func libcurlIsOpenedWhenNeededNotLinked() throws {
+        let binary = try AppBinary.path()
+        let ldd = try #require(Command.which("ldd"), "ldd lists the libraries the binary loads")
+        let result = try Command.run(ldd, [binary], environment: ProcessInfo.processInfo.environment)
+        #expect(result.stdout.contains("libswiftCore"), "\(result.stdout)")
+        #expect(!result.stdout.contains("libcurl"), "\(result.stdout)")
+    }
 }

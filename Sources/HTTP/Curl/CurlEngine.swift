@@ -53,7 +53,7 @@ extension CurlEngine {
         private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
         init() {
-            multi = CurlGlobal.ensure() ? curl_multi_init() : nil
+            multi = CurlGlobal.ensure() ? cb_multi_init() : nil
         }
 
         func start() {
@@ -74,7 +74,8 @@ extension CurlEngine {
 
         func add(_ transfer: CurlTransfer) {
             guard multi != nil else {
-                transfer.finish(.failure(NetworkError.unreachable(host: transfer.host)))
+                let failure = CurlGlobal.unavailableReason.map(NetworkError.noHTTP) ?? .unreachable(host: transfer.host)
+                transfer.finish(.failure(failure))
                 return
             }
             inbox.withLock { $0.transfers.append(transfer) }
@@ -88,7 +89,7 @@ extension CurlEngine {
 
         func wake() {
             if let multi {
-                curl_multi_wakeup(multi)
+                cb_multi_wakeup(multi)
             }
         }
 
@@ -103,22 +104,22 @@ extension CurlEngine {
                 arrived.forEach { start($0, on: multi) }
                 abortCancelled(on: multi)
                 var running: Int32 = 0
-                curl_multi_perform(multi, &running)
+                cb_multi_perform(multi, &running)
                 collectFinished(on: multi)
-                curl_multi_poll(multi, nil, 0, Int32(sleepMilliseconds(multi)), nil)
+                cb_multi_poll(multi, nil, 0, Int32(sleepMilliseconds(multi)), nil)
             }
             for transfer in active.values {
                 remove(transfer, from: multi)
                 transfer.finish(.failure(CancellationError()))
             }
-            curl_multi_cleanup(multi)
+            cb_multi_cleanup(multi)
             failEverything(CancellationError())
         }
 
         /// Until libcurl's next timer, or a minute when nothing is due; a wake-up cuts it short.
         private func sleepMilliseconds(_ multi: UnsafeMutableRawPointer) -> Int {
             var timeout = -1
-            curl_multi_timeout(multi, &timeout)
+            cb_multi_timeout(multi, &timeout)
             return timeout < 0 ? 60_000 : min(timeout, 60_000)
         }
 
@@ -133,7 +134,7 @@ extension CurlEngine {
                 return
             }
             active[handle] = transfer
-            curl_multi_add_handle(multi, handle)
+            cb_multi_add_handle(multi, handle)
         }
 
         private func abortCancelled(on multi: UnsafeMutableRawPointer) {
@@ -145,7 +146,7 @@ extension CurlEngine {
 
         private func collectFinished(on multi: UnsafeMutableRawPointer) {
             var waiting: Int32 = 0
-            while let message = curl_multi_info_read(multi, &waiting) {
+            while let message = cb_multi_info_read(multi, &waiting) {
                 guard cb_message_is_done(message) != 0, let handle = message.pointee.easy_handle,
                       let transfer = active[handle] else { continue }
                 let code = cb_message_result(message)
@@ -157,7 +158,7 @@ extension CurlEngine {
 
         private func remove(_ transfer: CurlTransfer, from multi: UnsafeMutableRawPointer) {
             if let handle = transfer.handle {
-                curl_multi_remove_handle(multi, handle)
+                cb_multi_remove_handle(multi, handle)
                 active[handle] = nil
             }
             transfer.releaseHandle()

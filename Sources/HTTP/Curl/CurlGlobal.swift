@@ -1,12 +1,16 @@
 import CCurl
 
-/// libcurl's process-wide setup, which must run once before any handle exists and
-/// before other threads use it; a `static let` is Swift's run-once.
+/// libcurl, opened and set up once, before any handle exists and before other threads use
+/// it; a `static let` is Swift's run-once.
 enum CurlGlobal {
-    private static let initialized: Bool = cb_global_init() == CURLE_OK
+    /// Nil when libcurl is usable, else why not.
+    private static let failure: String? = cb_curl_load() == 0 ? nil : String(cString: cb_curl_load_error())
 
-    /// Initializes libcurl if nothing did yet; returns whether it is usable.
+    /// Opens and initialises libcurl if nothing did yet; returns whether it is usable.
     static func ensure() -> Bool {
-        initialized
+        failure == nil
     }
+
+    /// Why libcurl can't be used, when it can't.
+    static var unavailableReason: String? { failure }
 }

@@ -9,7 +9,7 @@ enum CurlRequest {
     static let uploadBufferSize = 1 << 20
 
     static func makeHandle(for transfer: CurlTransfer) -> UnsafeMutableRawPointer? {
-        guard let handle = curl_easy_init() else { return nil }
+        guard let handle = cb_easy_init() else { return nil }
         transfer.handle = handle
         let context = Unmanaged.passUnretained(transfer).toOpaque()
         let request = transfer.request
@@ -85,9 +85,9 @@ enum CurlRequest {
         var list: UnsafeMutablePointer<curl_slist>?
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             let clean = value.filter { $0 != "\r" && $0 != "\n" }
-            list = curl_slist_append(list, "\(name): \(clean)")
+            list = cb_slist_append(list, "\(name): \(clean)")
         }
-        list = curl_slist_append(list, "Expect:")
+        list = cb_slist_append(list, "Expect:")
         return list
     }
 }

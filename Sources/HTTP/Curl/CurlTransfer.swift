@@ -97,11 +97,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// Releases libcurl's resources; the engine calls it once the handle is out of the multi handle.
     func releaseHandle() {
         if let handle {
-            curl_easy_cleanup(handle)
+            cb_easy_cleanup(handle)
         }
         handle = nil
         if let headerList {
-            curl_slist_free_all(headerList)
+            cb_slist_free_all(headerList)
         }
         headerList = nil
         reader?.close()
