@@ -15,7 +15,8 @@ extension CatalogIndex {
         let summary = try summary(id)
         guard let range = summary.modules else { return summary.entry.modules }
         let modules = try decode([CanvasModule]?.self, at: range, named: "courses[\(summary.position)].modules") ?? nil
-        return (modules ?? []).map(\.module).sorted { $0.position < $1.position }
+        let sorted = (modules ?? []).map(\.module).sorted { $0.position < $1.position }
+        return shifted(Catalog.Entry(course: summary.entry.course, modules: sorted)).modules
     }
 
     /// The assignments of course `id`, decoded now.
@@ -23,7 +24,15 @@ extension CatalogIndex {
         let summary = try summary(id)
         guard let range = summary.assignments else { return summary.entry.assignments }
         let assignments = try decode([CanvasAssignment]?.self, at: range, named: "courses[\(summary.position)].assignments") ?? nil
-        return (assignments ?? []).map(\.assignment)
+        return shifted(Catalog.Entry(course: summary.entry.course, assignments: (assignments ?? []).map(\.assignment))).assignments
+    }
+
+    /// `entry` with its dates moved by the index's shift; the course's own were moved already.
+    private func shifted(_ entry: Catalog.Entry) -> Catalog.Entry {
+        guard shift != 0 else { return entry }
+        var moved = entry.shifted(by: shift)
+        moved.course = entry.course
+        return moved
     }
 
     /// Decodes the value at `range` of the document, naming it `name` in any error.

@@ -25,6 +25,8 @@ public struct CatalogIndex: Sendable {
     let source: String
     let summaries: [Summary]
     let positions: [CourseID: Int]
+    /// How much later every date is than the document says; details are moved as they are decoded.
+    let shift: TimeInterval
     /// Courses of the source that were left out, one line each saying which and why.
     public let skipped: [String]
 
@@ -33,7 +35,9 @@ public struct CatalogIndex: Sendable {
     /// `Catalog.decode` gives.
     ///
     /// Checking the syntax, and reading the courses in a few parts, run on every core.
-    public init(_ data: Data, source: String) throws {
+    ///
+    /// With `shift`, every date of the catalog is that many seconds later.
+    public init(_ data: Data, source: String, shiftingDatesBy shift: TimeInterval = 0) throws {
         // Offsets below count from the first byte; a slice of other data is copied to start at 0.
         let data = data.startIndex == 0 ? data : Data(data)
         let syntax = Mutex<JSONSyntaxError?>(nil)
@@ -53,11 +57,11 @@ public struct CatalogIndex: Sendable {
         guard let layout = layout.withLock({ $0 }), let elements = try? Self.readSummaries(of: data, layout: layout, source: source) else {
             // Another shape, or JSON that the decoder rejects though it is well-formed: the
             // full decoder reads it, or says what is wrong with it, as it always has.
-            self.init(try Catalog.decode(data, source: source), source: source)
+            self.init(try Catalog.decode(data, source: source).shifted(by: shift), source: source)
             return
         }
         let (summaries, skipped) = Catalog.keepFirstOfEachID(elements) { $0.entry.course.id }
-        self.init(data: data, source: source, summaries: summaries, skipped: skipped)
+        self.init(data: data, source: source, summaries: summaries, skipped: skipped, shift: shift)
     }
 
     /// Each course's summary, or why it was left out, read a part of the list per core.
@@ -89,10 +93,15 @@ public struct CatalogIndex: Sendable {
         self.init(data: Data(), source: source, summaries: summaries, skipped: catalog.skipped)
     }
 
-    private init(data: Data, source: String, summaries: [Summary], skipped: [String]) {
+    private init(data: Data, source: String, summaries: [Summary], skipped: [String], shift: TimeInterval = 0) {
         self.data = data
         self.source = source
-        self.summaries = summaries
+        self.shift = shift
+        self.summaries = shift == 0 ? summaries : summaries.map { summary in
+            var moved = summary
+            moved.entry = summary.entry.shifted(by: shift)
+            return moved
+        }
         self.skipped = skipped
         var positions: [CourseID: Int] = [:]
         for (index, summary) in summaries.enumerated() {

@@ -32,7 +32,7 @@ extension CourseClient {
         return .catalog(now: clock.now, index: {
             try decoded.withLock { decoded in
                 if let decoded { return try decoded.get() }
-                let result = Result { CatalogIndex(try SampleCatalog.load(now: clock.now()), source: SampleCatalog.sourceName) }
+                let result = Result { try SampleCatalog.index(now: clock.now()) }
                 decoded = result
                 return try result.get()
             }

@@ -17,8 +17,18 @@ public enum SampleCatalog {
     /// it is checked by tests, so failure here means a broken build.
     public static func load(now: Date) throws -> Catalog {
         let catalog = try Catalog.decode(Data(PackageResources.sample_catalog_json), source: sourceName)
-        let days = (now.timeIntervalSince(anchor) / 86_400).rounded(.down)
-        return catalog.shifted(by: days * 86_400)
+        return catalog.shifted(by: shift(at: now))
+    }
+
+    /// The same catalog as an index: its list read now, each course's syllabus, modules and
+    /// assignments when that course is opened, so a start decodes only what its list shows.
+    public static func index(now: Date) throws -> CatalogIndex {
+        try CatalogIndex(Data(PackageResources.sample_catalog_json), source: sourceName, shiftingDatesBy: shift(at: now))
+    }
+
+    /// How far the embedded dates move for `now`: whole days from `anchor`.
+    static func shift(at now: Date) -> TimeInterval {
+        (now.timeIntervalSince(anchor) / 86_400).rounded(.down) * 86_400
     }
 }
 

@@ -116,11 +116,18 @@ struct CatalogIndexTests {
         #expect(throws: CourseNotFound(id: CourseID(2))) { try index.modules(CourseID(2)) }
     }
 
-    @Test func theSampleCatalogIndexesAsItDecodes() throws {
-        let catalog = try SampleCatalog.load(now: Date())
-        let index = CatalogIndex(catalog, source: SampleCatalog.sourceName)
-        #expect(index.courses(in: .all, at: Date()) == catalog.entries.map(\.course))
-        let first = try #require(catalog.entries.first)
-        #expect(try index.modules(first.course.id) == first.modules)
+    @Test(arguments: [0, 86_400 * 40, -86_400 * 400] as [TimeInterval])
+    func theSampleCatalogIndexedGivesWhatItDecodedGives(daysFromAnchor: TimeInterval) throws {
+        let now = SampleCatalog.anchor.addingTimeInterval(daysFromAnchor + 3_600)
+        let catalog = try SampleCatalog.load(now: now)
+        let index = try SampleCatalog.index(now: now)
+        #expect(index.courses(in: .all, at: now) == catalog.entries.map(\.course))
+        #expect(index.courses(in: .current, at: now) == catalog.courses(in: .current, at: now))
+        for entry in catalog.entries {
+            let id = entry.course.id
+            #expect(try index.syllabus(id) == entry.syllabusHTML)
+            #expect(try index.modules(id) == entry.modules)
+            #expect(try index.assignments(id) == entry.assignments)
+        }
     }
 }
