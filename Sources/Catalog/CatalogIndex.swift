@@ -67,7 +67,8 @@ public struct CatalogIndex: Sendable {
     /// Each course's summary, or why it was left out, read a part of the list per core.
     private static func readSummaries(of data: Data, layout: CatalogLayout, source: String) throws -> [Result<Summary, Catalog.SkippedCourse>] {
         let count = layout.courses.count
-        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, count / 1_000))
+        // Small parts, so what the decoder holds for the parts in hand stays small.
+        let parts = max(1, min(max(ProcessInfo.processInfo.activeProcessorCount * 2, count / 2_000), count / 1_000))
         let read = Mutex<[Int: Result<[Result<Summary, Catalog.SkippedCourse>], any Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let range = (count * part / parts)..<(count * (part + 1) / parts)
