@@ -10,6 +10,9 @@ enum BenchCatalog {
         "\(subjects[index % subjects.count]) \(index / subjects.count + 100)"
     }
 
+    /// The name of the course with the long syllabus: first in the list, so Enter opens it.
+    static let longSyllabusName = "Algorithms (long syllabus)"
+
     /// A syllabus of about `bytes` bytes of HTML: headings, paragraphs, lists and entities.
     static func syllabus(bytes: Int) -> String {
         let section = "<h3>Tuần học &amp; bài tập</h3><p>Đọc giáo trình chương một và hai trước buổi học; "
@@ -28,13 +31,13 @@ enum BenchCatalog {
         let first = firstSyllabus.map { jsonString(Self.syllabus(bytes: $0)) } ?? body
         for index in 0..<count {
             if index > 0 { text += ",\n" }
-            text += course(index, syllabus: index == 0 ? first : body)
+            text += course(index, syllabus: index == 0 ? first : body, name: index == 0 && firstSyllabus != nil ? longSyllabusName : name(index))
         }
         text += "\n]}\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    private static func course(_ index: Int, syllabus: String) -> String {
+    private static func course(_ index: Int, syllabus: String, name: String) -> String {
         let id = index + 1
         let modules = (1...2).map { module in
             let items = (1...3).map { item in
@@ -46,7 +49,7 @@ enum BenchCatalog {
             "{\"id\": \(id * 10 + assignment), \"name\": \"Bài tập \(assignment)\", \"due_at\": \"2026-12-1\(assignment)T23:59:00Z\", "
                 + "\"points_possible\": 10, \"submission_types\": [\"online_upload\"], \"allowed_extensions\": [\"pdf\"]}"
         }
-        return "{\"id\": \(id), \"name\": \"\(name(index))\", \"course_code\": \"C\(id)\", \"workflow_state\": \"available\", "
+        return "{\"id\": \(id), \"name\": \"\(name)\", \"course_code\": \"C\(id)\", \"workflow_state\": \"available\", "
             + "\"term\": {\"id\": 1, \"name\": \"Học kỳ 1\"}, \"teachers\": [{\"id\": 1, \"display_name\": \"Nguyễn Văn A\"}], "
             + "\"syllabus_body\": \(syllabus), \"modules\": [\(modules.joined(separator: ", "))], "
             + "\"assignments\": [\(assignments.joined(separator: ", "))]}"

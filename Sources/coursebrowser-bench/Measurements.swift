@@ -38,7 +38,7 @@ struct Measurements {
     func peakMemory(_ executable: String, _ arguments: [String], marker: String) throws -> Int {
         let terminal = try start(executable, arguments)
         defer { terminal.stop() }
-        _ = terminal.wait(for: marker)
+        try terminal.expect(marker)
         terminal.waitUntilQuiet()
         return terminal.peakMemory
     }
@@ -53,15 +53,15 @@ struct Measurements {
     /// to the answer, CPU milliseconds per key, and median bytes written per key.
     ///
     /// The CPU per key is the difference from a run that does the same but press the keys.
-    func keys(_ executable: String, _ arguments: [String], marker: String, setup: String = "", key: String = "j", count: Int = 200) throws -> KeyFigures {
+    func keys(_ executable: String, _ arguments: [String], marker: String, setup: String = "", then more: String = "", key: String = "j", count: Int = 200) throws -> KeyFigures {
         var latencies: [Double] = []
         var bytes: [Int] = []
         func session(pressing presses: Int) throws -> Double {
             let terminal = try start(executable, arguments)
-            _ = terminal.wait(for: marker)
+            try terminal.expect(marker)
             terminal.waitUntilQuiet()
-            if !setup.isEmpty {
-                terminal.type(setup)
+            for keys in [setup, more] where !keys.isEmpty {
+                terminal.type(keys)
                 terminal.waitUntilQuiet()
             }
             for _ in 0..<presses {
@@ -82,10 +82,14 @@ struct Measurements {
 
     /// The share of one core the program uses over `seconds` once `marker` showed, while nobody
     /// types: the difference from a run that quits as soon as the wait would begin.
-    func idleCPU(_ executable: String, _ arguments: [String], marker: String, seconds: Int = 5) throws -> Double {
+    func idleCPU(_ executable: String, _ arguments: [String], marker: String, typing keys: String = "", seconds: Int = 5) throws -> Double {
         func session(idling: Int) throws -> Double {
             let terminal = try start(executable, arguments)
-            _ = terminal.wait(for: marker)
+            try terminal.expect(marker)
+            if !keys.isEmpty {
+                terminal.waitUntilQuiet()
+                terminal.type(keys)
+            }
             terminal.read(for: .seconds(1 + idling))
             return terminal.stop()
         }

@@ -42,7 +42,14 @@ final class PseudoTerminal {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, pseudo_terminal_setsid_flag())
+        // A clean start: no signal blocked or ignored because this process blocks or ignores it.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, pseudo_terminal_setsid_flag() | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -67,6 +74,13 @@ final class PseudoTerminal {
             count += readAvailable(waitingUpTo: deadline - .now)
         }
         return count
+    }
+
+    /// Reads until `marker` has appeared, or fails saying it never did.
+    func expect(_ marker: String, timeout: Duration = .seconds(30)) throws {
+        guard wait(for: marker, timeout: timeout) != nil else {
+            throw Failure(description: "\(marker) never appeared on the screen")
+        }
     }
 
     /// Reads until `marker` has appeared in the output since `offset`; the time it appeared, or nil at `timeout`.

@@ -92,15 +92,15 @@ let groups = [
         row("bytes written for one `j`", "\(app.bytes) B", "\(floor.bytes) B", ratio(Double(app.bytes), Double(floor.bytes)))
         let big = bench.work + "/big-syllabus.json"
         try BenchCatalog.write(to: big, count: 300, firstSyllabus: 200_000)
-        // Shift-Tab goes back from the Course pane to the list.
-        let open = try bench.keys(bench.app, ["--catalog", big, "--course", "1"], marker: "quit", setup: "\u{1B}[Z")
+        // Enter opens the first course, the long one; Shift-Tab goes back to the list.
+        let open = try bench.keys(bench.app, ["--catalog", big], marker: "quit", setup: "\r", then: "\u{1B}[Z")
         row("`j` in the list, 200 KB syllabus open (vs nothing open)", figure(open.latency), figure(app.latency), ratio(open.latency, app.latency))
     },
     Group(name: "idle") { bench, quick in
         let big = bench.work + "/big-syllabus.json"
         try BenchCatalog.write(to: big, count: 300, firstSyllabus: 200_000)
         let waiting = try bench.dataDirectory(named: "waiting", doneJobs: 0, waiting: true)
-        let countdown = try bench.idleCPU(bench.app, ["--catalog", big, "--course", "1", "--data-dir", waiting], marker: "quit")
+        let countdown = try bench.idleCPU(bench.app, ["--catalog", big, "--data-dir", waiting], marker: "quit", typing: "\r")
         let floor = try bench.idleCPU(bench.floor, ["300"], marker: "quit")
         row("CPU while a countdown shows, 200 KB syllabus open", figure(countdown, "%"), figure(floor, "%"))
         let crowded = try bench.dataDirectory(named: "crowded", doneJobs: 1_000, waiting: false)
