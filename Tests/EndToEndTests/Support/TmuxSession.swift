@@ -66,7 +66,9 @@ final class TmuxSession {
                 "bash", "--norc", "--noprofile"
             )
             socketPath = try format("#{socket_path}")
-            try await waitFor("the shell prompt") { $0.lastNonBlankLine == "$" }
+            // A shell, not the app, starting: on a loaded machine (the whole suite runs in
+            // parallel) that alone has taken close to 10 s, so it gets longer.
+            try await waitFor("the shell prompt", timeout: .seconds(30)) { $0.lastNonBlankLine == "$" }
         } catch {
             close()
             throw error
