@@ -38,13 +38,12 @@ import Testing
     }
 
     @Test func theTableAgreesWithThePropertiesItWasBuiltFrom() {
-        let table = ScalarWidthTable.shared
         var mismatches: [UInt32] = []
         let sampled = Array(UInt32(0)..<0x20000) + Array(stride(from: UInt32(0x20000), through: 0x10FFFF, by: 97))
             + UnicodeCorpus.interestingScalars
         for value in sampled {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            if table.kind(of: scalar) != ScalarWidthKind(classifying: scalar) { mismatches.append(value) }
+            if ScalarWidthTable.kind(of: scalar) != ScalarWidthKind(classifying: scalar) { mismatches.append(value) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20).map { String($0, radix: 16) })")
     }
@@ -74,13 +73,12 @@ import Testing
 
     @Test func theScalarBoundIsNeverBelowTheWidth() {
         var generator = SeededGenerator(seed: 0x5EED_0004)
-        let table = ScalarWidthTable.shared
         let texts = UnicodeCorpus.samples + (0..<20_000).map { _ in UnicodeCorpus.randomString(maxScalars: 12, using: &generator) }
         for text in texts {
             let width = text.referenceDisplayWidth
-            #expect(table.mostColumns(of: text.unicodeScalars, limit: .max) >= width, "\(scalarList(text))")
+            #expect(ScalarWidthTable.mostColumns(of: text.unicodeScalars, limit: .max) >= width, "\(scalarList(text))")
             // Counting stops once past the limit, but never below it.
-            #expect(table.mostColumns(of: text.unicodeScalars, limit: width - 1) >= width, "\(scalarList(text))")
+            #expect(ScalarWidthTable.mostColumns(of: text.unicodeScalars, limit: width - 1) >= width, "\(scalarList(text))")
         }
     }
 

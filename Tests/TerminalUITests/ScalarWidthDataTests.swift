@@ -6,7 +6,7 @@ import Testing
 struct ScalarWidthDataTests {
     @Test func theCompiledTableIsWhatTheUnicodePropertiesGive() throws {
         let computed = ScalarWidthTable.computed()
-        let compiled = ScalarWidthTable.shared
+        let compiled = ScalarWidthTable.Arrays(blockIndex: ScalarWidthData.blockIndex, kinds: ScalarWidthData.kinds)
         // Set this to a path to write the table the properties give as ScalarWidthData.swift.
         if let path = ProcessInfo.processInfo.environment["COURSEBROWSER_WRITE_WIDTH_TABLE"] {
             try Data(Self.source(of: computed).utf8).write(to: URL(fileURLWithPath: path))
@@ -15,14 +15,14 @@ struct ScalarWidthDataTests {
         #expect(compiled.kinds == computed.kinds)
         for value in stride(from: UInt32(0), to: 0x20000, by: 1) {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            if compiled.kind(of: scalar) != ScalarWidthKind(classifying: scalar) {
+            if ScalarWidthTable.kind(of: scalar) != ScalarWidthKind(classifying: scalar) {
                 Issue.record("U+\(String(value, radix: 16)) differs")
                 return
             }
         }
     }
 
-    static func source(of table: ScalarWidthTable) -> String {
+    static func source(of table: ScalarWidthTable.Arrays) -> String {
         func rows<T: BinaryInteger>(_ values: [T], perLine: Int) -> String {
             stride(from: 0, to: values.count, by: perLine).map { start in
                 "        " + values[start..<min(values.count, start + perLine)].map { "\($0)," }.joined(separator: " ")

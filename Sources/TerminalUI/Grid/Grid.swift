@@ -52,10 +52,9 @@ public struct Grid: Equatable, Sendable {
     ///
     /// Returns the number of columns written.
     mutating func drawFitted(_ fitted: String, x: Int, y: Int, style: Style) -> Int {
-        let table = ScalarWidthTable.shared
         var column = x
         for character in fitted {
-            let columns = table.width(of: character)
+            let columns = ScalarWidthTable.width(of: character)
             guard columns > 0 else { continue }
             set(Cell(text: String(character), style: style), x: column, y: y)
             if columns == 2 {

@@ -14,7 +14,7 @@ extension Character {
     /// one wide glyph in modern terminals, so they count as 2 even when the base
     /// alone would be narrow. Control characters count as 0: they are never drawn.
     public var displayWidth: Int {
-        ScalarWidthTable.shared.width(of: self)
+        ScalarWidthTable.width(of: self)
     }
 }
 
@@ -22,8 +22,7 @@ extension StringProtocol {
     /// The number of terminal columns this text occupies on one line.
     public var displayWidth: Int {
         if isPrintableASCII { return utf8.count }
-        let table = ScalarWidthTable.shared
-        return reduce(0) { $0 + table.width(of: $1) }
+        return reduce(0) { $0 + ScalarWidthTable.width(of: $1) }
     }
 }
 
@@ -66,12 +65,11 @@ extension String {
             guard utf8.count > width else { return nil }
             return utf8.index(startIndex, offsetBy: Swift.max(0, Swift.min(limit, utf8.count)))
         }
-        let table = ScalarWidthTable.shared
         var used = 0
         var end = startIndex
         var extending = true
         for character in self {
-            let columns = table.width(of: character)
+            let columns = ScalarWidthTable.width(of: character)
             if extending, used + columns <= limit {
                 end = utf8.index(end, offsetBy: character.utf8.count)
             } else {
@@ -94,7 +92,7 @@ extension String {
     /// Finding clusters costs far more than reading scalars, and most text fits with room to spare.
     private func plainlyFits(inWidth width: Int) -> Bool {
         if isPrintableASCII { return utf8.count <= width }
-        return ScalarWidthTable.shared.mostColumns(of: unicodeScalars, limit: width) <= width
+        return ScalarWidthTable.mostColumns(of: unicodeScalars, limit: width) <= width
     }
 }
 
@@ -103,7 +101,7 @@ extension ScalarWidthTable {
     ///
     /// Walks the cluster's scalars in place: most clusters are a single scalar, and
     /// nothing here allocates.
-    func width(of character: Character) -> Int {
+    static func width(of character: Character) -> Int {
         var scalars = character.unicodeScalars.makeIterator()
         while let base = scalars.next() {
             let kind = kind(of: base)
@@ -133,7 +131,7 @@ extension ScalarWidthTable {
     /// base one, and U+FE0F or U+200D the second column they can give an emoji base. A
     /// pair of regional indicators has its second column from the second indicator.
     /// So the sum is never less than the width.
-    func mostColumns(of scalars: some Sequence<Unicode.Scalar>, limit: Int) -> Int {
+    static func mostColumns(of scalars: some Sequence<Unicode.Scalar>, limit: Int) -> Int {
         var total = 0
         for scalar in scalars {
             switch kind(of: scalar) {

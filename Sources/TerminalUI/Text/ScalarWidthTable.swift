@@ -4,29 +4,27 @@
 /// range, say) are stored once, so the table takes about 20 KB. Scalars above it (CJK
 /// extensions B and later, tags, private use) are rare enough to be classified from their
 /// properties each time.
-struct ScalarWidthTable: Sendable {
-    /// The table compiled into the program (`ScalarWidthData`), so the first frame does not
-    /// wait some 15 ms for 128K scalars' properties to be read. A test checks that it is
-    /// what `computed()` makes from the standard library's own properties.
-    static let shared = ScalarWidthTable(blockIndex: ScalarWidthData.blockIndex, kinds: ScalarWidthData.kinds)
+///
+/// The table is constant data compiled into the program (`ScalarWidthData`), so the first
+/// frame does not wait some 15 ms for 128K scalars' properties to be read; a test checks it
+/// against what `computed()` makes from the standard library's own properties. There is no
+/// instance to share: Unicode has one answer per scalar.
+enum ScalarWidthTable {
+    /// The two arrays of the table, as `ScalarWidthData` holds them.
+    struct Arrays: Equatable {
+        /// For each block of scalars, which stored block holds its kinds.
+        var blockIndex: [UInt16]
+        /// The distinct blocks, one after another: each scalar's `ScalarWidthKind.rawValue`.
+        var kinds: [UInt8]
+    }
 
     private static let blockShift = 7
     private static let blockSize = 1 << blockShift
     /// Planes 0 and 1: every script in use today, and the emoji.
     private static let coveredScalars = 0x20000
 
-    /// For each block of scalars, which stored block holds its kinds.
-    let blockIndex: [UInt16]
-    /// The distinct blocks, one after another: each scalar's `ScalarWidthKind.rawValue`.
-    let kinds: [UInt8]
-
-    init(blockIndex: [UInt16], kinds: [UInt8]) {
-        self.blockIndex = blockIndex
-        self.kinds = kinds
-    }
-
     /// The table made from the standard library's Unicode properties, as `ScalarWidthData` holds it.
-    static func computed() -> ScalarWidthTable {
+    static func computed() -> Arrays {
         var blockIndex: [UInt16] = []
         var kinds: [UInt8] = []
         var stored: [[UInt8]: UInt16] = [:]
@@ -44,15 +42,15 @@ struct ScalarWidthTable: Sendable {
                 kinds += contents
             }
         }
-        return ScalarWidthTable(blockIndex: blockIndex, kinds: kinds)
+        return Arrays(blockIndex: blockIndex, kinds: kinds)
     }
 
     /// How `scalar` counts as a cluster's base.
-    func kind(of scalar: Unicode.Scalar) -> ScalarWidthKind {
+    static func kind(of scalar: Unicode.Scalar) -> ScalarWidthKind {
         let value = Int(scalar.value)
-        guard value < Self.coveredScalars else { return ScalarWidthKind(classifying: scalar) }
-        let block = Int(blockIndex[value >> Self.blockShift])
-        return ScalarWidthKind(rawValue: kinds[block << Self.blockShift | value & (Self.blockSize - 1)]) ?? .narrow
+        guard value < coveredScalars else { return ScalarWidthKind(classifying: scalar) }
+        let block = Int(ScalarWidthData.blockIndex[value >> blockShift])
+        return ScalarWidthKind(rawValue: ScalarWidthData.kinds[block << blockShift | value & (blockSize - 1)]) ?? .narrow
     }
 
     /// Surrogate code points are not scalars and never reach a lookup; any kind will do for them.
