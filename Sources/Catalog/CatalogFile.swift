@@ -1,13 +1,9 @@
 import CourseKit
 import FoundationEssentials
 
-/// Reads a catalog from a file, turning every failure into a `CatalogError` that names the file.
+/// Reads a catalog file, turning every failure into a `CatalogError` that names the file;
+/// `Cache` keeps its index while the file stays as it was.
 public enum CatalogFile {
-    public static func read(_ path: String) throws -> Catalog {
-        let data = try contents(of: path)
-        return try Catalog.decode(data, source: path)
-    }
-
     static func contents(of path: String) throws -> Data {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

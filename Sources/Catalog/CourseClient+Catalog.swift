@@ -3,13 +3,8 @@ import FoundationEssentials
 import Synchronization
 
 extension CourseClient {
-    /// Serves courses from a catalog produced by `load`, which runs on every request;
+    /// Serves courses from the catalog index `load` gives, which runs on every request;
     /// `now` decides which courses are current.
-    public static func catalog(now: @escaping @Sendable () -> Date, _ load: @escaping @Sendable () throws -> Catalog) -> CourseClient {
-        .catalog(now: now, index: { CatalogIndex(try load(), source: "") })
-    }
-
-    /// Serves courses from the catalog index `load` gives, which runs on every request.
     ///
     /// Asking on every request is what lets `r` pick up a catalog file the user just fixed.
     public static func catalog(now: @escaping @Sendable () -> Date, index load: @escaping @Sendable () throws -> CatalogIndex) -> CourseClient {

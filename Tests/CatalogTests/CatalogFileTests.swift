@@ -21,12 +21,12 @@ struct CatalogFileTests {
 
     @Test func aMissingFileIsNamed() {
         let path = folder.appendingPathComponent("absent.json").path
-        #expect(throws: CatalogError.missing(path: path)) { try CatalogFile.read(path) }
+        #expect(throws: CatalogError.missing(path: path)) { try CatalogFile.Cache().index(path) }
     }
 
     @Test func aFolderIsNotACatalog() {
         #expect(throws: CatalogError.unreadable(path: folder.path, reason: "it is a folder")) {
-            try CatalogFile.read(folder.path)
+            try CatalogFile.Cache().index(folder.path)
         }
     }
 
@@ -34,7 +34,7 @@ struct CatalogFileTests {
     func anUnreadableFileSaysPermissionDenied() throws {
         let path = try write("{}", to: "locked.json")
         chmod(path, 0)
-        #expect(throws: CatalogError.unreadable(path: path, reason: "permission denied")) { try CatalogFile.read(path) }
+        #expect(throws: CatalogError.unreadable(path: path, reason: "permission denied")) { try CatalogFile.Cache().index(path) }
     }
 
     @Test func theFileIsReadAgainOnEveryRequestSoAFixIsPickedUp() async throws {
