@@ -40,6 +40,10 @@ package struct FileDescriptor {
     }
 
     package func close() {
+        // A child being spawned holds a copy of every descriptor until it execs, and an
+        // `flock` lasts while any copy is open: unlocking first makes closing release the
+        // lock now, as whoever waits for it expects. (No lock held: nothing happens.)
+        _ = flock(raw, LOCK_UN)
         // close(2) must not be retried on EINTR on Linux: the descriptor is already gone.
         _ = Glibc.close(raw)
     }

@@ -48,21 +48,6 @@ package enum FileLock {
         return true
     }
 
-    /// Runs `attempt` until it gives a value, looking again a few times over about 60 ms
-    /// while it gives nil because a lock looked held.
-    ///
-    /// While any thread of this process spawns a child, the child holds a copy of every
-    /// descriptor until it execs (`O_CLOEXEC` closes them only then), so a lock released
-    /// just before can look held for that instant. A real holder keeps its lock for the
-    /// length of an upload; this much patience tells the two apart.
-    package static func patiently<T>(_ attempt: () throws -> T?) rethrows -> T? {
-        for delay in [0, 1, 2, 4, 8, 16, 32] as [UInt32] {
-            if delay > 0 { usleep(delay * 1000) }
-            if let value = try attempt() { return value }
-        }
-        return nil
-    }
-
     /// Whether another open description holds the lock on `name` right now.
     ///
     /// Probing takes the lock for an instant, so a claim attempted at that very moment

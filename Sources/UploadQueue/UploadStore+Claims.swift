@@ -12,17 +12,15 @@ extension UploadStore {
     /// or another claim in this one.
     ///
     /// The claim is an `flock` on the job's directory. The kernel drops it when the owner
-    /// dies, so a job whose uploader was killed can be claimed again at once. A job that
-    /// looks held is looked at again for a moment (see `FileLock.patiently`).
+    /// dies, so a job whose uploader was killed can be claimed again at once.
     public func claim(_ id: String) throws -> UploadClaim? {
         guard Self.isValidJobID(id) else { throw UploadQueueError.jobNotFound(id: id) }
         do {
             let jobs = try FileDescriptor.open(jobsURL.path, O_RDONLY | O_DIRECTORY)
             defer { jobs.close() }
-            let directory = try FileLock.patiently {
-                try FileLock.open(id, in: jobs, flags: Self.jobDirectoryFlags, wait: false)
+            guard let directory = try FileLock.open(id, in: jobs, flags: Self.jobDirectoryFlags, wait: false) else {
+                return nil
             }
-            guard let directory else { return nil }
             return UploadClaim(jobID: id, descriptor: directory)
         } catch let error as FileSystemError where error.isMissing {
             throw UploadQueueError.jobNotFound(id: id)
@@ -37,9 +35,6 @@ extension UploadStore {
               let jobs = try? FileDescriptor.open(jobsURL.path, O_RDONLY | O_DIRECTORY)
         else { return false }
         defer { jobs.close() }
-        let free: Void? = FileLock.patiently {
-            FileLock.isHeld(id, in: jobs, flags: Self.jobDirectoryFlags) ? nil : ()
-        }
-        return free == nil
+        return FileLock.isHeld(id, in: jobs, flags: Self.jobDirectoryFlags)
     }
 }
