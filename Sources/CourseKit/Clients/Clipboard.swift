@@ -17,6 +17,6 @@ extension Clipboard {
     /// The app writes this sequence itself, the text inside it in base64; text from data never
     /// reaches the terminal as a control sequence (the sanitizer strips them), so only this can.
     public static let terminal = Clipboard { text in
-        TerminalSequence.write("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{1B}\\")
+        StandardStream.output.write("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{1B}\\")
     }
 }

@@ -11,7 +11,7 @@ extension Notifier {
         return Notifier { title, body in
             let title = printable(title)
             let body = printable(body)
-            TerminalSequence.write("\u{1B}]777;notify;\(title);\(body)\u{1B}\\" + "\u{1B}]9;\(title): \(body)\u{1B}\\" + "\u{07}")
+            StandardStream.output.write("\u{1B}]777;notify;\(title);\(body)\u{1B}\\" + "\u{1B}]9;\(title): \(body)\u{1B}\\" + "\u{07}")
             if let notifySend {
                 ChildProcess.launch(notifySend, ["notify-send", "--app-name=coursebrowser", title, body], environment: processEnvironment)
             }
