@@ -29,6 +29,13 @@ struct MouseReportTests {
         #expect(CursesScreen.unfinishedReport(atEndOf: keys("\u{1B}[<0;1;1Mx")).isEmpty)
     }
 
+    @Test func aReportSplitRightAfterItsBracketWaitsToo() {
+        let first = keys("j\u{1B}[")
+        let unfinished = CursesScreen.unfinishedReport(atEndOf: first)
+        #expect(unfinished == Array(first.dropFirst()))
+        #expect(CursesScreen.foldingMouseReports(unfinished + keys("<0;3;4M")) == [.mouse(MouseEvent(.click, x: 2, y: 3))])
+    }
+
     @Test func aNumberTooLongIsNoReportAndNoCrash() {
         let text = "\u{1B}[<99999999999999999999;1;1M"
         #expect(CursesScreen.foldingMouseReports(keys(text)) == keys(text))

@@ -24,6 +24,8 @@ extension CursesScreen {
     static func unfinishedReport(atEndOf keys: [Key]) -> [Key] {
         guard let start = keys.lastIndex(of: .escape), keys.count - start <= maxReportLength else { return [] }
         let tail = Array(keys[start...])
+        // A read may end right after `ESC [`; nobody types Escape and `[` within one read.
+        if tail == [.escape, .character("[")] { return tail }
         guard tail.count >= 3, Array(tail.prefix(3)) == [.escape, .character("["), .character("<")] else { return [] }
         let rest = tail.dropFirst(3)
         return rest.allSatisfy { key in
