@@ -85,16 +85,16 @@ struct CourseDetailState {
         }
     }
 
-    /// The landmark at or above the top line, and how far below it the top line is; nil at the top.
+    /// The nearest landmark at or above the top line (below it, above the first one), and how
+    /// far the top line is from it; nil at the top.
     private func readingPlace() -> (landmark: String, offset: Int)? {
         guard scroll > 0, scroll < lines.count else { return nil }
-        for index in stride(from: scroll, through: 0, by: -1) {
-            if let landmark = lines[index].landmark {
-                let first = lines.firstIndex { $0.landmark == landmark } ?? index
-                return (landmark, scroll - first)
-            }
-        }
-        return nil
+        let above = stride(from: scroll, through: 0, by: -1).first { lines[$0].landmark != nil }
+        guard let index = above ?? lines[scroll...].firstIndex(where: { $0.landmark != nil }),
+              let landmark = lines[index].landmark
+        else { return nil }
+        let first = lines.firstIndex { $0.landmark == landmark } ?? index
+        return (landmark, scroll - first)
     }
 
     /// Columns for text: the pane keeps one blank column each side.

@@ -75,4 +75,24 @@ struct DetailLayoutCacheTests {
         #expect(state.syllabusLayout.layouts == 0)
         #expect(!state.lines.contains { $0.styled(now: now, glyphs: .unicode).text.contains("giáo trình") })
     }
+
+    /// Above the first section heading there is no landmark at or above the top line; the
+    /// next one below keeps the reader's place when the saved-copy row goes away.
+    @Test func theTopLineStaysPutAboveTheFirstHeadingToo() throws {
+        var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: 30, height: 6, glyphs: .unicode))
+        let course = Course(id: CourseID(1), name: "Lập trình Swift cơ bản cho người mới bắt đầu học lập trình", code: "INT2215")
+        state.overview.apply(.restored(course, savedAt: now.addingTimeInterval(-3_600)))
+        state.syllabus.apply(.finished(.success(HTMLText.blocks(from: html))))
+        state.layout(now: now)
+        let texts = state.lines.map { $0.styled(now: now, glyphs: .unicode).text }
+        let name = try #require(texts.firstIndex { $0.hasPrefix("Lập trình") }, "\(texts.prefix(8))")
+        #expect(name > 0, "the saved-copy row comes first")
+        state.scroll(to: name + 1)
+        state.layout(now: now)
+        let top = state.lines[state.scroll].styled(now: now, glyphs: .unicode).text
+        state.overview.apply(.finished(.success(course)))
+        state.layout(now: now)
+        #expect(state.scroll == 1)
+        #expect(state.lines[state.scroll].styled(now: now, glyphs: .unicode).text == top)
+    }
 }
