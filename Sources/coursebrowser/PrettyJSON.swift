@@ -1,36 +1,48 @@
 /// JSON text laid out as Foundation's `JSONSerialization` wrote it with `.prettyPrinted`,
 /// `.sortedKeys` and `.withoutEscapingSlashes`, which scripts reading `queue --json` have seen.
 enum PrettyJSON {
-    /// Stands for JSON's `null`.
-    struct Null {}
+    /// A JSON value: what the listing is built of, so nothing JSON can't hold gets in.
+    indirect enum Value {
+        case null
+        case bool(Bool)
+        case integer(Int64)
+        case string(String)
+        case array([Value])
+        case object([String: Value])
 
-    /// `value` (strings, integers, booleans, `Null`, and arrays and `[String: Any]` of them) as
-    /// JSON text; `nil` when something else is in it.
-    static func text(_ value: Any) -> String? {
-        var output = ""
-        return write(value, indent: 0, to: &output) ? output : nil
+        /// `text` when there is one, else `null`.
+        static func string(_ text: String?) -> Value {
+            text.map(Value.string) ?? .null
+        }
     }
 
-    private static func write(_ value: Any, indent: Int, to output: inout String) -> Bool {
+    /// `value` as JSON text.
+    static func text(_ value: Value) -> String {
+        var output = ""
+        write(value, indent: 0, to: &output)
+        return output
+    }
+
+    private static func write(_ value: Value, indent: Int, to output: inout String) {
         switch value {
-        case is Null:
+        case .null:
             output += "null"
-        case let flag as Bool:
+        case let .bool(flag):
             output += flag ? "true" : "false"
-        case let number as any BinaryInteger:
+        case let .integer(number):
             output += String(number)
-        case let text as String:
+        case let .string(text):
             writeString(text, to: &output)
-        case let array as [Any]:
+        case let .array(array):
             output += "[\n"
             for (index, element) in array.enumerated() {
                 output += String(repeating: " ", count: indent + 2)
-                guard write(element, indent: indent + 2, to: &output) else { return false }
+                write(element, indent: indent + 2, to: &output)
                 output += index == array.count - 1 ? "\n" : ",\n"
             }
             if array.isEmpty { output += "\n" }
             output += String(repeating: " ", count: indent) + "]"
-        case let object as [String: Any]:
+        case let .object(object):
             output += "{\n"
             // The keys are the listing's own ASCII names, so byte order is the order
             // JSONSerialization sorted them in.
@@ -39,15 +51,12 @@ enum PrettyJSON {
                 output += String(repeating: " ", count: indent + 2)
                 writeString(key, to: &output)
                 output += " : "
-                guard let element = object[key], write(element, indent: indent + 2, to: &output) else { return false }
+                write(object[key] ?? .null, indent: indent + 2, to: &output)
                 output += index == keys.count - 1 ? "\n" : ",\n"
             }
             if keys.isEmpty { output += "\n" }
             output += String(repeating: " ", count: indent) + "}"
-        default:
-            return false
         }
-        return true
     }
 
     /// Escapes the quote, the backslash and C0 controls only, as JSONSerialization did.

@@ -31,8 +31,7 @@ enum QueueListing {
     }
 
     static func json(_ jobs: [UploadJob]) -> String {
-        let objects: [[String: Any]] = jobs.map(object)
-        return escapingTerminalControls(PrettyJSON.text(objects) ?? "[]")
+        escapingTerminalControls(PrettyJSON.text(.array(jobs.map(object))))
     }
 
     /// JSON text with what a terminal acts on (see `Sanitizer.isTerminalControl`) and the
@@ -51,30 +50,31 @@ enum QueueListing {
         return String(result)
     }
 
-    private static func object(_ job: UploadJob) -> [String: Any] {
-        var object: [String: Any] = [
-            "id": job.id, "course": job.courseID.rawValue, "file": job.fileName, "source": job.sourcePath,
-            "size": job.size, "state": job.state.name, "attempts": job.attempts, "backend": job.backend,
-            "queued_at": job.queuedAt.formatted(.iso8601), "kind": job.isSubmission ? "submission" : "course_file",
-            "files": job.files.map { file -> [String: Any] in
-                ["name": file.name, "source": file.sourcePath, "size": file.size, "sha256": file.sha256 ?? PrettyJSON.Null()]
-            },
+    private static func object(_ job: UploadJob) -> PrettyJSON.Value {
+        var object: [String: PrettyJSON.Value] = [
+            "id": .string(job.id), "course": .string(job.courseID.rawValue), "file": .string(job.fileName),
+            "source": .string(job.sourcePath), "size": .integer(job.size), "state": .string(job.state.name),
+            "attempts": .integer(Int64(job.attempts)), "backend": .string(job.backend),
+            "queued_at": .string(job.queuedAt.formatted(.iso8601)), "kind": .string(job.isSubmission ? "submission" : "course_file"),
+            "files": .array(job.files.map { file in
+                .object(["name": .string(file.name), "source": .string(file.sourcePath), "size": .integer(file.size), "sha256": .string(file.sha256)])
+            }),
         ]
-        object["last_error"] = job.lastError ?? PrettyJSON.Null()
-        object["sha256"] = job.files.count == 1 ? (job.files[0].sha256 ?? PrettyJSON.Null()) : PrettyJSON.Null()
-        object["assignment"] = job.submission.map(assignment) ?? PrettyJSON.Null()
+        object["last_error"] = .string(job.lastError)
+        object["sha256"] = job.files.count == 1 ? .string(job.files[0].sha256) : .null
+        object["assignment"] = job.submission.map(assignment) ?? .null
         if case let .waiting(until, _) = job.state {
-            object["retry_at"] = until.formatted(.iso8601)
+            object["retry_at"] = .string(until.formatted(.iso8601))
         }
-        return object
+        return .object(object)
     }
 
-    private static func assignment(_ plan: UploadJob.Submission) -> [String: Any] {
-        var object: [String: Any] = ["id": plan.assignmentID, "name": plan.assignmentName]
-        object["due_at"] = plan.dueAt.map { $0.formatted(.iso8601) } ?? PrettyJSON.Null()
-        object["submitted"] = plan.receipt.map { receipt -> [String: Any] in
-            ["attempt": receipt.attempt, "late": receipt.isLate, "submitted_at": receipt.submittedAt.map { $0.formatted(.iso8601) } ?? PrettyJSON.Null()]
-        } ?? PrettyJSON.Null()
-        return object
+    private static func assignment(_ plan: UploadJob.Submission) -> PrettyJSON.Value {
+        let submitted = plan.receipt.map { receipt -> PrettyJSON.Value in
+            .object(["attempt": .integer(Int64(receipt.attempt)), "late": .bool(receipt.isLate),
+                     "submitted_at": .string(receipt.submittedAt.map { $0.formatted(.iso8601) })])
+        }
+        return .object(["id": .string(plan.assignmentID), "name": .string(plan.assignmentName),
+                        "due_at": .string(plan.dueAt.map { $0.formatted(.iso8601) }), "submitted": submitted ?? .null])
     }
 }

@@ -17,12 +17,16 @@ import Testing
         [["kind": "submission", "state": "queued"], ["kind": "course_file", "state": "done", "backend": ""]],
     ] }
 
-    static func ours(_ value: Any) -> Any {
+    /// The same values as the listing's own: every kind the listings above hold.
+    static func ours(_ value: Any) -> PrettyJSON.Value {
         switch value {
-        case is NSNull: PrettyJSON.Null()
-        case let array as [Any]: array.map(ours)
-        case let object as [String: Any]: object.mapValues(ours)
-        default: value
+        case let flag as Bool: .bool(flag)
+        case let number as Int: .integer(Int64(number))
+        case let number as Int64: .integer(number)
+        case let text as String: .string(text)
+        case let array as [Any]: .array(array.map(ours))
+        case let object as [String: Any]: .object(object.mapValues(ours))
+        default: .null
         }
     }
 
@@ -31,9 +35,5 @@ import Testing
         let listing = Self.listings[index]
         let data = try JSONSerialization.data(withJSONObject: listing, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         #expect(PrettyJSON.text(Self.ours(listing)) == String(decoding: data, as: UTF8.self))
-    }
-
-    @Test func whatJSONCannotHoldIsRefused() {
-        #expect(PrettyJSON.text([Date()]) == nil)
     }
 }
