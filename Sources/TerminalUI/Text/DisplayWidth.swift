@@ -173,17 +173,6 @@ extension Unicode.Scalar {
     static let emojiPresentationSelector: Unicode.Scalar = "\u{FE0F}"
     static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
 
-    /// Whether this scalar takes no column of its own (combining marks, joiners,
-    /// variation selectors and other format characters such as U+200B).
-    var isZeroWidth: Bool {
-        properties.generalCategory.isZeroWidth
-    }
-
-    /// Whether a terminal would act on this scalar instead of drawing it.
-    var isUndrawable: Bool {
-        properties.generalCategory.isUndrawable
-    }
-
     var isRegionalIndicator: Bool {
         (0x1F1E6...0x1F1FF).contains(value)
     }

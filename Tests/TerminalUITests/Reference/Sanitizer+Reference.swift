@@ -1,3 +1,5 @@
+@testable import TerminalUI
+
 /// Cleaning done the plain way, every scalar through the scrubber.
 ///
 /// This is what `clean`, `cut` and `cleanLines` did before they learnt to hand back

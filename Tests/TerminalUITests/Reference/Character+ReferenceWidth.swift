@@ -1,3 +1,5 @@
+@testable import TerminalUI
+
 /// Widths measured the plain way, reading Unicode properties for every character.
 ///
 /// This is what `displayWidth` computed before it had a table; the fast paths must
@@ -51,5 +53,18 @@ extension String {
             end = self.index(after: index)
         }
         return String(self[..<end])
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether this scalar takes no column of its own (combining marks, joiners,
+    /// variation selectors and other format characters such as U+200B).
+    var isZeroWidth: Bool {
+        properties.generalCategory.isZeroWidth
+    }
+
+    /// Whether a terminal would act on this scalar instead of drawing it.
+    var isUndrawable: Bool {
+        properties.generalCategory.isUndrawable
     }
 }

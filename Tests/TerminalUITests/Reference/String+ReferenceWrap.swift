@@ -1,3 +1,5 @@
+@testable import TerminalUI
+
 /// Word wrapping done the plain way, a `Character` at a time with the reference widths.
 ///
 /// This is what `wrapped(toWidth:)` did before it had its shortcuts; the tests hold it to this.

@@ -1,3 +1,5 @@
+@testable import TerminalUI
+
 /// Drawing done the plain way, before `put` and `box` had their fast paths.
 ///
 /// Every string is cut, cleaned, measured and drawn a `Character` at a time with the
