@@ -3,6 +3,6 @@ import TextBasics
 extension String {
     /// The string itself, or `nil` when it holds only whitespace.
     package var nonBlank: String? {
-        trimming(.whitespacesAndNewlines).isEmpty ? nil : self
+        unicodeScalars.contains { !ScalarSet.whitespacesAndNewlines.contains($0) } ? self : nil
     }
 }
