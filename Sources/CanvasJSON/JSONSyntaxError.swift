@@ -50,6 +50,30 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 
+    /// Whether `bytes` are one valid JSON value, a byte order mark not allowed; what a
+    /// reader of a document's parts checks each part with.
+    package static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first, canStartValue(first) else { return false }
+        var scanner = JSONSyntaxScanner(bytes: bytes)
+        do throws(JSONSyntaxFailure) {
+            try scanner.scanDocument()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Whether a JSON value can begin with `byte`.
+    package static func canStartValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Turns a byte offset into a 1-based line and `Character` column.
     ///
     /// Done once, after the scan, so the scanner's hot loop need not track lines.
@@ -206,7 +230,18 @@ private struct JSONSyntaxScanner {
         let openingQuote = offset
         offset += 1
         while offset < bytes.count {
+            offset += JSONPlainText.count(in: bytes, from: offset)
+            guard offset < bytes.count else { break }
             let byte = bytes[offset]
+            // Most letters beyond ASCII are two or three bytes with no special second byte,
+            // as in Vietnamese text: checked here, without a call.
+            if byte >= 0xC2, byte <= 0xEF, byte != 0xE0, byte != 0xED {
+                let length = byte < 0xE0 ? 2 : 3
+                guard offset + length <= bytes.count, bytes[offset + 1] & 0xC0 == 0x80,
+                      length == 2 || bytes[offset + 2] & 0xC0 == 0x80 else { throw invalidUTF8() }
+                offset += length
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
