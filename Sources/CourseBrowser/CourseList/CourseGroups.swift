@@ -1,5 +1,7 @@
 import CourseKit
+import Dispatch
 import FoundationEssentials
+import Synchronization
 
 /// The course list laid out as the pane shows it: courses grouped under their term,
 /// current terms first, then upcoming, undated and past ones.
@@ -22,14 +24,22 @@ struct CourseGroups {
     private var filteredIndex: [Int] = []
 
     init(_ unsorted: [Course], now: Date) {
-        let groups = Dictionary(grouping: unsorted, by: Self.groupKey).map { key, members in
-            Group(key: key, courses: members, now: now)
+        // Grouped and sorted by index, so each course is copied once, into its place.
+        var members: [String: [Int]] = [:]
+        for (index, course) in unsorted.enumerated() {
+            members[Self.groupKey(course), default: []].append(index)
         }
+        let groups = members.map { key, indexes in Group(key: key, members: indexes, of: unsorted, now: now) }
+        let keys = Self.primaryKeys(of: unsorted)
         var ordered: [Course] = []
         ordered.reserveCapacity(unsorted.count)
+        rowOfCourse.reserveCapacity(unsorted.count)
+        rows.reserveCapacity(unsorted.count + groups.count)
+        indexOfID.reserveCapacity(unsorted.count)
         for group in groups.sorted(by: Group.displayOrder) {
             rows.append(.heading(group.heading))
-            for course in Self.sortedByName(group.courses) {
+            for index in Self.sortedByName(group.members, of: unsorted, keys: keys) {
+                let course = unsorted[index]
                 indexOfID[course.id] = ordered.count
                 rowOfCourse.append(rows.count)
                 rows.append(.course(ordered.count))
@@ -86,14 +96,27 @@ struct CourseGroups {
 
     static let restrictedKey = "\u{0}restricted"
 
-    /// `courses` by name in the standard order, then by ID; each name's primary key is made once.
-    private static func sortedByName(_ courses: [Course]) -> [Course] {
-        let keyed = courses.map { (key: StandardOrder.primaryKey($0.name), course: $0) }
-        return keyed.sorted { lhs, rhs in
-            if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
-            let order = lhs.course.name.standardCompare(rhs.course.name)
-            return order == .orderedSame ? lhs.course.id < rhs.course.id : order == .orderedAscending
-        }.map(\.course)
+    /// The `members` of `courses` by name in the standard order, then by ID.
+    private static func sortedByName(_ members: [Int], of courses: [Course], keys: [[UInt64]]) -> [Int] {
+        members.sorted { lhs, rhs in
+            if keys[lhs] != keys[rhs] { return keys[lhs].lexicographicallyPrecedes(keys[rhs]) }
+            let order = courses[lhs].name.standardCompare(courses[rhs].name)
+            return order == .orderedSame ? courses[lhs].id < courses[rhs].id : order == .orderedAscending
+        }
+    }
+
+    /// Each course's name's primary key, made once, a part of the list on each core.
+    private static func primaryKeys(of courses: [Course]) -> [[UInt64]] {
+        let parts = courses.count < 2_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
+        let made = Mutex<[Int: [[UInt64]]]>([:])
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (courses.count * part / parts)..<(courses.count * (part + 1) / parts)
+            let cache = StandardOrder.ScalarCache()
+            let keys = courses[range].map { StandardOrder.primaryKey($0.name, cache: cache) }
+            made.withLock { $0[part] = keys }
+        }
+        let keys = made.withLock { $0 }
+        return (0..<parts).flatMap { keys[$0] ?? [] }
     }
 }
 
@@ -107,14 +130,16 @@ extension CourseGroups {
         }
 
         var key: String
-        var courses: [Course]
+        /// Its courses, by index in the list.
+        var members: [Int]
         var standing: Standing
         var start: Date
         var end: Date
 
-        init(key: String, courses: [Course], now: Date) {
+        init(key: String, members: [Int], of list: [Course], now: Date) {
             self.key = key
-            self.courses = courses
+            self.members = members
+            let courses = members.lazy.map { list[$0] }
             start = courses.compactMap(\.effectiveStart).min() ?? .distantPast
             end = courses.compactMap(\.effectiveEnd).max() ?? .distantFuture
             if key == CourseGroups.restrictedKey {

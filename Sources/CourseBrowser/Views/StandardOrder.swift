@@ -34,10 +34,12 @@ enum StandardOrder {
     ///
     /// Sorting a long list computes each key once instead of walking both names at every one
     /// of its n log n comparisons.
-    static func primaryKey(_ text: String) -> [UInt64] {
+    ///
+    /// A `cache` shared by the keys of one list reads each letter's properties once.
+    static func primaryKey(_ text: String, cache: ScalarCache? = nil) -> [UInt64] {
         var key: [UInt64] = []
         key.reserveCapacity(text.utf8.count)
-        var units = Units(text)
+        var units = Units(text, cache: cache)
         while let unit = units.nextPrimary() {
             key.append(unit.primary)
             // A number compares by its length, then its value, then its digits: the same
@@ -79,9 +81,11 @@ enum StandardOrder {
         private var held: Unicode.Scalar?
         /// Units of one scalar that makes several (`ß`), not yet returned.
         private var pending: [Unit] = []
+        private let cache: ScalarCache?
 
-        init(_ text: String) {
+        init(_ text: String, cache: ScalarCache? = nil) {
             scalars = text.unicodeScalars.makeIterator()
+            self.cache = cache
         }
 
         mutating func nextPrimary() -> Unit? {
@@ -98,14 +102,15 @@ enum StandardOrder {
                 if scalar.isASCII, let unit = asciiUnits[Int(scalar.value)] {
                     return unit
                 }
-                if let digit = StandardOrder.digit(scalar) {
+                switch cache?.kind(of: scalar) ?? ScalarKind(scalar) {
+                case let .digit(digit):
                     return number(startingWith: digit, scalar)
+                case var .units(units):
+                    guard !units.isEmpty else { continue }
+                    let first = units.removeFirst()
+                    pending = units
+                    return first
                 }
-                var units = StandardOrder.units(for: scalar)
-                guard !units.isEmpty else { continue }
-                let first = units.removeFirst()
-                pending = units
-                return first
             }
             return nil
         }
@@ -147,7 +152,7 @@ enum StandardOrder {
     }
 
     /// The value of a decimal digit of any script, fullwidth ones too.
-    private static func digit(_ scalar: Unicode.Scalar) -> UInt8? {
+    fileprivate static func digit(_ scalar: Unicode.Scalar) -> UInt8? {
         if scalar.isASCII {
             return (0x30...0x39).contains(scalar.value) ? UInt8(scalar.value - 0x30) : nil
         }
@@ -162,7 +167,7 @@ enum StandardOrder {
         return units(for: scalar).first
     }
 
-    private static func units(for original: Unicode.Scalar) -> [Unit] {
+    fileprivate static func units(for original: Unicode.Scalar) -> [Unit] {
         var scalar = original
         var wide: UInt32 = 0
         // Fullwidth forms order as their ASCII letters and signs, wider only on a tie.
@@ -298,5 +303,34 @@ enum StandardOrder {
 
     private static func rank(of sign: Unicode.Scalar) -> Int {
         (variableOrder.firstIndex { $0.unicodeScalars.contains(sign) } ?? variableOrder.count) + 1
+    }
+}
+
+extension StandardOrder {
+    /// What one scalar orders as: a digit of a number, or its units (none for what orders
+    /// as nothing).
+    enum ScalarKind {
+        case digit(UInt8)
+        case units([Unit])
+
+        init(_ scalar: Unicode.Scalar) {
+            if let digit = StandardOrder.digit(scalar) {
+                self = .digit(digit)
+            } else {
+                self = .units(StandardOrder.units(for: scalar))
+            }
+        }
+    }
+
+    /// The kinds of the scalars seen so far, for making many keys on one thread.
+    final class ScalarCache {
+        private var kinds: [UInt32: ScalarKind] = [:]
+
+        func kind(of scalar: Unicode.Scalar) -> ScalarKind {
+            if let known = kinds[scalar.value] { return known }
+            let kind = ScalarKind(scalar)
+            kinds[scalar.value] = kind
+            return kind
+        }
     }
 }

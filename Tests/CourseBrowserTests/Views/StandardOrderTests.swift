@@ -71,6 +71,15 @@ import Testing
         #expect(differences.isEmpty, "\(differences.count) differ: \(differences.prefix(20))")
     }
 
+    @Test func aSharedCacheMakesTheSameKeys() {
+        let names = Self.corpus + ["Unit 12345678901234567890123", "١٢٣ عربي", "ß", "Straße 2", "ｆｕｌｌ１２", "Ǆ", "ⅻ"]
+        let cache = StandardOrder.ScalarCache()
+        // Twice through, so the second pass reads every scalar from the cache.
+        for name in names + names {
+            #expect(StandardOrder.primaryKey(name, cache: cache) == StandardOrder.primaryKey(name), "\(name)")
+        }
+    }
+
     @Test func numbersOrderByValueAndPunctuationBeforeLetters() {
         let names = ["Unit 10", "unit 2", "Unit 1", "(Intro)", "Ánh", "Anh", "Zeta", "_draft"]
         #expect(names.sorted { $0.standardCompare($1) == .orderedAscending }
