@@ -46,7 +46,11 @@ struct PagedState<Element: Identifiable & Sendable> {
 
     private mutating func take(_ page: Page<Element>) -> PageCursor? {
         readCursors.insert(pending)
-        items += page.items.filter { seen.insert($0.id).inserted }
+        items.reserveCapacity(items.count + page.items.count)
+        seen.reserveCapacity(seen.count + page.items.count)
+        for item in page.items where seen.insert(item.id).inserted {
+            items.append(item)
+        }
         skipped += page.skipped
         pending = page.next
         note = nil
