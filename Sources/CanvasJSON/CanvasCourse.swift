@@ -7,15 +7,21 @@ package struct CanvasCourse: Decodable, Sendable {
         package var name: String?
         package var start_at: String?
         package var end_at: String?
+
+        package init() {}
     }
 
     package struct User: Decodable, Sendable {
         package var display_name: String?
         package var name: String?
+
+        package init() {}
     }
 
     package struct Enrollment: Decodable, Sendable {
         package var enrollment_state: String?
+
+        package init() {}
     }
 
     package var id: CanvasID
@@ -37,6 +43,11 @@ package struct CanvasCourse: Decodable, Sendable {
     package var modules: [CanvasModule]?
     /// Only in catalog files, which keep a course's assignments beside it.
     package var assignments: [CanvasAssignment]?
+
+    /// A course with only its ID, for a reader that fills in the rest.
+    package init(id: CanvasID) {
+        self.id = id
+    }
 
     /// The domain course, with defaults for what Canvas may leave out.
     package var course: Course {

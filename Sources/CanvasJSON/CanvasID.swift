@@ -5,6 +5,11 @@ import TextBasics
 package struct CanvasID: Decodable, Hashable, Sendable {
     package let text: String
 
+    /// An ID already read as text, which a reader has checked is not blank.
+    package init(text: String) {
+        self.text = text
+    }
+
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

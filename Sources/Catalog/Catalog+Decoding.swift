@@ -36,8 +36,10 @@ extension Catalog {
     /// line for each course left out.
     static func keepFirstOfEachID<Course>(_ elements: [Result<Course, SkippedCourse>], id: (Course) -> CourseID) -> (courses: [Course], skipped: [String]) {
         var courses: [Course] = []
+        courses.reserveCapacity(elements.count)
         var skipped: [String] = []
         var firstIndex: [CourseID: Int] = [:]
+        firstIndex.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             switch element {
             case let .failure(skip):

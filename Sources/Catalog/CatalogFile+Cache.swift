@@ -16,13 +16,12 @@ extension CatalogFile {
 
         func index(_ path: String) throws -> CatalogIndex {
             try kept.withLock { kept in
-                let version = FileVersion(path: path)
-                if let version, let kept, kept.version == version { return kept.index }
+                if let version = FileVersion(path: path), let kept, kept.version == version { return kept.index }
                 readCount.withLock { $0 += 1 }
-                let index = try CatalogIndex(try CatalogFile.contents(of: path), source: path)
-                // Cached only under the version seen before reading, so a change made while
-                // it was read is seen by the next request.
-                kept = version.map { ($0, index) }
+                // Kept under the version the file had when it was opened, so a change made
+                // while it was read is seen by the next request.
+                let (index, version) = try CatalogIndex.file(path)
+                kept = (version, index)
                 return index
             }
         }

@@ -39,7 +39,7 @@ extension CatalogIndex {
     private func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, named name: String) throws -> Value? {
         // Wrapped in a list, so that any value, null included, decodes as a document.
         var wrapped = Data("[".utf8)
-        wrapped.append(data[range])
+        wrapped.append(try bytes.read(range))
         wrapped.append(UInt8(ascii: "]"))
         do {
             return try JSONDecoder().decode([Value].self, from: wrapped).first

@@ -1,14 +1,12 @@
 import CanvasJSON
 import CourseKit
-import Dispatch
 import FoundationEssentials
-import Synchronization
 
 /// A catalog whose course list is read at once and whose courses' long parts (syllabus,
 /// modules, assignments) are decoded only when that course is opened.
 ///
 /// A catalog file of a whole school runs to hundreds of megabytes, nearly all of it syllabi
-/// and modules; the list shows none of that.
+/// and modules; the list shows none of that, and the index holds none of it.
 public struct CatalogIndex: Sendable {
     /// One course: what the list shows, and where the rest of it is.
     struct Summary: Sendable {
@@ -21,7 +19,7 @@ public struct CatalogIndex: Sendable {
         var assignments: Range<Int>?
     }
 
-    let data: Data
+    let bytes: CatalogBytes
     let source: String
     let summaries: [Summary]
     let positions: [CourseID: Int]
@@ -34,68 +32,49 @@ public struct CatalogIndex: Sendable {
     /// courses, in the same order and with the same lines for the skipped ones, as
     /// `Catalog.decode` gives.
     ///
-    /// Checking the syntax, and reading the courses in a few parts, run on every core.
-    ///
     /// With `shift`, every date of the catalog is that many seconds later.
     public init(_ data: Data, source: String, shiftingDatesBy shift: TimeInterval = 0) throws {
-        // Offsets below count from the first byte; a slice of other data is copied to start at 0.
+        // Offsets count from the first byte; a slice of other data is copied to start at 0.
         let data = data.startIndex == 0 ? data : Data(data)
-        let syntax = Mutex<JSONSyntaxError?>(nil)
-        let layout = Mutex<CatalogLayout?>(nil)
-        DispatchQueue.concurrentPerform(iterations: 2) { task in
-            if task == 0 {
-                let error = JSONSyntaxError.locate(in: data)
-                syntax.withLock { $0 = error }
-            } else {
-                let scanned = CatalogLayout.scan(data)
-                layout.withLock { $0 = scanned }
-            }
+        var offset = 0
+        let stream = CatalogStream { buffer in
+            let count = min(buffer.count, data.count - offset)
+            data.copyBytes(to: buffer, from: offset..<(offset + count))
+            offset += count
+            return count
         }
-        if let error = syntax.withLock({ $0 }) {
+        do {
+            try self.init(stream, bytes: .memory(data), source: source, shift: shift)
+        } catch is CatalogReader.Unread {
+            try self.init(wholeDocument: data, source: source, shift: shift)
+        }
+    }
+
+    /// Reads the list from `stream`, a chunk at a time, while earlier chunks' courses are
+    /// read on the other cores; throws `CatalogReader.Unread` for a document to read whole.
+    init(_ stream: CatalogStream, bytes: CatalogBytes, source: String, shift: TimeInterval) throws {
+        let elements = try Self.readSummaries(from: stream, source: source)
+        let (summaries, skipped) = Catalog.keepFirstOfEachID(elements) { $0.entry.course.id }
+        self.init(bytes: bytes, source: source, summaries: summaries, skipped: skipped, shift: shift)
+    }
+
+    /// Reads a document of another shape, or one with an error, with the full decoder, which
+    /// says what is wrong as it always has.
+    init(wholeDocument data: Data, source: String, shift: TimeInterval) throws {
+        if let error = JSONSyntaxError.locate(in: data) {
             throw CatalogError.malformed(path: source, detail: error.description)
         }
-        guard let layout = layout.withLock({ $0 }), let elements = try? Self.readSummaries(of: data, layout: layout, source: source) else {
-            // Another shape, or JSON that the decoder rejects though it is well-formed: the
-            // full decoder reads it, or says what is wrong with it, as it always has.
-            self.init(try Catalog.decode(data, source: source).shifted(by: shift), source: source)
-            return
-        }
-        let (summaries, skipped) = Catalog.keepFirstOfEachID(elements) { $0.entry.course.id }
-        self.init(data: data, source: source, summaries: summaries, skipped: skipped, shift: shift)
+        self.init(try Catalog.decode(data, source: source).shifted(by: shift), source: source)
     }
 
-    /// Each course's summary, or why it was left out, read a part of the list per core.
-    private static func readSummaries(of data: Data, layout: CatalogLayout, source: String) throws -> [Result<Summary, Catalog.SkippedCourse>] {
-        let count = layout.courses.count
-        // Small parts, so what the decoder holds for the parts in hand stays small.
-        let parts = max(1, min(max(ProcessInfo.processInfo.activeProcessorCount * 2, count / 2_000), count / 1_000))
-        let read = Mutex<[Int: Result<[Result<Summary, Catalog.SkippedCourse>], any Error>]>([:])
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = (count * part / parts)..<(count * (part + 1) / parts)
-            let result = Result {
-                let document = layout.summaryDocument(of: data, courses: range)
-                return try Catalog.readElements(document, source: source, firstPosition: range.lowerBound).enumerated().map { offset, element in
-                    element.map { course in
-                        let position = range.lowerBound + offset
-                        let parts = layout.courses[position]
-                        return Summary(entry: course.entry, position: position, syllabus: parts.syllabus, modules: parts.modules, assignments: parts.assignments)
-                    }
-                }
-            }
-            read.withLock { $0[part] = result }
-        }
-        let results = read.withLock { $0 }
-        return try (0..<parts).flatMap { part in try results[part]?.get() ?? [] }
-    }
-
-    /// An index of a catalog already in memory, such as the embedded one.
+    /// An index of a catalog already in memory.
     public init(_ catalog: Catalog, source: String) {
         let summaries = catalog.entries.enumerated().map { Summary(entry: $1, position: $0) }
-        self.init(data: Data(), source: source, summaries: summaries, skipped: catalog.skipped)
+        self.init(bytes: .memory(Data()), source: source, summaries: summaries, skipped: catalog.skipped)
     }
 
-    private init(data: Data, source: String, summaries: [Summary], skipped: [String], shift: TimeInterval = 0) {
-        self.data = data
+    private init(bytes: CatalogBytes, source: String, summaries: [Summary], skipped: [String], shift: TimeInterval = 0) {
+        self.bytes = bytes
         self.source = source
         self.shift = shift
         self.summaries = shift == 0 ? summaries : summaries.map { summary in
@@ -105,6 +84,7 @@ public struct CatalogIndex: Sendable {
         }
         self.skipped = skipped
         var positions: [CourseID: Int] = [:]
+        positions.reserveCapacity(summaries.count)
         for (index, summary) in summaries.enumerated() {
             positions[summary.entry.course.id] = index
         }

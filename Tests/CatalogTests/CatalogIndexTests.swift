@@ -17,6 +17,16 @@ struct CatalogIndexTests {
         " \n\t{ \"courses\" : [ { \"id\" : 10 , \"term\" : { \"name\" : \"Fall\" } , \"modules\" : [ ] } ] } \n",
         #"{"courses": []}"#,
         #"{"courses": [{"id": 11, "teachers": [{"display_name": "Nguyễn Văn A"}], "syllabus_body": "日本語 🇻🇳"}]}"#,
+        // Shapes the list's own reader reads, and shapes it leaves to JSONDecoder; both agree.
+        #"{"courses": [{"id": "12", "name": "Tab\tand \"quotes\" \\ \/ \u00e9 \ud83c\uddfb \b\f\n\r", "course_code": "\u0000"}]}"#,
+        #"{"courses": [{"id": -3, "name": null, "original_name": "Old", "term": null, "teachers": null, "enrollments": []}]}"#,
+        #"{"courses": [{"id": 13, "term": {"id": 4, "name": "Fall", "start_at": "2026-09-01T07:00:00Z", "end_at": "2026-12-20T23:59:59+07:00", "extra": [{"deep": [1, 2]}]}}]}"#,
+        #"{"courses": [{"id": 14, "enrollments": [{"type": "student", "enrollment_state": "invited"}, {"enrollment_state": "active"}], "is_favorite": true, "concluded": false, "access_restricted_by_date": null}]}"#,
+        #"{"courses": [{"id": 15, "access_restricted_by_date": true, "name": "Hidden"}]}"#,
+        #"{"courses": [{"id": 16, "name": 5}, {"id": 17, "name": "a", "name": "b"}, {"id": null}, {"id": "  "}, {"id": 1e2}, {"id": 99999999999999999999}]}"#,
+        #"{"courses": [{"id": 21, "teachers": [null]}, {"id": 22, "term": "Fall"}, {"id": 23, "is_favorite": 1}, {"na\u006de": "escaped key", "id": 24}]}"#,
+        #"{"courses": [{"id": 25, "html_url": "https://canvas.example.edu/courses/25", "workflow_state": "available", "start_at": "2026-02-29T00:00:00Z", "end_at": "2026-13-01T00:00:00Z"}]}"#,
+        #"{"courses": [{"id": 26, "teachers": [{"name": "Trần Thị B", "display_name": null}, {"display_name": "  "}], "start_at": "2024-02-29T12:30:00-05:30"}]}"#,
     ]
 
     static let malformed = [
@@ -27,10 +37,46 @@ struct CatalogIndexTests {
         #"{"classes": []}"#,
         #"[1, 2]"#,
         #"{"courses": [], "courses": [{"id": 1}]}"#,
+        #"{"courses": [{"id": 1} {"id": 2}]}"#,
+        #"{"courses": [{"id": 1}]} x"#,
+        #"{"courses": [{"id": 1}]}}"#,
+        "{\"courses\": [{\"id\": 1, \"name\": \"broken\nline\"}]}",
+        #"{"other": tru, "courses": []}"#,
+        #"{}"#,
+        #"{"courses": [{"id": 1}], "note": }"#,
+        "{\"courses\": [\u{FEFF}{\"id\": 1}]}",
+        // Valid JSON that Foundation refuses, in a field the list shows and in one it doesn't.
+        #"{"courses": [{"id": 18, "name": "lone \ud800 surrogate"}]}"#,
+        #"{"courses": [{"id": 19, "note": "\udc00"}]}"#,
+        #"{"courses": [{"id": 20, "score": 1.5e999}]}"#,
+    ]
+
+    /// Not JSON, though Foundation reads them; the index says where they break.
+    static let acceptedByFoundationOnly = [
+        #"{"courses": [{"id": 1},]}"#,
+        "{\"courses\": [{\"id\": \"a\u{1}\"}]}",
     ]
 
     func index(_ json: String) throws -> CatalogIndex {
         try CatalogIndex(Data(json.utf8), source: "test.json")
+    }
+
+    /// The index read from a stream that hands over `chunk` bytes at a time, as a file read
+    /// in pieces would, falling back to the whole document as the app does.
+    func index(_ json: String, chunk: Int) throws -> CatalogIndex {
+        let data = Data(json.utf8)
+        var offset = 0
+        let stream = CatalogStream { buffer in
+            let count = min(chunk, buffer.count, data.count - offset)
+            data.copyBytes(to: buffer, from: offset..<(offset + count))
+            offset += count
+            return count
+        }
+        do {
+            return try CatalogIndex(stream, bytes: .memory(data), source: "test.json", shift: 0)
+        } catch is CatalogReader.Unread {
+            return try CatalogIndex(wholeDocument: data, source: "test.json", shift: 0)
+        }
     }
 
     func full(_ json: String) throws -> Catalog {
@@ -50,6 +96,28 @@ struct CatalogIndexTests {
             #expect(try index.modules(id) == entry.modules)
             #expect(try index.assignments(id) == entry.assignments)
         }
+    }
+
+    @Test(arguments: documents, [1, 2, 7, 64])
+    func readInSmallPiecesTheListIsTheSame(json: String, chunk: Int) throws {
+        let whole = try index(json)
+        let pieces = try index(json, chunk: chunk)
+        #expect(pieces.courses(in: .all, at: Date()) == whole.courses(in: .all, at: Date()))
+        #expect(pieces.skipped == whole.skipped)
+        for course in whole.courses(in: .all, at: Date()) {
+            #expect(try pieces.syllabus(course.id) == whole.syllabus(course.id))
+            #expect(try pieces.modules(course.id) == whole.modules(course.id))
+            #expect(try pieces.assignments(course.id) == whole.assignments(course.id))
+        }
+    }
+
+    @Test(arguments: malformed + acceptedByFoundationOnly, [1, 5])
+    func readInSmallPiecesABrokenDocumentFailsTheSame(json: String, chunk: Int) {
+        var expected: CatalogError?
+        do { _ = try index(json) } catch { expected = error as? CatalogError }
+        var actual: CatalogError?
+        do { _ = try index(json, chunk: chunk) } catch { actual = error as? CatalogError }
+        #expect(actual == expected)
     }
 
     @Test(arguments: malformed)

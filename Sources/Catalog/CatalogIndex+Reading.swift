@@ -1,0 +1,63 @@
+import CanvasJSON
+import Dispatch
+import FoundationEssentials
+import Synchronization
+
+extension CatalogIndex {
+    /// Each course's summary, or why it was left out, in the document's order.
+    static func readSummaries(from stream: CatalogStream, source: String) throws -> [Result<Summary, Catalog.SkippedCourse>] {
+        let collected = Collected()
+        let group = DispatchGroup()
+        // A few batches in hand at once, so what is held stays a few megabytes.
+        let slots = DispatchSemaphore(value: 4)
+        var count = 0
+        var reader = CatalogReader(stream) { batch in
+            let number = count
+            count += 1
+            slots.wait()
+            DispatchQueue.global().async(group: group) {
+                let result = Result { try summaries(of: batch, source: source) }
+                collected.results.withLock { $0[number] = result }
+                slots.signal()
+            }
+        }
+        let read = Result { try reader.read() }
+        group.wait()
+        try read.get()
+        let results = collected.results.withLock { $0 }
+        return try (0..<count).flatMap { number in try results[number]?.get() ?? [] }
+    }
+
+    /// The summaries of one batch's courses; `Unread` if any is not valid JSON, or is
+    /// JSON that the decoder refuses.
+    private static func summaries(of batch: CatalogReader.Batch, source: String) throws -> [Result<Summary, Catalog.SkippedCourse>] {
+        try batch.bytes.withUnsafeBytes { bytes in
+            try batch.courses.enumerated().map { offset, layout in
+                let position = batch.firstPosition + offset
+                guard JSONSyntaxError.isValid(UnsafeRawBufferPointer(rebasing: bytes[layout.range])) else {
+                    throw CatalogReader.Unread()
+                }
+                let course = try layout.kept.flatMap { CourseSummaryReader.course(members: $0, in: bytes) }.map { .success($0) }
+                    ?? decoded(layout, in: bytes, position: position, source: source)
+                let parts = layout.moved(by: batch.offset)
+                return course.map { course in
+                    Summary(entry: course.entry, position: position, syllabus: parts.syllabus, modules: parts.modules, assignments: parts.assignments)
+                }
+            }
+        }
+    }
+
+    /// The course read by `JSONDecoder`, which also says why one can't be read.
+    private static func decoded(_ layout: CourseLayout, in bytes: UnsafeRawBufferPointer, position: Int, source: String) throws -> Result<CanvasCourse, Catalog.SkippedCourse> {
+        let document = layout.summaryDocument(in: bytes)
+        guard let element = try? Catalog.readElements(document, source: source, firstPosition: position).first else {
+            throw CatalogReader.Unread()
+        }
+        return element
+    }
+
+    /// The batches' results as they come in, from every core.
+    private final class Collected: Sendable {
+        let results = Mutex<[Int: Result<[Result<Summary, Catalog.SkippedCourse>], any Error>]>([:])
+    }
+}
