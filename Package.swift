@@ -12,14 +12,15 @@ let package = Package(
     targets: [
         // System libraries: the terminal and the network.
         .systemLibrary(name: "CNcurses", path: "Modules/CNcurses"),
-        .systemLibrary(name: "CCrypto", path: "Modules/CCrypto"),
 
         // Foundations that know nothing of courses.
         .target(name: "TextBasics"),
         // libcurl, opened when the first request needs it.
         .target(name: "CCurl"),
         .target(name: "HTTP", dependencies: ["CCurl", "FileSystem", "TextBasics"]),
-        .target(name: "FileSystem", dependencies: ["CCrypto"]),
+        // SHA-256, to check that a captured file is still what was captured.
+        .target(name: "CSHA256"),
+        .target(name: "FileSystem", dependencies: ["CSHA256"]),
         .target(name: "HTMLText"),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
 
@@ -70,7 +71,7 @@ let package = Package(
 // Swift module is compiled for it too, so the static libraries' own dependencies
 // are linked with them.
 let staticSwift = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
-let notStatic: Set = ["CCurl", "CPseudoTerminal", "coursebrowser-floor", "TestSupport", "FakeCanvasKit"]
+let notStatic: Set = ["CCurl", "CSHA256", "CPseudoTerminal", "coursebrowser-floor", "TestSupport", "FakeCanvasKit"]
 for target in package.targets where [.regular, .executable].contains(target.type) && !notStatic.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], staticSwift)]
     if target.type == .executable {

@@ -44,8 +44,8 @@ extension FileDescriptor {
         }
     }
 
-    /// What is left to read here: how many bytes, and their SHA-256 (nil if it could not be computed).
-    package func measure(isCancelled: () -> Bool = { false }) throws -> (size: Int64, sha256: String?) {
+    /// What is left to read here: how many bytes, and their SHA-256.
+    package func measure(isCancelled: () -> Bool = { false }) throws -> (size: Int64, sha256: String) {
         let digest = SHA256()
         let size = try readChunks(isCancelled: isCancelled) { digest.update($0) }
         return (size, digest.finish())

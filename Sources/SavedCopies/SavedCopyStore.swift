@@ -64,8 +64,7 @@ public final class SavedCopyStore: Sendable {
 
     /// The user `token` was last seen to belong to on `origin`.
     public func knownUser(origin: String, token: String) -> String? {
-        guard let digest = Self.digest(token) else { return nil }
-        let path = tokensFolder(origin).appendingPathComponent(digest).path
+        let path = tokensFolder(origin).appendingPathComponent(Self.digest(token)).path
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return String(decoding: data, as: UTF8.self).nonBlank?.trimming(.whitespacesAndNewlines)
     }
@@ -73,10 +72,10 @@ public final class SavedCopyStore: Sendable {
     /// Remembers that `token` belongs to `user` on `origin`.
     public func remember(user: String, origin: String, token: String) {
         let folder = tokensFolder(origin).path
-        guard let digest = Self.digest(token), (try? FileDescriptor.makeDirectories(folder)) != nil,
+        guard (try? FileDescriptor.makeDirectories(folder)) != nil,
               let descriptor = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY) else { return }
         defer { descriptor.close() }
-        try? AtomicFile.write(Data(user.utf8), as: digest, in: descriptor)
+        try? AtomicFile.write(Data(user.utf8), as: Self.digest(token), in: descriptor)
     }
 
     /// Deletes the oldest copies until the whole is under the limit (to 90% of it, so not every
@@ -115,15 +114,14 @@ public final class SavedCopyStore: Sendable {
     /// and a digest of the whole, so two addresses that read alike never share one.
     static func component(_ origin: String) -> String {
         let readable = String(origin.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "-" })
-        return Files.safeComponent(readable + (digest(origin).map { "-" + $0.prefix(8) } ?? ""))
+        return Files.safeComponent(readable + "-" + digest(origin).prefix(8))
     }
 
-    /// Enough of a token's SHA-256 to tell tokens apart, and nothing that gives the token back;
-    /// nil when it can't be computed, and then no token is told apart, rather than all alike.
-    static func digest(_ token: String) -> String? {
+    /// Enough of a token's SHA-256 to tell tokens apart, and nothing that gives the token back.
+    static func digest(_ token: String) -> String {
         let digest = SHA256()
         Data(token.utf8).withUnsafeBytes { digest.update($0) }
-        return digest.finish().map { String($0.prefix(32)) }
+        return String(digest.finish().prefix(32))
     }
 
     /// What a saved-copy file holds.

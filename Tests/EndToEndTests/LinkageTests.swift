@@ -18,10 +18,26 @@ import Testing
         let libraries = result.stdout.split(separator: "\n").compactMap { line in
             line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
         }
-        // The list was read: the Swift runtime is always there.
-        #expect(libraries.contains { $0.hasPrefix("libswiftCore") }, "\(result.stdout)")
+        // The list was read: the C library is always there.
+        #expect(libraries.contains { $0.hasPrefix("libc.so") }, "\(result.stdout)")
         let loaded = libraries.filter { library in Self.forbidden.contains { library.hasPrefix($0) } }
         #expect(loaded.isEmpty, "\(binary) loads \(loaded); some module it links imports Foundation instead of FoundationEssentials")
+    }
+
+    /// The release build has the Swift libraries linked in, so Foundation would show in its
+    /// symbols rather than in its libraries.
+    @Test func noFoundationNorICUIsLinkedIn() throws {
+        let binary = try AppBinary.path()
+        let nm = try #require(Command.which("nm"), "nm lists the binary's symbols")
+        let result = try Command.run(nm, [binary], environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let symbols = result.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+        // The list was read: the app's own code is always there.
+        #expect(symbols.contains { $0.hasPrefix("$s13CourseBrowser") }, "no symbols in \(binary)")
+        let foreign = symbols.filter { symbol in
+            ["$s10Foundation", "$s30FoundationInternationalization", "$s14_FoundationICU", "ucol_open", "ures_open"].contains { symbol.hasPrefix($0) }
+        }
+        #expect(foreign.isEmpty, "\(binary) holds \(foreign.prefix(5)); some module it links imports Foundation")
     }
 
     /// libcurl and the thirty libraries it brings load only when a request needs them, so
@@ -30,7 +46,17 @@ import Testing
         let binary = try AppBinary.path()
         let ldd = try #require(Command.which("ldd"), "ldd lists the libraries the binary loads")
         let result = try Command.run(ldd, [binary], environment: ProcessInfo.processInfo.environment)
-        #expect(result.stdout.contains("libswiftCore"), "\(result.stdout)")
+        // The release build has the Swift libraries linked in; every build has the C library.
+        #expect(result.stdout.contains("libc.so"), "\(result.stdout)")
         #expect(!result.stdout.contains("libcurl"), "\(result.stdout)")
+    }
+
+    /// SHA-256 is computed in the package, so OpenSSL's libcrypto is not loaded at all.
+    @Test func libcryptoIsNotLinked() throws {
+        let binary = try AppBinary.path()
+        let ldd = try #require(Command.which("ldd"), "ldd lists the libraries the binary loads")
+        let result = try Command.run(ldd, [binary], environment: ProcessInfo.processInfo.environment)
+        #expect(result.stdout.contains("libc.so"), "\(result.stdout)")
+        #expect(!result.stdout.contains("libcrypto"), "\(result.stdout)")
     }
 }
