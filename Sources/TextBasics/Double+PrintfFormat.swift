@@ -6,8 +6,8 @@ extension Double {
     /// The number as C's `printf` writes it with `format`, one conversion of a `double` such as
     /// `%g` or `%.1f`, as Foundation's `String(format:)` wrote it.
     ///
-    /// Always with a decimal point: the terminal screen calls `setlocale(LC_ALL, "")`, and a
-    /// locale whose numbers use a comma must not change what the program prints.
+    /// Always with a decimal point: a locale whose numbers use a comma, set by whoever
+    /// embeds this, must not change what the program prints.
     package func printfFormatted(_ format: String) -> String {
         let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
         let previous = cLocale.map { uselocale($0) }

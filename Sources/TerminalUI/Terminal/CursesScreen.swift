@@ -23,7 +23,9 @@ public final class CursesScreen {
     /// Takes over the terminal: raw keys, no echo, hidden cursor, alternate screen; with
     /// `mouse`, clicks and the wheel are reported too.
     public func start(environment: [String: String], mouse: Bool = true) {
-        setlocale(LC_ALL, "")
+        // Only the character set matters to curses; dates and numbers are formatted by the
+        // app, so the other categories' files are not loaded.
+        setlocale(LC_CTYPE, "")
         glyphs = cb_codeset_is_utf8() != 0 ? .unicode : .ascii
         _ = initscr()
         raw()
