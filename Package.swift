@@ -73,8 +73,17 @@ let package = Package(
 let staticSwift = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let notStatic: Set = ["CCurl", "CSHA256", "CPseudoTerminal", "coursebrowser-floor", "TestSupport", "FakeCanvasKit"]
 for target in package.targets where [.regular, .executable].contains(target.type) && !notStatic.contains(target.name) {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], staticSwift)]
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], staticSwift)]
     if target.type == .executable {
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], staticSwift)]
     }
+}
+
+// The app's code laid out with what a session runs first and together, so a start touches
+// fewer pages of it (see Linker/order.sh, which writes the list).
+if let app = package.targets.first(where: { $0.name == "coursebrowser" }) {
+    let order = Context.packageDirectory + "/Linker/coursebrowser.order"
+    app.linkerSettings = (app.linkerSettings ?? []) + [
+        .unsafeFlags(["-Xlinker", "--symbol-ordering-file=" + order, "-Xlinker", "--no-warn-symbol-ordering"], staticSwift),
+    ]
 }
