@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CanvasJSON
+import TestSupport
 
 /// Canvas's two spellings of a time are read without Foundation's parser, to the same second.
 struct CanvasDateTests {
@@ -9,7 +10,7 @@ struct CanvasDateTests {
     }
 
     @Test func randomTimesOfBothSpellingsMatchFoundation() throws {
-        var generator = SplitMix(seed: 20_261_201)
+        var generator = SeededGenerator(seed: 20_261_201)
         var readPlainly = 0
         for _ in 0..<5_000 {
             let year = Int(generator.next() % 400) + 1800
@@ -54,20 +55,5 @@ struct CanvasDateTests {
         #expect(CanvasDate.plainSeconds("2000-02-29T23:59:59+07:00") == 951_843_599)
         #expect(CanvasDate.plainSeconds("1900-03-01T00:00:00Z") == -2_203_891_200)
         #expect(CanvasDate.plainSeconds("1900-02-29T00:00:00Z") == nil)
-    }
-}
-
-/// A small seeded generator, so a failure can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import CanvasJSON
+import TestSupport
 
 /// The eight-at-a-time scan stops exactly where a byte-by-byte one would.
 struct JSONPlainTextTests {
@@ -10,7 +11,7 @@ struct JSONPlainTextTests {
     }
 
     @Test func everyStopIsFoundFromEveryStart() {
-        var generator = SplitMix(seed: 8)
+        var generator = SeededGenerator(seed: 8)
         // Mostly plain text, with each kind of special byte sprinkled in at random places.
         let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x1F, 0x0A, 0x7F, 0x80, 0xC3, 0xFF, 0x21, 0x5B, 0x5D, 0x20]
         for _ in 0..<300 {

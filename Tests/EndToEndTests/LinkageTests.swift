@@ -41,22 +41,15 @@ import Testing
     }
 
     /// libcurl and the thirty libraries it brings load only when a request needs them, so
-    /// an offline start pays for none, and a machine without libcurl still browses catalogs.
-    @Test func libcurlIsOpenedWhenNeededNotLinked() throws {
+    /// an offline start pays for none, and a machine without libcurl still browses catalogs;
+    /// SHA-256 is computed in the package, so OpenSSL's libcrypto is not loaded at all.
+    @Test(arguments: ["libcurl", "libcrypto"])
+    func neitherLibcurlNorLibcryptoIsLinked(library: String) throws {
         let binary = try AppBinary.path()
         let ldd = try #require(Command.which("ldd"), "ldd lists the libraries the binary loads")
         let result = try Command.run(ldd, [binary], environment: ProcessInfo.processInfo.environment)
         // The release build has the Swift libraries linked in; every build has the C library.
         #expect(result.stdout.contains("libc.so"), "\(result.stdout)")
-        #expect(!result.stdout.contains("libcurl"), "\(result.stdout)")
-    }
-
-    /// SHA-256 is computed in the package, so OpenSSL's libcrypto is not loaded at all.
-    @Test func libcryptoIsNotLinked() throws {
-        let binary = try AppBinary.path()
-        let ldd = try #require(Command.which("ldd"), "ldd lists the libraries the binary loads")
-        let result = try Command.run(ldd, [binary], environment: ProcessInfo.processInfo.environment)
-        #expect(result.stdout.contains("libc.so"), "\(result.stdout)")
-        #expect(!result.stdout.contains("libcrypto"), "\(result.stdout)")
+        #expect(!result.stdout.contains(library), "\(result.stdout)")
     }
 }
