@@ -32,6 +32,12 @@ public struct Grid: Equatable, Sendable {
         cells[y * width + x]
     }
 
+    /// Whether row `y` holds the same cells as that row of `other`, a grid of the same size.
+    func rowMatches(_ y: Int, in other: Grid) -> Bool {
+        let row = (y * width)..<((y + 1) * width)
+        return cells[row] == other.cells[row]
+    }
+
     /// Draws `text` from data at (`x`, `y`), sanitized and cut with an ellipsis to fit `maxWidth` columns.
     ///
     /// Returns the number of columns written.

@@ -101,6 +101,8 @@ public final class CursesScreen {
             erase()
         }
         for y in 0..<grid.height {
+            // A key usually changes a row or two: the others are passed over whole.
+            if let previous, grid.rowMatches(y, in: previous) { continue }
             for x in 0..<grid.width {
                 let cell = grid[x, y]
                 guard !cell.isContinuation, previous?[x, y] != cell else { continue }
