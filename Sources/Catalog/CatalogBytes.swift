@@ -8,15 +8,15 @@ import Glibc
 /// Where a catalog document's bytes are: in memory, or in a file read again for each
 /// course opened, so a big catalog is never held whole.
 enum CatalogBytes: Sendable {
-    case memory(Data)
+    case memory([UInt8])
     /// A file, as it was when indexed; reads refuse a file that has changed since.
     case file(path: String, version: FileVersion)
 
     /// The document's bytes in `range`.
     func read(_ range: Range<Int>) throws -> Data {
         switch self {
-        case let .memory(data):
-            return data[range]
+        case let .memory(bytes):
+            return Data(bytes[range])
         case let .file(path, version):
             return try Self.read(range, of: path, version: version)
         }

@@ -34,19 +34,16 @@ public struct CatalogIndex: Sendable {
     ///
     /// With `shift`, every date of the catalog is that many seconds later.
     public init(_ data: Data, source: String, shiftingDatesBy shift: TimeInterval = 0) throws {
-        // Offsets count from the first byte; a slice of other data is copied to start at 0.
-        let data = data.startIndex == 0 ? data : Data(data)
-        var offset = 0
-        let stream = CatalogStream { buffer in
-            let count = min(buffer.count, data.count - offset)
-            data.copyBytes(to: buffer, from: offset..<(offset + count))
-            offset += count
-            return count
-        }
+        try self.init(bytes: [UInt8](data), source: source, shiftingDatesBy: shift)
+    }
+
+    /// The same for a document's bytes, which are kept as they are, not copied: the
+    /// embedded catalog is read straight from the program's data.
+    init(bytes: [UInt8], source: String, shiftingDatesBy shift: TimeInterval = 0) throws {
         do {
-            try self.init(stream, bytes: .memory(data), source: source, shift: shift)
+            try self.init(CatalogStream(complete: bytes), bytes: .memory(bytes), source: source, shift: shift)
         } catch is CatalogReader.Unread {
-            try self.init(wholeDocument: data, source: source, shift: shift)
+            try self.init(wholeDocument: Data(bytes), source: source, shift: shift)
         }
     }
 
@@ -70,7 +67,7 @@ public struct CatalogIndex: Sendable {
     /// An index of a catalog already in memory.
     public init(_ catalog: Catalog, source: String) {
         let summaries = catalog.entries.enumerated().map { Summary(entry: $1, position: $0) }
-        self.init(bytes: .memory(Data()), source: source, summaries: summaries, skipped: catalog.skipped)
+        self.init(bytes: .memory([]), source: source, summaries: summaries, skipped: catalog.skipped)
     }
 
     private init(bytes: CatalogBytes, source: String, summaries: [Summary], skipped: [String], shift: TimeInterval = 0) {

@@ -23,7 +23,7 @@ public enum SampleCatalog {
     /// The same catalog as an index: its list read now, each course's syllabus, modules and
     /// assignments when that course is opened, so a start decodes only what its list shows.
     public static func index(now: Date) throws -> CatalogIndex {
-        try CatalogIndex(Data(PackageResources.sample_catalog_json), source: sourceName, shiftingDatesBy: shift(at: now))
+        try CatalogIndex(bytes: PackageResources.sample_catalog_json, source: sourceName, shiftingDatesBy: shift(at: now))
     }
 
     /// How far the embedded dates move for `now`: whole days from `anchor`.

@@ -73,7 +73,7 @@ struct CatalogIndexTests {
             return count
         }
         do {
-            return try CatalogIndex(stream, bytes: .memory(data), source: "test.json", shift: 0)
+            return try CatalogIndex(stream, bytes: .memory([UInt8](data)), source: "test.json", shift: 0)
         } catch is CatalogReader.Unread {
             return try CatalogIndex(wholeDocument: data, source: "test.json", shift: 0)
         }

@@ -17,6 +17,14 @@ struct CatalogStream {
         self.next = next
     }
 
+    /// A document already whole in memory, held without a copy.
+    init(complete bytes: [UInt8]) {
+        buffer = bytes
+        count = bytes.count
+        finished = true
+        next = { _ in 0 }
+    }
+
     /// Calls `body` with the window's bytes.
     func withWindow<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
@@ -44,7 +52,7 @@ struct CatalogStream {
 
     /// Gives up the bytes held, for what was read from them; keeps those from `offset` on.
     mutating func handOff(keepingFrom offset: Int) -> (bytes: [UInt8], start: Int) {
-        buffer.removeLast(buffer.count - count)
+        if buffer.count > count { buffer.removeLast(buffer.count - count) }
         let handed = (bytes: buffer, start: start)
         buffer = Array(handed.bytes[(offset - start)...])
         count = buffer.count
