@@ -30,9 +30,15 @@ extension UploadStore {
 
     /// Whether `id` can name a job directory: no separators, no dot files, nothing to escape `jobs/`.
     static func isValidJobID(_ id: String) -> Bool {
-        guard let first = id.unicodeScalars.first, first != "." else { return false }
-        return id.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_")
+        guard let first = id.utf8.first, first != UInt8(ascii: ".") else { return false }
+        return id.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"):
+                return true
+            default:
+                return false
+            }
         }
     }
 

@@ -178,7 +178,7 @@ extension UploadsPane {
     var capturesKeys: Bool { false }
 
     var isAnimating: Bool {
-        state.queue.isLoading || state.jobs.contains { $0.state.isUnderWay }
+        state.queue.isLoading || state.hasJobUnderWay
     }
 
     var hints: [KeyHint] {

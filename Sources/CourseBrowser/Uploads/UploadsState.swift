@@ -7,7 +7,11 @@ import TerminalUI
 ///
 /// Changed only by `UploadsPane.update`; drawing reads it.
 struct UploadsState {
-    var queue = LoadState<[UploadJob]>()
+    var queue = LoadState<[UploadJob]>() {
+        didSet { hasJobUnderWay = jobs.contains { $0.state.isUnderWay } }
+    }
+    /// Whether a job is being sent now: asked ten times a second, worked out on each change.
+    private(set) var hasJobUnderWay = false
     /// The job waiting for `y` to be removed.
     var confirmingRemoval: String?
     /// A one-line outcome of the last action, such as a removal that failed.

@@ -31,6 +31,15 @@ struct UploadsPaneTests {
         pane.lines(width: width, height: 8, focused: focused)
     }
 
+    @Test func thePaneAnimatesOnlyWhileAJobIsBeingSent() async {
+        #expect(!(await pane([job("essay.pdf", .done), job("lab3.zip", .queued)])).isAnimating)
+        let sending = await pane([job("essay.pdf", .done), job("video.mp4", .uploading)])
+        #expect(sending.isAnimating)
+        // A change this process made, applied in memory, is seen at once.
+        _ = sending.update(.changed(.updated(job("video.mp4", .done))))
+        #expect(!sending.isAnimating)
+    }
+
     @Test func anEmptyQueueSaysHowToAddAFile() async {
         let lines = render(await pane([]))
         #expect(lines[0] == " No uploads queued. Open a course and press u to add a file, or s to hand one in.")
