@@ -14,6 +14,34 @@ package enum JSONPlainText {
         return index - start
     }
 
+    /// Where the text from `start` on stops being plain string text or well-formed letters
+    /// of two or three bytes with no special second byte (most of Vietnamese, say): at a
+    /// quote, a backslash, a control character, or any other byte from 0x80 up, which the
+    /// caller then judges.
+    @inline(__always)
+    static func textEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        let count = bytes.count
+        while index < count {
+            if index + 8 <= count, !mayHoldSpecial(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let byte = bytes[index]
+            if isPlain(byte) {
+                index += 1
+            } else if byte >= 0xC2, byte <= 0xDF, index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 {
+                index += 2
+            } else if byte >= 0xE1, byte <= 0xEF, byte != 0xED, index + 2 < count,
+                      bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 {
+                index += 3
+            } else {
+                return index
+            }
+        }
+        return index
+    }
+
     @inline(__always)
     static func isPlain(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")

@@ -230,18 +230,9 @@ private struct JSONSyntaxScanner {
         let openingQuote = offset
         offset += 1
         while offset < bytes.count {
-            offset += JSONPlainText.count(in: bytes, from: offset)
+            offset = JSONPlainText.textEnd(in: bytes, from: offset)
             guard offset < bytes.count else { break }
             let byte = bytes[offset]
-            // Most letters beyond ASCII are two or three bytes with no special second byte,
-            // as in Vietnamese text: checked here, without a call.
-            if byte >= 0xC2, byte <= 0xEF, byte != 0xE0, byte != 0xED {
-                let length = byte < 0xE0 ? 2 : 3
-                guard offset + length <= bytes.count, bytes[offset + 1] & 0xC0 == 0x80,
-                      length == 2 || bytes[offset + 2] & 0xC0 == 0x80 else { throw invalidUTF8() }
-                offset += length
-                continue
-            }
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1

@@ -26,4 +26,39 @@ struct JSONPlainTextTests {
             }
         }
     }
+
+    /// Where well-formed text ends, read a byte or a letter at a time.
+    func letterByLetter(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        func continues(_ offset: Int) -> Bool { offset < bytes.count && bytes[offset] & 0xC0 == 0x80 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if JSONPlainText.isPlain(byte) {
+                index += 1
+            } else if (0xC2...0xDF).contains(byte), continues(index + 1) {
+                index += 2
+            } else if (0xE1...0xEF).contains(byte), byte != 0xED, continues(index + 1), continues(index + 2) {
+                index += 3
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    @Test func textEndsWhereALetterByLetterReadingEnds() {
+        var generator = SeededGenerator(seed: 9)
+        let pieces: [[UInt8]] = [
+            Array("Đọc giáo trình chương một".utf8), Array("ab".utf8), [0x22], [0x5C], [0x0A], [0xC3], [0xE0, 0xA0, 0x80],
+            [0xED, 0x9F, 0xBF], [0xF0, 0x9F, 0x98, 0x80], [0xC3, 0x28], [0xE1, 0x80], Array("情報".utf8), [0x7F], [0xFF],
+        ]
+        for _ in 0..<500 {
+            let bytes = (0..<Int(generator.next() % 8)).flatMap { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+            bytes.withUnsafeBytes { buffer in
+                for start in 0...bytes.count {
+                    #expect(JSONPlainText.textEnd(in: buffer, from: start) == letterByLetter(bytes, from: start), "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
 }
