@@ -97,6 +97,18 @@ struct CurlClientTests {
         #expect(ContinuousClock.now - start < .seconds(30), "the request's limit, not the server's silence")
     }
 
+    /// A connection kept from an earlier request took no time to connect; a timeout on it is
+    /// still the request's, not a failure to connect.
+    @Test func aTimeoutOnAConnectionKeptFromAnEarlierRequestIsTheRequests() async throws {
+        let server = try HostileServer()
+        defer { server.stop() }
+        let client = client(request: .seconds(1))
+        _ = try await client.send(HTTPRequest(url: server.url("/connections")))
+        await #expect(throws: NetworkError.timedOut(host: "127.0.0.1", seconds: 1)) {
+            try await client.send(HTTPRequest(url: server.url("/silent")))
+        }
+    }
+
     @Test func anUploadThatHearsNothingForTheTimeoutTimesOut() async throws {
         let server = try HostileServer()
         defer { server.stop() }

@@ -30,11 +30,14 @@ enum CurlResult {
         }
     }
 
-    /// Whether the transfer got as far as a connection before it ended.
+    /// Whether the transfer got as far as sending its request before it ended.
+    ///
+    /// Asked by what was sent rather than by the time spent connecting, which is 0 on a
+    /// connection kept from an earlier request.
     private static func connected(_ handle: UnsafeMutableRawPointer) -> Bool {
-        var connectTime: curl_off_t = 0
-        cb_getinfo_offset(handle, CURLINFO_CONNECT_TIME_T, &connectTime)
-        return connectTime > 0
+        var requestBytes = 0
+        cb_getinfo_long(handle, CURLINFO_REQUEST_SIZE, &requestBytes)
+        return requestBytes > 0
     }
 
     private static func seconds(_ transfer: CurlTransfer) -> Int {
