@@ -26,7 +26,8 @@ package enum CanvasDate {
                   bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
                   let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
                   let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                  (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+                  // Before 1583 Foundation counts in the Julian calendar.
+                  year >= 1583, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
                   hour < 24, minute < 60, second < 60, let offset = offsetSeconds(bytes, number) else {
                 return nil
             }
@@ -44,7 +45,9 @@ package enum CanvasDate {
         case UInt8(ascii: "-"): sign = -1
         default: return nil
         }
-        guard bytes[22] == UInt8(ascii: ":"), let hours = number(20, 2), let minutes = number(23, 2), hours < 24, minutes < 60 else {
+        // Foundation takes zones up to 18 hours from UTC.
+        guard bytes[22] == UInt8(ascii: ":"), let hours = number(20, 2), let minutes = number(23, 2), minutes < 60,
+              hours * 60 + minutes <= 18 * 60 else {
             return nil
         }
         return sign * (hours * 3_600 + minutes * 60)
