@@ -37,6 +37,12 @@ extension CatalogIndex {
                 guard JSONSyntaxError.isValid(UnsafeRawBufferPointer(rebasing: bytes[layout.range])) else {
                     throw CatalogReader.Unread()
                 }
+                guard layout.isPlain else {
+                    // Read whole, long parts and all, as the full decoder reads it.
+                    return try decoded(layout, in: bytes, position: position, source: source).map { course in
+                        Summary(entry: course.entry, position: position)
+                    }
+                }
                 let course = try layout.kept.flatMap { CourseSummaryReader.course(members: $0, in: bytes) }.map { .success($0) }
                     ?? decoded(layout, in: bytes, position: position, source: source)
                 let parts = layout.moved(by: batch.offset)

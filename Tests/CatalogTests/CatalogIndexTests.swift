@@ -27,6 +27,9 @@ struct CatalogIndexTests {
         #"{"courses": [{"id": 21, "teachers": [null]}, {"id": 22, "term": "Fall"}, {"id": 23, "is_favorite": 1}, {"na\u006de": "escaped key", "id": 24}]}"#,
         #"{"courses": [{"id": 25, "html_url": "https://canvas.example.edu/courses/25", "workflow_state": "available", "start_at": "2026-02-29T00:00:00Z", "end_at": "2026-13-01T00:00:00Z"}]}"#,
         #"{"courses": [{"id": 26, "teachers": [{"name": "Trần Thị B", "display_name": null}, {"display_name": "  "}], "start_at": "2024-02-29T12:30:00-05:30"}]}"#,
+        // A long part given twice, or under a key with escapes: the decoder decides which counts.
+        #"{"courses": [{"id": 27, "syllabus_body": "<p>A</p>", "syllabus_body": "<p>B</p>"}, {"id": 28, "modules": [], "modules": [{"id": 1, "position": 1}]}]}"#,
+        #"{"courses": [{"id": 29, "syllabus\u005fbody": "<p>B</p>", "syllabus_body": "<p>A</p>"}, {"id": 30, "assignments": [], "assign\u006dents": [{"id": 2, "name": "Essay"}]}]}"#,
     ]
 
     static let malformed = [
@@ -49,6 +52,9 @@ struct CatalogIndexTests {
         #"{"courses": [{"id": 18, "name": "lone \ud800 surrogate"}]}"#,
         #"{"courses": [{"id": 19, "note": "\udc00"}]}"#,
         #"{"courses": [{"id": 20, "score": 1.5e999}]}"#,
+        // Nested deeper than Foundation reads, beside the list and inside a course.
+        "{\"note\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + ", \"courses\": [{\"id\": 1}]}",
+        "{\"courses\": [{\"id\": 1, \"modules\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}]}",
     ]
 
     /// Not JSON, though Foundation reads them; the index says where they break.

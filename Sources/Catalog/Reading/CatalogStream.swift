@@ -22,8 +22,12 @@ struct CatalogStream {
         buffer = bytes
         count = bytes.count
         finished = true
+        isComplete = true
         next = { _ in 0 }
     }
+
+    /// Whether the buffer is a whole document given at the start, which every batch shares.
+    private var isComplete = false
 
     /// Calls `body` with the window's bytes.
     func withWindow<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
@@ -52,6 +56,8 @@ struct CatalogStream {
 
     /// Gives up the bytes held, for what was read from them; keeps those from `offset` on.
     mutating func handOff(keepingFrom offset: Int) -> (bytes: [UInt8], start: Int) {
+        // A whole document stays as it is: each batch holds the same bytes, none a copy.
+        if isComplete { return (buffer, start) }
         if buffer.count > count { buffer.removeLast(buffer.count - count) }
         let handed = (bytes: buffer, start: start)
         buffer = Array(handed.bytes[(offset - start)...])

@@ -13,6 +13,9 @@ struct CourseLayout: Sendable {
     var syllabus: Range<Int>?
     var modules: Range<Int>?
     var assignments: Range<Int>?
+    /// False for a course with a key written with escapes or a long part given twice,
+    /// which JSONDecoder reads whole, as it decides which of them counts.
+    var isPlain = true
 
     /// Reads the element at the cursor, or nil when the bytes end first or are no JSON
     /// value; the element's syntax is checked apart from this.
@@ -40,12 +43,16 @@ struct CourseLayout: Sendable {
             cursor.skipSpace()
             guard let value = cursor.value() else { return nil }
             if cursor.isKey(key, "syllabus_body") {
+                course.isPlain = course.isPlain && course.syllabus == nil
                 course.syllabus = value
             } else if cursor.isKey(key, "modules") {
+                course.isPlain = course.isPlain && course.modules == nil
                 course.modules = value
             } else if cursor.isKey(key, "assignments") {
+                course.isPlain = course.isPlain && course.assignments == nil
                 course.assignments = value
             } else {
+                course.isPlain = course.isPlain && !cursor.bytes[key].contains(UInt8(ascii: "\\"))
                 course.kept?.append(memberStart..<cursor.index)
             }
         }
@@ -59,14 +66,16 @@ struct CourseLayout: Sendable {
             kept: kept?.compactMap(move),
             syllabus: move(syllabus),
             modules: move(modules),
-            assignments: move(assignments)
+            assignments: move(assignments),
+            isPlain: isPlain
         )
     }
 
-    /// A catalog document of this course alone, cut down to its summary members.
+    /// A catalog document of this course alone, cut down to its summary members (or whole,
+    /// for a course that is not plain).
     func summaryDocument(in bytes: UnsafeRawBufferPointer) -> Data {
         var summary = Data("{\"courses\": [".utf8)
-        if let kept {
+        if let kept, isPlain {
             summary.append(UInt8(ascii: "{"))
             for (position, member) in kept.enumerated() {
                 if position > 0 { summary.append(UInt8(ascii: ",")) }

@@ -76,7 +76,10 @@ struct JSONCursor {
                 case UInt8(ascii: "\""):
                     guard string() != nil else { return nil }
                     continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    // Foundation refuses a document nested 512 deep: such a one is read whole.
+                    guard depth <= Self.deepestNesting else { return nil }
                 case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
                 default: break
                 }
@@ -102,6 +105,8 @@ struct JSONCursor {
         }
         return true
     }
+
+    static let deepestNesting = 500
 
     private static func endsLiteral(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: ":")
