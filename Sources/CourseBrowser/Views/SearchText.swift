@@ -43,12 +43,21 @@ enum SearchText {
         /// Letters that are their own letter, not one with a mark, as a reader still searches for them.
         static let latinLetters: [String: String] = ["đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i"]
 
+        /// `latinLetters` by scalar: each of its letters is one scalar.
+        static let plainSpellings: [UInt32: String] = Dictionary(
+            uniqueKeysWithValues: latinLetters.compactMap { letter, plain in letter.unicodeScalars.first.map { ($0.value, plain) } }
+        )
+
         private static func foldedByTable(_ scalar: Unicode.Scalar) -> [UInt8] {
-            var folded = SearchText.foldTable[scalar.value].map { String(String.UnicodeScalarView($0)) } ?? String(scalar)
-            for (letter, plain) in latinLetters {
-                folded = folded.replacing(letter, with: plain)
+            var folded: [UInt8] = []
+            for letter in SearchText.foldTable[scalar.value] ?? [scalar] {
+                if let plain = plainSpellings[letter.value] {
+                    folded += plain.utf8
+                } else {
+                    folded += String(letter).utf8
+                }
             }
-            return Array(folded.utf8)
+            return folded
         }
     }
 

@@ -199,7 +199,7 @@ enum StandardOrder {
             return [variable(after: lastSymbolRank, value)]
         case .currencySymbol:
             return [variable(after: lastCurrencyRank, value)]
-        case .letterNumber where !expansions.keys.contains(folds[value]?.first?.value ?? value), .otherNumber:
+        case .letterNumber where !expansions.keys.contains(searchFolding(of: value)?.first?.value ?? value), .otherNumber:
             return [Unit(primary: key(3, value))]
         case .unassigned, .privateUse:
             return [Unit(primary: key(10, value))]
@@ -210,7 +210,7 @@ enum StandardOrder {
             return []
         }
         // ASCII letters fold by case alone, outside the table as in search.
-        let folded = (folds[value] ?? [(0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value + 0x20)) : scalar])
+        let folded = (searchFolding(of: value) ?? [(0x41...0x5A).contains(value) ? Unicode.Scalar(UInt8(value + 0x20)) : scalar])
             .flatMap { expansions[$0.value].map { Array($0.unicodeScalars) } ?? [$0] }
         let lowered = properties.lowercaseMapping
         let accent = String(String.UnicodeScalarView(folded)) == lowered ? 0 : lowered.unicodeScalars.first?.value ?? 0
@@ -254,19 +254,17 @@ enum StandardOrder {
         return left.count == right.count ? .orderedSame : left.count < right.count ? .orderedAscending : .orderedDescending
     }
 
-    /// What each letter that search folds orders as: its folding, with the Latin letters that
-    /// search spells plainly (`ø` as `o`) spelled so too.
-    private static let folds: [UInt32: [Unicode.Scalar]] = {
-        var folder = SearchText.Folder()
-        var table: [UInt32: [Unicode.Scalar]] = [:]
-        let letters = SearchText.foldTable.keys + SearchText.Folder.latinLetters.keys.flatMap { $0.unicodeScalars.map(\.value) }
+    /// What a letter that search folds orders as: its folding, with the Latin letters that
+    /// search spells plainly (`ø` as `o`) spelled so too; nil for other scalars. Worked out
+    /// when a letter is met (sorts keep what they found in a `ScalarCache`), not for every
+    /// letter there is before the first list can be sorted.
+    private static func searchFolding(of value: UInt32) -> [Unicode.Scalar]? {
         // Search spells dotless i as i, but it orders after i.
-        for value in letters where value != 0x131 {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            table[value] = Array(String(decoding: folder.fold(String(scalar)), as: UTF8.self).unicodeScalars)
-        }
-        return table
-    }()
+        guard value != 0x131, SearchText.foldTable[value] != nil || SearchText.Folder.plainSpellings[value] != nil,
+              let scalar = Unicode.Scalar(value) else { return nil }
+        var folder = SearchText.Folder()
+        return Array(String(decoding: folder.fold(String(scalar)), as: UTF8.self).unicodeScalars)
+    }
 
     /// Letters that order as the letters they are made of, as Unicode's compatibility mappings
     /// spell them (digraphs, ligatures, roman numerals), and eth, which orders as an accented d.
