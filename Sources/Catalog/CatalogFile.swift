@@ -40,24 +40,18 @@ public enum CatalogFile {
         return done
     }
 
-    /// What is left to read of `file`, such as all that comes through a pipe.
-    static func remainder(of file: FileDescriptor) throws -> Data {
+    /// What is left to read of `file`, such as all that comes through a pipe; with `offset`,
+    /// all from there on, read anew.
+    static func remainder(of file: FileDescriptor, from offset: off_t? = nil) throws -> Data {
+        if let offset, lseek(file.raw, offset, SEEK_SET) < 0 {
+            throw CatalogError.unreadable(path: file.path, reason: "the file could not be read")
+        }
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = try chunk.withUnsafeMutableBytes { try read(into: $0, from: file) }
             guard count > 0 else { return data }
             data.append(contentsOf: chunk[0..<count])
-        }
-    }
-
-    /// The whole file, for a document read in one piece.
-    static func contents(of path: String) throws -> Data {
-        try checkReadable(path)
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CatalogError.unreadable(path: path, reason: "the file could not be read")
         }
     }
 

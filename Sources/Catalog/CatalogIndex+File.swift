@@ -22,7 +22,9 @@ extension CatalogIndex {
             let index = try CatalogIndex(stream, bytes: .file(path: path, version: file.version), source: path, shift: 0)
             return (index, file.version)
         } catch is CatalogReader.Unread {
-            return (try CatalogIndex(wholeDocument: try CatalogFile.contents(of: path), source: path, shift: 0), file.version)
+            // Read whole from the same descriptor, so the index is of the version it is kept under.
+            let document = try CatalogFile.remainder(of: file.descriptor, from: 0)
+            return (try CatalogIndex(wholeDocument: document, source: path, shift: 0), file.version)
         }
     }
 }
