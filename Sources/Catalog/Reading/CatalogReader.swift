@@ -35,7 +35,7 @@ struct CatalogReader {
         self.deliver = deliver
     }
 
-    /// Reads the whole document, handing on every course; the last batch is handed on
+    /// Reads the whole document, handing on every course; `end` hands on the last batch
     /// before this returns.
     mutating func read() throws {
         try skipByteOrderMark()
@@ -54,7 +54,6 @@ struct CatalogReader {
         } while try separator(closing: UInt8(ascii: "}"))
         guard sawCourses else { throw Unread() }
         try end()
-        flush()
     }
 
     private mutating func courses() throws {
