@@ -12,6 +12,8 @@ public final class EventLoop {
     private let screen = CursesScreen()
     private var sources: [any DispatchSourceProtocol] = []
     private var redrawScheduled = false
+    /// True while a batch of keys is handled; the batch ends with a frame of its own.
+    private var readingInput = false
     private static let animationInterval = DispatchTimeInterval.milliseconds(100)
 
     public init(app: any TerminalApplication) {
@@ -29,7 +31,10 @@ public final class EventLoop {
         watchInput()
         animate()
         app.setNeedsDisplay = { [weak self] in self?.scheduleRedraw() }
-        resize()
+        // The first frame is drawn before the queue runs anything the app has started, so
+        // the panes show their progress at once rather than after the first loads' work.
+        app.resize(width: screen.width, height: screen.height, glyphs: screen.glyphs)
+        redraw()
         dispatchMain()
     }
 
@@ -43,6 +48,8 @@ public final class EventLoop {
     }
 
     private func readInput() {
+        readingInput = true
+        defer { readingInput = false }
         for key in screen.readKeys() {
             if key == .control("z") {
                 suspend()
@@ -52,8 +59,10 @@ public final class EventLoop {
                 finish(status: 0)
             }
         }
-        // Every key of the batch, and every change it caused, shows in one frame.
-        scheduleRedraw()
+        // Every key of the batch, and every change it caused, shows in one frame, drawn
+        // before the next event rather than after a turn of the queue.
+        redrawScheduled = false
+        redraw()
     }
 
     private func watchResize() {
@@ -98,13 +107,16 @@ public final class EventLoop {
 
     /// Asks for one frame after whatever the main queue is doing now: however many keys,
     /// loads and ticks arrive meanwhile, they are drawn once.
+    ///
+    /// Changes made while keys are read need none: that batch ends with a frame.
     private func scheduleRedraw() {
-        guard !redrawScheduled else { return }
+        guard !redrawScheduled, !readingInput else { return }
         redrawScheduled = true
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated {
-                self?.redrawScheduled = false
-                self?.redraw()
+                guard let self, self.redrawScheduled else { return }
+                self.redrawScheduled = false
+                self.redraw()
             }
         }
     }
