@@ -34,9 +34,8 @@ struct CourseListState {
 
     /// The view for `scope`, as the runner's events change it.
     mutating func withView<Result>(_ scope: CourseScope, _ body: (inout ScopeView) -> Result) -> Result {
-        var view = views[scope] ?? ScopeView(scope: scope)
-        defer { views[scope] = view }
-        return body(&view)
+        // Changed in place: a copy out and back would retain and release every part of the view.
+        body(&views[scope, default: ScopeView(scope: scope)])
     }
 
     /// Shows the next view, filtered as the one before.
