@@ -1,3 +1,5 @@
+import Glibc
+
 /// An in-memory screen: panes draw into it, tests read its lines, the terminal backend flushes it.
 public struct Grid: Equatable, Sendable {
     public let width: Int
@@ -35,7 +37,20 @@ public struct Grid: Equatable, Sendable {
     /// Whether row `y` holds the same cells as that row of `other`, a grid of the same size.
     func rowMatches(_ y: Int, in other: Grid) -> Bool {
         let row = (y * width)..<((y + 1) * width)
-        return cells[row] == other.cells[row]
+        return Self.sameBytes(cells[row], other.cells[row]) || cells[row] == other.cells[row]
+    }
+
+    /// Whether two runs of cells are the same bytes, which makes them equal cells.
+    ///
+    /// Unequal bytes may still be equal cells (the same text in another buffer), so a miss
+    /// is settled by comparing the cells.
+    private static func sameBytes(_ lhs: ArraySlice<Cell>, _ rhs: ArraySlice<Cell>) -> Bool {
+        lhs.withUnsafeBytes { left in
+            rhs.withUnsafeBytes { right in
+                guard left.count == right.count, let a = left.baseAddress, let b = right.baseAddress else { return false }
+                return memcmp(a, b, left.count) == 0
+            }
+        }
     }
 
     /// Draws `text` from data at (`x`, `y`), sanitized and cut with an ellipsis to fit `maxWidth` columns.
