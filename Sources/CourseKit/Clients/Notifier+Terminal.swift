@@ -7,12 +7,13 @@ extension Notifier {
     /// Terminals that don't know one of the sequences ignore it, so both are sent. `notify-send`
     /// runs as a `ChildProcess`: away from the terminal, without the Canvas token, and reaped.
     public static func terminal(processEnvironment: [String: String]) -> Notifier {
-        let notifySend = ChildProcess.locate("notify-send", path: processEnvironment["PATH"] ?? "")
-        return Notifier { title, body in
+        Notifier { title, body in
             let title = printable(title)
             let body = printable(body)
             StandardStream.output.write("\u{1B}]777;notify;\(title);\(body)\u{1B}\\" + "\u{1B}]9;\(title): \(body)\u{1B}\\" + "\u{07}")
-            if let notifySend {
+            // Looked for when a notification is sent, not at start, where the search of PATH
+            // would come before the first frame.
+            if let notifySend = ChildProcess.locate("notify-send", path: processEnvironment["PATH"] ?? "") {
                 ChildProcess.launch(notifySend, ["notify-send", "--app-name=coursebrowser", title, body], environment: processEnvironment)
             }
         }
