@@ -16,4 +16,21 @@ struct GridRowTests {
         restyled.put("G", x: 0, y: 1, style: Style(bold: true))
         #expect(!restyled.rowMatches(1, in: before))
     }
+
+    /// Cells drawn in two frames hold their text in separate buffers when it is too long to
+    /// be stored inline (a cluster of many scalars); such rows still match, and still differ
+    /// when one of those cells does.
+    @Test func equalTextInSeparateBuffersMatches() {
+        let family = "👩‍👩‍👧‍👦"
+        func frame(_ text: String) -> Grid {
+            var grid = Grid(width: 8, height: 2)
+            // Made from bytes, so each frame's text is a buffer of its own, not the literal's.
+            grid.put(String(decoding: Array(text.utf8), as: UTF8.self), x: 0, y: 0)
+            return grid
+        }
+        let first = frame(family), second = frame(family)
+        #expect(first[0, 0].text.utf8.count > 15)
+        #expect(second.rowMatches(0, in: first))
+        #expect(!frame("👩‍👩‍👧‍👧").rowMatches(0, in: first))
+    }
 }
