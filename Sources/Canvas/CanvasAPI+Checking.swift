@@ -10,7 +10,7 @@ extension CanvasAPI {
             return
         case 401:
             throw Self.rejectsToken(response)
-                ? CanvasError.invalidToken(host: host, source: credentials.source)
+                ? CanvasError.invalidToken(host: host, source: credentials.source, renewal: credentials.renewal)
                 : CanvasError.notPermitted(resource)
         case 403 where isThrottled(response), 429:
             throw CanvasError.throttled(host: host, retryAfter: RetryAfter.seconds(response.header("Retry-After"), now: clock.now()))

@@ -5,9 +5,12 @@ public struct CanvasCredentials: Sendable, Equatable {
     public var token: String
     /// Where the token was read, as a person would find it: `CANVAS_TOKEN` or `--token-file PATH`.
     public var source: String
+    /// The command that makes a new one, for a token saved by `coursebrowser login`.
+    public var renewal: String?
 
-    public init(token: String, source: String) {
+    public init(token: String, source: String, renewal: String? = nil) {
         self.token = token
         self.source = source
+        self.renewal = renewal
     }
 }

@@ -3,8 +3,9 @@ import FoundationEssentials
 
 /// A Canvas answer that means the request can't succeed as it is.
 public enum CanvasError: UserFacingError, TransientError, Equatable {
-    /// 401 for the token itself: wrong, expired or revoked. `source` says where it came from.
-    case invalidToken(host: String, source: String)
+    /// 401 for the token itself: wrong, expired or revoked. `source` says where it came from,
+    /// and `renewal`, for a saved login, the command that logs in again.
+    case invalidToken(host: String, source: String, renewal: String? = nil)
     /// 401 "unauthorized" (or a 403 that is not throttling): the token is fine, the user may not do this.
     case notPermitted(CanvasResource)
     /// 404 on something that belongs to a course.
@@ -22,9 +23,10 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
 
     public var userMessage: String {
         switch self {
-        case let .invalidToken(host, source):
-            return "\(host) rejected the access token from \(source): it is wrong, expired or revoked."
-                + " Make a new one in Canvas under Account → Settings"
+        case let .invalidToken(host, source, renewal):
+            let problem = "\(host) rejected the access token from \(source): it is wrong, expired or revoked."
+            guard let renewal else { return problem + " Make a new one in Canvas under Account → Settings" }
+            return problem + " Run \(renewal) again with a new one"
         case let .notPermitted(resource):
             return "You don't have permission to \(resource.permissionPhrase)"
         case let .notFound(resource):

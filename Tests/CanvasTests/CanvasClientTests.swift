@@ -120,6 +120,16 @@ struct CanvasClientTests {
         await #expect(throws: expected) { try await client.course(CourseID(9), .ignored) }
     }
 
+    @Test func aRejectedSavedTokenSaysWhichLoginToRunAgain() async {
+        let saved = CanvasCredentials(token: "s3cret", source: "the saved login (profile work)", renewal: "coursebrowser login --profile work")
+        let client = CourseClient.canvas(CanvasConnection(baseURL: base, credentials: saved, http: http.client, clock: .fixed(Self.now), analytics: events.analytics))
+        http.on("/api/v1/courses/9", HTTPResponse(status: 401, headers: ["WWW-Authenticate": #"Bearer realm="canvas-lms""#], body: Data(#"{"errors":[{"message":"Invalid access token."}]}"#.utf8)))
+        let expected = CanvasError.invalidToken(host: "school.example", source: "the saved login (profile work)", renewal: "coursebrowser login --profile work")
+        await #expect(throws: expected) { try await client.course(CourseID(9), .ignored) }
+        #expect(expected.userMessage == "school.example rejected the access token from the saved login (profile work): it is wrong, expired or revoked."
+            + " Run coursebrowser login --profile work again with a new one")
+    }
+
     @Test func aRejectedTokenNamesWhereItCameFromAndAPermissionNeverBlamesTheToken() {
         let token = CanvasError.invalidToken(host: "school.example", source: "--token-file /home/an/.canvas-token")
         #expect(token.userMessage.contains("rejected the access token from --token-file /home/an/.canvas-token"))
