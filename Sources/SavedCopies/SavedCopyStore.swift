@@ -81,11 +81,12 @@ public final class SavedCopyStore: Sendable {
     /// Deletes the oldest copies until the whole is under the limit (to 90% of it, so not every
     /// write trims). Whose tokens are whose is kept, oldest though it is (it is written once,
     /// and without it a start offline shows nothing), and so is a file still being written.
+    /// Other profiles' stores, in `profiles/` under the default one's, are theirs to trim.
     func trim() {
         guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory.path) else { return }
         var files: [(url: URL, size: Int64, modified: Date)] = []
         var total: Int64 = 0
-        for path in paths {
+        for path in paths where path != Self.profilesFolder && !path.hasPrefix(Self.profilesFolder + "/") {
             let url = directory.appendingPathComponent(path)
             var info = stat()
             guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, !AtomicFile.isTemporary(url.lastPathComponent),
@@ -101,6 +102,10 @@ public final class SavedCopyStore: Sendable {
             }
         }
     }
+
+    /// Where the other profiles' stores live, inside the default profile's; no origin's
+    /// folder has this name, since each ends in a digest.
+    static let profilesFolder = "profiles"
 
     func folder(for account: SavedCopyAccount) -> URL {
         directory.appendingPathComponent(Self.component(account.origin)).appendingPathComponent(Files.safeComponent(account.user))

@@ -97,6 +97,20 @@ struct SavedCopyStoreTests {
         #expect(small.knownUser(origin: account.origin, token: "7~token") == "17", "a start offline still knows whose copies to show")
         #expect(small.read(.syllabus(CourseID(1)), of: account, as: String.self) == nil, "copies were dropped instead")
     }
+
+    @Test func trimmingLeavesOtherProfilesStoresToThemselves() throws {
+        defer { folder.remove() }
+        let root = folder.url.appendingPathComponent("cache")
+        let other = SavedCopyStore(directory: root.appendingPathComponent("profiles/work"), clock: clock.client)
+        for number in 1...3 {
+            other.write(String(repeating: "w", count: 9_000), as: .syllabus(CourseID(number)), of: account)
+        }
+        let small = SavedCopyStore(directory: root, clock: clock.client, limit: 20_000)
+        small.write(String(repeating: "x", count: 9_000), as: .syllabus(CourseID(9)), of: account)
+        small.trim()
+        #expect(small.read(.syllabus(CourseID(9)), of: account, as: String.self) != nil, "the other profile's copies don't count against this store")
+        #expect((1...3).allSatisfy { other.read(.syllabus(CourseID($0)), of: account, as: String.self) != nil }, "nor are they dropped")
+    }
 }
 
 struct SavingCourseClientTests {

@@ -23,7 +23,10 @@ extension Paths {
     /// Data in `$XDG_DATA_HOME/coursebrowser`, else `~/.local/share/coursebrowser` (`dataDirectory`
     /// overrides both); settings in `$XDG_CONFIG_HOME/coursebrowser`, else `~/.config/coursebrowser`;
     /// saved copies in `$XDG_CACHE_HOME/coursebrowser`, else `~/.cache/coursebrowser`.
-    public static func live(environment: [String: String], dataDirectory: String? = nil) -> Paths {
+    ///
+    /// A `profile` other than the default keeps its data and saved copies apart, in
+    /// `profiles/NAME` under each, so its queue is never worked for another school.
+    public static func live(environment: [String: String], dataDirectory: String? = nil, profile: String? = nil) -> Paths {
         let home = URL(fileURLWithPath: environment["HOME"].flatMap(\.nonBlank) ?? FileManager.default.homeDirectoryForCurrentUser.path)
         func xdg(_ variable: String, default relative: String) -> URL {
             // The XDG spec says relative values are invalid and must be ignored.
@@ -32,10 +35,13 @@ extension Paths {
             }
             return home.appendingPathComponent(relative).appendingPathComponent("coursebrowser")
         }
-        let data = dataDirectory.map { URL(fileURLWithPath: $0) } ?? xdg("XDG_DATA_HOME", default: ".local/share")
+        func own(_ directory: URL) -> URL {
+            profile.map { directory.appendingPathComponent("profiles").appendingPathComponent($0) } ?? directory
+        }
+        let data = dataDirectory.map { URL(fileURLWithPath: $0) } ?? own(xdg("XDG_DATA_HOME", default: ".local/share"))
         return Paths(
             dataDirectory: data, homeDirectory: home, configDirectory: xdg("XDG_CONFIG_HOME", default: ".config"),
-            cacheDirectory: xdg("XDG_CACHE_HOME", default: ".cache")
+            cacheDirectory: own(xdg("XDG_CACHE_HOME", default: ".cache"))
         )
     }
 
