@@ -9,16 +9,25 @@ import UploadQueue
 enum Backend {
     /// The sample catalog or a catalog file: its course client as it is, without the hand-ins
     /// made on this machine; made once, for browsing and for numbering hand-ins alike.
-    case offline(catalog: CourseClient)
+    /// `isSample`: the built-in sample catalog, shown when nothing else is set up.
+    case offline(catalog: CourseClient, isSample: Bool = false)
     case canvas(URL, credentials: CanvasCredentials)
 
-    /// The backend `options` (or `CANVAS_URL`) choose; `clock` says which catalog courses are current.
-    static func choose(options: LaunchOptions, processEnvironment: [String: String], clock: WallClock) throws -> Backend {
+    /// The backend `options` (or `CANVAS_URL`, or the profile's saved login) choose; `clock`
+    /// says which catalog courses are current.
+    static func choose(options: LaunchOptions, processEnvironment: [String: String], clock: WallClock, logins: LoginStore) throws -> Backend {
         if let path = options.catalogPath { return .offline(catalog: .file(path, clock: clock)) }
-        guard let baseURL = try canvasURL(options: options, processEnvironment: processEnvironment) else {
-            return .offline(catalog: .sample(clock: clock))
+        let profile = options.profile ?? .standard
+        let login = try logins.login(for: profile)
+        guard let baseURL = try canvasURL(options: options, processEnvironment: processEnvironment) ?? login?.canvasURL else {
+            // Naming a profile asks for its Canvas; only the default may fall back to the sample.
+            if options.profile != nil { throw CanvasSetupError.noLogin(profile) }
+            return .offline(catalog: .sample(clock: clock), isSample: true)
         }
-        return .canvas(baseURL, credentials: try CanvasToken.resolve(tokenFile: options.tokenFile, environment: processEnvironment))
+        // A saved token goes only to the Canvas it was saved for.
+        let saved = login.flatMap { $0.canvasURL == baseURL ? $0 : nil }
+        let credentials = try CanvasToken.resolve(options: options, environment: processEnvironment, login: saved, profile: profile)
+        return .canvas(baseURL, credentials: credentials)
     }
 
     /// What a queued job records, so it is only ever uploaded to the backend it was queued for.
@@ -50,14 +59,14 @@ enum Backend {
     /// What the panes browse: the catalog with what was handed in here, or Canvas.
     func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
         switch self {
-        case let .offline(catalog): return catalog.showing(Self.localSubmissions(environment))
+        case let .offline(catalog, _): return catalog.showing(Self.localSubmissions(environment))
         case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
         }
     }
 
     func submissionTransport(http: HTTPClient, environment: EnvironmentValues) -> SubmissionTransport {
         switch self {
-        case let .offline(catalog):
+        case let .offline(catalog, _):
             return .local(Self.localSubmissions(environment)) { course, assignment in
                 let listed = try? await catalog.assignments(course, .ignored)
                 return listed?.first { $0.id == assignment }?.submission?.attempt ?? 0

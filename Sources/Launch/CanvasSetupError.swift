@@ -7,11 +7,15 @@ public enum CanvasSetupError: UserFacingError, Equatable {
     case emptyTokenFile(path: String)
     /// Group or others may read or change the file (its permission bits are `mode`).
     case tokenFileNotPrivate(path: String, mode: UInt32)
+    /// `--token-command` or a login's `token_command` gave no token.
+    case tokenCommandFailed(command: String, reason: String)
+    /// `--profile NAME` names a profile never logged in.
+    case noLogin(ProfileName)
 
     public var userMessage: String {
         switch self {
         case .missingToken:
-            return "Canvas needs an access token: set CANVAS_TOKEN or pass --token-file PATH"
+            return "Canvas needs an access token: run coursebrowser login, set CANVAS_TOKEN, or pass --token-file PATH or --token-command CMD"
         case let .unreadableTokenFile(path, reason):
             return "Can't read token file \(path): \(reason)"
         case let .emptyTokenFile(path):
@@ -19,6 +23,10 @@ public enum CanvasSetupError: UserFacingError, Equatable {
         case let .tokenFileNotPrivate(path, mode):
             let octal = String(mode, radix: 8)
             return "Token file \(path) can be read by other users (mode \(octal)); run: chmod 600 \(path)"
+        case let .tokenCommandFailed(command, reason):
+            return "The token command '\(command)' gave no token: \(reason)"
+        case let .noLogin(profile):
+            return "Profile \(profile) is not logged in; run \(profile.loginCommand)"
         }
     }
 }

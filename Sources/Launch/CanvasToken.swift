@@ -10,14 +10,26 @@ import Glibc
 /// Finds the Canvas access token without ever taking it from the command line,
 /// where any user could read it in the process list.
 enum CanvasToken {
-    static func resolve(tokenFile: String?, environment: [String: String]) throws -> CanvasCredentials {
-        if let tokenFile {
+    /// The token `--token-file`, `--token-command`, `CANVAS_TOKEN` or `login`, in that order,
+    /// gives, and where it came from.
+    static func resolve(options: LaunchOptions, environment: [String: String], login: SavedLogin?, profile: ProfileName) throws -> CanvasCredentials {
+        if let tokenFile = options.tokenFile {
             return CanvasCredentials(token: try read(tokenFile), source: "--token-file \(tokenFile)")
         }
-        guard let token = environment["CANVAS_TOKEN"]?.trimming(.whitespacesAndNewlines), !token.isEmpty else {
-            throw CanvasSetupError.missingToken
+        if let command = options.tokenCommand {
+            return CanvasCredentials(token: try TokenCommand.token(from: command, environment: environment), source: "--token-command")
         }
-        return CanvasCredentials(token: token, source: "CANVAS_TOKEN")
+        if let token = environment["CANVAS_TOKEN"]?.trimming(.whitespacesAndNewlines), !token.isEmpty {
+            return CanvasCredentials(token: token, source: "CANVAS_TOKEN")
+        }
+        guard let login else { throw CanvasSetupError.missingToken }
+        let source = "the saved login (profile \(profile))"
+        if let token = login.token {
+            return CanvasCredentials(token: token, source: source, renewal: profile.loginCommand)
+        }
+        guard let command = login.tokenCommand else { throw CanvasSetupError.missingToken }
+        let token = try TokenCommand.token(from: command, environment: environment)
+        return CanvasCredentials(token: token, source: "the token command of profile \(profile)", renewal: profile.loginCommand)
     }
 
     private static func read(_ path: String) throws -> String {

@@ -12,7 +12,7 @@ struct CommandSpec: Sendable {
 
 extension LaunchOptions {
     static let commandSpecs = [
-        CommandSpec(usage: "[BACKEND] [--course ID] [--event-log FILE]", summary: nil, start: .browse),
+        CommandSpec(usage: "[BACKEND] [--profile NAME] [--course ID]", summary: nil, start: .browse),
         CommandSpec(usage: "upload [BACKEND] --course ID FILE…", summary: "Queue files for upload to a course's Files and exit.", start: .upload(files: [])),
         CommandSpec(
             usage: "submit [BACKEND] --course ID --assignment ID FILE…",
@@ -25,6 +25,14 @@ extension LaunchOptions {
             summary: "Upload until nothing is queued or waiting; exit 0 when every job is done, 1 otherwise.",
             start: .drain(timeoutSeconds: nil)
         ),
+        CommandSpec(
+            usage: "login [URL] [--profile NAME] [--token-command CMD]",
+            summary: "Check a Canvas URL and an access token, and save them, so a plain start opens that Canvas.",
+            start: .login(url: nil)
+        ),
+        CommandSpec(usage: "logout [--profile NAME]", summary: "Forget the saved login.", start: .logout),
+        CommandSpec(usage: "completions bash|zsh|fish", summary: "Print the shell's completion script.", start: .completions(.bash)),
+        CommandSpec(usage: "man-page", summary: "Print the manual page (roff), which the install script puts in place.", start: .manPage),
     ]
 
     /// The command a first argument names; the browser has no name to give.

@@ -7,16 +7,14 @@ extension LaunchOptions {
             (index == 0 ? "USAGE: " : "       ") + "coursebrowser " + command.usage
         }
         let backend = [
-            "BACKEND is the built-in sample catalog unless one of these is given:",
-            "  --canvas URL [--token-file PATH]   or   --catalog FILE",
+            "BACKEND is the saved login's Canvas (see login), else the built-in sample",
+            "catalog, unless one of these is given:",
+            "  --canvas URL [--token-file PATH | --token-command CMD]  or  --catalog FILE",
         ]
         let commands = commandSpecs.compactMap { command in
             command.summary.map { (command.name.rawValue, $0) }
         }
-        let options = optionSpecs.map { spec in
-            let only = spec.commands.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-            return (spec.label, spec.help + (only.isEmpty ? "" : " Only with \(only)."))
-        }
+        let options = optionSpecs.map { spec in (spec.label, spec.fullHelp) }
         let sections = [
             ["coursebrowser — browse your courses from the terminal"],
             usage,

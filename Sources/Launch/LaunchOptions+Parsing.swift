@@ -19,6 +19,9 @@ extension LaunchOptions {
         if canvasURL != nil, catalogPath != nil {
             throw UsageError("--canvas and --catalog choose different backends; give one")
         }
+        if tokenFile != nil, tokenCommand != nil {
+            throw UsageError("--token-file and --token-command both give the token; give one")
+        }
         if offline, noCache {
             throw UsageError("--offline shows only saved copies and --no-cache turns them off; give one")
         }
@@ -34,9 +37,23 @@ extension LaunchOptions {
             guard assignment != nil else { throw UsageError("submit needs --assignment ID") }
             guard !files.isEmpty else { throw UsageError("submit needs at least one FILE") }
             command = .submit(files: files)
-        case .browse, .queue, .drain:
+        case .browse, .queue, .drain, .logout, .manPage:
             if let stray = files.first { throw UsageError("unexpected argument '\(stray)'") }
+        case .login:
+            try validateLogin(arguments: files)
+        case .completions:
+            guard action == .run else { return }
+            guard let name = files.first else { throw UsageError("completions needs a shell: bash, zsh or fish") }
+            guard let shell = Shell(rawValue: name) else { throw UsageError("completions knows bash, zsh and fish, not '\(name)'") }
+            if let stray = files.dropFirst().first { throw UsageError("unexpected argument '\(stray)'") }
+            command = .completions(shell)
         }
+    }
+
+    /// `login [URL]`: the URL is checked as `--canvas` checks it.
+    private mutating func validateLogin(arguments: [String]) throws(UsageError) {
+        if let stray = arguments.dropFirst().first { throw UsageError("unexpected argument '\(stray)'") }
+        command = .login(url: try arguments.first.map { text throws(UsageError) in try Self.canvasURL(text, name: "login") })
     }
 
     /// Reads options and positional arguments, checking each option against its spec.

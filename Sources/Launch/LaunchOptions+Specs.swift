@@ -7,17 +7,29 @@ extension LaunchOptions {
     static let optionSpecs: [OptionSpec] = [
         OptionSpec(
             "--canvas", value: "URL",
-            help: "Browse Canvas LMS at URL (or set CANVAS_URL), over https (plain http only to this machine). "
-                + "The access token comes from CANVAS_TOKEN or --token-file."
+            commands: backendCommands, mixUp: "to log in, give the URL after login: coursebrowser login URL",
+            help: "Browse Canvas LMS at URL (or set CANVAS_URL) instead of the saved login's, over https (plain http only to this machine). "
+                + "The access token comes from --token-file, --token-command, CANVAS_TOKEN or the saved login."
         ) { options, value throws(UsageError) in options.canvasURL = try canvasURL(value) },
-        OptionSpec("--token-file", value: "PATH", help: "Read the Canvas access token from PATH, which only you may read (chmod 600).") {
+        OptionSpec("--profile", value: "NAME", commands: backendCommands + [.login, .logout], help: "Use the saved login, upload queue and saved copies of profile NAME (default: default).") {
+            options, value throws(UsageError) in options.profile = try ProfileName(value)
+        },
+        OptionSpec("--token-file", value: "PATH", commands: backendCommands, help: "Read the Canvas access token from PATH, which only you may read (chmod 600).") {
             options, value throws(UsageError) in options.tokenFile = try path(value, for: "--token-file")
         },
-        OptionSpec("--catalog", value: "FILE", help: "Read courses from a JSON catalog file instead of the built-in sample catalog.") {
+        OptionSpec(
+            "--token-command", value: "CMD", commands: backendCommands + [.login],
+            help: "Run CMD with sh and use what it prints as the Canvas access token ('pass show canvas'); "
+                + "login saves CMD instead of a token."
+        ) { options, value throws(UsageError) in
+            guard let command = value.nonBlank else { throw UsageError("--token-command needs a command, not an empty value") }
+            options.tokenCommand = command
+        },
+        OptionSpec("--catalog", value: "FILE", commands: backendCommands, help: "Read courses from a JSON catalog file instead of the built-in sample catalog.") {
             options, value throws(UsageError) in options.catalogPath = try path(value, for: "--catalog")
         },
         OptionSpec(
-            "--course", value: "ID",
+            "--course", value: "ID", commands: backendCommands,
             help: "Open this course at start: its Canvas ID, a form like sis_course_id:ABC, or its Canvas web address "
                 + "(https://school.instructure.com/courses/1003/…), whose Canvas is then used unless --canvas or --catalog says otherwise."
         ) { options, value throws(UsageError) in
@@ -41,7 +53,7 @@ extension LaunchOptions {
             options, value throws(UsageError) in options.requestTimeoutSeconds = try seconds(value, for: "--request-timeout")
         },
         OptionSpec(
-            "--data-dir", value: "DIR",
+            "--data-dir", value: "DIR", commands: backendCommands,
             help: "Keep the upload queue in DIR (default $XDG_DATA_HOME/coursebrowser or ~/.local/share/coursebrowser)."
         ) { options, value throws(UsageError) in options.dataDirectory = try path(value, for: "--data-dir") },
         OptionSpec("--event-log", value: "FILE", help: "Append usage events to FILE, one JSON object per line.") {
@@ -53,7 +65,7 @@ extension LaunchOptions {
         OptionSpec("--no-mouse", commands: [.browse], help: "Leave the mouse to the terminal, for selecting text; no clicks or wheel.") {
             options, _ in options.noMouse = true
         },
-        OptionSpec("--no-cache", help: "Neither show nor save copies of what Canvas answers.") { options, _ in options.noCache = true },
+        OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas answers.") { options, _ in options.noCache = true },
         OptionSpec("--json", commands: [.queue], help: "List the queue as JSON, for scripts.") { options, _ in
             if case let .queue(_, clearDone) = options.command { options.command = .queue(json: true, clearDone: clearDone) }
         },
@@ -67,6 +79,9 @@ extension LaunchOptions {
         OptionSpec("--version", help: "Print the version and exit.") { options, _ in options.action = .version },
         OptionSpec("-h", "--help", help: "Print this help and exit.") { options, _ in options.action = .help },
     ]
+
+    /// The commands that browse or send, and so need a backend.
+    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain]
 
     /// The option named `name`, by any of its names.
     static func spec(named name: String) -> OptionSpec? {

@@ -21,11 +21,25 @@ public struct LaunchOptions: Equatable, Sendable {
         case queue(json: Bool, clearDone: Bool = false)
         /// `drain [--timeout SECONDS]`: upload until nothing is due.
         case drain(timeoutSeconds: Int?)
+        /// `login [URL]`: check a Canvas and a token, and save them for the profile.
+        case login(url: URL?)
+        /// `logout`: forget the profile's saved login.
+        case logout
+        /// `completions SHELL`: print the completion script for `shell`.
+        case completions(Shell)
+        /// `man-page`: print the manual page.
+        case manPage
+    }
+
+    /// The shells `completions` writes for.
+    public enum Shell: String, CaseIterable, Sendable {
+        case bash, zsh, fish
     }
 
     /// The commands by name, to say which one an option goes with.
-    public enum CommandName: String, Sendable {
-        case browse, upload, submit, queue, drain
+    public enum CommandName: String, CaseIterable, Sendable {
+        case browse, upload, submit, queue, drain, login, logout, completions
+        case manPage = "man-page"
     }
 
     public var action: Action = .run
@@ -54,6 +68,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var tokenFile: String?
     /// Give up on a request after this many seconds.
     public var requestTimeoutSeconds: Int?
+    /// Whose login, queue and saved copies to use; nil: the default profile.
+    public var profile: ProfileName?
+    /// A shell command whose output is the Canvas access token.
+    public var tokenCommand: String?
 
     public init(
         action: Action = .run,
@@ -90,6 +108,10 @@ extension LaunchOptions.Command {
         case .submit: .submit
         case .queue: .queue
         case .drain: .drain
+        case .login: .login
+        case .logout: .logout
+        case .completions: .completions
+        case .manPage: .manPage
         }
     }
 }

@@ -27,7 +27,8 @@ public enum LiveEnvironment {
     public static func make(options: LaunchOptions, processEnvironment: [String: String]) throws -> Services {
         var environment = EnvironmentValues()
         environment.clock = .live
-        environment.paths = .live(environment: processEnvironment, dataDirectory: options.dataDirectory)
+        let profile = options.profile.flatMap { $0.isStandard ? nil : $0.text }
+        environment.paths = .live(environment: processEnvironment, dataDirectory: options.dataDirectory, profile: profile)
         environment.notifier = .terminal(processEnvironment: processEnvironment)
         environment.webBrowser = .live(environment: processEnvironment)
         environment.clipboard = .terminal
@@ -35,7 +36,11 @@ public enum LiveEnvironment {
         if let path = options.eventLogPath {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)
         }
-        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock)
+        let logins = LoginStore(directory: environment.paths.configDirectory)
+        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins)
+        if case .offline(_, isSample: true) = backend {
+            environment.courseListHint = "Sample courses — run coursebrowser login to see yours"
+        }
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
         // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
         let network = HTTPEngine()

@@ -36,6 +36,14 @@ struct OptionSpec: Sendable {
         ([names.joined(separator: ", ")] + (value.map { [$0] } ?? [])).joined(separator: " ")
     }
 
+    /// Its help, with the commands it is limited to when that is narrower than every
+    /// command that has a backend (which is what most options are for).
+    var fullHelp: String {
+        guard !commands.isEmpty, !LaunchOptions.backendCommands.allSatisfy(commands.contains) else { return help }
+        let only = commands.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+        return help + " Only with \(only)."
+    }
+
     /// The error for using it with `command`, if it doesn't go there.
     func misuse(with command: LaunchOptions.CommandName) -> UsageError? {
         guard !commands.isEmpty, !commands.contains(command) else { return nil }

@@ -38,6 +38,21 @@ struct LaunchOptionsTests {
         #expect(try LaunchOptions.parse(arguments) == expected)
     }
 
+    @Test func loginLogoutProfilesAndTheTokenCommandParse() throws {
+        let login = try LaunchOptions.parse(["login", "HTTPS://School.example/", "--profile", "work", "--token-command", "pass show canvas"])
+        #expect(login.command == .login(url: URL(string: "https://school.example")))
+        #expect(login.profile == (try ProfileName("work")))
+        #expect(login.tokenCommand == "pass show canvas")
+        #expect(try LaunchOptions.parse(["login"]).command == .login(url: nil))
+        #expect(try LaunchOptions.parse(["logout"]).command == .logout)
+        #expect(try LaunchOptions.parse(["queue", "--profile", "school-2.b_c"]).profile?.text == "school-2.b_c")
+        #expect(try LaunchOptions.parse(["completions", "fish"]).command == .completions(.fish))
+        #expect(try LaunchOptions.parse(["completions", "--help"]).action == .help)
+        #expect(try LaunchOptions.parse(["man-page"]).command == .manPage)
+        #expect(try LaunchOptions.parse(["--profile", String(repeating: "p", count: 64)]).profile != nil)
+        #expect(throws: UsageError.self) { try LaunchOptions.parse(["--profile", String(repeating: "p", count: 65)]) }
+    }
+
     @Test(arguments: [
         ("https://school.instructure.com/courses/1003", "https://school.instructure.com", "1003"),
         ("https://School.Instructure.com/courses/1003/modules", "https://school.instructure.com", "1003"),
@@ -91,6 +106,22 @@ struct LaunchOptionsTests {
         (["queue", "extra"], "unexpected argument 'extra'"),
         (["browse"], "unexpected argument 'browse'"),
         (["--token", "abc"], "unknown option '--token'"),
+        (["login", "school.example"], "login needs a URL like https://school.instructure.com, not 'school.example'"),
+        (["login", "http://school.example"], "login uses plain http, which would send your access token unencrypted; use https://school.example"),
+        (["login", "https://a.example", "https://b.example"], "unexpected argument 'https://b.example'"),
+        (["login", "--catalog", "c.json"], "--catalog only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain'"),
+        (["logout", "--token-command", "pass x"], "--token-command only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'login'"),
+        (["logout", "extra"], "unexpected argument 'extra'"),
+        (["login", "--canvas", "https://a.example"],
+         "--canvas only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain'; to log in, give the URL after login: coursebrowser login URL"),
+        (["--profile", "../work"], "--profile needs a name of letters, digits, '-', '_' and '.' (not first), at most 64 long, not '../work'"),
+        (["--profile", ".hidden"], "--profile needs a name of letters, digits, '-', '_' and '.' (not first), at most 64 long, not '.hidden'"),
+        (["--profile", ""], "--profile needs a name of letters, digits, '-', '_' and '.' (not first), at most 64 long, not ''"),
+        (["--token-command", " "], "--token-command needs a command, not an empty value"),
+        (["--token-file", "t", "--token-command", "pass x"], "--token-file and --token-command both give the token; give one"),
+        (["completions"], "completions needs a shell: bash, zsh or fish"),
+        (["completions", "tcsh"], "completions knows bash, zsh and fish, not 'tcsh'"),
+        (["man-page", "x"], "unexpected argument 'x'"),
     ])
     func rejects(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) {

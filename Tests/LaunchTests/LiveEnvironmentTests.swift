@@ -6,26 +6,34 @@ import CourseKit
 import TestSupport
 
 struct LiveEnvironmentTests {
+    /// A login store with nothing in it.
+    static let noLogins = LoginStore(directory: URL(fileURLWithPath: "/nonexistent/coursebrowser"))
+
+    /// The token with only `--token-file` (or nothing) given and no saved login.
+    static func resolve(tokenFile: String?, environment: [String: String]) throws -> CanvasCredentials {
+        try CanvasToken.resolve(options: LaunchOptions(tokenFile: tokenFile), environment: environment, login: nil, profile: .standard)
+    }
+
     @Test func canvasWithoutATokenIsAClearErrorBeforeTheUIStarts() {
         let options = LaunchOptions(canvasURL: URL(string: "https://school.example"))
         #expect(throws: CanvasSetupError.missingToken) {
-            try LiveEnvironment.make(options: options, processEnvironment: ["HOME": "/tmp"])
+            try LiveEnvironment.make(options: options, processEnvironment: ["HOME": "/nonexistent"])
         }
     }
 
     @Test func canvasURLFromTheEnvironmentSelectsCanvasToo() {
         #expect(throws: CanvasSetupError.missingToken) {
-            try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["CANVAS_URL": "https://school.example"])
+            try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["CANVAS_URL": "https://school.example", "HOME": "/nonexistent"])
         }
         #expect(throws: UsageError("CANVAS_URL needs a URL like https://school.instructure.com, not 'nope'")) {
-            try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["CANVAS_URL": "nope"])
+            try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["CANVAS_URL": "nope", "HOME": "/nonexistent"])
         }
     }
 
     @Test func aCourseAddressNamesTheCanvasOnlyWhenNoOtherIsGiven() throws {
         let link = try LaunchOptions.parse(["--course", "https://b.example/courses/5"])
         let token = ["CANVAS_TOKEN": "t0ken"]
-        guard case let .canvas(url, _) = try Backend.choose(options: link, processEnvironment: token, clock: .live) else {
+        guard case let .canvas(url, _) = try Backend.choose(options: link, processEnvironment: token, clock: .live, logins: Self.noLogins) else {
             Issue.record("a course address with no other Canvas chooses its Canvas")
             return
         }
@@ -33,16 +41,16 @@ struct LiveEnvironmentTests {
         let elsewhere = UsageError(
             "--course names a course on https://b.example, but the Canvas is https://a.example (from CANVAS_URL); give that Canvas's course address or its ID"
         )
-        #expect(throws: elsewhere) { try Backend.choose(options: link, processEnvironment: token.merging(["CANVAS_URL": "https://a.example"]) { $1 }, clock: .live) }
+        #expect(throws: elsewhere) { try Backend.choose(options: link, processEnvironment: token.merging(["CANVAS_URL": "https://a.example"]) { $1 }, clock: .live, logins: Self.noLogins) }
         let both = try LaunchOptions.parse(["--course", "https://b.example/courses/5", "--canvas", "https://a.example"])
-        #expect(throws: UsageError.self, "the token for a.example is never sent to b.example") { try Backend.choose(options: both, processEnvironment: token, clock: .live) }
+        #expect(throws: UsageError.self, "the token for a.example is never sent to b.example") { try Backend.choose(options: both, processEnvironment: token, clock: .live, logins: Self.noLogins) }
         let same = try LaunchOptions.parse(["--course", "https://a.example/courses/5/modules", "--canvas", "https://A.example/"])
-        #expect(throws: Never.self) { try Backend.choose(options: same, processEnvironment: token, clock: .live) }
+        #expect(throws: Never.self) { try Backend.choose(options: same, processEnvironment: token, clock: .live, logins: Self.noLogins) }
     }
 
     @Test func aCatalogFileWinsOverCanvasURLInTheEnvironment() throws {
         let options = LaunchOptions(catalogPath: "/nonexistent/catalog.json")
-        _ = try LiveEnvironment.make(options: options, processEnvironment: ["CANVAS_URL": "https://school.example"])
+        _ = try LiveEnvironment.make(options: options, processEnvironment: ["CANVAS_URL": "https://school.example", "HOME": "/nonexistent"])
     }
 
     /// A token file only its owner can read, as `umask 077` makes it.
@@ -55,14 +63,14 @@ struct LiveEnvironmentTests {
 
     @Test func theTokenFileIsReadAndTrimmedAndNamedAsTheSource() throws {
         let path = try privateTokenFile("  1~abc\n")
-        #expect(try CanvasToken.resolve(tokenFile: path, environment: ["CANVAS_TOKEN": "other"])
+        #expect(try Self.resolve(tokenFile: path, environment: ["CANVAS_TOKEN": "other"])
             == CanvasCredentials(token: "1~abc", source: "--token-file \(path)"))
-        #expect(try CanvasToken.resolve(tokenFile: nil, environment: ["CANVAS_TOKEN": " 2~def "])
+        #expect(try Self.resolve(tokenFile: nil, environment: ["CANVAS_TOKEN": " 2~def "])
             == CanvasCredentials(token: "2~def", source: "CANVAS_TOKEN"))
         try Data("\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: CanvasSetupError.emptyTokenFile(path: path)) { try CanvasToken.resolve(tokenFile: path, environment: [:]) }
+        #expect(throws: CanvasSetupError.emptyTokenFile(path: path)) { try Self.resolve(tokenFile: path, environment: [:]) }
         #expect(throws: CanvasSetupError.unreadableTokenFile(path: "/nonexistent/t", reason: "no such file")) {
-            try CanvasToken.resolve(tokenFile: "/nonexistent/t", environment: [:])
+            try Self.resolve(tokenFile: "/nonexistent/t", environment: [:])
         }
     }
 
@@ -71,11 +79,12 @@ struct LiveEnvironmentTests {
         let path = try privateTokenFile("1~abc")
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         let expected = CanvasSetupError.tokenFileNotPrivate(path: path, mode: UInt32(mode))
-        #expect(throws: expected) { try CanvasToken.resolve(tokenFile: path, environment: [:]) }
+        #expect(throws: expected) { try Self.resolve(tokenFile: path, environment: [:]) }
         #expect(expected.userMessage == "Token file \(path) can be read by other users (mode \(String(mode, radix: 8))); run: chmod 600 \(path)")
     }
 
     @Test func aMissingTokenSaysWhereATokenComesFrom() {
-        #expect(CanvasSetupError.missingToken.userMessage == "Canvas needs an access token: set CANVAS_TOKEN or pass --token-file PATH")
+        #expect(CanvasSetupError.missingToken.userMessage
+            == "Canvas needs an access token: run coursebrowser login, set CANVAS_TOKEN, or pass --token-file PATH or --token-command CMD")
     }
 }

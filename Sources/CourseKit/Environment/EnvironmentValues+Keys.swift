@@ -36,6 +36,10 @@ private enum ClipboardKey: EnvironmentKey {
     static let defaultValue = Clipboard.noOp
 }
 
+private enum CourseListHintKey: EnvironmentKey {
+    static let defaultValue: String? = nil
+}
+
 private enum PathsKey: EnvironmentKey {
     static let defaultValue = Paths.temporary
 }
@@ -99,5 +103,12 @@ extension EnvironmentValues {
     public var settings: SettingsClient {
         get { self[SettingsClientKey.self] }
         set { self[SettingsClientKey.self] = newValue }
+    }
+
+    /// A line the course list shows above its courses, about where they come from: the
+    /// sample catalog's pointer to `login`. Nil: none.
+    public var courseListHint: String? {
+        get { self[CourseListHintKey.self] }
+        set { self[CourseListHintKey.self] = newValue }
     }
 }

@@ -1,0 +1,86 @@
+import Canvas
+import CourseKit
+import Foundation
+@testable import Launch
+import Testing
+import TestSupport
+
+/// Which Canvas and which token a start uses: the command line and the environment first,
+/// for scripts, then the profile's saved login; and a saved token only ever for its Canvas.
+struct BackendChoiceTests {
+    let scratch: ScratchFolder
+    let store: LoginStore
+
+    init() throws {
+        scratch = try ScratchFolder()
+        store = LoginStore(directory: scratch.url)
+        try store.save(SavedLogin(canvasURL: try #require(URL(string: "https://saved.example")), token: "saved-token"), for: .standard)
+        try store.save(SavedLogin(canvasURL: try #require(URL(string: "https://work.example")), tokenCommand: "printf work-token"), for: try ProfileName("work"))
+    }
+
+    func choose(_ arguments: [String], _ environment: [String: String] = [:]) throws -> (url: String, credentials: CanvasCredentials)? {
+        let options = try LaunchOptions.parse(arguments)
+        guard case let .canvas(url, credentials) = try Backend.choose(options: options, processEnvironment: environment, clock: .live, logins: store) else {
+            return nil
+        }
+        return (url.absoluteString, credentials)
+    }
+
+    @Test func aPlainStartOpensTheSavedLoginsCanvasWithItsToken() throws {
+        defer { scratch.remove() }
+        let chosen = try #require(try choose([]))
+        #expect(chosen.url == "https://saved.example")
+        #expect(chosen.credentials == CanvasCredentials(token: "saved-token", source: "the saved login (profile default)", renewal: "coursebrowser login"))
+    }
+
+    @Test func aProfilesTokenCommandIsRunForItsToken() throws {
+        defer { scratch.remove() }
+        let chosen = try #require(try choose(["--profile", "work"], ["PATH": "/usr/bin:/bin"]))
+        #expect(chosen.url == "https://work.example")
+        #expect(chosen.credentials == CanvasCredentials(
+            token: "work-token", source: "the token command of profile work", renewal: "coursebrowser login --profile work"
+        ))
+    }
+
+    @Test func canvasURLAndCanvasTokenOverrideTheSavedLogin() throws {
+        defer { scratch.remove() }
+        #expect(try choose([], ["CANVAS_TOKEN": "env-token"])?.credentials.token == "env-token")
+        #expect(try choose(["--canvas", "https://saved.example"])?.credentials.token == "saved-token", "the same Canvas keeps its saved token")
+        let other = try choose([], ["CANVAS_URL": "https://other.example", "CANVAS_TOKEN": "env-token"])
+        #expect(other?.url == "https://other.example")
+        #expect(other?.credentials.source == "CANVAS_TOKEN")
+    }
+
+    @Test func aSavedTokenIsNeverSentToAnotherCanvas() {
+        defer { scratch.remove() }
+        #expect(throws: CanvasSetupError.missingToken) { try choose(["--canvas", "https://other.example"]) }
+        #expect(throws: CanvasSetupError.missingToken) { try choose([], ["CANVAS_URL": "https://other.example"]) }
+        #expect(throws: CanvasSetupError.missingToken) { try choose(["--course", "https://other.example/courses/5"]) }
+    }
+
+    @Test func aCatalogNeedsNoLoginAndANamedProfileWithoutOneIsAnError() throws {
+        defer { scratch.remove() }
+        #expect(try choose(["--catalog", "/nonexistent.json"]) == nil)
+        #expect(throws: CanvasSetupError.noLogin(try ProfileName("school"))) { try choose(["--profile", "school"]) }
+        #expect(CanvasSetupError.noLogin(try ProfileName("school")).userMessage == "Profile school is not logged in; run coursebrowser login --profile school")
+    }
+
+    @Test func withNothingSavedTheDefaultProfileShowsTheSample() throws {
+        defer { scratch.remove() }
+        let empty = LoginStore(directory: scratch.url.appendingPathComponent("none"))
+        let backend = try Backend.choose(options: LaunchOptions(), processEnvironment: [:], clock: .live, logins: empty)
+        guard case .offline(_, isSample: true) = backend else {
+            Issue.record("the sample, marked as such, not \(backend)")
+            return
+        }
+    }
+
+    @Test func theSampleAloneGetsTheHintToLogIn() throws {
+        defer { scratch.remove() }
+        let home = scratch.url.appendingPathComponent("home").path
+        let sample = try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["HOME": home])
+        #expect(sample.environment.courseListHint == "Sample courses — run coursebrowser login to see yours")
+        let catalog = try LiveEnvironment.make(options: LaunchOptions(catalogPath: "/nonexistent.json"), processEnvironment: ["HOME": home])
+        #expect(catalog.environment.courseListHint == nil)
+    }
+}
