@@ -42,7 +42,7 @@ let package = Package(
 
         // The root: options, the live environment, and the program.
         .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "HTTP", "FileSystem", "TextBasics"]),
-        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI", "TextBasics"]),
+        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "Canvas", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI", "TextBasics"]),
         .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit"]),
         .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "TextBasics", "UploadQueue", "CPseudoTerminal", "coursebrowser", "coursebrowser-floor"]),
         .target(name: "CPseudoTerminal"),

@@ -35,17 +35,34 @@ case .run:
 }
 
 let processEnvironment = ProcessInfo.processInfo.environment
+
+/// Runs a command on the main queue and exits with its status.
+func runCommand(_ command: @escaping @MainActor () async -> Int32) -> Never {
+    Task { @MainActor in exit(await command()) }
+    dispatchMain()
+}
+
+let logins = LoginStore(directory: Paths.live(environment: processEnvironment).configDirectory)
+switch options.command {
+case let .login(url):
+    runCommand { await LoginCommand.login(url: url, options: options, store: logins, environment: processEnvironment) }
+case .logout:
+    exit(LoginCommand.logout(options: options, store: logins))
+case let .completions(shell):
+    print(Completions.script(for: shell), terminator: "")
+    exit(0)
+case .manPage:
+    print(ManPage.text(keys: KeyTable.rows.map { ($0.label, $0.does) }), terminator: "")
+    exit(0)
+case .browse, .upload, .submit, .queue, .drain:
+    break
+}
+
 let services: LiveEnvironment.Services
 do {
     services = try LiveEnvironment.make(options: options, processEnvironment: processEnvironment)
 } catch {
     failUsage(userMessage(for: error))
-}
-
-/// Runs a queue command on the main queue and exits with its status.
-func runCommand(_ command: @escaping @MainActor () async -> Int32) -> Never {
-    Task { @MainActor in exit(await command()) }
-    dispatchMain()
 }
 
 switch options.command {
@@ -61,6 +78,9 @@ case let .drain(timeout):
     runCommand { await QueueCommands.drain(timeout: timeout, services: services) }
 case .browse:
     break
+case .login, .logout, .completions, .manPage:
+    // Each ran and exited above.
+    exit(0)
 }
 
 guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {

@@ -471,7 +471,7 @@ import Testing
             #expect(result.status == 2)
             #expect(result.stdout.isEmpty, "the terminal is not touched")
             #expect(result.stderr.hasPrefix(
-                "coursebrowser: Canvas needs an access token: set CANVAS_TOKEN or pass --token-file PATH\n"
+                "coursebrowser: Canvas needs an access token: run coursebrowser login, set CANVAS_TOKEN, or pass --token-file PATH or --token-command CMD\n"
             ), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("data").path), "nothing was queued")
         }
@@ -482,7 +482,7 @@ import Testing
             try tmux.launchApp(["--canvas", "http://127.0.0.1:9"])
             #expect(try await tmux.waitForExit() == 2)
             let screen = try await tmux.waitFor("the shell prompt") { $0.lastNonBlankLine == "$" }
-            #expect(screen.contains("coursebrowser: Canvas needs an access token: set CANVAS_TOKEN or pass --token-file PATH"))
+            #expect(screen.contains("coursebrowser: Canvas needs an access token: run coursebrowser login, set CANVAS_TOKEN,"))
             #expect(screen.boxes.isEmpty)
             #expect(try tmux.format("#{alternate_on}") == "0")
         }

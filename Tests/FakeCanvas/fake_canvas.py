@@ -983,6 +983,7 @@ class Config:
     strict_page_tokens: bool = True
     reject_upload_auth: bool = False
     role: str = "teacher"
+    user_name: str = "Test User"
 
     def update(self, changes) -> None:
         if not isinstance(changes, dict):
@@ -996,6 +997,10 @@ class Config:
                 self.upload_answer = str(value)
             elif key in ("strict_page_tokens", "reject_upload_auth"):
                 setattr(self, key, bool(value))
+            elif key == "user_name":
+                if not isinstance(value, str) or not value.strip():
+                    raise ApiError(400, "user_name is a non-empty string")
+                self.user_name = value
             elif key == "role":
                 if value not in ROLES:
                     raise ApiError(400, f"role is one of {', '.join(ROLES)}")
@@ -1510,8 +1515,10 @@ class FakeCanvas:
         return json_response(200, courses)
 
     def get_self(self, _req: Request) -> Response:
-        return json_response(200, {"id": 1, "name": "Test User", "short_name": "Test",
-                                   "sortable_name": "User, Test"})
+        name = self.config.user_name
+        first, _, last = name.rpartition(" ")
+        return json_response(200, {"id": 1, "name": name, "short_name": name,
+                                   "sortable_name": f"{last}, {first}" if first else name})
 
     def _readable_course(self, key: str) -> int:
         """A course the user may open: a date-restricted one is "not authorized", as on Canvas."""

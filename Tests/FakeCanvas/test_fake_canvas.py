@@ -347,6 +347,18 @@ class StudentTests(FakeCanvasTest):
         self.assertTrue(all(c["is_favorite"] for c in reply.json()))
         self.assertIn(1, [c["id"] for c in reply.json()])
 
+    def test_the_user_is_who_the_config_names(self):
+        me = self.api("/api/v1/users/self").json()
+        self.assertEqual((me["id"], me["name"]), (1, "Test User"))
+        self.assertEqual(self.control("POST", "config", {"user_name": "Nguyễn Văn A"}).status, 200)
+        try:
+            me = self.api("/api/v1/users/self").json()
+            self.assertEqual((me["name"], me["short_name"], me["sortable_name"]), ("Nguyễn Văn A", "Nguyễn Văn A", "A, Nguyễn Văn"))
+            self.assertEqual(self.control("POST", "config", {"user_name": " "}).status, 400)
+        finally:
+            self.control("POST", "config", {"user_name": "Test User"})
+        self.assertEqual(self.api("/api/v1/users/self", headers={}).status, 401)
+
     def test_modules_carry_progress_and_the_last_is_locked(self):
         modules = self.api("/api/v1/courses/1/modules?include[]=items&include[]=content_details").json()
         self.assertEqual([m["state"] for m in modules], ["completed", "started", "unlocked", "locked"])

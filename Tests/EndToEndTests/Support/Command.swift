@@ -23,17 +23,25 @@ enum Command {
         var description: String
     }
 
-    /// Runs `executable` with `arguments` in exactly `environment`, and waits for it.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> CommandResult {
+    /// Runs `executable` with `arguments` in exactly `environment`, and waits for it; `input`,
+    /// if given, is its standard input (else /dev/null).
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String], input: String? = nil) throws -> CommandResult {
         let directory = FileManager.default.temporaryDirectory
         let name = "cb-\(UUID().uuidString)"
         let outPath = directory.appendingPathComponent("\(name).out").path
         let errPath = directory.appendingPathComponent("\(name).err").path
+        let inPath = directory.appendingPathComponent("\(name).in").path
         defer {
             unlink(outPath)
             unlink(errPath)
+            unlink(inPath)
         }
-        let pid = try spawn(executable, arguments, environment: environment, stdout: outPath, stderr: errPath)
+        if let input {
+            guard FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw SpawnError(description: "can't write the input for \(executable)")
+            }
+        }
+        let pid = try spawn(executable, arguments, environment: environment, stdin: input == nil ? "/dev/null" : inPath, stdout: outPath, stderr: errPath)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw SpawnError(description: "waitpid failed: \(String(cString: strerror(errno)))") }
@@ -53,13 +61,14 @@ enum Command {
         _ executable: String,
         _ arguments: [String],
         environment: [String: String],
+        stdin: String,
         stdout: String,
         stderr: String
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         closeInheritedDescriptors(&actions)

@@ -113,9 +113,9 @@ enum AppCommand {
         return environment
     }
 
-    /// Runs `coursebrowser arguments…` to completion.
-    static func run(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
-        try Command.run(try AppBinary.path(), arguments, environment: environment)
+    /// Runs `coursebrowser arguments…` to completion, with `input` as its standard input if given.
+    static func run(_ arguments: [String], environment: [String: String], input: String? = nil) throws -> CommandResult {
+        try Command.run(try AppBinary.path(), arguments, environment: environment, input: input)
     }
 
     /// Starts `coursebrowser arguments…` in the background with its output in `output`, and returns its process ID.
