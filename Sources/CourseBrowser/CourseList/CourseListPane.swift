@@ -43,7 +43,7 @@ final class CourseListPane: Pane {
         settings = environment.settings
         webBrowser = environment.webBrowser
         clipboard = environment.clipboard
-        state = CourseListState(scope: settings.load().courseScope ?? .current)
+        state = CourseListState(scope: settings.load().courseScope ?? .current, hint: environment.courseListHint)
     }
 
     /// Starts loading the view on screen.

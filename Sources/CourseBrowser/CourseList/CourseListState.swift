@@ -18,9 +18,12 @@ struct CourseListState {
     private(set) var filter: CourseFilter?
     /// What `o` or `y` just did, until the next key.
     var notice: Notice?
+    /// Where the courses come from and how to get others, under the list for as long as it shows.
+    let hint: String?
 
-    init(scope: CourseScope) {
+    init(scope: CourseScope, hint: String? = nil) {
         self.scope = scope
+        self.hint = hint
     }
 
     /// The view on screen.
