@@ -1,0 +1,69 @@
+extension Completions {
+    static var zsh: String {
+        let commandList = commands.map { "        '\($0.name.rawValue):\(zshQuoted(summary($0.summary ?? "")))'" }
+        let cases = LaunchOptions.CommandName.allCases.map { command in
+            let specs = options(for: command).map { "            \(zshSpec($0))" }
+            let rest: [String]
+            switch command {
+            case .browse: rest = ["            '1: :->command'"]
+            case .upload, .submit: rest = ["            '*:file:_files'"]
+            case .completions: rest = ["            '1:shell:(\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " ")))'"]
+            case .queue, .drain, .login, .logout, .manPage: rest = []
+            }
+            return "        \(command.rawValue))\n            _arguments -s \\\n\((specs + rest).joined(separator: " \\\n"))\n            ;;"
+        }
+        return """
+        #compdef coursebrowser
+        # zsh completion for coursebrowser
+
+        _coursebrowser_profiles() {
+            local dir="\(profilesDirectory)"
+            local -a names
+            names=("$dir"/*.json(N:t:r))
+            _describe -t profiles 'profile' names
+        }
+
+        _coursebrowser() {
+            local state command=browse
+            local -a commands
+            commands=(
+        \(commandList.joined(separator: "\n"))
+            )
+            if (( CURRENT > 2 )) && (( ${+commands[(r)${words[2]}:*]} )); then
+                command=${words[2]}
+                shift words
+                (( CURRENT-- ))
+            fi
+            case $command in
+        \(cases.joined(separator: "\n"))
+            esac
+            if [[ $state == command ]]; then
+                _describe -t commands 'command' commands
+            fi
+        }
+
+        _coursebrowser "$@"
+
+        """
+    }
+
+    /// `'--course[Open this course at start]:ID:'`, with a completer for the value where one fits.
+    private static func zshSpec(_ spec: OptionSpec) -> String {
+        let help = "[\(zshQuoted(summary(spec.help)))]"
+        let value: String
+        switch (spec.value, valueKind(of: spec)) {
+        case (nil, _): value = ""
+        case let (name?, .file): value = ":\(name):_files"
+        case let (name?, .directory): value = ":\(name):_files -/"
+        case let (name?, .profile): value = ":\(name):_coursebrowser_profiles"
+        case let (name?, .none): value = ":\(name): "
+        }
+        let names = spec.names.count > 1 ? "'(\(spec.names.joined(separator: " ")))'{\(spec.names.joined(separator: ","))}" : spec.name
+        return names + "'\(help)\(value)'"
+    }
+
+    /// Text safe inside a zsh single-quoted `_arguments` spec: no quote, no brackets or colons.
+    private static func zshQuoted(_ text: String) -> String {
+        String(text.map { "[]:'\\".contains($0) ? " " : $0 })
+    }
+}

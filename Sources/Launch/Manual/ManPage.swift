@@ -1,0 +1,80 @@
+/// `coursebrowser.1`, written from the same command and option tables as `--help`.
+public enum ManPage {
+    /// The page in roff, with `keys` (each a label and what it does) as its KEYS section.
+    public static func text(keys: [(label: String, does: String)]) -> String {
+        var page = [
+            #".TH COURSEBROWSER 1 "" "coursebrowser \#(LaunchOptions.version)" "User Commands""#,
+            ".SH NAME",
+            #"coursebrowser \- browse your courses from the terminal"#,
+            ".SH SYNOPSIS",
+        ]
+        for command in LaunchOptions.commandSpecs {
+            page += [".br", ".B coursebrowser", escape(command.usage)]
+        }
+        page += description
+        page += [".SH COMMANDS"]
+        for command in LaunchOptions.commandSpecs {
+            guard let summary = command.summary else { continue }
+            page += [".TP", ".B \(escape(command.name.rawValue))", escape(summary)]
+        }
+        page += [".SH OPTIONS"]
+        for spec in LaunchOptions.optionSpecs {
+            page += [".TP", label(spec), escape(spec.fullHelp)]
+        }
+        page += [".SH KEYS"]
+        for key in keys {
+            page += [".TP", ".B \(escape(key.label))", escape(key.does)]
+        }
+        page += environment + files
+        return page.joined(separator: "\n") + "\n"
+    }
+
+    /// `.BR \-\-course " " \fIID\fR`: names in bold, the value in italics.
+    private static func label(_ spec: OptionSpec) -> String {
+        let names = spec.names.map { #"\fB"# + escape($0) + #"\fR"# }.joined(separator: ", ")
+        return names + (spec.value.map { #" \fI"# + escape($0) + #"\fR"# } ?? "")
+    }
+
+    private static let description = [
+        ".SH DESCRIPTION",
+        "Shows the course list, a course's assignments, syllabus and modules, and the upload queue side by side.",
+        "Each pane loads on its own and shows its own errors, with [r]etry; uploads wait in a queue on disk",
+        "and are sent when the network is back, and a submission is never handed in twice.",
+        ".PP",
+        "Courses come from Canvas LMS once",
+        ".B coursebrowser login",
+        "has saved a Canvas URL and an access token; until then, from a built-in sample catalog.",
+        escape("--canvas, CANVAS_URL and CANVAS_TOKEN override the saved login, for scripts; --catalog reads a catalog file instead."),
+    ]
+
+    private static let environment = [
+        ".SH ENVIRONMENT",
+        ".TP", ".B CANVAS_URL", escape("The Canvas to browse when --canvas is not given."),
+        ".TP", ".B CANVAS_TOKEN", "The access token, before the saved login's.",
+        ".TP", ".B BROWSER", "The web browser o opens; else xdg-open.",
+        ".TP", ".B NO_COLOR", "When set, nothing is coloured.",
+        ".TP", ".BR XDG_CONFIG_HOME ", " XDG_DATA_HOME ", " XDG_CACHE_HOME", "Where the files below live.",
+    ]
+
+    private static let files = [
+        ".SH FILES",
+        ".TP", #".I ~/.config/coursebrowser/profiles/NAME.json"#,
+        "The saved login of profile NAME (default: default), readable only by you.",
+        ".TP", ".I ~/.config/coursebrowser/settings.json", "Choices remembered between runs.",
+        ".TP", ".I ~/.local/share/coursebrowser", "The upload queue; other profiles' under profiles/NAME.",
+        ".TP", ".I ~/.cache/coursebrowser", "Saved copies of what Canvas answered; other profiles' under profiles/NAME.",
+    ]
+
+    /// Text safe in a roff line: backslashes and dashes escaped, and no line that starts like a request.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "\\": escaped += #"\e"#
+            case "-": escaped += #"\-"#
+            default: escaped.append(character)
+            }
+        }
+        return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? #"\&"# + escaped : escaped
+    }
+}
