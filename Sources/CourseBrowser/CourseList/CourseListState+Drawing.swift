@@ -51,12 +51,8 @@ extension CourseListState {
 
     /// Rows under the list: loading, a failure, the empty state, what the backend skipped, and the hint.
     func statusLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
-        loadLines(width: width, glyphs: glyphs, now: now) + hintLines(width: width)
-    }
-
-    /// The hint, last: it stays as long as the pane, under whatever the load says.
-    private func hintLines(width: Int) -> [StyledLine] {
-        hint.map { $0.wrapped(toWidth: max(1, width - 1)).map { StyledLine($0, style: .muted) } } ?? []
+        // The hint comes last: it stays as long as the pane, under whatever the load says.
+        loadLines(width: width, glyphs: glyphs, now: now) + hintLines
     }
 
     private func loadLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {

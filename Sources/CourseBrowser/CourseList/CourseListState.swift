@@ -20,6 +20,8 @@ struct CourseListState {
     var notice: Notice?
     /// Where the courses come from and how to get others, under the list for as long as it shows.
     let hint: String?
+    /// The hint wrapped to the pane, made when the pane's width changes rather than each frame.
+    private(set) var hintLines: [StyledLine] = []
 
     init(scope: CourseScope, hint: String? = nil) {
         self.scope = scope
@@ -67,6 +69,9 @@ struct CourseListState {
     }
 
     mutating func resize(_ size: PaneSize) {
+        if size.width != self.size.width {
+            hintLines = hint.map { $0.wrapped(toWidth: max(1, size.width - 1)).map { StyledLine($0, style: .muted) } } ?? []
+        }
         self.size = size
     }
 
