@@ -33,4 +33,32 @@ struct GridRowTests {
         #expect(second.rowMatches(0, in: first))
         #expect(!frame("👩‍👩‍👧‍👧").rowMatches(0, in: first))
     }
+
+    /// A long cluster is kept by index in its own grid: the same index in two grids may be
+    /// two clusters, which must not match.
+    @Test func longClustersAtTheSameIndexStillDifferByText() {
+        var first = Grid(width: 8, height: 1)
+        first.put("👩‍👩‍👧‍👦", x: 0, y: 0)
+        var second = Grid(width: 8, height: 1)
+        second.put("👩‍👩‍👧‍👧", x: 0, y: 0)
+        #expect(!second.rowMatches(0, in: first))
+        #expect(!second.cellMatches(x: 0, y: 0, in: first))
+        #expect(second != first)
+        var same = Grid(width: 8, height: 1)
+        same.put("x", x: 7, y: 0)
+        same.put("👩‍👩‍👧‍👦", x: 0, y: 0)
+        first.put("x", x: 7, y: 0)
+        #expect(same.rowMatches(0, in: first) && same == first)
+    }
+
+    @Test func cellsReadBackAsTheyWereWritten() {
+        var grid = Grid(width: 12, height: 1)
+        let written = ["a", "é", "e\u{301}", "ệ", "情", "", "🧪", "", "👩‍👩‍👧‍👦", "", "ơ\u{301}\u{323}", "~"]
+        for (x, text) in written.enumerated() where !text.isEmpty {
+            grid.set(Cell(text: text, style: Style(bold: x % 2 == 0)), x: x, y: 0)
+        }
+        for (x, text) in written.enumerated() where !text.isEmpty {
+            #expect(grid[x, 0] == Cell(text: text, style: Style(bold: x % 2 == 0)), "cell \(x)")
+        }
+    }
 }

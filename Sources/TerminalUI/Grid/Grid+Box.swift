@@ -6,10 +6,11 @@ extension Grid {
         if lines.drawCellByCell(asciiOnly: usesASCIIFallback) {
             drawEdge(lines.topLeft, lines.horizontal, lines.topRight, x: rect.x, y: rect.y, width: rect.width, style: style)
             drawEdge(lines.bottomLeft, lines.horizontal, lines.bottomRight, x: rect.x, y: rect.maxY - 1, width: rect.width, style: style)
+            let vertical = glyph(lines.vertical)
             for y in (rect.y + 1)..<(rect.maxY - 1) {
                 // One column of chrome is what putting it as text would draw; `set` keeps to the grid.
-                set(Cell(text: lines.vertical, style: style), x: rect.x, y: y)
-                set(Cell(text: lines.vertical, style: style), x: rect.maxX - 1, y: y)
+                set(StoredCell(glyph: vertical, style: style), x: rect.x, y: y)
+                set(StoredCell(glyph: vertical, style: style), x: rect.maxX - 1, y: y)
             }
         } else {
             drawBorderAsText(rect, lines: lines, style: style)
@@ -28,8 +29,9 @@ extension Grid {
             putRaw(left + String(repeating: fill, count: width - 2) + right, x: x, y: y, style: style)
             return
         }
+        let (leftGlyph, fillGlyph, rightGlyph) = (glyph(left), glyph(fill), glyph(right))
         setRun(x: x, y: y, count: width) { index in
-            Cell(text: index == 0 ? left : index == width - 1 ? right : fill, style: style)
+            StoredCell(glyph: index == 0 ? leftGlyph : index == width - 1 ? rightGlyph : fillGlyph, style: style)
         }
     }
 

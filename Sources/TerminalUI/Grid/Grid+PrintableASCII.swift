@@ -23,15 +23,12 @@ extension Grid {
 
     /// Draws the first `count` bytes of `text`, all printable ASCII, one cell each.
     private mutating func drawPrintableASCII(_ text: String, count: Int, x: Int, y: Int, style: Style) -> Int {
-        let texts = Self.printableASCIITexts
         var text = text
         return text.withUTF8 { bytes in
             let count = min(count, bytes.count)
-            setRun(x: x, y: y, count: count) { Cell(text: texts[Int(bytes[$0] &- 0x20)], style: style) }
+            // An ASCII byte is its own scalar, and so its own glyph.
+            setRun(x: x, y: y, count: count) { StoredCell(glyph: UInt64(bytes[$0]), style: style) }
             return count
         }
     }
-
-    /// The text of a cell holding each printable ASCII byte, from U+0020 on.
-    private static let printableASCIITexts: [String] = (0x20...0x7E).map { String(Unicode.Scalar(UInt8($0))) }
 }

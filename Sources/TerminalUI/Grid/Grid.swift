@@ -1,14 +1,16 @@
 import Glibc
 
 /// An in-memory screen: panes draw into it, tests read its lines, the terminal backend flushes it.
-public struct Grid: Equatable, Sendable {
+public struct Grid: Sendable {
     public let width: Int
     public let height: Int
     public let glyphs: Glyphs
     /// Whether text goes through ``ASCIIFallback`` before it is drawn; read on every `put`,
     /// so it is worked out once rather than comparing glyph sets each time.
     let usesASCIIFallback: Bool
-    private var cells: [Cell]
+    private var cells: [StoredCell]
+    /// The clusters too long for a cell's bits, which refer to them by index.
+    private var clusters: [String] = []
     /// Web addresses laid over runs of cells, for terminals that show hyperlinks.
     public private(set) var links: [Link] = []
 
@@ -28,23 +30,54 @@ public struct Grid: Equatable, Sendable {
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
+    private func cell(_ stored: StoredCell) -> Cell {
+        Cell(text: text(of: stored.glyph), style: stored.style)
+    }
+
+    private func text(of glyph: UInt64) -> String {
+        glyph & StoredCell.overflow != 0 ? clusters[Int(glyph & ~StoredCell.overflow)] : StoredCell.text(ofInline: glyph)
+    }
+
+    private mutating func stored(_ cell: Cell) -> StoredCell {
+        StoredCell(glyph: glyph(cell.text), style: cell.style)
+    }
+
+    /// The glyph for `text`, keeping it in `clusters` if it is too long for the bits.
+    mutating func glyph(_ text: String) -> UInt64 {
+        if let glyph = StoredCell.inlineGlyph(text) { return glyph }
+        clusters.append(text)
+        return StoredCell.overflow | UInt64(clusters.count - 1)
+    }
+
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public subscript(x: Int, y: Int) -> Cell {
-        cells[y * width + x]
+        cell(cells[y * width + x])
+    }
+
+    /// Whether the cell at (`x`, `y`) is the right half of a wide cluster, read without its text.
+    func isContinuation(x: Int, y: Int) -> Bool {
+        cells[y * width + x].isContinuation
+    }
+
+    /// Whether (`x`, `y`) holds the same cell here and in `other`, a grid of the same size.
+    func cellMatches(x: Int, y: Int, in other: Grid) -> Bool {
+        let (mine, theirs) = (cells[y * width + x], other.cells[y * width + x])
+        guard mine.isOverflow || theirs.isOverflow else { return mine == theirs }
+        // A long cluster's index means something only in its own grid; its text is what counts.
+        return mine.style == theirs.style && text(of: mine.glyph) == other.text(of: theirs.glyph)
     }
 
     /// Whether row `y` holds the same cells as that row of `other`, a grid of the same size.
     func rowMatches(_ y: Int, in other: Grid) -> Bool {
         let row = (y * width)..<((y + 1) * width)
-        return Self.sameBytes(cells[row], other.cells[row]) || cells[row] == other.cells[row]
+        // Equal bits are equal cells when long clusters' indices mean the same in both.
+        if clusters == other.clusters, Self.sameBytes(cells[row], other.cells[row]) { return true }
+        return (0..<width).allSatisfy { cellMatches(x: $0, y: y, in: other) }
     }
 
-    /// Whether two runs of cells are the same bytes, which makes them equal cells.
-    ///
-    /// Unequal bytes may still be equal cells (the same text in another buffer), so a miss
-    /// is settled by comparing the cells.
-    private static func sameBytes(_ lhs: ArraySlice<Cell>, _ rhs: ArraySlice<Cell>) -> Bool {
+    /// Whether two runs of cells are the same bytes.
+    private static func sameBytes(_ lhs: ArraySlice<StoredCell>, _ rhs: ArraySlice<StoredCell>) -> Bool {
         lhs.withUnsafeBytes { left in
             rhs.withUnsafeBytes { right in
                 guard left.count == right.count, let a = left.baseAddress, let b = right.baseAddress else { return false }
@@ -77,9 +110,9 @@ public struct Grid: Equatable, Sendable {
         for character in fitted {
             let columns = ScalarWidthTable.width(of: character)
             guard columns > 0 else { continue }
-            set(Cell(text: String(character), style: style), x: column, y: y)
+            set(StoredCell(glyph: glyph(String(character)), style: style), x: column, y: y)
             if columns == 2 {
-                set(Cell(text: "", style: style), x: column + 1, y: y)
+                set(StoredCell(glyph: StoredCell.continuationGlyph, style: style), x: column + 1, y: y)
             }
             column += columns
         }
@@ -101,7 +134,7 @@ public struct Grid: Equatable, Sendable {
 
     /// Blanks every cell of `rect`, painting it with `style`; links under it go too.
     public mutating func clear(_ rect: Rect, style: Style = .plain) {
-        forEachCell(in: rect) { $0 = Cell(text: " ", style: style) }
+        forEachCell(in: rect) { $0 = StoredCell(glyph: StoredCell.spaceGlyph, style: style) }
         links.removeAll { link in
             link.y >= rect.y && link.y < rect.maxY && link.x < rect.maxX && link.x + link.width > rect.x
         }
@@ -124,7 +157,7 @@ public struct Grid: Equatable, Sendable {
         return text
     }
 
-    private mutating func forEachCell(in rect: Rect, _ body: (inout Cell) -> Void) {
+    private mutating func forEachCell(in rect: Rect, _ body: (inout StoredCell) -> Void) {
         let xs = max(0, rect.x)..<min(width, rect.maxX)
         let ys = max(0, rect.y)..<min(height, rect.maxY)
         guard !xs.isEmpty, !ys.isEmpty else { return }
@@ -140,32 +173,45 @@ public struct Grid: Equatable, Sendable {
     ///
     /// Going left to right, each `set` blanks a continuation to its right that the next one
     /// then overwrites, so only the two ends of the run can leave half a wide cluster to blank.
-    mutating func setRun(x: Int, y: Int, count: Int, _ cell: (Int) -> Cell) {
+    mutating func setRun(x: Int, y: Int, count: Int, _ cell: (Int) -> StoredCell) {
         guard y >= 0, y < height, x >= 0, x < width else { return }
         let end = min(x + max(0, count), width)
         guard x < end else { return }
         let row = y * width
         if cells[row + x].isContinuation, x > 0 {
-            cells[row + x - 1].text = " "
+            cells[row + x - 1].glyph = StoredCell.spaceGlyph
         }
         for column in x..<end {
             cells[row + column] = cell(column - x)
         }
         if end < width, cells[row + end].isContinuation {
-            cells[row + end].text = " "
+            cells[row + end].glyph = StoredCell.spaceGlyph
         }
     }
 
     /// Stores a cell, blanking the other half of any wide cluster it overwrites.
     mutating func set(_ cell: Cell, x: Int, y: Int) {
+        set(stored(cell), x: x, y: y)
+    }
+
+    mutating func set(_ cell: StoredCell, x: Int, y: Int) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
         let index = y * width + x
         if cells[index].isContinuation, !cell.isContinuation, x > 0 {
-            cells[index - 1].text = " "
+            cells[index - 1].glyph = StoredCell.spaceGlyph
         }
         if x + 1 < width, cells[index + 1].isContinuation {
-            cells[index + 1].text = " "
+            cells[index + 1].glyph = StoredCell.spaceGlyph
         }
         cells[index] = cell
+    }
+}
+
+extension Grid: Equatable {
+    /// Grids are equal when they show the same: same size, glyphs, links and cells, however
+    /// their long clusters are numbered.
+    public static func == (lhs: Grid, rhs: Grid) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.glyphs == rhs.glyphs, lhs.links == rhs.links else { return false }
+        return (0..<lhs.height).allSatisfy { lhs.rowMatches($0, in: rhs) }
     }
 }

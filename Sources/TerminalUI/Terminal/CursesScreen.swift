@@ -104,9 +104,9 @@ public final class CursesScreen {
             // A key usually changes a row or two: the others are passed over whole.
             if let previous, grid.rowMatches(y, in: previous) { continue }
             for x in 0..<grid.width {
-                let cell = grid[x, y]
-                guard !cell.isContinuation, previous?[x, y] != cell else { continue }
-                draw(cell, x: x, y: y)
+                guard !grid.isContinuation(x: x, y: y) else { continue }
+                if let previous, grid.cellMatches(x: x, y: y, in: previous) { continue }
+                draw(grid[x, y], x: x, y: y)
             }
         }
         refresh()
