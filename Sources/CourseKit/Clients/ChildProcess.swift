@@ -18,9 +18,6 @@ enum ChildProcess {
         case killed(signal: Int32)
     }
 
-    /// glibc's `POSIX_SPAWN_SETSID`, which Swift's Glibc module doesn't bring in.
-    private static let setSessionFlag: Int32 = 0x80
-
     /// `environment` less what a child must never see.
     static func passedOn(_ environment: [String: String]) -> [String: String] {
         var passed = environment
@@ -88,38 +85,13 @@ enum ChildProcess {
         return signal == 0 ? .exited(status: (status >> 8) & 0xFF) : .killed(signal: signal)
     }
 
-    /// Why `posix_spawn` refused: its `errno`.
-    private struct SpawnError: Error {
-        var code: Int32
-    }
-
-    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) -> Result<pid_t, SpawnError> {
+    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) -> Result<pid_t, SpawnFailure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in Int32(0)...2 {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | setSessionFlag))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        return code == 0 ? .success(pid) : .failure(SpawnError(code: code))
+        return Spawn.start(executable, arguments, environment: environment, actions: &actions, newSession: true)
     }
 }

@@ -31,6 +31,9 @@ public struct LoginCheckError: UserFacingError, Equatable {
                 + " Make a new one in Canvas under Account → Settings → New Access Token"
         case CanvasError.noCanvasAPI, CanvasError.unexpectedResponse, CanvasError.notFound:
             userMessage = "\(url.absoluteString) doesn't answer as Canvas does; check the Canvas URL"
+        case NetworkError.unreachable:
+            // The whole URL, port and scheme included: a typo in either is the likeliest cause.
+            userMessage = "Can't reach \(url.absoluteString); check the URL and the network"
         default:
             userMessage = (error as? any UserFacingError)?.userMessage ?? "Can't check the login with \(host)"
         }

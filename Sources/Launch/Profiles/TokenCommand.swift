@@ -1,3 +1,4 @@
+import CourseKit
 import FoundationEssentials
 import TextBasics
 
@@ -45,33 +46,14 @@ public enum TokenCommand {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var passed = environment
         passed["CANVAS_TOKEN"] = nil
-        let arguments = ["sh", "-c", command]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = passed.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        switch Spawn.start("/bin/sh", ["sh", "-c", command], environment: passed, actions: &actions) {
+        case let .success(pid):
+            return pid
+        case let .failure(failure):
+            throw .tokenCommandFailed(command: command, reason: "can't start it: \(String(cString: strerror(failure.code)))")
         }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-        guard code == 0 else {
-            throw .tokenCommandFailed(command: command, reason: "can't start it: \(String(cString: strerror(code)))")
-        }
-        return pid
     }
 
     /// Everything the command prints, to its end so it never blocks on a full pipe; past
