@@ -18,15 +18,21 @@ enum Backend {
     static func choose(options: LaunchOptions, processEnvironment: [String: String], clock: WallClock, logins: LoginStore) throws -> Backend {
         if let path = options.catalogPath { return .offline(catalog: .file(path, clock: clock)) }
         let profile = options.profile ?? .standard
-        let login = try logins.login(for: profile)
-        guard let baseURL = try canvasURL(options: options, processEnvironment: processEnvironment) ?? login?.canvasURL else {
+        let given = try canvasURL(options: options, processEnvironment: processEnvironment)
+        let tokenGiven = CanvasToken.isGiven(options: options, environment: processEnvironment)
+        // The saved login is read only when it has something left to give, so a script that
+        // names its Canvas and token never trips on it.
+        let login = given != nil && tokenGiven ? nil : try logins.login(for: profile)
+        guard let baseURL = given ?? login?.canvasURL else {
             // Naming a profile asks for its Canvas; only the default may fall back to the sample.
             if options.profile != nil { throw CanvasSetupError.noLogin(profile) }
             return .offline(catalog: .sample(clock: clock), isSample: true)
         }
         // A saved token goes only to the Canvas it was saved for.
-        let saved = login.flatMap { $0.canvasURL == baseURL ? $0 : nil }
-        let credentials = try CanvasToken.resolve(options: options, environment: processEnvironment, login: saved, profile: profile)
+        if !tokenGiven, let login, login.canvasURL != baseURL {
+            throw CanvasSetupError.loginIsForAnotherCanvas(profile, saved: login.canvasURL, chosen: baseURL)
+        }
+        let credentials = try CanvasToken.resolve(options: options, environment: processEnvironment, login: login, profile: profile)
         return .canvas(baseURL, credentials: credentials)
     }
 

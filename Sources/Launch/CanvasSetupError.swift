@@ -1,4 +1,5 @@
 import CourseKit
+import FoundationEssentials
 
 /// A Canvas backend that can't start: no token, or a token file that can't be used.
 public enum CanvasSetupError: UserFacingError, Equatable {
@@ -11,6 +12,8 @@ public enum CanvasSetupError: UserFacingError, Equatable {
     case tokenCommandFailed(command: String, reason: String)
     /// `--profile NAME` names a profile never logged in.
     case noLogin(ProfileName)
+    /// The Canvas chosen (by a `--course` address, say) is not the one the profile logged in to.
+    case loginIsForAnotherCanvas(ProfileName, saved: URL, chosen: URL)
 
     public var userMessage: String {
         switch self {
@@ -27,6 +30,9 @@ public enum CanvasSetupError: UserFacingError, Equatable {
             return "The token command '\(command)' gave no token: \(reason)"
         case let .noLogin(profile):
             return "Profile \(profile) is not logged in; run \(profile.loginCommand)"
+        case let .loginIsForAnotherCanvas(profile, saved, chosen):
+            return "Profile \(profile) is logged in to \(saved.absoluteString), not \(chosen.absoluteString);"
+                + " log in to it under a profile of its own (coursebrowser login --profile NAME \(chosen.absoluteString)), or give its token"
         }
     }
 }

@@ -10,8 +10,17 @@ import Glibc
 /// Finds the Canvas access token without ever taking it from the command line,
 /// where any user could read it in the process list.
 enum CanvasToken {
-    /// The token `--token-file`, `--token-command`, `CANVAS_TOKEN` or `login`, in that order,
-    /// gives, and where it came from.
+    /// Whether the command line or the environment gives a token, before any saved login.
+    static func isGiven(options: LaunchOptions, environment: [String: String]) -> Bool {
+        options.tokenFile != nil || options.tokenCommand != nil || environmentToken(environment) != nil
+    }
+
+    private static func environmentToken(_ environment: [String: String]) -> String? {
+        environment["CANVAS_TOKEN"]?.trimming(.whitespacesAndNewlines).nonBlank
+    }
+
+    /// The token `--token-file`, `--token-command`, `CANVAS_TOKEN` or `login` (for the Canvas
+    /// it was saved for), in that order, gives, and where it came from.
     static func resolve(options: LaunchOptions, environment: [String: String], login: SavedLogin?, profile: ProfileName) throws -> CanvasCredentials {
         if let tokenFile = options.tokenFile {
             return CanvasCredentials(token: try read(tokenFile), source: "--token-file \(tokenFile)")
@@ -19,7 +28,7 @@ enum CanvasToken {
         if let command = options.tokenCommand {
             return CanvasCredentials(token: try TokenCommand.token(from: command, environment: environment), source: "--token-command")
         }
-        if let token = environment["CANVAS_TOKEN"]?.trimming(.whitespacesAndNewlines), !token.isEmpty {
+        if let token = environmentToken(environment) {
             return CanvasCredentials(token: token, source: "CANVAS_TOKEN")
         }
         guard let login else { throw CanvasSetupError.missingToken }
@@ -28,8 +37,9 @@ enum CanvasToken {
             return CanvasCredentials(token: token, source: source, renewal: profile.loginCommand)
         }
         guard let command = login.tokenCommand else { throw CanvasSetupError.missingToken }
+        // A token the command keeps is made new in whatever keeps it, not by logging in again.
         let token = try TokenCommand.token(from: command, environment: environment)
-        return CanvasCredentials(token: token, source: "the token command of profile \(profile)", renewal: profile.loginCommand)
+        return CanvasCredentials(token: token, source: "the token command of profile \(profile)")
     }
 
     private static func read(_ path: String) throws -> String {

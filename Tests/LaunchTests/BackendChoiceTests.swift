@@ -37,9 +37,8 @@ struct BackendChoiceTests {
         defer { scratch.remove() }
         let chosen = try #require(try choose(["--profile", "work"], ["PATH": "/usr/bin:/bin"]))
         #expect(chosen.url == "https://work.example")
-        #expect(chosen.credentials == CanvasCredentials(
-            token: "work-token", source: "the token command of profile work", renewal: "coursebrowser login --profile work"
-        ))
+        #expect(chosen.credentials == CanvasCredentials(token: "work-token", source: "the token command of profile work"),
+                "a token a command keeps is made new where it is kept, so no login is suggested")
     }
 
     @Test func canvasURLAndCanvasTokenOverrideTheSavedLogin() throws {
@@ -51,11 +50,26 @@ struct BackendChoiceTests {
         #expect(other?.credentials.source == "CANVAS_TOKEN")
     }
 
-    @Test func aSavedTokenIsNeverSentToAnotherCanvas() {
+    @Test func aSavedTokenIsNeverSentToAnotherCanvas() throws {
         defer { scratch.remove() }
-        #expect(throws: CanvasSetupError.missingToken) { try choose(["--canvas", "https://other.example"]) }
-        #expect(throws: CanvasSetupError.missingToken) { try choose([], ["CANVAS_URL": "https://other.example"]) }
-        #expect(throws: CanvasSetupError.missingToken) { try choose(["--course", "https://other.example/courses/5"]) }
+        let saved = try #require(URL(string: "https://saved.example"))
+        let other = try #require(URL(string: "https://other.example"))
+        let elsewhere = CanvasSetupError.loginIsForAnotherCanvas(.standard, saved: saved, chosen: other)
+        #expect(throws: elsewhere) { try choose(["--canvas", "https://other.example"]) }
+        #expect(throws: elsewhere) { try choose([], ["CANVAS_URL": "https://other.example"]) }
+        #expect(throws: elsewhere) { try choose(["--course", "https://other.example/courses/5"]) }
+        #expect(elsewhere.userMessage == "Profile default is logged in to https://saved.example, not https://other.example;"
+            + " log in to it under a profile of its own (coursebrowser login --profile NAME https://other.example), or give its token")
+    }
+
+    @Test func aCanvasAndTokenGivenOutrightNeverReadTheSavedLogin() throws {
+        defer { scratch.remove() }
+        let file = store.file(for: .standard)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        #expect(throws: LoginFileError.self, "a plain start does read it, and refuses it") { try choose([]) }
+        let scripted = try choose([], ["CANVAS_URL": "https://other.example", "CANVAS_TOKEN": "env-token"])
+        #expect(scripted?.credentials.source == "CANVAS_TOKEN")
+        #expect(try choose(["--canvas", "https://other.example", "--token-command", "printf t"], ["PATH": "/usr/bin:/bin"])?.credentials.token == "t")
     }
 
     @Test func aCatalogNeedsNoLoginAndANamedProfileWithoutOneIsAnError() throws {
