@@ -37,4 +37,18 @@ struct TokenCommandTests {
             try TokenCommand.token(from: command, environment: environment)
         }
     }
+
+    @Test func aChildLeftRunningInTheBackgroundDoesNotHoldTheTokenBack() throws {
+        let started = ContinuousClock.now
+        #expect(try TokenCommand.token(from: "printf 3~ghi; sleep 30 &", environment: environment) == "3~ghi")
+        #expect(ContinuousClock.now - started < .seconds(10), "the command's exit ends the wait, not the pipe's")
+    }
+
+    @Test func aCommandThatNeverEndsIsStoppedAfterTheTimeLimit() {
+        let started = ContinuousClock.now
+        #expect(throws: CanvasSetupError.tokenCommandFailed(command: "sleep 30", reason: "it gave no token within 1 s")) {
+            try TokenCommand.token(from: "sleep 30", environment: environment, timeLimit: .seconds(1))
+        }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
 }

@@ -14,9 +14,12 @@ import Glibc
 public enum TokenCommand {
     /// More than any token; what a command prints past this is read and dropped.
     static let outputLimit = 64 * 1024
+    /// Long enough to type a passphrase into a password manager, short enough that a command
+    /// that never ends doesn't hang a start, or `drain` in cron, for good.
+    public static let timeLimit = Duration.seconds(120)
 
     /// The token `command` prints, trimmed.
-    public static func token(from command: String, environment: [String: String]) throws(CanvasSetupError) -> String {
+    public static func token(from command: String, environment: [String: String], timeLimit: Duration = timeLimit) throws(CanvasSetupError) -> String {
         var pipeEnds: [Int32] = [0, 0]
         // Close-on-exec, so only the child's standard output (its dup2 copy) holds the write end.
         guard pipe(&pipeEnds) == 0, fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC) == 0 else {
@@ -31,9 +34,9 @@ public enum TokenCommand {
             throw error
         }
         close(pipeEnds[1])
-        let (output, overflowed) = readAll(pipeEnds[0])
-        close(pipeEnds[0])
-        try check(wait(for: pid), command: command)
+        defer { close(pipeEnds[0]) }
+        let (output, overflowed, status) = try collect(pipeEnds[0], until: pid, command: command, timeLimit: timeLimit)
+        try check(status, command: command)
         let token = String(decoding: output, as: UTF8.self).trimming(.whitespacesAndNewlines)
         if token.isEmpty { throw .tokenCommandFailed(command: command, reason: "it printed nothing") }
         if overflowed { throw .tokenCommandFailed(command: command, reason: "it printed over \(outputLimit / 1024) KB") }
@@ -56,26 +59,68 @@ public enum TokenCommand {
         }
     }
 
-    /// Everything the command prints, to its end so it never blocks on a full pipe; past
-    /// `outputLimit`, only whether there was more.
-    private static func readAll(_ descriptor: Int32) -> (output: [UInt8], overflowed: Bool) {
-        var output: [UInt8] = []
-        var overflowed = false
-        var buffer = [UInt8](repeating: 0, count: 4096)
+    /// What the command prints until it ends: until it exits, not until the pipe closes, as
+    /// a child it left running in the background may hold the pipe open. Past `outputLimit`,
+    /// only whether there was more; past `timeLimit`, it is stopped.
+    private static func collect(
+        _ descriptor: Int32, until pid: pid_t, command: String, timeLimit: Duration
+    ) throws(CanvasSetupError) -> (output: [UInt8], overflowed: Bool, status: Int32) {
+        var reader = Reader(descriptor: descriptor)
+        let deadline = ContinuousClock.now + timeLimit
+        var status: Int32 = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return (output, overflowed) }
-            let kept = min(count, max(0, outputLimit - output.count))
-            output += buffer.prefix(kept)
-            overflowed = overflowed || kept < count
+            reader.wait(milliseconds: 100)
+            if waitpid(pid, &status, WNOHANG) == pid {
+                // What it wrote before it ended is in the pipe already.
+                reader.drain()
+                return (reader.output, reader.overflowed, status)
+            }
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGTERM)
+                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                throw .tokenCommandFailed(command: command, reason: "it gave no token within \(timeLimit.components.seconds) s")
+            }
         }
     }
 
-    private static func wait(for pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return status
+    /// The read end of the command's output.
+    private struct Reader {
+        let descriptor: Int32
+        var output: [UInt8] = []
+        var overflowed = false
+        var isOpen = true
+
+        /// Reads what arrives within `milliseconds`, if anything; after the end, just waits.
+        mutating func wait(milliseconds: Int32) {
+            guard isOpen else {
+                usleep(UInt32(milliseconds) * 1000)
+                return
+            }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, milliseconds) > 0 {
+                readOnce()
+            }
+        }
+
+        /// Reads whatever is left without waiting for more.
+        mutating func drain() {
+            guard isOpen else { return }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            while isOpen, readOnce() {}
+        }
+
+        /// One read; false when nothing came (the end, or nothing yet).
+        @discardableResult
+        mutating func readOnce() -> Bool {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { isOpen = false }
+            guard count > 0 else { return false }
+            let kept = min(count, max(0, outputLimit - output.count))
+            output += buffer.prefix(kept)
+            overflowed = overflowed || kept < count
+            return true
+        }
     }
 
     private static func check(_ status: Int32, command: String) throws(CanvasSetupError) {
