@@ -9,19 +9,16 @@ import Glibc
 /// standard input, one line each, when that is not a terminal.
 @MainActor
 struct PromptInput {
-    /// Standard input's lines, when it is not a terminal.
-    private var piped: [String]?
-
-    init() {
-        piped = isatty(STDIN_FILENO) != 0 ? nil : Self.readLines()
-    }
-
     /// Whether a person types the answers, and so sees prompts and hints.
-    var isTerminal: Bool { piped == nil }
+    let isTerminal = isatty(STDIN_FILENO) != 0
+    /// Standard input's lines, when it is not a terminal, read at the first question: a login
+    /// that asks nothing leaves standard input alone (for its token command, say).
+    private var piped: [String]?
 
     /// The next line, after `prompt` on the terminal; nil at the end of input.
     mutating func line(_ prompt: String, secret: Bool = false) -> String? {
-        if piped != nil {
+        if !isTerminal {
+            if piped == nil { piped = Self.readLines() }
             return piped?.isEmpty == false ? piped?.removeFirst() : nil
         }
         StandardStream.error.write(prompt)
@@ -66,35 +63,54 @@ enum EchoOff {
     /// The terminal's settings before echo went off, for the signal handler to put back.
     nonisolated(unsafe) private static var saved = termios()
 
+    /// Every signal whose default is to end the process, which would leave echo off, and
+    /// Ctrl-Z: a login stopped with echo off would leave the shell showing nothing typed.
+    private static let endings = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGALRM, SIGUSR1, SIGUSR2, SIGPIPE, SIGTTIN, SIGTTOU]
+
     @MainActor
     static func `while`<Result>(_ body: () -> Result) -> Result {
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return body() }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
-        let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP]
-        let previous = signals.map { signal($0, restoreAndDie) }
+        let previous = endings.map { signalNumber in
+            let old = signal(signalNumber, restoreAndEnd)
+            // A signal ignored on entry (a background job's Ctrl-C) stays ignored.
+            if isIgnore(old) { signal(signalNumber, SIG_IGN) }
+            return old
+        }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         defer {
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-            for (signalNumber, handler) in zip(signals, previous) {
+            for (signalNumber, handler) in zip(endings, previous) {
                 signal(signalNumber, handler)
             }
         }
         return body()
     }
-}
 
-/// Puts the terminal back and ends as the signal would have (Ctrl-Z ends the login too:
-/// a stopped job with echo off would leave the shell unable to show what is typed).
-private func restoreAndDie(_ signalNumber: Int32) {
-    EchoOff.restoreTerminal()
-    _exit(128 + signalNumber)
-}
+    /// Whether `handler` is `SIG_IGN`; C's handlers are pointers, which Swift won't compare.
+    private static func isIgnore(_ handler: __sighandler_t?) -> Bool {
+        unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
 
-extension EchoOff {
-    /// Only async-signal-safe calls: this runs in a signal handler.
+    /// Only async-signal-safe calls: this runs in a signal handler. What was typed of the
+    /// secret is thrown away, or the shell would read it, and show it, once echo is back.
     fileprivate static func restoreTerminal() {
-        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
         _ = write(STDERR_FILENO, "\n", 1)
     }
+}
+
+/// Puts the terminal back, then ends as the signal would have, so a shell script that ran
+/// `login` sees it end by that signal; Ctrl-Z ends it as Ctrl-C would.
+private func restoreAndEnd(_ signalNumber: Int32) {
+    EchoOff.restoreTerminal()
+    let ending = signalNumber == SIGTSTP || signalNumber == SIGTTIN || signalNumber == SIGTTOU ? SIGINT : signalNumber
+    signal(ending, SIG_DFL)
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    sigaddset(&unblocked, ending)
+    sigprocmask(SIG_UNBLOCK, &unblocked, nil)
+    raise(ending)
+    _exit(128 + ending)
 }

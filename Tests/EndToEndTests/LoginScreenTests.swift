@@ -32,14 +32,25 @@ import Testing
         #expect(try await tmux.waitForExit() == 0)
     }
 
-    @Test func ctrlCAtTheTokenPromptLeavesEchoOnAndNothingSaved() async throws {
+    /// However the prompt is left, Ctrl-C or a signal sent from elsewhere, the terminal
+    /// echoes again, the shell sees the signal, and nothing is saved.
+    @Test(arguments: [("C-c", SIGINT), ("", SIGUSR1)])
+    func aSignalAtTheTokenPromptLeavesEchoOnAndNothingSaved(key: String, signal: Int32) async throws {
         let tmux = try await TmuxSession()
         defer { tmux.close() }
-        try tmux.run(tmux.appCommand(["login", "https://school.example"]) + #"; echo "exit=$?""#)
+        // Run alone: a shell drops the rest of a line whose command Ctrl-C ended, as it should.
+        try tmux.run(tmux.appCommand(["login", "https://school.example"]))
         try await tmux.waitFor("the token prompt") { $0.lastNonBlankLine == "Access token:" }
         try tmux.type("half-a-tok")
-        try tmux.press("C-c")
-        try await tmux.waitFor("the login to end") { $0.contains("exit=130") }
+        if key.isEmpty {
+            kill(try tmux.appProcessID(), signal)
+        } else {
+            try tmux.press(key)
+        }
+        try await tmux.waitFor("the login to end") { $0.lastNonBlankLine == "$" }
+        try tmux.run(#"echo "exit=$?""#)
+        let ended = try await tmux.waitFor("the status of a death by that signal") { $0.contains("exit=\(128 + signal)") }
+        #expect(!ended.contains("half-a-tok"), "what was typed of the token never reaches the shell: \(ended)")
         try tmux.run("clear; stty -a | tr ' ' '\\n' | grep -x -e echo -e -echo")
         let screen = try await tmux.waitFor("stty's answer") { $0.lines.contains("echo") || $0.lines.contains("-echo") }
         #expect(screen.lines.contains("echo") && !screen.lines.contains("-echo"), "\(screen)")
