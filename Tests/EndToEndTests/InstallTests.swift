@@ -45,9 +45,16 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cb-\(UUID().uuidString.prefix(8)).1")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(page.stdout.utf8).write(to: file)
-        let rendered = try Command.run(groff, ["-man", "-ww", "-z", "-K", "utf8", file.path], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(page.stdout.unicodeScalars.allSatisfy { $0.isASCII }, "any other letter is escaped, so no locale can garble it")
+        let rendered = try Command.run(groff, ["-man", "-ww", "-z", file.path], environment: ["PATH": "/usr/bin:/bin", "LANG": "C"])
         #expect(rendered.status == 0)
         #expect(rendered.stderr.isEmpty, "groff warns of nothing: \(rendered.stderr)")
+        let text = try Command.run(groff, ["-man", "-T", "utf8", file.path], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]).stdout
+        // Bold and underline come as overstrikes: a character, a backspace, then the one shown.
+        let plain = text.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
+        #expect(plain.contains("--catalog FILE") && plain.contains("↑ ↓"), "options and keys read as written")
+        let environment = plain.components(separatedBy: "ENVIRONMENT").last ?? ""
+        #expect(environment.contains("XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME"), "\(environment.prefix(600))")
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])

@@ -53,7 +53,7 @@ public enum ManPage {
         ".TP", ".B CANVAS_TOKEN", "The access token, before the saved login's.",
         ".TP", ".B BROWSER", "The web browser o opens; else xdg-open.",
         ".TP", ".B NO_COLOR", "When set, nothing is coloured.",
-        ".TP", ".BR XDG_CONFIG_HOME ", " XDG_DATA_HOME ", " XDG_CACHE_HOME", "Where the files below live.",
+        ".TP", #".BR XDG_CONFIG_HOME ", " XDG_DATA_HOME ", " XDG_CACHE_HOME"#, "Where the files below live.",
     ]
 
     private static let files = [
@@ -65,16 +65,25 @@ public enum ManPage {
         ".TP", ".I ~/.cache/coursebrowser", "Saved copies of what Canvas answered; other profiles' under profiles/NAME.",
     ]
 
-    /// Text safe in a roff line: backslashes and dashes escaped, and no line that starts like a request.
+    /// Text safe in a roff line: backslashes and dashes escaped, anything past ASCII named by
+    /// its code point (`\[u2026]`, which every groff reads whatever the locale), and no line
+    /// that starts like a request.
     static func escape(_ text: String) -> String {
         var escaped = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": escaped += #"\e"#
             case "-": escaped += #"\-"#
-            default: escaped.append(character)
+            case _ where !scalar.isASCII: escaped += #"\[u"# + hex(scalar.value) + "]"
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? #"\&"# + escaped : escaped
+    }
+
+    /// Four hex digits at least, upper case, as groff's `\[u…]` wants them.
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
