@@ -41,3 +41,8 @@ case ":$PATH:" in
     *":$prefix/bin:"*) ;;
     *) echo "note: $prefix/bin is not on your PATH; add it to run coursebrowser by name" ;;
 esac
+# bash and fish look under PREFIX/share by themselves; zsh only in its fpath.
+zsh_functions="$prefix/share/zsh/site-functions"
+if command -v zsh >/dev/null 2>&1 && ! zsh -fc 'print -l -- $fpath' | grep -qxF "$zsh_functions"; then
+    echo "note: for zsh, add  fpath+=($zsh_functions)  to ~/.zshrc before compinit"
+fi

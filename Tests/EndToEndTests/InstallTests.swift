@@ -108,18 +108,29 @@ import Testing
         #expect(try complete(["coursebrowser", "--j"]).isEmpty, "--json goes only with queue")
         #expect(try complete(["coursebrowser", "completions", ""]) == ["bash", "zsh", "fish"])
         #expect(try complete(["coursebrowser", "logout", "--"]).sorted() == ["--event-log", "--help", "--profile", "--request-timeout", "--version"])
+        #expect(try complete(["coursebrowser", "--no-mouse", ""]).isEmpty, "a command is only ever the first word")
+        let folder = home.appendingPathComponent("my files")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("essay draft.pdf"))
+        #expect(try complete(["coursebrowser", "upload", "--course", "1", folder.path + "/ess"]) == [folder.path + "/essay draft.pdf"],
+                "a name with a space is one completion")
     }
 
-    @Test func fishCompletesProfileNames() throws {
+    @Test func fishCompletesCommandsFirstOptionsAndProfileNames() throws {
         let fish = try #require(Command.which("fish"), "fish is installed (apt-get install fish)")
         let home = try Self.homeWithProfiles()
         defer { try? FileManager.default.removeItem(at: home) }
         let script = home.appendingPathComponent("coursebrowser.fish")
         try Data(try Self.app(["completions", "fish"]).stdout.utf8).write(to: script)
-        let line = "source \(script.path.shellQuoted); complete -C 'coursebrowser --profile '; complete -C 'coursebrowser queue --js'"
-        let result = try Command.run(fish, ["--no-config", "-c", line], environment: ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8"])
-        let words = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
-        #expect(words == ["school", "work", "--json"], "\(result.stdout) \(result.stderr)")
+        func complete(_ line: String) throws -> [String] {
+            let script = "source \(script.path.shellQuoted); complete -C \(line.shellQuoted)"
+            let result = try Command.run(fish, ["--no-config", "-c", script], environment: ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8"])
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        }
+        #expect(try complete("coursebrowser --profile ") == ["school", "work"])
+        #expect(try complete("coursebrowser queue --js") == ["--json"])
+        #expect(try complete("coursebrowser log") == ["login", "logout"])
+        #expect(try complete("coursebrowser --no-mouse ").isEmpty, "a command is only ever the first word")
     }
 
     @Test func installPutsEverythingUnderPrefixAndUninstallRemovesItAll() throws {
@@ -139,6 +150,9 @@ import Testing
             let attributes = try FileManager.default.attributesOfItem(atPath: prefix.appendingPathComponent(path).path)
             #expect(attributes[.posixPermissions] as? Int == mode, "\(path)")
             #expect(installed.stdout.contains("installed \(prefix.appendingPathComponent(path).path)\n"))
+        }
+        if Command.which("zsh") != nil {
+            #expect(installed.stdout.contains("note: for zsh, add  fpath+=(\(prefix.path)/share/zsh/site-functions)  to ~/.zshrc before compinit"))
         }
         let version = try Command.run(prefix.appendingPathComponent("bin/coursebrowser").path, ["--version"], environment: environment)
         #expect(version.stdout.hasPrefix("coursebrowser "))

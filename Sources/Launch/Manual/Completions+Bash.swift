@@ -34,13 +34,13 @@ extension Completions {
         \(optionCases.joined(separator: "\n"))
             esac
             if [[ $cur == -* ]]; then
-                COMPREPLY=($(compgen -W "$options" -- "$cur"))
+                mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
             elif [[ $command == browse && $COMP_CWORD -eq 1 ]]; then
-                COMPREPLY=($(compgen -W "\(names)" -- "$cur"))
+                mapfile -t COMPREPLY < <(compgen -W "\(names)" -- "$cur")
             elif [[ $command == completions ]]; then
-                COMPREPLY=($(compgen -W "\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " "))" -- "$cur"))
+                mapfile -t COMPREPLY < <(compgen -W "\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " "))" -- "$cur")
             elif [[ $command == upload || $command == submit ]]; then
-                COMPREPLY=($(compgen -f -- "$cur"))
+                mapfile -t COMPREPLY < <(compgen -f -- "$cur")
             fi
         }
 
@@ -51,9 +51,10 @@ extension Completions {
 
     private static func bashValue(_ kind: ValueKind) -> String {
         switch kind {
-        case .file: #"COMPREPLY=($(compgen -f -- "$cur"))"#
-        case .directory: #"COMPREPLY=($(compgen -d -- "$cur"))"#
-        case .profile: #"COMPREPLY=($(compgen -W "$(_coursebrowser_profiles)" -- "$cur"))"#
+        // One name per line, taken whole: names with spaces stay one word, and none is globbed.
+        case .file: #"mapfile -t COMPREPLY < <(compgen -f -- "$cur")"#
+        case .directory: #"mapfile -t COMPREPLY < <(compgen -d -- "$cur")"#
+        case .profile: #"mapfile -t COMPREPLY < <(compgen -W "$(_coursebrowser_profiles)" -- "$cur")"#
         case .none: "COMPREPLY=()"
         }
     }

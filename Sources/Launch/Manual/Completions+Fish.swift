@@ -11,10 +11,15 @@ extension Completions {
             "    end",
             "end",
             "",
+            "# A command is only ever the first word, as the program reads it.",
+            "function __coursebrowser_first_word",
+            "    test (count (commandline -opc)) -eq 1",
+            "end",
+            "",
             "complete -c coursebrowser -f",
         ]
         lines += commands.map { command in
-            "complete -c coursebrowser -n '__fish_use_subcommand' -a \(command.name.rawValue) -d '\(fishQuoted(summary(command.summary ?? "")))'"
+            "complete -c coursebrowser -n '__coursebrowser_first_word' -a \(command.name.rawValue) -d '\(fishQuoted(summary(command.summary ?? "")))'"
         }
         lines.append("complete -c coursebrowser -n '__fish_seen_subcommand_from completions' -a '\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " "))'")
         lines.append("complete -c coursebrowser -n '__fish_seen_subcommand_from upload submit' -F")

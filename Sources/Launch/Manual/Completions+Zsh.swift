@@ -5,10 +5,11 @@ extension Completions {
             let specs = options(for: command).map { "            \(zshSpec($0))" }
             let rest: [String]
             switch command {
-            case .browse: rest = ["            '1: :->command'"]
+            case .browse: rest = []
+            case .login: rest = ["            '1:Canvas URL: '"]
             case .upload, .submit: rest = ["            '*:file:_files'"]
             case .completions: rest = ["            '1:shell:(\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " ")))'"]
-            case .queue, .drain, .login, .logout, .manPage: rest = []
+            case .queue, .drain, .logout, .manPage: rest = []
             }
             return "        \(command.rawValue))\n            _arguments -s \\\n\((specs + rest).joined(separator: " \\\n"))\n            ;;"
         }
@@ -24,11 +25,16 @@ extension Completions {
         }
 
         _coursebrowser() {
-            local state command=browse
+            local command=browse
             local -a commands
             commands=(
         \(commandList.joined(separator: "\n"))
             )
+            # A command is only ever the first word, as the program reads it.
+            if (( CURRENT == 2 )) && [[ $PREFIX != -* ]]; then
+                _describe -t commands 'command' commands
+                return
+            fi
             if (( CURRENT > 2 )) && (( ${+commands[(r)${words[2]}:*]} )); then
                 command=${words[2]}
                 shift words
@@ -37,9 +43,6 @@ extension Completions {
             case $command in
         \(cases.joined(separator: "\n"))
             esac
-            if [[ $state == command ]]; then
-                _describe -t commands 'command' commands
-            fi
         }
 
         _coursebrowser "$@"
