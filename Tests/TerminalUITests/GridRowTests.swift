@@ -61,4 +61,17 @@ struct GridRowTests {
             #expect(grid[x, 0] == Cell(text: text, style: Style(bold: x % 2 == 0)), "cell \(x)")
         }
     }
+
+    /// Rows are compared as bytes, which holds only if a cell has no padding whose bytes
+    /// could differ between two equal cells, and if every style survives the packing.
+    @Test func aStoredCellIsTwoWholeWordsAndKeepsEveryStyle() {
+        #expect(MemoryLayout<StoredCell>.size == 16 && MemoryLayout<StoredCell>.stride == 16)
+        let roles: [Style.Role?] = [nil, .accent, .error, .success, .warning, .muted]
+        for bits in 0..<16 {
+            for role in roles {
+                let style = Style(bold: bits & 1 != 0, dim: bits & 2 != 0, reverse: bits & 4 != 0, underline: bits & 8 != 0, role: role)
+                #expect(StoredCell(glyph: 0x41, style: style).style == style)
+            }
+        }
+    }
 }

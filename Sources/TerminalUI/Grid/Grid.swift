@@ -65,7 +65,7 @@ public struct Grid: Sendable {
         let (mine, theirs) = (cells[y * width + x], other.cells[y * width + x])
         guard mine.isOverflow || theirs.isOverflow else { return mine == theirs }
         // A long cluster's index means something only in its own grid; its text is what counts.
-        return mine.style == theirs.style && text(of: mine.glyph) == other.text(of: theirs.glyph)
+        return mine.look == theirs.look && text(of: mine.glyph) == other.text(of: theirs.glyph)
     }
 
     /// Whether row `y` holds the same cells as that row of `other`, a grid of the same size.
@@ -76,7 +76,7 @@ public struct Grid: Sendable {
         return (0..<width).allSatisfy { cellMatches(x: $0, y: y, in: other) }
     }
 
-    /// Whether two runs of cells are the same bytes.
+    /// Whether two runs of cells are the same bytes (a cell has no padding to differ in).
     private static func sameBytes(_ lhs: ArraySlice<StoredCell>, _ rhs: ArraySlice<StoredCell>) -> Bool {
         lhs.withUnsafeBytes { left in
             rhs.withUnsafeBytes { right in
