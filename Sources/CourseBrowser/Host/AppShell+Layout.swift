@@ -47,9 +47,24 @@ extension AppShell {
         }
     }
 
+    /// Draws a pane in its box, or puts back what it drew last when nothing it shows can
+    /// have changed since: not its state, its box, its focus, nor the second (for the times
+    /// it shows as "3 min ago"), and it isn't animating.
     private func drawPane(_ id: PaneID, into grid: inout Grid, in rect: Rect) {
-        let focused = id == focus
         let pane = pane(id)
+        let conditions = PaneDrawing.Conditions(
+            revision: revisions[id, default: 0], rect: rect, focused: id == focus, glyphs: grid.glyphs,
+            second: Int(clock.now().timeIntervalSinceReferenceDate.rounded(.down))
+        )
+        if !pane.isAnimating, let drawing = drawings[id], drawing.conditions == conditions {
+            grid.paste(drawing.patch)
+            return
+        }
+        drawAfresh(pane, into: &grid, in: rect, focused: conditions.focused)
+        drawings[id] = PaneDrawing(conditions: conditions, patch: grid.patch(rect))
+    }
+
+    private func drawAfresh(_ pane: any Pane, into grid: inout Grid, in rect: Rect, focused: Bool) {
         grid.box(rect, title: pane.title, focused: focused, style: focused ? Style(bold: true, role: .accent) : .plain)
         pane.draw(into: &grid, rect: rect.inset(by: 1), focused: focused)
         if let footer = pane.footer, rect.width > footer.displayWidth + 6 {

@@ -10,6 +10,11 @@ public final class AppShell: TerminalApplication {
     private let notifier: Notifier
     private let uploadQueue: UploadQueueClient
     private var uploadWatcher: Task<Void, Never>?
+    let clock: WallClock
+    /// How many times each pane has changed; a pane unchanged since it was drawn is not drawn again.
+    var revisions: [PaneID: Int] = [:]
+    /// What each pane drew last, and under what conditions.
+    var drawings: [PaneID: PaneDrawing] = [:]
 
     let list: CourseListPane
     let detail: CourseDetailPane
@@ -33,11 +38,15 @@ public final class AppShell: TerminalApplication {
         analytics = environment.analytics
         notifier = environment.notifier
         uploadQueue = environment.uploadQueue
+        clock = environment.clock
         list = CourseListPane(environment: environment)
         detail = CourseDetailPane(environment: environment)
         uploads = UploadsPane(environment: environment)
-        for pane in panes {
-            pane.onChange = { [weak self] in self?.setNeedsDisplay() }
+        for id in PaneID.allCases {
+            pane(id).onChange = { [weak self] in
+                self?.revisions[id, default: 0] += 1
+                self?.setNeedsDisplay()
+            }
         }
         list.onOpen = { [weak self] id in self?.open(id) }
         detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }

@@ -34,7 +34,7 @@ public struct Grid: Sendable {
         Cell(text: text(of: stored.glyph), style: stored.style)
     }
 
-    private func text(of glyph: UInt64) -> String {
+    func text(of glyph: UInt64) -> String {
         glyph & StoredCell.overflow != 0 ? clusters[Int(glyph & ~StoredCell.overflow)] : StoredCell.text(ofInline: glyph)
     }
 
@@ -53,6 +53,16 @@ public struct Grid: Sendable {
 
     public subscript(x: Int, y: Int) -> Cell {
         cell(cells[y * width + x])
+    }
+
+    /// The cell at (`x`, `y`) as stored, its long cluster (if any) named by index here.
+    func stored(x: Int, y: Int) -> StoredCell {
+        cells[y * width + x]
+    }
+
+    /// Stores `cell` at (`x`, `y`) as it is, with no care for the wide clusters around it.
+    mutating func store(_ cell: StoredCell, x: Int, y: Int) {
+        cells[y * width + x] = cell
     }
 
     /// Whether the cell at (`x`, `y`) is the right half of a wide cluster, read without its text.
