@@ -38,8 +38,9 @@ import Testing
         @Test func allGrowsPageByPageToEvery231CoursesGroupedByTermAndGShowsThePastOnesLast() async throws {
             let server = try FakeCanvasServer()
             defer { server.stop() }
-            // Hold the second page back a moment so the first page shows with its loading row.
-            try await server.fault(#"{"match": "page=2", "kind": "slow", "seconds": 3}"#)
+            // Hold the second page back long enough that the first page, with its loading row, is
+            // seen on screen even when every test of the suite runs at once and captures come slowly.
+            try await server.fault(#"{"match": "page=2", "kind": "slow", "seconds": 6}"#)
             let tmux = try await TmuxSession()
             defer { tmux.close() }
             try tmux.launchApp(canvas: server, view: "all")
