@@ -75,6 +75,39 @@ import Testing
         #expect(try await tmux.waitForExit() == 0)
     }
 
+    /// What a profile's Canvas answers is saved in that profile's own cache folder, and a
+    /// start under the default profile shows none of it.
+    @Test func eachProfileKeepsItsSavedCopiesApart() async throws {
+        let school = try FakeCanvasServer(token: "school-token")
+        defer { school.stop() }
+        let work = try FakeCanvasServer(token: "work-token", arguments: ["--courses", "3"])
+        defer { work.stop() }
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        let environment = AppCommand.environment(token: nil, home: tmux.directory)
+        #expect(try AppCommand.run(["login", school.baseURL.absoluteString], environment: environment, input: school.token).status == 0)
+        #expect(try AppCommand.run(["login", "--profile", "work", work.baseURL.absoluteString], environment: environment, input: work.token).status == 0)
+        let cache = tmux.directory.appendingPathComponent(".cache/coursebrowser")
+        func savedFiles(under folder: URL) -> [String] {
+            let names = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+            return names.filter { $0.hasSuffix(".json") }
+        }
+        try tmux.launchApp(["--profile", "work"])
+        try await tmux.waitFor(boxTitled: "Courses", "the work Canvas's courses") { $0.title.hasPrefix("Courses · Current · ") && !$0.contains("Loading") }
+        try await eventually("the work answers saved") { !savedFiles(under: cache.appendingPathComponent("profiles/work")).isEmpty }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        #expect(savedFiles(under: cache).allSatisfy { $0.hasPrefix("profiles/work/") }, "nothing of work's in the default profile's copies")
+
+        // With the work Canvas down, the default profile's start shows its own Canvas, not work's saved list.
+        try await work.control("POST", "/__control/down")
+        try tmux.launchApp()
+        try await tmux.waitFor(boxTitled: "Courses", "the school's courses") { $0.contains("Art History 106") }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        #expect(savedFiles(under: cache).contains { !$0.hasPrefix("profiles/") }, "the default profile's copies sit in its own folder")
+    }
+
     @Test func withNothingSetUpTheSampleOpensWithOneHintUnderTheList() async throws {
         let tmux = try await TmuxSession()
         defer { tmux.close() }
