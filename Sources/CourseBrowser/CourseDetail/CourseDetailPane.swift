@@ -26,7 +26,12 @@ final class CourseDetailPane: Pane {
         case uploadChanged(UploadChange)
         /// The browser was asked to open a page: what became of it.
         case browserAnswered(WebBrowser.Outcome, page: WebPage)
+        /// A minute has passed since the lines were laid out: "due in 45 min" moves on.
+        case minutePassed
     }
+
+    /// How often the pane looks whether the minute has turned; the times it shows are at most this late.
+    static let clockCheck = Duration.seconds(10)
 
     private let courses: CourseClient
     private let savedCopies: SavedCopyClient
@@ -43,6 +48,7 @@ final class CourseDetailPane: Pane {
     let assignments: LoadRunner<[Assignment]>
     var state = CourseDetailState()
     private var watcher: Task<Void, Never>?
+    private var ticker: Task<Void, Never>?
 
     var onChange: () -> Void = {}
     /// Called with the course once its overview arrives; its `id` is the backend's own, even
@@ -68,7 +74,8 @@ final class CourseDetailPane: Pane {
         assignments.send = { [weak self] in self?.update(.assignments($0)) }
     }
 
-    /// Follows the upload queue, to say when a submission made here is handed in.
+    /// Follows the upload queue, to say when a submission made here is handed in, and the
+    /// clock, so a deadline shown as "due in 45 min" counts down while nobody touches a key.
     func start() {
         let updates = uploadQueue.updates()
         watcher = Task { [weak self] in
@@ -76,10 +83,20 @@ final class CourseDetailPane: Pane {
                 self?.update(.uploadChanged(change))
             }
         }
+        ticker = Task { [weak self, clock] in
+            while !Task.isCancelled {
+                try? await clock.sleep(Self.clockCheck)
+                guard let self else { return }
+                if CourseDetailState.minute(of: clock.now()) != self.state.laidOutMinute {
+                    self.update(.minutePassed)
+                }
+            }
+        }
     }
 
     isolated deinit {
         watcher?.cancel()
+        ticker?.cancel()
     }
 
     @discardableResult
@@ -97,6 +114,7 @@ final class CourseDetailPane: Pane {
         case let .queued(outcome): queued(outcome)
         case let .uploadChanged(change): uploadChanged(change)
         case let .browserAnswered(outcome, page): state.notice = page.notice(for: outcome)
+        case .minutePassed: break
         }
         state.layout(now: clock.now())
         onChange()

@@ -28,6 +28,8 @@ struct CourseDetailState {
     private(set) var header: [StyledLine] = []
     /// Every content line at the pane's width; laid out by `layout`.
     private(set) var lines: [DetailLine] = []
+    /// The minute the lines were laid out in, for the times they show against now ("due in 3 h").
+    private(set) var laidOutMinute = 0
     /// The syllabus's lines, by width, glyphs and version: by far the longest text to wrap.
     private(set) var syllabusLayout = LayoutCache<SyllabusKey, [DetailLine]>()
 
@@ -61,6 +63,7 @@ struct CourseDetailState {
 
     /// Lays the lines out again for the size and what has loaded, and keeps the window inside them.
     mutating func layout(now: Date) {
+        laidOutMinute = Self.minute(of: now)
         let width = textWidth
         header = headerLines(width: width, glyphs: size.glyphs, now: now)
         let place = readingPlace()
@@ -73,6 +76,11 @@ struct CourseDetailState {
             scroll = landmark + place.offset
         }
         scroll = max(0, min(scroll, max(0, lines.count - contentHeight)))
+    }
+
+    /// Whole minutes since the reference date: when this moves on, so may the times shown.
+    static func minute(of date: Date) -> Int {
+        Int((date.timeIntervalSinceReferenceDate / 60).rounded(.down))
     }
 
     /// The syllabus laid out at `width`, reused while neither it nor the width changed; nil until it loads.

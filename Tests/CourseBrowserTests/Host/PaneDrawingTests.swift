@@ -73,4 +73,14 @@ struct PaneDrawingTests {
         #expect(shell.drawings[.list]?.conditions != before, "drawn again, so times shown against now are at most a second old")
         #expect(later == freshFrame(shell))
     }
+
+    /// Nobody touches a key for an hour: the deadline shown counts down by itself.
+    @Test func aDeadlineCountsDownWhileNobodyTypes() async {
+        let shell = await shell()
+        #expect(frame(shell).contains { $0.contains("due in 3 h") })
+        clock.advance(by: 3_600)
+        await settle { frame(shell).contains { $0.contains("due in 2 h") } }
+        #expect(frame(shell).contains { $0.contains("due in 2 h") })
+        #expect(frame(shell) == freshFrame(shell))
+    }
 }
