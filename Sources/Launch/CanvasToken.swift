@@ -3,10 +3,6 @@ import CourseKit
 import FoundationEssentials
 import TextBasics
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Finds the Canvas access token without ever taking it from the command line,
 /// where any user could read it in the process list.
 enum CanvasToken {
@@ -58,13 +54,11 @@ enum CanvasToken {
 
     /// Refuses a token file other users can read or change, as ssh refuses such a key.
     private static func checkPrivate(_ path: String) throws {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw CanvasSetupError.unreadableTokenFile(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
-        }
-        let mode = status.st_mode & 0o777
-        if mode & 0o077 != 0 {
-            throw CanvasSetupError.tokenFileNotPrivate(path: path, mode: mode)
+        switch PrivateFile.status(path) {
+        case .missing: throw CanvasSetupError.unreadableTokenFile(path: path, reason: "no such file")
+        case let .unreadable(reason): throw CanvasSetupError.unreadableTokenFile(path: path, reason: reason)
+        case let .shared(mode): throw CanvasSetupError.tokenFileNotPrivate(path: path, mode: mode)
+        case .ownerOnly: return
         }
     }
 }

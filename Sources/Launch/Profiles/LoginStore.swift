@@ -28,13 +28,12 @@ public struct LoginStore: Sendable {
     /// The login saved for `profile`; nil when there is none.
     public func login(for profile: ProfileName) throws(LoginFileError) -> SavedLogin? {
         let path = file(for: profile).path
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            if errno == ENOENT { return nil }
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        switch PrivateFile.status(path) {
+        case .missing: return nil
+        case let .unreadable(reason): throw .unreadable(path: path, reason: reason)
+        case let .shared(mode): throw .notPrivate(path: path, mode: mode)
+        case .ownerOnly: break
         }
-        let mode = status.st_mode & 0o777
-        guard mode & 0o077 == 0 else { throw .notPrivate(path: path, mode: mode) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path, reason: "permission denied")
         }
