@@ -25,11 +25,13 @@ public enum Completions {
         case file, directory, profile, none
     }
 
+    /// Read from the value's name in the option table, which says what it is: a new option
+    /// whose value is a FILE completes file names with nothing more said.
     static func valueKind(of spec: OptionSpec) -> ValueKind {
-        switch spec.name {
-        case "--catalog", "--token-file", "--event-log": .file
-        case "--data-dir": .directory
-        case "--profile": .profile
+        switch spec.value {
+        case "FILE", "PATH": .file
+        case "DIR": .directory
+        case "NAME": .profile
         default: .none
         }
     }
