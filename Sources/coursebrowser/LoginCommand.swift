@@ -17,7 +17,7 @@ enum LoginCommand {
             let host = CanvasOrigin(url)?.displayHost ?? url.absoluteString
             let (token, command) = try token(for: url, options: options, input: &input, environment: environment)
             let user = try await LoginCheck.userName(at: url, token: token, requestTimeoutSeconds: options.requestTimeoutSeconds)
-            let login = SavedLogin(canvasURL: url, token: command == nil ? token : nil, tokenCommand: command, userName: user)
+            let login = SavedLogin(canvasURL: url, token: command == nil ? token : nil, tokenCommand: command)
             try store.save(login, for: profile)
             let named = profile.isStandard ? "" : " (profile \(profile))"
             let kept = command == nil ? "the token" : "the token command (not its token)"

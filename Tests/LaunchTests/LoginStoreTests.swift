@@ -17,7 +17,7 @@ struct LoginStoreTests {
         defer { scratch.remove() }
         let store = LoginStore(directory: scratch.url.appendingPathComponent("coursebrowser"))
         let work = try ProfileName("work")
-        let login = SavedLogin(canvasURL: try #require(URL(string: "https://school.example")), token: "1~abc", userName: "Nguyễn Văn A")
+        let login = SavedLogin(canvasURL: try #require(URL(string: "https://school.example")), token: "1~abc")
         #expect(try store.login(for: work) == nil)
         try store.save(login, for: work)
         #expect(try store.login(for: work) == login)

@@ -11,21 +11,17 @@ public struct SavedLogin: Codable, Equatable, Sendable {
     public var token: String?
     /// A shell command whose standard output is the token (`pass show canvas`).
     public var tokenCommand: String?
-    /// The name Canvas gave for the token's user when it was checked, for messages.
-    public var userName: String?
 
-    public init(canvasURL: URL, token: String? = nil, tokenCommand: String? = nil, userName: String? = nil) {
+    public init(canvasURL: URL, token: String? = nil, tokenCommand: String? = nil) {
         self.canvasURL = canvasURL
         self.token = token
         self.tokenCommand = tokenCommand
-        self.userName = userName
     }
 
     private enum CodingKeys: String, CodingKey {
         case canvasURL = "canvas_url"
         case token
         case tokenCommand = "token_command"
-        case userName = "user_name"
     }
 
     /// Reads a login, also one edited by hand: the URL is checked and normalized as
@@ -40,7 +36,6 @@ public struct SavedLogin: Codable, Equatable, Sendable {
         }
         token = try container.decodeIfPresent(String.self, forKey: .token)?.trimming(.whitespacesAndNewlines).nonBlank
         tokenCommand = try container.decodeIfPresent(String.self, forKey: .tokenCommand)?.nonBlank
-        userName = try container.decodeIfPresent(String.self, forKey: .userName)?.nonBlank
         guard token != nil || tokenCommand != nil else {
             throw DecodingError.dataCorruptedError(forKey: .token, in: container, debugDescription: "it has neither a token nor a token_command")
         }
@@ -51,6 +46,5 @@ public struct SavedLogin: Codable, Equatable, Sendable {
         try container.encode(canvasURL.absoluteString, forKey: .canvasURL)
         try container.encodeIfPresent(token, forKey: .token)
         try container.encodeIfPresent(tokenCommand, forKey: .tokenCommand)
-        try container.encodeIfPresent(userName, forKey: .userName)
     }
 }
