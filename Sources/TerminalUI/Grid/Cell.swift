@@ -10,9 +10,4 @@ public struct Cell: Equatable, Sendable {
         self.text = text
         self.style = style
     }
-
-    public static let blank = Cell()
-
-    /// True for the right half of a wide cluster.
-    public var isContinuation: Bool { text.isEmpty }
 }

@@ -33,8 +33,7 @@ public final class EventLoop {
         app.setNeedsDisplay = { [weak self] in self?.scheduleRedraw() }
         // The first frame is drawn before the queue runs anything the app has started, so
         // the panes show their progress at once rather than after the first loads' work.
-        app.resize(width: screen.width, height: screen.height, glyphs: screen.glyphs)
-        redraw()
+        resize(drawingNow: true)
         dispatchMain()
     }
 
@@ -121,9 +120,13 @@ public final class EventLoop {
         }
     }
 
-    private func resize() {
+    private func resize(drawingNow: Bool = false) {
         app.resize(width: screen.width, height: screen.height, glyphs: screen.glyphs)
-        scheduleRedraw()
+        if drawingNow {
+            redraw()
+        } else {
+            scheduleRedraw()
+        }
     }
 
     private func redraw() {
