@@ -2,7 +2,6 @@
 #include "pseudo_terminal.h"
 
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -18,8 +17,4 @@ int pseudo_terminal_open(unsigned short rows, unsigned short columns, char *name
         return -1;
     }
     return master;
-}
-
-short pseudo_terminal_setsid_flag(void) {
-    return POSIX_SPAWN_SETSID;
 }

@@ -1,4 +1,5 @@
 import CPseudoTerminal
+import CourseKit
 import Foundation
 
 #if canImport(Glibc)
@@ -39,24 +40,12 @@ final class PseudoTerminal {
         posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A clean start: no signal blocked or ignored because this process blocks or ignores it.
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, pseudo_terminal_setsid_flag() | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard code == 0 else { throw Failure(description: "could not start \(executable): \(String(cString: strerror(code)))") }
-        return pid
+        switch Spawn.start(executable, [executable] + arguments, environment: environment, actions: &actions, newSession: true) {
+        case let .success(pid):
+            return pid
+        case let .failure(failure):
+            throw Failure(description: "could not start \(executable): \(String(cString: strerror(failure.code)))")
+        }
     }
 
     /// Types `text` at the program.

@@ -7,7 +7,4 @@
 /// and writes the path of its terminal end into `name`.
 int pseudo_terminal_open(unsigned short rows, unsigned short columns, char *name, size_t name_size);
 
-/// The posix_spawn flag that starts the child in a session of its own.
-short pseudo_terminal_setsid_flag(void);
-
 #endif
