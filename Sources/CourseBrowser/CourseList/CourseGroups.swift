@@ -24,29 +24,52 @@ struct CourseGroups {
     private var filteredIndex: [Int] = []
 
     init(_ unsorted: [Course], now: Date) {
-        // Grouped and sorted by index, so each course is copied once, into its place.
-        var members: [String: [Int]] = [:]
-        for (index, course) in unsorted.enumerated() {
-            members[Self.groupKey(course), default: []].append(index)
-        }
-        let groups = members.map { key, indexes in Group(key: key, members: indexes, of: unsorted, now: now) }
+        // The list keeps the courses where they are and notes their order, so sorting
+        // 100,000 courses copies none.
         let keys = Self.primaryKeys(of: unsorted)
-        var ordered: [Course] = []
-        ordered.reserveCapacity(unsorted.count)
+        var order: [Int] = []
+        order.reserveCapacity(unsorted.count)
         rowOfCourse.reserveCapacity(unsorted.count)
-        rows.reserveCapacity(unsorted.count + groups.count)
         indexOfID.reserveCapacity(unsorted.count)
+        let groups = Self.groups(of: unsorted, now: now)
+        rows.reserveCapacity(unsorted.count + groups.count)
         for group in groups.sorted(by: Group.displayOrder) {
             rows.append(.heading(group.heading))
             for index in Self.sortedByName(group.members, of: unsorted, keys: keys) {
-                let course = unsorted[index]
-                indexOfID[course.id] = ordered.count
+                indexOfID[unsorted[index].id] = order.count
                 rowOfCourse.append(rows.count)
-                rows.append(.course(ordered.count))
-                ordered.append(course)
+                rows.append(.course(order.count))
+                order.append(index)
             }
         }
-        courses = Courses(base: ordered, picks: nil)
+        courses = Courses(base: unsorted, picks: order)
+    }
+
+    /// The courses of each term, by index, in the order the terms first come.
+    private static func groups(of courses: [Course], now: Date) -> [Group] {
+        var members: [[Int]] = []
+        var keys: [String] = []
+        var groupOfKey: [String: Int] = [:]
+        // Courses of one term mostly come together: the term just seen is checked first,
+        // which spares hashing the name (costly for a name that isn't ASCII) for most.
+        var last: Int?
+        for index in courses.indices {
+            let key = groupKey(courses[index])
+            let group: Int
+            if let last, keys[last] == key {
+                group = last
+            } else if let known = groupOfKey[key] {
+                group = known
+            } else {
+                group = keys.count
+                groupOfKey[key] = group
+                keys.append(key)
+                members.append([])
+            }
+            members[group].append(index)
+            last = group
+        }
+        return zip(keys, members).map { key, indexes in Group(key: key, members: indexes, of: courses, now: now) }
     }
 
     /// The same groups with only the courses `keep` marks (by index in `courses`), in the same
@@ -97,26 +120,32 @@ struct CourseGroups {
     static let restrictedKey = "\u{0}restricted"
 
     /// The `members` of `courses` by name in the standard order, then by ID.
-    private static func sortedByName(_ members: [Int], of courses: [Course], keys: [[UInt64]]) -> [Int] {
-        members.sorted { lhs, rhs in
-            if keys[lhs] != keys[rhs] { return keys[lhs].lexicographicallyPrecedes(keys[rhs]) }
+    private static func sortedByName(_ members: [Int], of courses: [Course], keys: StandardOrder.KeyTable) -> [Int] {
+        keys.sorted(members) { lhs, rhs in
             let order = courses[lhs].name.standardCompare(courses[rhs].name)
             return order == .orderedSame ? courses[lhs].id < courses[rhs].id : order == .orderedAscending
         }
     }
 
     /// Each course's name's primary key, made once, a part of the list on each core.
-    private static func primaryKeys(of courses: [Course]) -> [[UInt64]] {
+    private static func primaryKeys(of courses: [Course]) -> StandardOrder.KeyTable {
         let parts = courses.count < 2_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
-        let made = Mutex<[Int: [[UInt64]]]>([:])
+        let made = Mutex<[Int: StandardOrder.KeyTable]>([:])
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let range = (courses.count * part / parts)..<(courses.count * (part + 1) / parts)
             let cache = StandardOrder.ScalarCache()
-            let keys = courses[range].map { StandardOrder.primaryKey($0.name, cache: cache) }
+            var keys = StandardOrder.KeyTable()
+            for index in range {
+                keys.append(courses[index].name, cache: cache)
+            }
             made.withLock { $0[part] = keys }
         }
-        let keys = made.withLock { $0 }
-        return (0..<parts).flatMap { keys[$0] ?? [] }
+        let tables = made.withLock { $0 }
+        var keys = StandardOrder.KeyTable()
+        for part in 0..<parts {
+            keys.append(contentsOf: tables[part] ?? StandardOrder.KeyTable())
+        }
+        return keys
     }
 }
 
@@ -139,16 +168,26 @@ extension CourseGroups {
         init(key: String, members: [Int], of list: [Course], now: Date) {
             self.key = key
             self.members = members
-            let courses = members.lazy.map { list[$0] }
-            start = courses.compactMap(\.effectiveStart).min() ?? .distantPast
-            end = courses.compactMap(\.effectiveEnd).max() ?? .distantFuture
+            var (start, end): (Date?, Date?) = (nil, nil)
+            var (allEnded, allUpcoming, allUndated) = (true, true, true)
+            for index in members {
+                let (courseStart, courseEnd) = (list[index].effectiveStart, list[index].effectiveEnd)
+                if let courseStart, start.map({ courseStart < $0 }) ?? true { start = courseStart }
+                if let courseEnd, end.map({ courseEnd > $0 }) ?? true { end = courseEnd }
+                let ended = list[index].hasEnded(at: now)
+                allEnded = allEnded && ended
+                allUpcoming = allUpcoming && !ended && courseStart.map { $0 > now } ?? false
+                allUndated = allUndated && courseStart == nil && courseEnd == nil
+            }
+            self.start = start ?? .distantPast
+            self.end = end ?? .distantFuture
             if key == CourseGroups.restrictedKey {
                 standing = .restricted
-            } else if courses.allSatisfy({ $0.hasEnded(at: now) }) {
+            } else if allEnded {
                 standing = .ended
-            } else if courses.allSatisfy({ $0.isUpcoming(at: now) }) {
+            } else if allUpcoming {
                 standing = .upcoming
-            } else if courses.allSatisfy({ $0.effectiveStart == nil && $0.effectiveEnd == nil }) {
+            } else if allUndated {
                 standing = .undated
             } else {
                 standing = .current

@@ -39,17 +39,67 @@ enum StandardOrder {
     static func primaryKey(_ text: String, cache: ScalarCache? = nil) -> [UInt64] {
         var key: [UInt64] = []
         key.reserveCapacity(text.utf8.count)
-        var units = Units(text, cache: cache)
-        while let unit = units.nextPrimary() {
-            key.append(unit.primary)
-            // A number compares by its length, then its value, then its digits: the same
-            // three in the same order, and equal lengths keep the sequences aligned.
-            guard unit.primary == numberPrimary else { continue }
-            key.append(UInt64(unit.digitCount))
-            key.append(unit.value)
-            key += unit.longDigits.map(UInt64.init)
-        }
+        appendPrimaryKey(of: text, to: &key, cache: cache)
         return key
+    }
+
+    /// Appends `text`'s primary key to `key`: the units' primaries, and after a number's,
+    /// its length, its value and its digits, the same three in the same order, so that
+    /// equal lengths keep the sequences aligned.
+    ///
+    /// ASCII letters and signs are looked up in a table, with no unit made for them.
+    static func appendPrimaryKey(of text: String, to key: inout [UInt64], cache: ScalarCache?) {
+        var scalars = text.unicodeScalars.makeIterator()
+        var held: Unicode.Scalar?
+        while let scalar = held ?? scalars.next() {
+            held = nil
+            if scalar.isASCII {
+                let primary = asciiPrimaries[Int(scalar.value)]
+                if primary == asciiDigit {
+                    held = appendNumber(startingWith: UInt8(scalar.value - 0x30), &scalars, to: &key)
+                } else if primary != 0 {
+                    key.append(primary)
+                }
+                continue
+            }
+            switch cache?.kind(of: scalar) ?? ScalarKind(scalar) {
+            case let .digit(digit):
+                held = appendNumber(startingWith: digit, &scalars, to: &key)
+            case let .units(units):
+                for unit in units where unit.primary != 0 {
+                    key.append(unit.primary)
+                }
+            }
+        }
+    }
+
+    /// Appends the key of the number whose first digit is `first` and whose others `scalars`
+    /// gives; returns the scalar after it.
+    private static func appendNumber(startingWith first: UInt8, _ scalars: inout String.UnicodeScalarView.Iterator, to key: inout [UInt64]) -> Unicode.Scalar? {
+        var digitCount = 0
+        var value: UInt64 = 0
+        var longDigits: [UInt8] = []
+        var next: Unicode.Scalar?
+        var digit: UInt8? = first
+        while let current = digit {
+            if longDigits.isEmpty && digitCount == 0 && current == 0 {
+                // Leading zeros count only where all else ties.
+            } else if digitCount < 19 {
+                digitCount += 1
+                value = value * 10 + UInt64(current)
+            } else {
+                if longDigits.isEmpty { longDigits = Array(String(value).utf8).map { $0 - 0x30 } }
+                longDigits.append(current)
+                digitCount += 1
+            }
+            next = scalars.next()
+            digit = next.flatMap(StandardOrder.digit)
+        }
+        key.append(numberPrimary)
+        key.append(UInt64(digitCount))
+        key.append(value)
+        key += longDigits.map(UInt64.init)
+        return next
     }
 
     /// One collation element: a letter, a run of digits, or a mark or symbol.
@@ -159,6 +209,15 @@ enum StandardOrder {
         guard scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
         return UInt8(value)
     }
+
+    /// The primary of each ASCII scalar: `asciiDigit` for the digits, 0 for the controls
+    /// that order as nothing.
+    private static let asciiPrimaries: [UInt64] = (0..<128).map { value in
+        if (0x30...0x39).contains(value) { return asciiDigit }
+        return asciiUnits[value]?.primary ?? 0
+    }
+
+    private static let asciiDigit = UInt64.max
 
     /// The unit of each ASCII scalar but the digits; `nil` for those and for the controls
     /// that order as nothing.

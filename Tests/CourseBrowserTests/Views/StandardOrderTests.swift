@@ -80,6 +80,42 @@ import Testing
         }
     }
 
+    /// The key made from its units one at a time, as the full comparison walks them.
+    func keyFromUnits(_ text: String) -> [UInt64] {
+        let number = StandardOrder.primaryKey("0")[0]
+        return StandardOrder.Units(text).filter { $0.primary != 0 }.flatMap { unit -> [UInt64] in
+            guard unit.primary == number else { return [unit.primary] }
+            return [unit.primary, UInt64(unit.digitCount), unit.value] + unit.longDigits.map(UInt64.init)
+        }
+    }
+
+    /// ASCII is read from a table and numbers in one pass: the keys are those the units give.
+    @Test func aKeyIsWhatItsUnitsGive() {
+        let names = Self.corpus + ["Unit 12345678901234567890123", "x 0000000000000000000000012", "١٢٣ عربي", "ß2", "Straße 2",
+                                   "ｆｕｌｌ１２", "Ǆ", "ⅻ", "00", "0", "a\u{0}b", "7\u{301}8", "٣7", "7٣", "9 ９ 9"]
+        let cache = StandardOrder.ScalarCache()
+        for name in names {
+            #expect(StandardOrder.primaryKey(name, cache: cache) == keyFromUnits(name), "\(name.debugDescription)")
+        }
+    }
+
+    @Test func aKeyTableHoldsEachTextsKeyAndSortsByThem() {
+        let names = Self.corpus + (0..<300).map { "Problem Set \($0 * 37 % 300)" } + ["Unit 12345678901234567890123", "ß", "ss"]
+        var table = StandardOrder.KeyTable(names.prefix(100))
+        table.append(contentsOf: StandardOrder.KeyTable(names.dropFirst(100)))
+        #expect(table.count == names.count)
+        for (index, name) in names.enumerated() {
+            #expect(Array(table[index]) == StandardOrder.primaryKey(name), "\(name.debugDescription)")
+        }
+        // Equal keys fall to the tie-break, here the index, so the expected order is total.
+        let sorted = table.sorted(Array(names.indices).reversed()) { $0 < $1 }
+        let expected = names.indices.sorted { lhs, rhs in
+            let (left, right) = (StandardOrder.primaryKey(names[lhs]), StandardOrder.primaryKey(names[rhs]))
+            return left == right ? lhs < rhs : left.lexicographicallyPrecedes(right)
+        }
+        #expect(sorted == expected)
+    }
+
     @Test func numbersOrderByValueAndPunctuationBeforeLetters() {
         let names = ["Unit 10", "unit 2", "Unit 1", "(Intro)", "Ánh", "Anh", "Zeta", "_draft"]
         #expect(names.sorted { $0.standardCompare($1) == .orderedAscending }
