@@ -46,10 +46,16 @@ struct PagedState<Element: Identifiable & Sendable> {
 
     private mutating func take(_ page: Page<Element>) -> PageCursor? {
         readCursors.insert(pending)
-        items.reserveCapacity(items.count + page.items.count)
         seen.reserveCapacity(seen.count + page.items.count)
-        for item in page.items where seen.insert(item.id).inserted {
-            items.append(item)
+        let fresh = page.items.indices.filter { seen.insert(page.items[$0].id).inserted }
+        if fresh.count == page.items.count && items.isEmpty {
+            // The first page with no repeats is kept as it came: a listing of 100,000 copies nothing.
+            items = page.items
+        } else {
+            items.reserveCapacity(items.count + fresh.count)
+            for index in fresh {
+                items.append(page.items[index])
+            }
         }
         skipped += page.skipped
         pending = page.next
