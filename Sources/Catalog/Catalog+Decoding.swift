@@ -47,7 +47,7 @@ extension Catalog {
             case let .success(course):
                 let id = id(course)
                 if let earlier = firstIndex[id] {
-                    skipped.append("Skipped a course: courses[\(index)] has ID \(id), already used by courses[\(earlier)]")
+                    skipped.append(SkippedCourse.repeated(id, at: index, first: earlier).line)
                     continue
                 }
                 firstIndex[id] = index
@@ -60,6 +60,11 @@ extension Catalog {
     /// Why a course of the document was left out, as the list says it.
     struct SkippedCourse: Error {
         var line: String
+
+        /// The course at `position` has the ID of the one at `first`, which is kept.
+        static func repeated(_ id: CourseID, at position: Int, first: Int) -> SkippedCourse {
+            SkippedCourse(line: "Skipped a course: courses[\(position)] has ID \(id), already used by courses[\(first)]")
+        }
     }
 
     private struct Document: Decodable {

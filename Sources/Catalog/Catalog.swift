@@ -37,11 +37,6 @@ public struct Catalog: Sendable {
 
     /// The courses `scope` shows at `now`, in catalog order.
     public func courses(in scope: CourseScope, at now: Date) -> [Course] {
-        let courses = entries.map(\.course)
-        switch scope {
-        case .current: return courses.filter { !$0.hasEnded(at: now) }
-        case .favorites: return courses.filter(\.isFavorite)
-        case .all: return courses
-        }
+        entries.lazy.map(\.course).filter { scope.shows($0, at: now) }
     }
 }

@@ -4,8 +4,15 @@ import FoundationEssentials
 import Synchronization
 
 extension CatalogIndex {
-    /// Each course's summary, or why it was left out, in the document's order.
-    static func readSummaries(from stream: CatalogStream, source: String) throws -> [Result<Summary, Catalog.SkippedCourse>] {
+    /// What one batch of courses gave: the summaries of those read, and a line for each
+    /// left out, with its place in the document.
+    struct ReadBatch: Sendable {
+        var summaries: [Summary] = []
+        var skipped: [(position: Int, line: String)] = []
+    }
+
+    /// Each batch's summaries, and why any course was left out, in the document's order.
+    static func readSummaries(from stream: CatalogStream, source: String) throws -> [ReadBatch] {
         let collected = Collected()
         let group = DispatchGroup()
         // A few batches in hand at once, so what is held stays a few megabytes.
@@ -24,32 +31,48 @@ extension CatalogIndex {
         let read = Result { try reader.read() }
         group.wait()
         try read.get()
-        let results = collected.results.withLock { $0 }
-        return try (0..<count).flatMap { number in try results[number]?.get() ?? [] }
+        // Moved out, so each batch's array keeps one owner and is never copied.
+        var results = collected.results.withLock { results in
+            defer { results = [:] }
+            return results
+        }
+        return try (0..<count).map { number in try results.removeValue(forKey: number)?.get() ?? ReadBatch() }
     }
 
     /// The summaries of one batch's courses; `Unread` if any is not valid JSON, or is
     /// JSON that the decoder refuses.
-    private static func summaries(of batch: CatalogReader.Batch, source: String) throws -> [Result<Summary, Catalog.SkippedCourse>] {
+    private static func summaries(of batch: CatalogReader.Batch, source: String) throws -> ReadBatch {
+        var read = ReadBatch()
+        read.summaries.reserveCapacity(batch.courses.count)
         try batch.bytes.withUnsafeBytes { bytes in
-            try batch.courses.enumerated().map { offset, layout in
+            for (offset, layout) in batch.courses.enumerated() {
                 let position = batch.firstPosition + offset
-                guard JSONSyntaxError.isValid(UnsafeRawBufferPointer(rebasing: bytes[layout.range])) else {
-                    throw CatalogReader.Unread()
-                }
-                guard layout.isPlain else {
-                    // Read whole, long parts and all, as the full decoder reads it.
-                    return try decoded(layout, in: bytes, position: position, source: source).map { course in
-                        Summary(entry: course.entry, position: position)
-                    }
-                }
-                let course = try layout.kept.flatMap { CourseSummaryReader.course(members: $0, in: bytes) }.map { .success($0) }
-                    ?? decoded(layout, in: bytes, position: position, source: source)
-                let parts = layout.moved(by: batch.offset)
-                return course.map { course in
-                    Summary(entry: course.entry, position: position, syllabus: parts.syllabus, modules: parts.modules, assignments: parts.assignments)
+                switch try summary(of: layout, in: bytes, at: position, movedBy: batch.offset, source: source) {
+                case let .success(summary): read.summaries.append(summary)
+                case let .failure(skip): read.skipped.append((position, skip.line))
                 }
             }
+        }
+        return read
+    }
+
+    private static func summary(
+        of layout: CourseLayout, in bytes: UnsafeRawBufferPointer, at position: Int, movedBy offset: Int, source: String
+    ) throws -> Result<Summary, Catalog.SkippedCourse> {
+        guard JSONSyntaxError.isValid(UnsafeRawBufferPointer(rebasing: bytes[layout.range])) else {
+            throw CatalogReader.Unread()
+        }
+        guard layout.isPlain else {
+            // Read whole, long parts and all, as the full decoder reads it.
+            return try decoded(layout, in: bytes, position: position, source: source).map { course in
+                Summary(entry: course.entry, position: position)
+            }
+        }
+        let course = try layout.kept.flatMap { CourseSummaryReader.course(members: $0, in: bytes) }.map { .success($0) }
+            ?? decoded(layout, in: bytes, position: position, source: source)
+        let parts = layout.moved(by: offset)
+        return course.map { course in
+            Summary(entry: course.entry, position: position, syllabus: parts.syllabus, modules: parts.modules, assignments: parts.assignments)
         }
     }
 
@@ -64,6 +87,6 @@ extension CatalogIndex {
 
     /// The batches' results as they come in, from every core.
     private final class Collected: Sendable {
-        let results = Mutex<[Int: Result<[Result<Summary, Catalog.SkippedCourse>], any Error>]>([:])
+        let results = Mutex<[Int: Result<ReadBatch, any Error>]>([:])
     }
 }

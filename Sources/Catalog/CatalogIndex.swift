@@ -21,8 +21,7 @@ public struct CatalogIndex: Sendable {
 
     let bytes: CatalogBytes
     let source: String
-    let summaries: [Summary]
-    let positions: [CourseID: Int]
+    let summaries: Summaries
     /// How much later every date is than the document says; details are moved as they are decoded.
     let shift: TimeInterval
     /// Courses of the source that were left out, one line each saying which and why.
@@ -50,9 +49,10 @@ public struct CatalogIndex: Sendable {
     /// Reads the list from `stream`, a chunk at a time, while earlier chunks' courses are
     /// read on the other cores; throws `CatalogReader.Unread` for a document to read whole.
     init(_ stream: CatalogStream, bytes: CatalogBytes, source: String, shift: TimeInterval) throws {
-        let elements = try Self.readSummaries(from: stream, source: source)
-        let (summaries, skipped) = Catalog.keepFirstOfEachID(elements) { $0.entry.course.id }
-        self.init(bytes: bytes, source: source, summaries: summaries, skipped: skipped, shift: shift)
+        let batches = try Self.readSummaries(from: stream, source: source)
+        var skipped = batches.flatMap(\.skipped)
+        let summaries = Summaries(batches.map(\.summaries), skipped: &skipped)
+        self.init(bytes: bytes, source: source, summaries: summaries, skipped: skipped.map(\.line), shift: shift)
     }
 
     /// Reads a document of another shape, or one with an error, with the full decoder, which
@@ -66,11 +66,12 @@ public struct CatalogIndex: Sendable {
 
     /// An index of a catalog already in memory.
     public init(_ catalog: Catalog, source: String) {
-        let summaries = catalog.entries.enumerated().map { Summary(entry: $1, position: $0) }
-        self.init(bytes: .memory([]), source: source, summaries: summaries, skipped: catalog.skipped)
+        var repeats: [(position: Int, line: String)] = []
+        let summaries = Summaries([catalog.entries.enumerated().map { Summary(entry: $1, position: $0) }], skipped: &repeats)
+        self.init(bytes: .memory([]), source: source, summaries: summaries, skipped: catalog.skipped + repeats.map(\.line))
     }
 
-    private init(bytes: CatalogBytes, source: String, summaries: [Summary], skipped: [String], shift: TimeInterval = 0) {
+    private init(bytes: CatalogBytes, source: String, summaries: Summaries, skipped: [String], shift: TimeInterval = 0) {
         self.bytes = bytes
         self.source = source
         self.shift = shift
@@ -80,22 +81,16 @@ public struct CatalogIndex: Sendable {
             return moved
         }
         self.skipped = skipped
-        var positions: [CourseID: Int] = [:]
-        positions.reserveCapacity(summaries.count)
-        for (index, summary) in summaries.enumerated() {
-            positions[summary.entry.course.id] = index
-        }
-        self.positions = positions
     }
 
     /// The courses `scope` shows at `now`, in catalog order.
     public func courses(in scope: CourseScope, at now: Date) -> [Course] {
-        let courses = summaries.map(\.entry.course)
-        switch scope {
-        case .current: return courses.filter { !$0.hasEnded(at: now) }
-        case .favorites: return courses.filter(\.isFavorite)
-        case .all: return courses
+        var courses: [Course] = []
+        courses.reserveCapacity(summaries.count)
+        summaries.forEach { summary in
+            if scope.shows(summary.entry.course, at: now) { courses.append(summary.entry.course) }
         }
+        return courses
     }
 
     /// The course with `id`, or `CourseNotFound`.
@@ -104,7 +99,7 @@ public struct CatalogIndex: Sendable {
     }
 
     func summary(_ id: CourseID) throws -> Summary {
-        guard let index = positions[id] else { throw CourseNotFound(id: id) }
-        return summaries[index]
+        guard let summary = summaries[id] else { throw CourseNotFound(id: id) }
+        return summary
     }
 }

@@ -28,7 +28,7 @@ struct CatalogReader {
     private var handedOn = 0
     private let deliver: (Batch) -> Void
     /// About as much as a batch's courses span, so the cores share the work in parts.
-    private static let batchBytes = 1 << 20
+    static let batchBytes = 1 << 20
 
     init(_ stream: CatalogStream, deliver: @escaping (Batch) -> Void) {
         self.stream = stream

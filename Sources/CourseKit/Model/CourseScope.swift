@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Which of the user's courses the course list shows.
 public enum CourseScope: String, CaseIterable, Equatable, Sendable {
     /// Courses that have not ended: active enrollments, invitations and courses not open yet.
@@ -21,5 +23,14 @@ public enum CourseScope: String, CaseIterable, Equatable, Sendable {
         let all = Self.allCases
         let index = all.firstIndex(of: self) ?? 0
         return all[(index + 1) % all.count]
+    }
+
+    /// Whether this view lists `course` at `now`, for the backends that hold every course.
+    package func shows(_ course: Course, at now: Date) -> Bool {
+        switch self {
+        case .current: return !course.hasEnded(at: now)
+        case .favorites: return course.isFavorite
+        case .all: return true
+        }
     }
 }
