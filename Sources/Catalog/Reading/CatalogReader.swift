@@ -155,8 +155,10 @@ struct CatalogReader {
                 return value
             }
             guard ranOut else { throw Unread() }
-            // The courses not yet handed on stay in the window.
-            guard try stream.readMore(keepingFrom: pending.first?.range.lowerBound ?? position) else { throw Unread() }
+            // The courses read so far go on with the bytes they lie in, so that only the
+            // one cut short is carried over into the next read, not the whole window.
+            flush()
+            guard try stream.readMore(keepingFrom: position) else { throw Unread() }
         }
     }
 
