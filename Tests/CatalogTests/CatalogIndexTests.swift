@@ -30,6 +30,8 @@ struct CatalogIndexTests {
         // A long part given twice, or under a key with escapes: the decoder decides which counts.
         #"{"courses": [{"id": 27, "syllabus_body": "<p>A</p>", "syllabus_body": "<p>B</p>"}, {"id": 28, "modules": [], "modules": [{"id": 1, "position": 1}]}]}"#,
         #"{"courses": [{"id": 29, "syllabus\u005fbody": "<p>B</p>", "syllabus_body": "<p>A</p>"}, {"id": 30, "assignments": [], "assign\u006dents": [{"id": 2, "name": "Essay"}]}]}"#,
+        // Backslashes before a closing quote, and brackets and quotes inside strings of a long part.
+        #"{"courses": [{"id": 31, "name": "ends in \\", "syllabus_body": "\\\"\\", "modules": [{"id": 1, "name": "[{\"]}", "position": 1}], "code": "x"}]}"#,
     ]
 
     static let malformed = [
