@@ -16,6 +16,14 @@ func failUsage(_ message: String) -> Never {
     exit(2)
 }
 
+/// Prints why what the command line chose can't be used (a token file, a saved login, a
+/// token command) and exits 1, before the terminal is touched; a usage error goes as one.
+func failSetup(_ error: any Error) -> Never {
+    if let usage = error as? UsageError { failUsage(usage.message) }
+    StandardStream.error.write("coursebrowser: \(userMessage(for: error))\n")
+    exit(1)
+}
+
 let options: LaunchOptions
 do {
     options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -62,7 +70,7 @@ let services: LiveEnvironment.Services
 do {
     services = try LiveEnvironment.make(options: options, processEnvironment: processEnvironment)
 } catch {
-    failUsage(userMessage(for: error))
+    failSetup(error)
 }
 
 switch options.command {

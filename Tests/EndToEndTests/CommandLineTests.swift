@@ -46,10 +46,19 @@ import Testing
         try Data("1~secret\n".utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         let result = try Self.run(["queue", "--canvas", "https://school.example", "--token-file", file.path])
-        #expect(result.status == 2)
+        #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("coursebrowser: Token file \(file.path) can be read by other users (mode 644); run: chmod 600 \(file.path)\n"), "\(result.stderr)")
+        #expect(result.stderr == "coursebrowser: Token file \(file.path) can be read by other users (mode 644); run: chmod 600 \(file.path)\n", "\(result.stderr)")
         #expect(!result.stderr.contains("1~secret"))
+    }
+
+    /// A setup that can't be used is no usage error: status 1, and no pointer to --help.
+    @Test func aTokenCommandThatFailsEndsTheStartWithStatus1() throws {
+        let command = "echo 'vault is locked' >&2; exit 3"
+        let result = try Self.run(["queue", "--canvas", "https://school.example", "--token-command", command])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "vault is locked\ncoursebrowser: The token command '\(command)' gave no token: exit status 3\n", "\(result.stderr)")
     }
 
     @Test(arguments: ["--help", "-h"])

@@ -25,7 +25,7 @@ public enum ManPage {
         for key in keys {
             page += [".TP", ".B \(escape(key.label))", escape(key.does)]
         }
-        page += environment + files
+        page += exitStatus + environment + files
         return page.joined(separator: "\n") + "\n"
     }
 
@@ -45,6 +45,15 @@ public enum ManPage {
         ".B coursebrowser login",
         "has saved a Canvas URL and an access token; until then, from a built-in sample catalog.",
         escape("--canvas, CANVAS_URL and CANVAS_TOKEN override the saved login, for scripts; --catalog reads a catalog file instead."),
+    ]
+
+    private static let exitStatus = [
+        ".SH EXIT STATUS",
+        ".TP", ".B 0", "Done.",
+        ".TP", ".B 1",
+        "Something could not be done: a login that failed; a token file, saved login or token command that can't be used;",
+        "files refused for an upload or a submission; uploads still waiting when drain stops.",
+        ".TP", ".B 2", "A command line that is wrong, or the browser started without a terminal.",
     ]
 
     private static let environment = [
