@@ -81,21 +81,20 @@ struct Measurements {
     }
 
     /// The share of one core the program uses over `seconds` once `marker` showed, while nobody
-    /// types: the difference from a run that quits as soon as the wait would begin.
+    /// types: read from the kernel's count before and after, so its start doesn't count.
     func idleCPU(_ executable: String, _ arguments: [String], marker: String, typing keys: String = "", seconds: Int = 5) throws -> Double {
-        func session(idling: Int) throws -> Double {
-            let terminal = try start(executable, arguments)
-            try terminal.expect(marker)
-            if !keys.isEmpty {
-                terminal.waitUntilQuiet()
-                terminal.type(keys)
-            }
-            terminal.read(for: .seconds(1 + idling))
-            return terminal.stop()
+        let terminal = try start(executable, arguments)
+        defer { terminal.stop() }
+        try terminal.expect(marker)
+        if !keys.isEmpty {
+            terminal.waitUntilQuiet()
+            terminal.type(keys)
         }
-        let idle = try session(idling: seconds)
-        let baseline = try session(idling: 0)
-        return max(0, idle - baseline) / Double(seconds * 1000) * 100
+        // A second to settle, then only what the idle seconds cost is counted.
+        terminal.read(for: .seconds(1))
+        let before = terminal.cpuSoFar
+        terminal.read(for: .seconds(seconds))
+        return (terminal.cpuSoFar - before) / Double(seconds * 1000) * 100
     }
 
     /// Milliseconds from start to `listed`, then from Enter to `opened`, and the peak memory before and after opening.

@@ -142,6 +142,19 @@ final class PseudoTerminal {
         return kilobytes * 1024
     }
 
+    /// The CPU milliseconds the program has used so far, all its threads together, as
+    /// the kernel counts them (in its ticks, 10 ms on most systems).
+    var cpuSoFar: Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              // The fields after the command's name, which is in parentheses and may hold spaces.
+              let close = text.lastIndex(of: ")")
+        else { return 0 }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // utime and stime, the 14th and 15th fields of the line, the 12th and 13th after the name.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Ends the program (`q` first, then SIGKILL if it lingers) and returns the CPU
     /// milliseconds it used in all, as the kernel counted them when reaping it.
     @discardableResult
