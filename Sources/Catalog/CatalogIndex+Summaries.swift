@@ -65,11 +65,17 @@ extension CatalogIndex {
             batch << 32 | offset
         }
 
-        /// Takes out the summaries at `repeats`, which come in the document's order, and
-        /// notes again where the rest are.
+        /// Takes out the summaries at `repeats`, and notes again where the rest are; each
+        /// batch that had any is made again once, so a catalog of repeats stays linear.
         private mutating func dropRepeats(_ repeats: [(batch: Int, offset: Int)]) {
-            for (batch, offset) in repeats.reversed() {
-                batches[batch].remove(at: offset)
+            let dropped = Dictionary(grouping: repeats, by: \.batch).mapValues { Set($0.map(\.offset)) }
+            for (batch, offsets) in dropped {
+                var kept: [Summary] = []
+                kept.reserveCapacity(batches[batch].count - offsets.count)
+                for offset in batches[batch].indices where !offsets.contains(offset) {
+                    kept.append(batches[batch][offset])
+                }
+                batches[batch] = kept
             }
             places.removeAll(keepingCapacity: true)
             for batch in batches.indices {

@@ -170,6 +170,22 @@ struct CatalogIndexTests {
         }
     }
 
+    /// A catalog appended to itself: every batch holds many repeats, each dropped, the first kept.
+    @Test func aCatalogOfRepeatsKeepsTheFirstOfEachAsTheFullDecoderDoes() throws {
+        let padding = String(repeating: "<p>Đọc trước</p>", count: 12)
+        let courses = (0..<4_000).map { #"{"id": \#($0), "name": "Khóa \#($0)", "syllabus_body": "\#(padding)"}"# }
+        let json = #"{"courses": ["# + (courses + courses.reversed()).joined(separator: ",\n") + "]}"
+        #expect(json.utf8.count > 2 * CatalogReader.batchBytes)
+        let index = try index(json)
+        let catalog = try full(json)
+        #expect(index.skipped.count == 4_000)
+        #expect(index.skipped == catalog.skipped)
+        #expect(index.courses(in: .all, at: Date()) == catalog.entries.map(\.course))
+        for entry in catalog.entries {
+            #expect(try index.course(entry.course.id) == entry.course)
+        }
+    }
+
     @Test func theLongPartsAreOnlyReadWhenTheCourseIsOpened() throws {
         // Broken modules no longer hide the course, nor its syllabus and assignments.
         let json = #"{"courses": [{"id": 1, "name": "Fine"}, {"id": 3, "name": "Broken modules", "syllabus_body": "<p>Read me</p>", "modules": [{"id": 1, "items": [{"id": null}]}]}]}"#
