@@ -67,8 +67,8 @@ final class TmuxSession {
             )
             socketPath = try format("#{socket_path}")
             // A shell, not the app, starting: on a loaded machine (the whole suite runs in
-            // parallel) that alone has taken close to 10 s, so it gets longer.
-            try await waitFor("the shell prompt", timeout: .seconds(30)) { $0.lastNonBlankLine == "$" }
+            // parallel, the queue's kill tests among it) that alone has taken over 30 s.
+            try await waitFor("the shell prompt", timeout: .seconds(90)) { $0.lastNonBlankLine == "$" }
         } catch {
             close()
             throw error
