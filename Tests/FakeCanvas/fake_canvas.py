@@ -2064,6 +2064,10 @@ class Listener:
         self.role = role
         self.port = port
         self._server: Optional[Server] = None
+        # While down, a socket bound to the port but not listening: connections are
+        # refused, and no other server (another test's, asking for any free port) can
+        # take the port meanwhile and answer in this one's place.
+        self._holder: Optional[socket.socket] = None
         self._lock = threading.Lock()
 
     @property
@@ -2074,6 +2078,9 @@ class Listener:
         with self._lock:
             if self._server is not None:
                 return
+            if self._holder is not None:
+                self._holder.close()
+                self._holder = None
             self._server = Server(self.app, self.role, self.port)
             self.port = self._server.server_address[1]
             thread = threading.Thread(target=self._server.serve_forever,
@@ -2089,6 +2096,9 @@ class Listener:
                 server.shutdown()
                 server.server_close()
                 server.drop_connections()
+                self._holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                self._holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                self._holder.bind((LOOPBACK, self.port))
 
 
 # --------------------------------------------------------------------------

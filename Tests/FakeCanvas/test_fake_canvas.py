@@ -13,6 +13,7 @@ import os
 import re
 import select
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -488,6 +489,20 @@ class DownUpTests(FakeCanvasTest):
         self.assertEqual(self.control("POST", "down").status, 200)
         self.assertRefused()
         self.assertFalse(self.control("GET", "health").json()["up"])
+        self.assertEqual(self.control("POST", "up").status, 200)
+        self.assertEqual(self.api("/api/v1/courses/1").status, 200)
+
+    def test_down_keeps_the_port_so_no_other_server_can_take_it(self):
+        # Tests run side by side: another fake asking for any free port must not be
+        # handed this one while it is down, and answer in its place.
+        self.assertEqual(self.control("POST", "down").status, 200)
+        other = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            with self.assertRaises(OSError):
+                other.bind(("127.0.0.1", PORT))
+        finally:
+            other.close()
+        self.assertRefused()
         self.assertEqual(self.control("POST", "up").status, 200)
         self.assertEqual(self.api("/api/v1/courses/1").status, 200)
 
