@@ -75,18 +75,21 @@ import Testing
         let tmux = try await TmuxSession()
         defer { tmux.close() }
         try await Self.browseAndQuit(server, in: tmux)
-        try await server.fault(#"{"match": "/", "kind": "slow", "seconds": 5, "count": -1}"#)
+        try await server.fault(#"{"match": "/", "kind": "slow", "seconds": 10, "count": -1}"#)
 
+        // Half the time any answer takes: the list came from the saved copy, not from Canvas.
+        // Not a tighter bound, as the app's own start is what it measures besides, and that
+        // takes over a second while the whole suite runs at once.
         let started = ContinuousClock.now
         try tmux.launchApp(canvas: server, ["--course", "43"])
-        try await tmux.glimpse("the saved list", timeout: .seconds(5)) { screen in
+        try await tmux.glimpse("the saved list", timeout: .seconds(10)) { screen in
             screen.box(titled: "Courses")?.contains("World History 143") == true
         }
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(1), "the list took \(elapsed) though every answer takes 5 s")
+        #expect(elapsed < .seconds(5), "the list took \(elapsed) though every answer takes 10 s")
         let course = try await tmux.waitFor(box: "Course", "the saved course, refreshing") { $0.contains("Saved just now · refreshing…") }
         #expect(course.contains("Assignments · 3"))
-        try await tmux.waitFor(boxTitled: "Course", "the fresh answers", timeout: .seconds(20)) { !$0.contains("Saved ") && $0.contains("Assignments · 3") }
+        try await tmux.waitFor(boxTitled: "Course", "the fresh answers", timeout: .seconds(60)) { !$0.contains("Saved ") && $0.contains("Assignments · 3") }
     }
 
     @Test func offlineSendsNothingAndNoCacheSavesNothing() async throws {
