@@ -44,7 +44,7 @@ extension TmuxSession {
     func waitFor(
         boxTitled title: String,
         _ expectation: String,
-        timeout: Duration = .seconds(10),
+        timeout: Duration = patience,
         sourceLocation: SourceLocation = #_sourceLocation,
         where condition: (Box) -> Bool
     ) async throws -> Box {
@@ -63,7 +63,7 @@ extension TmuxSession {
     @discardableResult
     func glimpse(
         _ expectation: String,
-        timeout: Duration = .seconds(10),
+        timeout: Duration = patience,
         sourceLocation: SourceLocation = #_sourceLocation,
         until condition: (Screen) -> Bool
     ) async throws -> Screen {
@@ -144,7 +144,7 @@ enum AppCommand {
 /// Polls the async `condition` every 100 ms until it holds (asking a server, say); after `timeout` throws `NeverHappened`.
 func eventually(
     _ expectation: String,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = patience,
     sourceLocation: SourceLocation = #_sourceLocation,
     asking condition: () async throws -> Bool
 ) async throws {

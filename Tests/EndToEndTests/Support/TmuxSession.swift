@@ -136,7 +136,7 @@ final class TmuxSession {
     @discardableResult
     func waitFor(
         _ expectation: String,
-        timeout: Duration = .seconds(10),
+        timeout: Duration = patience,
         sourceLocation: SourceLocation = #_sourceLocation,
         until condition: (Screen) -> Bool
     ) async throws -> Screen {
