@@ -56,7 +56,7 @@ enum StandardOrder {
             if scalar.isASCII {
                 let primary = asciiPrimaries[Int(scalar.value)]
                 if primary == asciiDigit {
-                    held = appendNumber(startingWith: UInt8(scalar.value - 0x30), &scalars, to: &key)
+                    held = appendNumber(startingWith: UInt8(scalar.value - 0x30), scalar, then: &scalars, to: &key)
                 } else if primary != 0 {
                     key.append(primary)
                 }
@@ -64,7 +64,7 @@ enum StandardOrder {
             }
             switch cache?.kind(of: scalar) ?? ScalarKind(scalar) {
             case let .digit(digit):
-                held = appendNumber(startingWith: digit, &scalars, to: &key)
+                held = appendNumber(startingWith: digit, scalar, then: &scalars, to: &key)
             case let .units(units):
                 for unit in units where unit.primary != 0 {
                     key.append(unit.primary)
@@ -73,32 +73,16 @@ enum StandardOrder {
         }
     }
 
-    /// Appends the key of the number whose first digit is `first` and whose others `scalars`
-    /// gives; returns the scalar after it.
-    private static func appendNumber(startingWith first: UInt8, _ scalars: inout String.UnicodeScalarView.Iterator, to key: inout [UInt64]) -> Unicode.Scalar? {
-        var digitCount = 0
-        var value: UInt64 = 0
-        var longDigits: [UInt8] = []
-        var next: Unicode.Scalar?
-        var digit: UInt8? = first
-        while let current = digit {
-            if longDigits.isEmpty && digitCount == 0 && current == 0 {
-                // Leading zeros count only where all else ties.
-            } else if digitCount < 19 {
-                digitCount += 1
-                value = value * 10 + UInt64(current)
-            } else {
-                if longDigits.isEmpty { longDigits = Array(String(value).utf8).map { $0 - 0x30 } }
-                longDigits.append(current)
-                digitCount += 1
-            }
-            next = scalars.next()
-            digit = next.flatMap(StandardOrder.digit)
-        }
-        key.append(numberPrimary)
-        key.append(UInt64(digitCount))
-        key.append(value)
-        key += longDigits.map(UInt64.init)
+    /// Appends the key of the number starting with `first`: its primary, then its length,
+    /// its value and its digits; returns the scalar after it.
+    private static func appendNumber(
+        startingWith first: UInt8, _ scalar: Unicode.Scalar, then scalars: inout String.UnicodeScalarView.Iterator, to key: inout [UInt64]
+    ) -> Unicode.Scalar? {
+        let (unit, next) = number(startingWith: first, scalar, then: &scalars)
+        key.append(unit.primary)
+        key.append(UInt64(unit.digitCount))
+        key.append(unit.value)
+        key += unit.longDigits.map(UInt64.init)
         return next
     }
 
@@ -166,32 +150,40 @@ enum StandardOrder {
         }
 
         private mutating func number(startingWith first: UInt8, _ scalar: Unicode.Scalar) -> Unit {
-            var unit = Unit(primary: numberPrimary)
-            var digits: [UInt8] = []
-            let add = { (digit: UInt8, scalar: Unicode.Scalar) in
-                if digits.isEmpty && unit.digitCount == 0 && digit == 0 {
-                    unit.tertiary += 1
-                } else if unit.digitCount < 19 {
-                    unit.digitCount += 1
-                    unit.value = unit.value * 10 + UInt64(digit)
-                } else {
-                    if digits.isEmpty { digits = Array(String(unit.value).utf8).map { $0 - 0x30 } }
-                    digits.append(digit)
-                    unit.digitCount += 1
-                }
-                if !scalar.isASCII && unit.secondary == 0 { unit.secondary = scalar.value }
-            }
-            add(first, scalar)
-            while let next = scalars.next() {
-                guard let digit = StandardOrder.digit(next) else {
-                    held = next
-                    break
-                }
-                add(digit, next)
-            }
-            unit.longDigits = digits
+            let (unit, next) = StandardOrder.number(startingWith: first, scalar, then: &scalars)
+            held = next
             return unit
         }
+    }
+
+    /// The unit of the number whose first digit is `first` (the scalar `scalar`) and whose
+    /// others `scalars` gives, and the scalar after it.
+    fileprivate static func number(
+        startingWith first: UInt8, _ scalar: Unicode.Scalar, then scalars: inout String.UnicodeScalarView.Iterator
+    ) -> (unit: Unit, next: Unicode.Scalar?) {
+        var unit = Unit(primary: numberPrimary)
+        var digits: [UInt8] = []
+        let add = { (digit: UInt8, scalar: Unicode.Scalar) in
+            if digits.isEmpty && unit.digitCount == 0 && digit == 0 {
+                unit.tertiary += 1
+            } else if unit.digitCount < 19 {
+                unit.digitCount += 1
+                unit.value = unit.value * 10 + UInt64(digit)
+            } else {
+                if digits.isEmpty { digits = Array(String(unit.value).utf8).map { $0 - 0x30 } }
+                digits.append(digit)
+                unit.digitCount += 1
+            }
+            if !scalar.isASCII && unit.secondary == 0 { unit.secondary = scalar.value }
+        }
+        add(first, scalar)
+        var next = scalars.next()
+        while let current = next, let digit = StandardOrder.digit(current) {
+            add(digit, current)
+            next = scalars.next()
+        }
+        unit.longDigits = digits
+        return (unit, next)
     }
 
     private static let numberPrimary = key(2)
