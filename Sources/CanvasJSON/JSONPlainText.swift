@@ -39,11 +39,16 @@ package enum JSONPlainText {
         return index
     }
 
-    /// The bytes of `word` that may not be plain: from 0x80 up, controls, quotes and backslashes.
+    /// The high bit set in each byte of `word` that may not be plain; the lowest one set
+    /// is always the first byte that isn't (a borrow can mark a byte wrongly, but only
+    /// above one rightly marked).
     @inline(__always)
     private static func specialBytes(_ word: UInt64) -> UInt64 {
-        ByteWord.nonASCII(word) | ByteWord.bytes(of: word, below: 0x20)
-            | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\"")) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\\"))
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & high }
+        let control = (word &- 0x2020_2020_2020_2020) & ~word & high
+        return (word & high) | control | zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
     }
 
     @inline(__always)

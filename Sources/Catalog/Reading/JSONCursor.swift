@@ -1,5 +1,3 @@
-import CanvasJSON
-
 /// A place in JSON bytes that are known, or will be checked, to be valid: it finds where
 /// things start and end, and notes when it ran into the end of the bytes it has.
 struct JSONCursor {
@@ -110,15 +108,21 @@ struct JSONCursor {
         return nil
     }
 
+    /// The high bit of each byte that equals `byte`: the lowest one set is always the first
+    /// such byte (a borrow can mark a byte wrongly, but only above one rightly marked).
+    private static func bytes(of word: UInt64, equalTo byte: UInt64) -> UInt64 {
+        let matched = word ^ (byte &* 0x0101_0101_0101_0101)
+        return (matched &- 0x0101_0101_0101_0101) & ~matched & 0x8080_8080_8080_8080
+    }
+
     private static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
-        ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\"")) | ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\\"))
+        bytes(of: word, equalTo: 0x22) | bytes(of: word, equalTo: 0x5C)
     }
 
     /// Quotes, and `{`, `[`, `}` and `]`, which are `{` and `}` but for the bit 0x20.
     private static func quoteOrBracket(_ word: UInt64) -> UInt64 {
         let folded = word | 0x2020_2020_2020_2020
-        return ByteWord.bytes(of: word, equalTo: UInt8(ascii: "\"")) | ByteWord.bytes(of: folded, equalTo: UInt8(ascii: "{"))
-            | ByteWord.bytes(of: folded, equalTo: UInt8(ascii: "}"))
+        return bytes(of: word, equalTo: 0x22) | bytes(of: folded, equalTo: 0x7B) | bytes(of: folded, equalTo: 0x7D)
     }
 
     /// Whether the raw key in `range` is `name` (keys written with escapes never are).
