@@ -36,6 +36,7 @@ import threading
 import time
 import traceback
 import unicodedata
+import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -58,7 +59,7 @@ INVALID_TOKEN_MESSAGE = "Invalid access token."
 NOT_AUTHORIZED_MESSAGE = "user not authorized to perform that action"
 FAULT_KINDS = ("reset", "slow", "500", "503", "throttle403", "throttle429",
                "malformed", "unauthorized", "expired_token", "unauthenticated",
-               "not_permitted", "link_loop", "lost_reply")
+               "not_permitted", "link_loop", "lost_reply", "drop_reply", "locked_redirect")
 ROLES = ("teacher", "student")
 
 
@@ -102,6 +103,7 @@ class Response:
     headers: list = field(default_factory=list)
     file_path: Optional[str] = None       # stream this file as the body
     reset: bool = False                   # abort the connection instead
+    dropped: bool = False                 # close the connection without a byte of answer
 
     def header(self, name: str) -> Optional[str]:
         for key, value in self.headers:
@@ -1058,16 +1060,27 @@ def normalize_folder(path: Optional[str]) -> str:
     return "/".join(parts)
 
 
+# Canvas's extension for renaming: dot-parts of ASCII letters and digits at the end, each
+# but the last starting with a letter (`.final.pdf`, `.tar.gz`); the leftmost such ending.
+CANVAS_EXTENSION = re.compile(r"(\.[A-Za-z][A-Za-z0-9]*)*(\.[A-Za-z0-9]*)\Z")
+RENAME_NUMBERS = range(1, 8)     # Canvas tries -1 .. -7, then a UUID
+
+
 def submission_name(name: str, taken: set) -> str:
-    """`essay.pdf`, then `essay-1.pdf`, `essay-2.pdf`, ... as Canvas names files in a
-    submissions folder that already holds one of that name."""
+    """`name`, or the name Canvas gives a copy of it in a submissions folder that already
+    holds one: `-1` .. `-7` before the extension, then a random UUID (`essay-1.pdf`,
+    `report-1.final.pdf`, `archive-1.tar.gz`, `essay-<uuid>.pdf`)."""
     if name not in taken:
         return name
-    stem, ext = posixpath.splitext(name)
-    number = 1
-    while f"{stem}-{number}{ext}" in taken:
-        number += 1
-    return f"{stem}-{number}{ext}"
+    found = CANVAS_EXTENSION.search(name)
+    ext = found.group(0) if found else ""
+    # Ruby's File.basename strips nothing when the extension is the whole name (`.bashrc`).
+    stem = name[:-len(ext)] if ext and ext != name else name
+    for number in RENAME_NUMBERS:
+        candidate = f"{stem}-{number}{ext}"
+        if candidate not in taken:
+            return candidate
+    return f"{stem}-{uuid.uuid4()}{ext}"
 
 
 def duplicate_name(name: str, taken: set) -> str:
@@ -1363,7 +1376,7 @@ class FakeCanvas:
         response = None
         if rule is not None:
             self.log.update(entry, fault=rule.kind)
-            response = self.fault_response(rule)
+            response = self.locked_redirect(req) if rule.kind == "locked_redirect" else self.fault_response(rule)
         if response is None:
             response = self.serve(req)
             if rule is not None and rule.kind == "link_loop":
@@ -1371,8 +1384,24 @@ class FakeCanvas:
             if rule is not None and rule.kind == "lost_reply":
                 # The work is done and kept; only the answer never arrives.
                 response.reset = True
-        self.log.update(entry, status="reset" if response.reset else response.status)
+            if rule is not None and rule.kind == "drop_reply":
+                # The work is done and kept, and the connection closes before a byte of
+                # answer, as a proxy does when it times out or restarts.
+                response.dropped = True
+        status = "reset" if response.reset else "dropped" if response.dropped else response.status
+        self.log.update(entry, status=status)
         return response
+
+    def locked_redirect(self, req: Request) -> Response:
+        """What Canvas's submissions controller answers a hand-in to an assignment that is
+        locked for the student once its permission check let it through: a 302 to the
+        assignment's web page, with nothing made."""
+        match = re.fullmatch(r"/api/v1/courses/([^/]+)/assignments/([^/]+)/submissions", req.path)
+        if match is None:
+            return Response(302, b"", "text/html; charset=utf-8", [("Location", f"{self.base}/")])
+        course = self.data.resolve_course(match.group(1)) or match.group(1)
+        page = f"{self.base}/courses/{course}/assignments/{match.group(2)}"
+        return Response(302, b"", "text/html; charset=utf-8", [("Location", page)])
 
     def looping(self, response: Response, req: Request) -> Response:
         """The same answer, its `next` link pointing back at the page just served."""
@@ -1383,9 +1412,9 @@ class FakeCanvas:
 
     def fault_response(self, rule: FaultRule) -> Optional[Response]:
         """The injected answer; None means "carry on normally" (after `slow`, or for
-        `link_loop` and `lost_reply`, which change the normal answer)."""
+        `link_loop`, `lost_reply` and `drop_reply`, which change the normal answer)."""
         kind = rule.kind
-        if kind == "lost_reply":
+        if kind in ("lost_reply", "drop_reply"):
             return None
         if kind == "slow" or kind == "link_loop":
             time.sleep(max(0.0, rule.seconds))
@@ -1981,6 +2010,9 @@ class Handler(BaseHTTPRequestHandler):
             body.drain()
         except ProtocolError:
             self.close_connection = True
+        if response.dropped:
+            self._drop()
+            return
         self._write(response)
 
     def _write(self, response: Response):
@@ -2012,6 +2044,17 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
         self.close_connection = True
+        self.rfile.close()       # drop the makefile reference so close() is real
+        self.connection.close()
+
+
+    def _drop(self):
+        """Close the connection in order (a FIN, not an RST), having written nothing."""
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
         self.rfile.close()       # drop the makefile reference so close() is real
         self.connection.close()
 
