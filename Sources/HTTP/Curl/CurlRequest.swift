@@ -16,6 +16,7 @@ enum CurlRequest {
         var ok = cb_setopt_string(handle, CURLOPT_URL, request.url.absoluteString) == CURLE_OK
         ok = ok && setCommon(handle, context: context)
         ok = ok && setMethod(handle, transfer: transfer)
+        ok = ok && setRepetition(handle, request: request)
         ok = ok && setTimeouts(handle, transfer: transfer)
         transfer.headerList = headerList(for: request)
         ok = ok && cb_setopt_list(handle, CURLOPT_HTTPHEADER, transfer.headerList) == CURLE_OK
@@ -51,10 +52,14 @@ enum CurlRequest {
                 cb_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.length)),
                 cb_setopt_data_callback(handle, CURLOPT_READFUNCTION, CurlCallbacks.read),
                 cb_setopt_pointer(handle, CURLOPT_READDATA, Unmanaged.passUnretained(transfer).toOpaque()),
-                cb_setopt_seek_callback(handle, CurlCallbacks.seek),
-                cb_setopt_pointer(handle, CURLOPT_SEEKDATA, Unmanaged.passUnretained(transfer).toOpaque()),
                 cb_setopt_long(handle, CURLOPT_UPLOAD_BUFFERSIZE, uploadBufferSize),
             ]
+            if !transfer.request.isSentAtMostOnce {
+                results += [
+                    cb_setopt_seek_callback(handle, CurlCallbacks.seek),
+                    cb_setopt_pointer(handle, CURLOPT_SEEKDATA, Unmanaged.passUnretained(transfer).toOpaque()),
+                ]
+            }
             if method != "POST" {
                 results.append(cb_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method))
             }
@@ -64,6 +69,27 @@ enum CurlRequest {
             results.append(cb_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method))
         }
         return results.allSatisfy { $0 == CURLE_OK }
+    }
+
+    /// A request sent at most once goes out on a new connection, over HTTP/1.1, and (in
+    /// `setMethod`) without a seek callback, so libcurl has no way to send it twice.
+    ///
+    /// libcurl sends a request again by itself when a connection it reused dies before any
+    /// answer arrives, rewinding the body through the seek callback: a server that acted on
+    /// the request and then dropped the connection gets it twice. A new connection is not a
+    /// reused one, so that retry can't start; it costs one handshake for each such request
+    /// (one per hand-in) while every other request keeps reusing the pool, and it spares the
+    /// request a kept connection the server may just have closed for idleness, which would
+    /// fail it. HTTP/1.1, because an HTTP/2 connection is shared: another request multiplexed
+    /// onto it makes it a reused one, and the retry is armed again. HTTP/2's other retry, of
+    /// a stream the server refused (REFUSED_STREAM, or above a GOAWAY's last stream), is safe
+    /// by itself, since RFC 9113 §8.7 guarantees the server did not act on such a stream, but
+    /// it can't be kept without the first. Without a seek callback, any other re-send libcurl
+    /// might attempt would need a rewind it can't do, and fails the transfer instead.
+    private static func setRepetition(_ handle: UnsafeMutableRawPointer, request: HTTPRequest) -> Bool {
+        guard request.isSentAtMostOnce else { return true }
+        return cb_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1) == CURLE_OK
+            && cb_setopt_long(handle, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1) == CURLE_OK
     }
 
     private static func setTimeouts(_ handle: UnsafeMutableRawPointer, transfer: CurlTransfer) -> Bool {
