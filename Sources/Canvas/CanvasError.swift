@@ -20,6 +20,8 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
     case unexpectedResponse(host: String)
     /// 400 with Canvas's reason, for a request it will never take as it is (a submission of a file type the assignment refuses).
     case refused(CanvasResource, reason: String)
+    /// A hand-in Canvas turned away because the assignment is locked for the user, before making anything.
+    case assignmentLocked(CourseID, assignment: String)
 
     public var userMessage: String {
         switch self {
@@ -42,15 +44,17 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
             return "Unexpected response from \(host)"
         case let .refused(resource, reason):
             return "Canvas refused to \(resource.refusalPhrase): \(reason)"
+        case let .assignmentLocked(course, assignment):
+            return "Assignment \(assignment) of course \(course) is locked: Canvas takes no submissions to it"
         }
     }
 
     /// Canvas answered that it would not do it: an answer about the token, a permission, a
-    /// missing thing, throttling or a refusal comes before anything is done; a 5xx or an
-    /// answer that can't be read may come after.
+    /// missing thing, throttling, a refusal or a locked assignment comes before anything is
+    /// done; a 5xx or an answer that can't be read may come after.
     public var changedNothing: Bool {
         switch self {
-        case .invalidToken, .notPermitted, .notFound, .noCanvasAPI, .throttled, .refused:
+        case .invalidToken, .notPermitted, .notFound, .noCanvasAPI, .throttled, .refused, .assignmentLocked:
             return true
         case let .server(_, status):
             return (400..<500).contains(status) && status != 408
@@ -67,7 +71,7 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
 
     public var isTransient: Bool {
         switch self {
-        case .invalidToken, .notPermitted, .notFound, .noCanvasAPI, .refused:
+        case .invalidToken, .notPermitted, .notFound, .noCanvasAPI, .refused, .assignmentLocked:
             return false
         case let .server(_, status):
             return Self.isTransient(status: status)

@@ -96,10 +96,13 @@ struct CanvasSubmissionTests {
         #expect(try await server.submissions().isEmpty)
     }
 
-    @Test func anAnswerLostAfterCanvasRecordedTheAttemptStillMakesExactlyOne() async throws {
+    /// The hand-in's answer cut short (`lost_reply`), or no answer at all on a connection kept
+    /// from the requests before it (`drop_reply`), which libcurl would otherwise send again.
+    @Test(arguments: ["lost_reply", "drop_reply"])
+    func anAnswerLostAfterCanvasRecordedTheAttemptStillMakesExactlyOne(fault: String) async throws {
         let server = try await student()
         defer { server.stop(); folder.remove() }
-        try await server.fault(#"{"match": "/assignments/\#(Self.essay)/submissions$", "method": "POST", "kind": "lost_reply", "count": 2}"#)
+        try await server.fault(#"{"match": "/assignments/\#(Self.essay)/submissions$", "method": "POST", "kind": "\#(fault)", "count": 2}"#)
         let clock = ManualClock(Date())
         let store = UploadStore(directory: folder.url.appendingPathComponent("data"), clock: clock.client)
         let source = try folder.payload("essay.pdf", size: 50_000, seed: 9)
@@ -116,6 +119,44 @@ struct CanvasSubmissionTests {
         let recorded = try await server.submissions()
         #expect(recorded.map(\.attempt) == [1], "one attempt, though its answer was lost")
         #expect(recorded.first?.files.first?.sha256 == (try sha256(of: source)))
+    }
+
+    /// The hand-in goes out on a connection of its own: when Canvas makes the attempt and the
+    /// connection then closes without a byte of answer, the hand-in fails instead of being made twice.
+    @Test func aHandInWhoseKeptConnectionDropsBeforeAnyAnswerIsSentOnce() async throws {
+        let server = try await student()
+        defer { server.stop(); folder.remove() }
+        let transport = transport(server)
+        let essay = try folder.payload("essay.pdf", size: 20_000, seed: 5)
+        let job = try job([essay])
+        // Reading the attempts and uploading leave a kept-alive connection to Canvas.
+        #expect(try await transport.attempts(CourseID(43), Self.essay).isEmpty)
+        let id = try await transport.uploadFile(job, 0, essay) { _ in }
+        try await server.fault(#"{"match": "/assignments/\#(Self.essay)/submissions$", "method": "POST", "kind": "drop_reply"}"#)
+        await #expect(throws: NetworkError.unreachable(host: "127.0.0.1")) { try await transport.submit(job, [id]) }
+        let attempts = try await server.submissions().map(\.attempt)
+        #expect(attempts == [1], "Canvas made the attempt once")
+        let posts = try await server.requests().filter { $0.method == "POST" && $0.path.hasSuffix("/assignments/\(Self.essay)/submissions") }
+        #expect(posts.map(\.fault) == ["drop_reply"])
+    }
+
+    /// Canvas's redirect for an assignment locked after its permission was checked is a refusal
+    /// for good: the job fails saying so, with nothing made and nothing left to read back.
+    @Test func aHandInRedirectedToTheLockedAssignmentsPageFailsForGood() async throws {
+        let server = try await student()
+        defer { server.stop(); folder.remove() }
+        try await server.fault(#"{"match": "/assignments/\#(Self.essay)/submissions$", "method": "POST", "kind": "locked_redirect"}"#)
+        let clock = ManualClock(Date())
+        let store = UploadStore(directory: folder.url.appendingPathComponent("data"), clock: clock.client)
+        let source = try folder.payload("essay.pdf", size: 5_000, seed: 2)
+        let plan = UploadJob.Submission(assignmentID: Self.essay, assignmentName: "Essay")
+        let job = try store.enqueue(files: [source], course: CourseID(43), backend: "canvas", submission: plan)
+        let engine = UploadEngine(store: store, transport: .unimplemented, submissions: transport(server), clock: clock.client, backend: "canvas", jitter: { 1 })
+        try await engine.runDueJobs()
+        let failed = try #require(try store.job(job.id))
+        #expect(failed.state == .failed(reason: "Assignment \(Self.essay) of course 43 is locked: Canvas takes no submissions to it"))
+        #expect(failed.submission?.mayHaveBeenSent == false, "Canvas made nothing, so nothing is read back")
+        #expect(try await server.submissions().isEmpty)
     }
 
     @Test func aSubmissionsHistoryIsReadOneAttemptEach() throws {
