@@ -203,14 +203,15 @@ extension SubmitEndToEndTests {
             }
         }
 
-        /// Whether `shown` is `name` or Canvas's name for another copy of it: `essay-2.pdf` for `essay.pdf`.
+        /// Whether `shown` is `name` or Canvas's name for another copy of it: `essay-2.pdf` for
+        /// `essay.pdf`, and after seven copies `essay-<uuid>.pdf` (the names here have one dot).
         static func name(_ shown: String, isCanvasCopyOf name: String) -> Bool {
             let ext = (name as NSString).pathExtension
             let stem = (name as NSString).deletingPathExtension
             guard shown != name else { return true }
             guard shown.hasPrefix(stem + "-"), shown.hasSuffix("." + ext) else { return false }
-            let number = shown.dropFirst(stem.count + 1).dropLast(ext.count + 1)
-            return !number.isEmpty && number.allSatisfy(\.isNumber)
+            let mark = shown.dropFirst(stem.count + 1).dropLast(ext.count + 1)
+            return ["1", "2", "3", "4", "5", "6", "7"].contains(mark) || UUID(uuidString: String(mark)).map { $0.uuidString.lowercased() == mark } == true
         }
 
         /// A submission the test queues: its course, assignment and files.

@@ -33,7 +33,7 @@ public struct SubmissionAttempt: Equatable, Sendable, Codable {
     ///
     /// The IDs decide when both sides have them all: Canvas renames a file whose name its
     /// submissions folder already holds (`essay-1.pdf`), so names can't. Otherwise the same
-    /// names and sizes in any order, a name counting as the same with such a suffix.
+    /// names and sizes in any order, a name counting as the same when Canvas renamed it so.
     public func carries(_ files: [QueuedFile], ids: [String?] = []) -> Bool {
         guard self.files.count == files.count else { return false }
         let known = ids.compactMap { $0 }
@@ -47,16 +47,5 @@ public struct SubmissionAttempt: Equatable, Sendable, Codable {
             unmatched.remove(at: index)
         }
         return true
-    }
-
-    /// Whether `shown` is `name`, or `name` renamed as Canvas renames a duplicate: `essay-1.pdf` for `essay.pdf`.
-    static func name(_ shown: String, couldBe name: String) -> Bool {
-        if shown == name { return true }
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 } ?? name.endIndex
-        let stem = name[..<dot]
-        let suffix = name[dot...]
-        guard shown.hasPrefix(stem + "-"), shown.hasSuffix(suffix) else { return false }
-        let middle = shown.dropFirst(stem.count + 1).dropLast(suffix.count)
-        return !middle.isEmpty && middle.allSatisfy(\.isASCII) && middle.allSatisfy(\.isNumber)
     }
 }
