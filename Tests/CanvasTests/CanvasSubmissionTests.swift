@@ -103,22 +103,17 @@ struct CanvasSubmissionTests {
         let server = try await student()
         defer { server.stop(); folder.remove() }
         try await server.fault(#"{"match": "/assignments/\#(Self.essay)/submissions$", "method": "POST", "kind": "\#(fault)", "count": 2}"#)
-        let clock = ManualClock(Date())
-        let store = UploadStore(directory: folder.url.appendingPathComponent("data"), clock: clock.client)
-        let source = try folder.payload("essay.pdf", size: 50_000, seed: 9)
-        let plan = UploadJob.Submission(assignmentID: Self.essay, assignmentName: "Essay")
-        let job = try store.enqueue(files: [source], course: CourseID(43), backend: "canvas", submission: plan)
-        let engine = UploadEngine(store: store, transport: .unimplemented, submissions: transport(server), clock: clock.client, backend: "canvas", jitter: { 1 })
+        let queue = try QueuedEssay(folder: folder, size: 50_000, seed: 9, transport: transport(server))
         for _ in 0..<4 {
-            try await engine.runDueJobs()
-            clock.advance(by: 600)
+            try await queue.engine.runDueJobs()
+            queue.clock.advance(by: 600)
         }
-        let done = try #require(try store.job(job.id))
+        let done = try #require(try queue.store.job(queue.job.id))
         #expect(done.state == .done)
         #expect(done.submission?.receipt?.attempt == 1)
         let recorded = try await server.submissions()
         #expect(recorded.map(\.attempt) == [1], "one attempt, though its answer was lost")
-        #expect(recorded.first?.files.first?.sha256 == (try sha256(of: source)))
+        #expect(recorded.first?.files.first?.sha256 == (try sha256(of: queue.source)))
     }
 
     /// The hand-in goes out on a connection of its own: when Canvas makes the attempt and the
@@ -146,17 +141,29 @@ struct CanvasSubmissionTests {
         let server = try await student()
         defer { server.stop(); folder.remove() }
         try await server.fault(#"{"match": "/assignments/\#(Self.essay)/submissions$", "method": "POST", "kind": "locked_redirect"}"#)
-        let clock = ManualClock(Date())
-        let store = UploadStore(directory: folder.url.appendingPathComponent("data"), clock: clock.client)
-        let source = try folder.payload("essay.pdf", size: 5_000, seed: 2)
-        let plan = UploadJob.Submission(assignmentID: Self.essay, assignmentName: "Essay")
-        let job = try store.enqueue(files: [source], course: CourseID(43), backend: "canvas", submission: plan)
-        let engine = UploadEngine(store: store, transport: .unimplemented, submissions: transport(server), clock: clock.client, backend: "canvas", jitter: { 1 })
-        try await engine.runDueJobs()
-        let failed = try #require(try store.job(job.id))
+        let queue = try QueuedEssay(folder: folder, size: 5_000, seed: 2, transport: transport(server))
+        try await queue.engine.runDueJobs()
+        let failed = try #require(try queue.store.job(queue.job.id))
         #expect(failed.state == .failed(reason: "Assignment \(Self.essay) of course 43 is locked: Canvas takes no submissions to it"))
         #expect(failed.submission?.mayHaveBeenSent == false, "Canvas made nothing, so nothing is read back")
         #expect(try await server.submissions().isEmpty)
+    }
+
+    /// A queue holding one hand-in of `essay.pdf` to the Essay of course 43, and an engine that sends it.
+    struct QueuedEssay {
+        let clock = ManualClock(Date())
+        let store: UploadStore
+        let source: URL
+        let job: UploadJob
+        let engine: UploadEngine
+
+        init(folder: ScratchFolder, size: Int, seed: UInt64, transport: SubmissionTransport) throws {
+            store = UploadStore(directory: folder.url.appendingPathComponent("data"), clock: clock.client)
+            source = try folder.payload("essay.pdf", size: size, seed: seed)
+            let plan = UploadJob.Submission(assignmentID: CanvasSubmissionTests.essay, assignmentName: "Essay")
+            job = try store.enqueue(files: [source], course: CourseID(43), backend: "canvas", submission: plan)
+            engine = UploadEngine(store: store, transport: .unimplemented, submissions: transport, clock: clock.client, backend: "canvas", jitter: { 1 })
+        }
     }
 
     @Test func aSubmissionsHistoryIsReadOneAttemptEach() throws {
