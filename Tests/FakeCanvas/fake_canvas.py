@@ -47,6 +47,7 @@ LOOPBACK = "127.0.0.1"
 JSON_TYPE = "application/json; charset=utf-8"
 SPECIAL_COURSE_ID = 4242
 SPECIAL_SIS_ID = "ABC-101"
+EMBEDS_COURSE_ID = 4             # its syllabus embeds a recording and a video
 ITEMS_INLINE_LIMIT = 10          # modules with more items come without `items`
 DEFAULT_PER_PAGE = 10            # Canvas's documented default page size
 MAX_JSON_BODY = 1024 * 1024      # control and step-1 bodies are small
@@ -567,7 +568,7 @@ class Dataset:
         if "concluded" in includes:
             course["concluded"] = self.is_concluded(cid)
         if single and "syllabus_body" in includes:
-            course["syllabus_body"] = self._syllabus(cid)
+            course["syllabus_body"] = self._syllabus(cid, base)
         return course
 
     def _course_name(self, cid: int) -> str:
@@ -612,7 +613,7 @@ class Dataset:
             })
         return teachers
 
-    def _syllabus(self, cid: int) -> Optional[str]:
+    def _syllabus(self, cid: int, base: str) -> Optional[str]:
         """HTML with entities, lists and a script, for the text converter."""
         if cid % 6 == 0:
             return None  # Canvas sends null when there is no syllabus
@@ -622,7 +623,21 @@ class Dataset:
                 "<ul><li>Week 1: introductions</li>"
                 "<li>Week 2: <strong>first assignment</strong> due</li></ul>"
                 "<p>Grading: homework 40%, exams 60%.</p>"
-                "<script>alert('not shown')</script>")
+                + (self._embeds(cid, base) if cid == EMBEDS_COURSE_ID else "")
+                + "<script>alert('not shown')</script>")
+
+    @staticmethod
+    def _embeds(cid: int, base: str) -> str:
+        """A recording as Canvas's editor embeds it (the API gives its address in full),
+        and a YouTube video with a fallback text a browser never shows."""
+        media = f"m-{cid}lecture1"
+        return (f'<p><iframe style="width: 400px; height: 225px; display: inline-block;" '
+                f'title="Video player for lecture1.mp4" data-media-type="video" '
+                f'src="{base}/media_objects_iframe/{media}?type=video" allowfullscreen="allowfullscreen" '
+                f'allow="fullscreen" data-media-id="{media}"></iframe></p>'
+                '<p><iframe width="560" height="315" src="https://www.youtube.com/embed/aqz-KE-bpKQ" '
+                'title="YouTube video player" frameborder="0" allowfullscreen>'
+                'Your browser does not support iframes.</iframe></p>')
 
     # ---- assignments
 
