@@ -20,6 +20,7 @@ import base64
 import hashlib
 import hmac
 import html
+import itertools
 import json
 import mimetypes
 import os
@@ -36,11 +37,11 @@ import threading
 import time
 import traceback
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from socketserver import TCPServer
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 LOOPBACK = "127.0.0.1"
@@ -59,7 +60,8 @@ INVALID_TOKEN_MESSAGE = "Invalid access token."
 NOT_AUTHORIZED_MESSAGE = "user not authorized to perform that action"
 FAULT_KINDS = ("reset", "slow", "500", "503", "throttle403", "throttle429",
                "malformed", "unauthorized", "expired_token", "unauthenticated",
-               "not_permitted", "link_loop", "lost_reply")
+               "not_permitted", "link_loop", "lost_reply",
+               "link_loop_respelled")
 ROLES = ("teacher", "student")
 
 
@@ -840,6 +842,10 @@ class Paginator:
                  for rel, number in rels if number is not None]
         return chunk, [("Link", ",".join(links))]
 
+    def plain_url(self, req: Request, base: str) -> str:
+        """The link to the page `req` asks for as this server spells it, its right token included."""
+        return self._url(req, self._page_number(req), self._per_page(req), base)
+
     def token(self, path: str, page: int, per_page: int) -> str:
         message = f"{path}|{page}|{per_page}".encode("utf-8")
         return hmac.new(self._salt, message, hashlib.sha256).hexdigest()[:20]
@@ -871,6 +877,30 @@ class Paginator:
         return f"{base}{req.raw_path}?{urlencode(params)}"
 
 
+LOOP_PARAM = "loop"              # the parameter a respelled link adds
+
+
+def respell(url: str, number: int) -> str:
+    """`url` spelled the `number`th of six ways that each still name the same page: an added
+    parameter, a fresh page token, the query reversed, raw brackets, a fragment, or the
+    scheme in capitals. The first two change what the URL says; the others only its spelling."""
+    parts = urlsplit(url)
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    way = (number - 1) % 6
+    if way == 0:
+        pairs.append((LOOP_PARAM, str(number)))
+    elif way == 1:
+        pairs = [(k, secrets.token_hex(10) if k == "page_token" else v) for k, v in pairs]
+    elif way == 2:
+        pairs.reverse()
+    query = urlencode(pairs)
+    if way == 3:
+        query = query.replace("%5B", "[").replace("%5D", "]")
+    scheme = parts.scheme.upper() if way == 5 else parts.scheme
+    fragment = f"#loop{number}" if way == 4 else ""
+    return f"{scheme}://{parts.netloc}{parts.path}?{query}{fragment}"
+
+
 # --------------------------------------------------------------------------
 # Faults, request log, runtime configuration
 # --------------------------------------------------------------------------
@@ -885,6 +915,7 @@ class FaultRule:
     method: Optional[str] = None
     body: Optional[str] = None
     retry_after: Optional[str] = None   # the Retry-After header of throttle429/503; None: no header
+    respellings: Iterator = field(default_factory=lambda: itertools.count(1))  # link_loop_respelled's
 
     def matches(self, method: str, target: str) -> bool:
         if self.count == 0:
@@ -1379,6 +1410,8 @@ class FakeCanvas:
         if rule is not None:
             self.log.update(entry, fault=rule.kind)
             response = self.fault_response(rule)
+        if response is None and rule is not None and rule.kind == "link_loop_respelled":
+            response = self.respelled_loop(req, next(rule.respellings))
         if response is None:
             response = self.serve(req)
             if rule is not None and rule.kind == "link_loop":
@@ -1396,11 +1429,25 @@ class FakeCanvas:
         response.headers.append(("Link", f'<{here}>; rel="current", <{here}>; rel="next"'))
         return response
 
+    def respelled_loop(self, req: Request, number: int) -> Response:
+        """The page a respelled link names, served as if spelled plainly, its `next` link
+        pointing back at it spelled another way (the `number`th): a server that adds a
+        cache buster or a fresh page token to the same page every time."""
+        plain = [(k, v) for k, v in req.query if k != LOOP_PARAM]
+        page = self.paginator.plain_url(replace(req, query=plain), self.base)
+        served = replace(req, query=parse_qsl(urlsplit(page).query, keep_blank_values=True))
+        response = self.serve(served)
+        response.headers = [(name, value) for name, value in response.headers if name.lower() != "link"]
+        response.headers.append(("Link", f'<{respell(page, number)}>; rel="next"'))
+        return response
+
     def fault_response(self, rule: FaultRule) -> Optional[Response]:
         """The injected answer; None means "carry on normally" (after `slow`, or for
-        `link_loop` and `lost_reply`, which change the normal answer)."""
+        `link_loop`, `link_loop_respelled` and `lost_reply`, which change the normal answer)."""
         kind = rule.kind
         if kind == "lost_reply":
+            return None
+        if kind == "link_loop_respelled":
             return None
         if kind == "slow" or kind == "link_loop":
             time.sleep(max(0.0, rule.seconds))
