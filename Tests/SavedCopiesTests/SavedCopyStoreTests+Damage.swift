@@ -6,16 +6,7 @@ import TestSupport
 
 /// Saved copies and whose-token files that are too large or damaged are taken as never saved,
 /// without being read whole, and the next answer replaces them.
-struct SavedCopyDamageTests {
-    let folder: ScratchFolder
-    let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let account = SavedCopyAccount(origin: "https://school.example", user: "17")
-    var store: SavedCopyStore { SavedCopyStore(directory: folder.url.appendingPathComponent("cache"), clock: clock.client) }
-
-    init() throws {
-        folder = try ScratchFolder()
-    }
-
+extension SavedCopyStoreTests {
     /// The bytes this thread has read so far, from the kernel's count (`rchar`).
     static func bytesReadByThisThread() throws -> Int {
         let text = try String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8)
