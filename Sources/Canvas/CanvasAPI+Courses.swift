@@ -28,7 +28,9 @@ extension CanvasAPI {
         } else {
             next = nil
         }
-        return Page(items: courses, next: next)
+        // Keyed by listing too: All's two listings may well bring the same page.
+        let contentKey = stubs.isEmpty ? nil : "\(listing) \(PageTrail.digest(response.body))"
+        return Page(items: courses, next: next, contentKey: contentKey)
     }
 
     /// The first page of each Canvas listing that makes up `scope`.

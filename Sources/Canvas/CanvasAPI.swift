@@ -64,22 +64,27 @@ struct CanvasAPI: Sendable {
     /// Every element of a paginated listing, following `rel="next"` links to the end.
     func all<Element: Decodable>(_ type: Element.Type, from url: URL, resource: CanvasResource) async throws -> [Element] {
         var elements: [Element] = []
-        var visited: Set<URL> = []
+        var trail = PageTrail(startedAt: clock.now())
         var next: URL? = url
         while let current = next {
-            // A server whose next link points back to a page already read would loop forever.
-            guard visited.insert(current).inserted else {
-                logUnexpected(url: current, status: 200, detail: "pagination loops back to a page already read")
-                throw PagingError.loopsBack
-            }
-            guard visited.count <= PagingError.pageLimit else {
-                throw PagingError.tooManyPages(limit: PagingError.pageLimit)
-            }
+            // A server whose next link leads back to a page already read would loop forever.
+            try check(&trail, at: current) { try $0.enter(current, at: clock.now()) }
             let (page, response) = try await get([Element].self, from: current, resource: resource)
+            try check(&trail, at: current) { try $0.arrived(response.body, isEmpty: page.isEmpty) }
             elements += page
             next = try nextPage(after: response)
         }
         return elements
+    }
+
+    /// Runs one of `trail`'s checks at the page `url`, logging a listing it stops.
+    private func check(_ trail: inout PageTrail, at url: URL, _ step: (inout PageTrail) throws -> Void) throws {
+        do {
+            try step(&trail)
+        } catch {
+            logUnexpected(url: url, status: 200, detail: "pagination stopped (\(error))")
+            throw error
+        }
     }
 
     /// The next page's URL, refusing links that would carry the token to another server.

@@ -8,6 +8,7 @@ extension HTMLText {
         case blockquote, pre
         case table, tr, td, th
         case br, hr, img, a
+        case iframe, embed, video, audio, object, source, param
 
         /// The tags by the first letter of their names, `a` to `z`.
         private static let byInitial: [[Tag]] = {
@@ -30,6 +31,11 @@ extension HTMLText {
                 return nil
             }
             self = tag
+        }
+
+        /// Whether the element holds fallback content for a player: `video`, `audio` or `object`.
+        var isMedia: Bool {
+            self == .video || self == .audio || self == .object
         }
 
         /// 1…6 for `h1`…`h6`.
@@ -121,6 +127,7 @@ extension HTMLText {
         private var stack: [OpenElement] = []
         private var line = LineBuffer()
         private var link: OpenLink?
+        private var media: OpenMedia?
 
         /// The scope of the innermost open element, kept apart because nearly every token asks for it.
         private var scope = Scope()
@@ -130,6 +137,10 @@ extension HTMLText {
 
         /// Applies one token to the open elements and the current block.
         mutating func consume(_ token: Token) {
+            guard media == nil else {
+                consumeInsideMedia(token)
+                return
+            }
             switch token {
             case .text(let text):
                 appendText(text)
@@ -146,6 +157,7 @@ extension HTMLText {
 
         /// Closes whatever is still open and returns all blocks.
         mutating func finish() -> [TextBlock] {
+            closeMedia()
             closeElements(from: 0)
             flush()
             return blocks
@@ -162,6 +174,15 @@ extension HTMLText {
                 rule()
             case .img:
                 appendText(Self.imageText(alt: attributes["alt"]))
+            case .iframe, .embed:
+                show(Embed(tag, attributes: attributes))
+            case .video, .audio, .object:
+                media = OpenMedia(embed: Embed(tag, attributes: attributes))
+                // Browsers would take what follows "<video/>" as its fallback; here the page goes on.
+                if selfClosing { closeMedia() }
+            case .source, .param:
+                // Only a source of an open video or audio means something.
+                break
             case .a:
                 openLink(href: attributes["href"])
                 // Other non-void elements ignore "/>" in HTML, but an empty link is worth showing.
@@ -324,7 +345,8 @@ extension HTMLText {
             case .br:
                 // Browsers treat the common typo "</br>" as "<br>".
                 lineBreak()
-            case .hr, .img:
+            case .hr, .img, .iframe, .embed, .video, .audio, .object, .source, .param:
+                // Void elements, and ends of media that are not open.
                 break
             case .a:
                 closeLink()
@@ -516,13 +538,7 @@ extension HTMLText {
         /// Starts collecting a link's label; the previous link, if any, ends here (links cannot nest).
         private mutating func openLink(href: String?) {
             closeLink()
-            let target = LineBuffer.trimmed(href ?? "")
-            // In-page anchors and script links mean nothing in a terminal; markup in a URL means the
-            // author's quotes were broken ('<a href="x<p>…'), and showing it would print tags.
-            guard !target.isEmpty, !target.hasPrefix("#"), !target.lowercased().hasPrefix("javascript:"),
-                  !Self.containsMarkup(target) else {
-                return
-            }
+            guard let target = AttributeText.target(href) else { return }
             link = OpenLink(href: target, start: line.utf8Count)
         }
 
@@ -557,23 +573,47 @@ extension HTMLText {
 
         /// The placeholder shown for an `img`.
         private static func imageText(alt: String?) -> String {
-            let description = LineBuffer.trimmed(alt ?? "")
-            // An alt text holding markup swallowed the following tags through a missing quote.
-            guard !description.isEmpty, !containsMarkup(description) else { return "[image]" }
-            return "[image: \(description)]"
+            AttributeText.shown(alt).map { "[image: \($0)]" } ?? "[image]"
         }
 
-        /// Whether attribute text contains something that would read as a tag ("<p", "</", "<!").
-        private static func containsMarkup(_ text: String) -> Bool {
-            var previousWasOpeningBracket = false
-            for scalar in text.unicodeScalars {
-                if previousWasOpeningBracket,
-                   Scalars.isASCIILetter(scalar) || scalar == "/" || scalar == "!" || scalar == "?" {
-                    return true
+        // MARK: Embeds
+
+        /// Shows an embed on a line of its own, within the current list item or table cell.
+        private mutating func show(_ embed: Embed) {
+            breakParagraph()
+            appendText(embed.line)
+            breakParagraph()
+        }
+
+        /// Handles a token inside an open `video`, `audio` or `object`, whose content is fallback.
+        private mutating func consumeInsideMedia(_ token: Token) {
+            switch token {
+            case .text:
+                break
+            case .startTag(let name, let attributes, let selfClosing):
+                guard let tag = Tag(name: name) else { return }
+                media?.embed.offerSource(of: tag, attributes: attributes)
+                if tag.isMedia, !selfClosing {
+                    media?.depth += 1
                 }
-                previousWasOpeningBracket = scalar == "<"
+            case .endTag(let name):
+                guard let tag = Tag(name: name) else { return }
+                if tag.isMedia {
+                    media?.depth -= 1
+                    if media?.depth == 0 { closeMedia() }
+                } else if lastOpen(where: { $0.tag == tag }) != nil {
+                    // "<div><video></div>": closing an element around the media closes the media too, as in browsers.
+                    closeMedia()
+                    close(tag)
+                }
             }
-            return false
+        }
+
+        /// Ends the open media element, if any, showing its line.
+        private mutating func closeMedia() {
+            guard let open = media else { return }
+            media = nil
+            show(open.embed)
         }
 
         /// Parses an integer attribute such as `start` or `value`.

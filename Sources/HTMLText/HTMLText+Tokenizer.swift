@@ -130,12 +130,13 @@ extension HTMLText {
         }
 
         /// Whether the element's content is never displayed, so it is skipped without being tokenized
-        /// (a script may well contain `"<p>"` in a string literal).
+        /// (a script may well contain `"<p>"` in a string literal). An `iframe`'s content is raw text
+        /// that browsers never show, and `noembed` is only for browsers without embeds.
         ///
         /// Every start tag asks, so the names are compared rather than hashed into a set.
         private static func hidesContent(_ name: String) -> Bool {
             switch name {
-            case "script", "style", "template", "title": true
+            case "script", "style", "template", "title", "iframe", "noembed": true
             default: false
             }
         }

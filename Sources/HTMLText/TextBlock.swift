@@ -8,7 +8,8 @@ public struct TextBlock: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// A heading from `h1`…`h6`; `level` is 1…6.
         case heading(level: Int)
-        /// Running text: `p`, `div`, loose text, or a table row whose cells are joined by `" | "`.
+        /// Running text: `p`, `div`, loose text, a table row whose cells are joined by `" | "`, or
+        /// an embedded player or document (`iframe`, `video`, …) as `[title] address`.
         case paragraph
         /// A list item. `marker` is `"•"` for `ul`, `"1."`, `"2."`, … for `ol` (honouring `start` and `value`);
         /// it is `""` for text that continues an item after a nested block such as a sub-list.

@@ -10,6 +10,8 @@ public enum CanvasSetupError: UserFacingError, Equatable {
     case tokenFileNotPrivate(path: String, mode: UInt32)
     /// `--token-command` or a login's `token_command` gave no token.
     case tokenCommandFailed(command: String, reason: String)
+    /// The token from `source` holds a line break or another control character; `renewal` saves a new one.
+    case tokenHasControlCharacter(source: String, renewal: String?)
     /// `--profile NAME` names a profile never logged in.
     case noLogin(ProfileName)
     /// The Canvas chosen (by a `--course` address, say) is not the one the profile logged in to.
@@ -28,6 +30,9 @@ public enum CanvasSetupError: UserFacingError, Equatable {
             return "Token file \(path) can be read by other users (mode \(octal)); run: chmod 600 \(path)"
         case let .tokenCommandFailed(command, reason):
             return "The token command '\(command)' gave no token: \(reason)"
+        case let .tokenHasControlCharacter(source, renewal):
+            return "The access token from \(source) has a control character in it (a line break, say), so it was not sent;"
+                + " a Canvas token is a single line" + (renewal.map { "; run \($0) to save a new one" } ?? "")
         case let .noLogin(profile):
             return "Profile \(profile) is not logged in; run \(profile.loginCommand)"
         case let .loginIsForAnotherCanvas(profile, saved, chosen):

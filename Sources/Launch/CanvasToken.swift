@@ -5,7 +5,7 @@ import TextBasics
 
 /// Finds the Canvas access token without ever taking it from the command line,
 /// where any user could read it in the process list.
-enum CanvasToken {
+public enum CanvasToken {
     /// Whether the command line or the environment gives a token, before any saved login.
     static func isGiven(options: LaunchOptions, environment: [String: String]) -> Bool {
         options.tokenFile != nil || options.tokenCommand != nil || environmentToken(environment) != nil
@@ -16,8 +16,27 @@ enum CanvasToken {
     }
 
     /// The token `--token-file`, `--token-command`, `CANVAS_TOKEN` or `login` (for the Canvas
-    /// it was saved for), in that order, gives, and where it came from.
+    /// it was saved for), in that order, gives, and where it came from; refused when it could
+    /// not go into a header as it is.
     static func resolve(options: LaunchOptions, environment: [String: String], login: SavedLogin?, profile: ProfileName) throws -> CanvasCredentials {
+        let credentials = try given(options: options, environment: environment, login: login, profile: profile)
+        try check(credentials.token, from: credentials.source, renewal: credentials.renewal)
+        return credentials
+    }
+
+    /// Refuses a token with a control character inside: a line break would end the
+    /// `Authorization` header and start another with what follows, and any such character means
+    /// the token was mangled on its way (a pasted escape sequence, a file with two lines).
+    /// - Parameters:
+    ///   - source: Where it came from, as "The access token from …" reads.
+    ///   - renewal: The command that saves a new one, for a saved login.
+    public static func check(_ token: String, from source: String, renewal: String? = nil) throws(CanvasSetupError) {
+        if token.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .tokenHasControlCharacter(source: source, renewal: renewal)
+        }
+    }
+
+    private static func given(options: LaunchOptions, environment: [String: String], login: SavedLogin?, profile: ProfileName) throws -> CanvasCredentials {
         if let tokenFile = options.tokenFile {
             return CanvasCredentials(token: try read(tokenFile), source: "--token-file \(tokenFile)")
         }

@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// A token always belongs to one user, so the user it was last seen to belong to is taken
 /// as it is: a start without a network shows that user's copies at once, and Canvas is not
-/// asked again. A token never seen is asked of Canvas (`GET /api/v1/users/self`) once, when
-/// the first answer is to be saved, and the answer is remembered for the next start.
+/// asked again. A token never seen, or whose user was kept in a file since damaged (the store
+/// reads no user ID in it), is asked of Canvas (`GET /api/v1/users/self`) once, when the first
+/// answer is to be saved, and the answer is remembered for the next start, replacing the damage.
 final class SavedCopyAccounts: Sendable {
     let origin: String
     private let store: SavedCopyStore

@@ -15,35 +15,48 @@ import Glibc
 ///                                       network knows whose copies to show
 ///
 /// A token is never written: only the first 32 hex digits of its SHA-256. Files are replaced
-/// atomically; one that can't be read is taken as never saved and replaced by the next answer.
-/// The whole stays under `limit` bytes, the oldest files dropped first.
+/// atomically; one that can't be read, or is larger than `copyLimit`, is taken as never saved
+/// and replaced by the next answer. The whole stays under `limit` bytes, the oldest files
+/// dropped first.
 ///
 /// One store per process: the cache directory is shared by every pane and command.
 public final class SavedCopyStore: Sendable {
     public let directory: URL
     let clock: WallClock
     let limit: Int64
+    /// The largest copy read or written.
+    let copyLimit: Int64
     /// Writes since the size was last checked; checked on the first write and every 64th.
     private let writesSinceCheck = Mutex(64)
 
-    public init(directory: URL, clock: WallClock, limit: Int64 = 200_000_000) {
+    /// The largest copy kept: 32 MB, as large as one answer may be (HTTP's `defaultMaxAnswerBytes`).
+    ///
+    /// A copy keeps less than the answers it came from, only what the app reads of them, so even
+    /// a list of many pages stays far under this (a course list of a thousand courses is under a
+    /// megabyte). A larger file is damage or something else's, and reading it whole would take as
+    /// much memory as the app otherwise needs in all.
+    public static let largestCopy: Int64 = 32 * 1024 * 1024
+
+    public init(directory: URL, clock: WallClock, limit: Int64 = 200_000_000, copyLimit: Int64 = largestCopy) {
         self.directory = directory
         self.clock = clock
         self.limit = limit
+        self.copyLimit = copyLimit
     }
 
     /// The copy saved for `key` of `account`, or nil when there is none that can be read.
     func read<Value: Codable & Sendable>(_ key: SavedCopyKey, of account: SavedCopyAccount, as type: Value.Type) -> Saved<Value>? {
         let path = folder(for: account).appendingPathComponent(key.fileName).path
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = Self.contents(of: path, atMost: copyLimit),
               let record = try? JSONDecoder().decode(Record<Value>.self, from: data) else { return nil }
         return Saved(value: record.value, savedAt: Date(timeIntervalSince1970: record.saved_at))
     }
 
-    /// Saves `value` as the copy for `key` of `account`; best effort: a copy that can't be written is only not saved.
+    /// Saves `value` as the copy for `key` of `account`; best effort: a copy that can't be written,
+    /// or would be larger than `copyLimit`, is only not saved.
     func write<Value: Codable & Sendable>(_ value: Value, as key: SavedCopyKey, of account: SavedCopyAccount) {
         let record = Record(saved_at: clock.now().timeIntervalSince1970, value: value)
-        guard let data = try? JSONEncoder().encode(record) else { return }
+        guard let data = try? JSONEncoder().encode(record), data.count <= copyLimit else { return }
         let folder = folder(for: account).path
         do {
             try FileDescriptor.makeDirectories(folder)
@@ -62,15 +75,18 @@ public final class SavedCopyStore: Sendable {
         if due { trim() }
     }
 
-    /// The user `token` was last seen to belong to on `origin`.
+    /// The user `token` was last seen to belong to on `origin`; nil when none was, or when what
+    /// was written is no Canvas user ID (the file damaged), so Canvas is asked again.
     public func knownUser(origin: String, token: String) -> String? {
         let path = tokensFolder(origin).appendingPathComponent(Self.digest(token)).path
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self).nonBlank?.trimming(.whitespacesAndNewlines)
+        guard let data = Self.contents(of: path, atMost: 64) else { return nil }
+        let user = String(decoding: data, as: UTF8.self).trimming(.whitespacesAndNewlines)
+        return SavedCopyAccount.isUserID(user) ? user : nil
     }
 
-    /// Remembers that `token` belongs to `user` on `origin`.
+    /// Remembers that `token` belongs to `user` on `origin`, unless `user` is no Canvas user ID.
     public func remember(user: String, origin: String, token: String) {
+        guard SavedCopyAccount.isUserID(user) else { return }
         let folder = tokensFolder(origin).path
         guard (try? FileDescriptor.makeDirectories(folder)) != nil,
               let descriptor = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY) else { return }

@@ -62,7 +62,9 @@ enum LoginCommand {
         for url: URL, options: LaunchOptions, input: inout PromptInput, environment: [String: String]
     ) throws -> (token: String, command: String?) {
         if let command = options.tokenCommand {
-            return (try TokenCommand.token(from: command, environment: environment), command)
+            let token = try TokenCommand.token(from: command, environment: environment)
+            try CanvasToken.check(token, from: "--token-command")
+            return (token, command)
         }
         if input.isTerminal {
             StandardStream.error.write("Make one in Canvas under Account → Settings → New Access Token (\(url.absoluteString)/profile/settings).\n")
@@ -70,6 +72,7 @@ enum LoginCommand {
         guard let token = input.line("Access token: ", secret: true)?.trimming(.whitespacesAndNewlines).nonBlank else {
             throw LoginInputError("login needs an access token; nothing was saved")
         }
+        try CanvasToken.check(token, from: input.isTerminal ? "the prompt" : "standard input")
         return (token, nil)
     }
 }

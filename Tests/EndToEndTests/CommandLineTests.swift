@@ -1,3 +1,4 @@
+import FakeCanvasKit
 import Foundation
 import Testing
 
@@ -5,11 +6,13 @@ import Testing
 ///
 /// These run the binary with Foundation's `Process` and pipes instead of a terminal.
 @Suite struct CommandLineTests {
-    /// Runs the app with `arguments`, stdin from /dev/null, and returns what it printed.
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs the app with `arguments`, stdin from /dev/null, and returns what it printed; with
+    /// `environment`, that is all the environment it has.
+    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try AppBinary.path())
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardInput = FileHandle.nullDevice
@@ -59,6 +62,69 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "vault is locked\ncoursebrowser: The token command '\(command)' gave no token: exit status 3\n", "\(result.stderr)")
+    }
+
+    /// A token with a line break or another control character inside, from wherever it comes,
+    /// ends the start with one line naming where it came from, and nothing reaches Canvas: sent
+    /// as it is, the text after a line break would arrive as a header of its own.
+    @Test(arguments: [
+        ("CANVAS_TOKEN", "\r\nX-Injected: 1"), ("--token-file", "\nX-Injected: 1"),
+        // A command's second line is refused as such; a password manager's colours are not text.
+        ("--token-command", "\u{1B}[0m"),
+    ])
+    func aTokenWithAControlCharacterIsRefusedBeforeAnythingIsSent(source: String, mangling: String) async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cb-token-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let token = server.token + mangling
+        var environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let file = home.appendingPathComponent("essay.pdf")
+        try Data("essay".utf8).write(to: file)
+        var arguments = ["submit", "--canvas", server.baseURL.absoluteString, "--course", "1", "--assignment", "500012", file.path]
+        var named = source
+        switch source {
+        case "--token-file":
+            let tokenFile = home.appendingPathComponent("token")
+            try Data((token + "\n").utf8).write(to: tokenFile)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
+            arguments += ["--token-file", tokenFile.path]
+            named = "--token-file \(tokenFile.path)"
+        case "--token-command":
+            let stored = home.appendingPathComponent("stored")
+            try Data(token.utf8).write(to: stored)
+            arguments += ["--token-command", "cat \(stored.path)"]
+        default:
+            environment["CANVAS_TOKEN"] = token
+        }
+        let result = try Self.run(arguments, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "coursebrowser: The access token from \(named) has a control character in it (a line break, say),"
+            + " so it was not sent; a Canvas token is a single line\n", "\(result.stderr)")
+        #expect(!result.stderr.contains(server.token))
+        #expect(try await server.requests().isEmpty, "nothing was sent")
+    }
+
+    @Test func aTokenFileEndingInALineBreakIsUsed() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cb-token-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let tokenFile = home.appendingPathComponent("token")
+        try Data((server.token + "\r\n").utf8).write(to: tokenFile)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
+        let file = home.appendingPathComponent("essay.pdf")
+        try Data("essay".utf8).write(to: file)
+        let arguments = ["submit", "--canvas", server.baseURL.absoluteString, "--token-file", tokenFile.path,
+                         "--course", "1", "--assignment", "500012", file.path]
+        let result = try Self.run(arguments, environment: ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("queued "))
+        let checked = try await server.requests()
+        #expect(!checked.isEmpty && checked.allSatisfy(\.auth_valid), "the assignment was checked with the token")
     }
 
     @Test(arguments: ["--help", "-h"])

@@ -84,6 +84,8 @@ import Testing
         ("an unreachable host", "http://127.0.0.1:1", "{token}", 1, "Can't reach http://127.0.0.1:1; check the URL and the network"),
         ("plain http to another machine", "http://school.example", "{token}", 2, "login uses plain http, which would send your access token unencrypted; use https://school.example"),
         ("no token", "{server}", "", 1, "login needs an access token; nothing was saved"),
+        ("a token with a control character", "{server}", "{token}\u{1B}[201~", 1,
+         "The access token from standard input has a control character in it (a line break, say), so it was not sent; a Canvas token is a single line"),
     ])
     func aLoginThatFailsSavesNothing(case name: String, url: String, token: String, status: Int32, message: String) async throws {
         let server = try FakeCanvasServer()
@@ -141,6 +143,39 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "no such entry\ncoursebrowser: The token command 'echo 'no such entry' >&2; exit 3' gave no token: exit status 3\n")
         #expect(!FileManager.default.fileExists(atPath: home.login().path))
+    }
+
+    @Test func aTokenCommandPrintingAControlCharacterIsNotSaved() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let home = try Home()
+        let result = try home.run(["login", server.baseURL.absoluteString, "--token-command", "printf '\(server.token)\\tX'"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "coursebrowser: The access token from --token-command has a control character in it (a line break, say),"
+            + " so it was not sent; a Canvas token is a single line\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.login().path))
+        #expect(try await server.requests().isEmpty, "not even checked with Canvas")
+    }
+
+    /// A login edited by hand into a token of two lines is refused at start, with the command
+    /// that saves a new one, and nothing is sent.
+    @Test func aSavedTokenWithALineBreakIsRefusedAtStart() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let home = try Home()
+        #expect(try home.run(["login", server.baseURL.absoluteString], input: server.token + "\n").status == 0)
+        let edited = #"{"canvas_url": "\#(server.baseURL.absoluteString)", "token": "\#(server.token)\r\nX-Injected: 1"}"#
+        try Data(edited.utf8).write(to: home.login())
+        let checked = try await server.requests().count
+        let result = try home.run(["queue"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "coursebrowser: The access token from the saved login (profile default) has a control character in it"
+            + " (a line break, say), so it was not sent; a Canvas token is a single line; run coursebrowser login to save a new one\n",
+            "\(result.stderr)")
+        #expect(try await server.requests().count == checked, "nothing was sent")
+        #expect(try home.run(["login", server.baseURL.absoluteString], input: server.token + "\n").status == 0, "a new login replaces it")
+        #expect(try home.run(["queue"]).status == 0)
     }
 
     @Test func profilesKeepTheirQueuesApartAndEachSendsOnlyToItsOwnCanvas() async throws {

@@ -3,11 +3,11 @@ import Glibc
 import Testing
 
 /// However the app ends, the terminal is given back as it was: same `stty` settings,
-/// main screen (not the alternate one), visible cursor, shell prompt.
+/// main screen (not the alternate one), visible cursor, keypad and mouse modes off, shell prompt.
 @Suite struct TerminalHygieneTests {
     /// A way for the app to end, and the exit status a shell then reports.
     enum Ending: String, CaseIterable, CustomTestStringConvertible {
-        case quitKey, controlC, terminateSignal, segmentationFault
+        case quitKey, controlC, terminateSignal, segmentationFault, abort, busError
 
         var testDescription: String { rawValue }
 
@@ -16,6 +16,19 @@ import Testing
             case .quitKey, .controlC: return 0
             case .terminateSignal: return 128 + SIGTERM
             case .segmentationFault: return 128 + SIGSEGV
+            case .abort: return 128 + SIGABRT
+            case .busError: return 128 + SIGBUS
+            }
+        }
+
+        /// The signal sent to end the app this way, if it is one.
+        var signal: Int32? {
+            switch self {
+            case .quitKey, .controlC: return nil
+            case .terminateSignal: return SIGTERM
+            case .segmentationFault: return SIGSEGV
+            case .abort: return SIGABRT
+            case .busError: return SIGBUS
             }
         }
     }
@@ -33,6 +46,10 @@ import Testing
         echo "exit=$status"
         """
 
+    /// The keypad's application mode (`ESC =`), the cursor keys' (`ESC [ ? 1 h`), and mouse
+    /// reports, any and in SGR form, as tmux tells them.
+    static let modes = "#{keypad_flag} #{keypad_cursor_flag} #{mouse_any_flag} #{mouse_sgr_flag}"
+
     @Test(arguments: Ending.allCases)
     func endingRestoresTheTerminal(_ ending: Ending) async throws {
         let tmux = try await TmuxSession()
@@ -41,12 +58,12 @@ import Testing
         try tmux.run("sh wrap.sh " + tmux.appCommand(["--course", "10001"]))
         try await tmux.waitFor(box: "Course", "the UI up") { $0.contains("Introduction to Computer Science") }
         #expect(try tmux.format("#{alternate_on}") == "1")
+        #expect(try tmux.format(Self.modes) == "1 1 1 1", "keypad and mouse modes on while it runs")
 
-        switch ending {
-        case .quitKey: try tmux.press("q")
-        case .controlC: try tmux.press("C-c")
-        case .terminateSignal: #expect(kill(try tmux.appProcessID(), SIGTERM) == 0)
-        case .segmentationFault: #expect(kill(try tmux.appProcessID(), SIGSEGV) == 0)
+        if let signal = ending.signal {
+            #expect(kill(try tmux.appProcessID(), signal) == 0)
+        } else {
+            try tmux.press(ending == .quitKey ? "q" : "C-c")
         }
 
         #expect(try await tmux.waitForExit() == ending.expectedStatus)
@@ -55,6 +72,7 @@ import Testing
         #expect(screen.contains("$ sh wrap.sh"), "the shell's own screen is back")
         #expect(try tmux.format("#{alternate_on}") == "0", "left the alternate screen")
         #expect(try tmux.format("#{cursor_flag}") == "1", "the cursor is visible again")
+        #expect(try tmux.format(Self.modes) == "0 0 0 0", "the keypad sends digits and the arrow keys ESC [ A again; no mouse reports")
         let before = try String(contentsOf: tmux.directory.appendingPathComponent("before.stty"), encoding: .utf8)
         let after = try String(contentsOf: tmux.directory.appendingPathComponent("after.stty"), encoding: .utf8)
         #expect(!before.isEmpty)

@@ -20,6 +20,7 @@ import base64
 import hashlib
 import hmac
 import html
+import itertools
 import json
 import mimetypes
 import os
@@ -37,17 +38,18 @@ import time
 import traceback
 import unicodedata
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from socketserver import TCPServer
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 LOOPBACK = "127.0.0.1"
 JSON_TYPE = "application/json; charset=utf-8"
 SPECIAL_COURSE_ID = 4242
 SPECIAL_SIS_ID = "ABC-101"
+EMBEDS_COURSE_ID = 4             # its syllabus embeds a recording and a video
 ITEMS_INLINE_LIMIT = 10          # modules with more items come without `items`
 DEFAULT_PER_PAGE = 10            # Canvas's documented default page size
 MAX_JSON_BODY = 1024 * 1024      # control and step-1 bodies are small
@@ -59,7 +61,8 @@ INVALID_TOKEN_MESSAGE = "Invalid access token."
 NOT_AUTHORIZED_MESSAGE = "user not authorized to perform that action"
 FAULT_KINDS = ("reset", "slow", "500", "503", "throttle403", "throttle429",
                "malformed", "unauthorized", "expired_token", "unauthenticated",
-               "not_permitted", "link_loop", "lost_reply", "drop_reply", "locked_redirect")
+               "not_permitted", "link_loop", "lost_reply", "drop_reply", "locked_redirect",
+               "link_loop_respelled")
 ROLES = ("teacher", "student")
 
 
@@ -569,7 +572,7 @@ class Dataset:
         if "concluded" in includes:
             course["concluded"] = self.is_concluded(cid)
         if single and "syllabus_body" in includes:
-            course["syllabus_body"] = self._syllabus(cid)
+            course["syllabus_body"] = self._syllabus(cid, base)
         return course
 
     def _course_name(self, cid: int) -> str:
@@ -614,7 +617,7 @@ class Dataset:
             })
         return teachers
 
-    def _syllabus(self, cid: int) -> Optional[str]:
+    def _syllabus(self, cid: int, base: str) -> Optional[str]:
         """HTML with entities, lists and a script, for the text converter."""
         if cid % 6 == 0:
             return None  # Canvas sends null when there is no syllabus
@@ -624,7 +627,21 @@ class Dataset:
                 "<ul><li>Week 1: introductions</li>"
                 "<li>Week 2: <strong>first assignment</strong> due</li></ul>"
                 "<p>Grading: homework 40%, exams 60%.</p>"
-                "<script>alert('not shown')</script>")
+                + (self._embeds(cid, base) if cid == EMBEDS_COURSE_ID else "")
+                + "<script>alert('not shown')</script>")
+
+    @staticmethod
+    def _embeds(cid: int, base: str) -> str:
+        """A recording as Canvas's editor embeds it (the API gives its address in full),
+        and a YouTube video with a fallback text a browser never shows."""
+        media = f"m-{cid}lecture1"
+        return (f'<p><iframe style="width: 400px; height: 225px; display: inline-block;" '
+                f'title="Video player for lecture1.mp4" data-media-type="video" '
+                f'src="{base}/media_objects_iframe/{media}?type=video" allowfullscreen="allowfullscreen" '
+                f'allow="fullscreen" data-media-id="{media}"></iframe></p>'
+                '<p><iframe width="560" height="315" src="https://www.youtube.com/embed/aqz-KE-bpKQ" '
+                'title="YouTube video player" frameborder="0" allowfullscreen>'
+                'Your browser does not support iframes.</iframe></p>')
 
     # ---- assignments
 
@@ -827,6 +844,10 @@ class Paginator:
                  for rel, number in rels if number is not None]
         return chunk, [("Link", ",".join(links))]
 
+    def plain_url(self, req: Request, base: str) -> str:
+        """The link to the page `req` asks for as this server spells it, its right token included."""
+        return self._url(req, self._page_number(req), self._per_page(req), base)
+
     def token(self, path: str, page: int, per_page: int) -> str:
         message = f"{path}|{page}|{per_page}".encode("utf-8")
         return hmac.new(self._salt, message, hashlib.sha256).hexdigest()[:20]
@@ -858,6 +879,30 @@ class Paginator:
         return f"{base}{req.raw_path}?{urlencode(params)}"
 
 
+LOOP_PARAM = "loop"              # the parameter a respelled link adds
+
+
+def respell(url: str, number: int) -> str:
+    """`url` spelled the `number`th of six ways that each still name the same page: an added
+    parameter, a fresh page token, the query reversed, raw brackets, a fragment, or the
+    scheme in capitals. The first two change what the URL says; the others only its spelling."""
+    parts = urlsplit(url)
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    way = (number - 1) % 6
+    if way == 0:
+        pairs.append((LOOP_PARAM, str(number)))
+    elif way == 1:
+        pairs = [(k, secrets.token_hex(10) if k == "page_token" else v) for k, v in pairs]
+    elif way == 2:
+        pairs.reverse()
+    query = urlencode(pairs)
+    if way == 3:
+        query = query.replace("%5B", "[").replace("%5D", "]")
+    scheme = parts.scheme.upper() if way == 5 else parts.scheme
+    fragment = f"#loop{number}" if way == 4 else ""
+    return f"{scheme}://{parts.netloc}{parts.path}?{query}{fragment}"
+
+
 # --------------------------------------------------------------------------
 # Faults, request log, runtime configuration
 # --------------------------------------------------------------------------
@@ -872,6 +917,7 @@ class FaultRule:
     method: Optional[str] = None
     body: Optional[str] = None
     retry_after: Optional[str] = None   # the Retry-After header of throttle429/503; None: no header
+    respellings: Iterator = field(default_factory=lambda: itertools.count(1))  # link_loop_respelled's
 
     def matches(self, method: str, target: str) -> bool:
         if self.count == 0:
@@ -1377,6 +1423,8 @@ class FakeCanvas:
         if rule is not None:
             self.log.update(entry, fault=rule.kind)
             response = self.locked_redirect(req) if rule.kind == "locked_redirect" else self.fault_response(rule)
+        if response is None and rule is not None and rule.kind == "link_loop_respelled":
+            response = self.respelled_loop(req, next(rule.respellings))
         if response is None:
             response = self.serve(req)
             if rule is not None and rule.kind == "link_loop":
@@ -1410,11 +1458,25 @@ class FakeCanvas:
         response.headers.append(("Link", f'<{here}>; rel="current", <{here}>; rel="next"'))
         return response
 
+    def respelled_loop(self, req: Request, number: int) -> Response:
+        """The page a respelled link names, served as if spelled plainly, its `next` link
+        pointing back at it spelled another way (the `number`th): a server that adds a
+        cache buster or a fresh page token to the same page every time."""
+        plain = [(k, v) for k, v in req.query if k != LOOP_PARAM]
+        page = self.paginator.plain_url(replace(req, query=plain), self.base)
+        served = replace(req, query=parse_qsl(urlsplit(page).query, keep_blank_values=True))
+        response = self.serve(served)
+        response.headers = [(name, value) for name, value in response.headers if name.lower() != "link"]
+        response.headers.append(("Link", f'<{respell(page, number)}>; rel="next"'))
+        return response
+
     def fault_response(self, rule: FaultRule) -> Optional[Response]:
         """The injected answer; None means "carry on normally" (after `slow`, or for
-        `link_loop`, `lost_reply` and `drop_reply`, which change the normal answer)."""
+        `link_loop`, `link_loop_respelled`, `lost_reply` and `drop_reply`, which change the normal answer)."""
         kind = rule.kind
         if kind in ("lost_reply", "drop_reply"):
+            return None
+        if kind == "link_loop_respelled":
             return None
         if kind == "slow" or kind == "link_loop":
             time.sleep(max(0.0, rule.seconds))

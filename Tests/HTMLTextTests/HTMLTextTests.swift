@@ -320,6 +320,8 @@ import Testing
         "<style>", "</style>", "<!DOCTYPE html>", "<?xml?>", "text", "Lập trình", " ", "\n", "\t",
         "&amp;", "&nbsp;", "&#233;", "&#x1EA1;", "&bogus;", "&", "&#", ";", "a < b", "<3", "x <= y", "< ",
         ">", "\"", "'", "=", "<a href=\"unterminated", "<p class='unterminated", "\u{1B}", "/",
+        "<iframe src=\"https://v.io/e\" title=\"T\">", "</iframe>", "<video src=v>", "</video>", "<source src=s>",
+        "<object data=d>", "</object>", "<embed src=e>", "<audio>", "</audio>",
     ]
 
     private static let sample = """

@@ -6,8 +6,9 @@ import FoundationEssentials
 /// A value in the pane's state, changed only by the events its `PageRunner` sends. A page
 /// that fails keeps everything before it, and a retry resumes from that page. An element
 /// whose ID an earlier page already brought is dropped, so a listing made of overlapping
-/// parts never shows a row twice. A next page already read, or more pages than
-/// `PagingError.pageLimit`, ends the listing with an error instead of loading forever.
+/// parts never shows a row twice. A next page already read, a page holding what one already
+/// read held (its `contentKey`), more pages than `PagingError.pageLimit` or more time than
+/// `PagingError.timeLimit` ends the listing with an error instead of loading forever.
 struct PagedState<Element: Identifiable & Sendable> {
     /// What the listing is doing after the items it already has.
     enum Phase {
@@ -27,11 +28,15 @@ struct PagedState<Element: Identifiable & Sendable> {
     private(set) var pending: PageCursor?
     private var seen: Set<Element.ID> = []
     private var readCursors: Set<PageCursor?> = []
+    private var readContents: Set<String> = []
+    /// When this run of loads began: the first page, or the retry after a failure.
+    private var runStarted: Date?
 
     /// Applies what the runner reports; returns the page to fetch next, if the listing goes on.
     mutating func apply(_ event: PageEvent<Element>) -> PageCursor? {
         switch event {
         case let .started(at):
+            if !isLoading { runStarted = at }
             phase = .loading(since: at)
             note = nil
         case let .waiting(note):
@@ -45,6 +50,11 @@ struct PagedState<Element: Identifiable & Sendable> {
     }
 
     private mutating func take(_ page: Page<Element>) -> PageCursor? {
+        if let key = page.contentKey, !readContents.insert(key).inserted {
+            // The same page again under another address: nothing in it is new.
+            fail(PagingError.loopsBack)
+            return nil
+        }
         readCursors.insert(pending)
         seen.reserveCapacity(seen.count + page.items.count)
         let fresh = page.items.indices.filter { seen.insert(page.items[$0].id).inserted }
@@ -70,6 +80,10 @@ struct PagedState<Element: Identifiable & Sendable> {
         }
         if readCursors.count >= PagingError.pageLimit {
             fail(PagingError.tooManyPages(limit: PagingError.pageLimit))
+            return nil
+        }
+        if case let .loading(since) = phase, let runStarted, .seconds(since.timeIntervalSince(runStarted)) >= PagingError.timeLimit {
+            fail(PagingError.tookTooLong(limit: PagingError.timeLimit))
             return nil
         }
         return next

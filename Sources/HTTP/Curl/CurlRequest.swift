@@ -110,7 +110,8 @@ enum CurlRequest {
     private static func headerList(for request: HTTPRequest) -> UnsafeMutablePointer<curl_slist>? {
         var list: UnsafeMutablePointer<curl_slist>?
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            let clean = value.filter { $0 != "\r" && $0 != "\n" }
+            // By scalar: "\r\n" is one Character, neither "\r" nor "\n", and would pass whole.
+            let clean = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
             list = cb_slist_append(list, "\(name): \(clean)")
         }
         list = cb_slist_append(list, "Expect:")
