@@ -31,10 +31,9 @@ extension QueueCommands {
     }
 
     /// The assignment as the backend lists it now, and whether it was read just now. When the
-    /// backend can't be reached (or `--offline` asks nothing), the one last saved, so its lock
-    /// can still be warned of; else one named by its ID alone, so a student on a train can still
-    /// queue, and Canvas checks it when it is sent. Nil (after saying why) when it does not
-    /// exist or can't be read.
+    /// backend can't be reached, the one last saved, so its lock can still be warned of; else
+    /// one named by its ID alone, so a student on a train can still queue, and Canvas checks it
+    /// when it is sent. Nil (after saying why) when it does not exist or can't be read.
     private static func findAssignment(_ id: String, in course: CourseID, environment: EnvironmentValues) async -> (Assignment, isFresh: Bool)? {
         do {
             let assignments = try await environment.courseClient.assignments(course, .ignored)
@@ -43,15 +42,10 @@ extension QueueCommands {
                 return nil
             }
             return (assignment, true)
-        } catch let error as any TransientError where error.isTransient || error.meansOffline {
+        } catch let error as any TransientError where error.isTransient {
             if let saved = environment.savedCopies.assignments(course)?.value.first(where: { $0.id == id }) {
-                let reason = error.isTransient ? userMessage(for: error) : "--offline"
-                printError("warning: can't check assignment \(id) now (\(reason)); going by the copy saved earlier, and Canvas checks it when it is sent")
+                printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); going by the copy saved earlier, and Canvas checks it when it is sent")
                 return (saved, false)
-            }
-            guard error.isTransient else {
-                printError(userMessage(for: error))
-                return nil
             }
             printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); queued anyway, and checked when it is sent")
             return (Assignment(id: id, name: "Assignment \(id)", submissionTypes: ["online_upload"]), false)
