@@ -11,11 +11,16 @@ import Testing
         box.lines.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    @Test func theSampleShowsLetterAndPassFailGradesAndTheMissingPolicysZero() async throws {
+    /// The Course pane on the sample's course `id`, on a wide screen, once it shows `name`.
+    static func sampleCourse(_ id: String, showing name: String) async throws -> Box {
         let tmux = try await TmuxSession(width: 160)
         defer { tmux.close() }
-        try tmux.launchApp(["--course", "10002", "--data-dir", tmux.dataDirectory.path])
-        let course = try await tmux.waitFor(box: "Course", "course 10002's assignments") { $0.contains("Participation") }
+        try tmux.launchApp(["--course", id, "--data-dir", tmux.dataDirectory.path])
+        return try await tmux.waitFor(box: "Course", "course \(id)'s assignments") { $0.contains(name) }
+    }
+
+    @Test func theSampleShowsLetterAndPassFailGradesAndTheMissingPolicysZero() async throws {
+        let course = try await Self.sampleCourse("10002", showing: "Participation")
         let rows = Self.rows(course)
         #expect(rows.contains { $0.hasSuffix("· 20 pts · graded B (17/20)") }, "\(course)")
         #expect(rows.contains { $0.hasSuffix("· 10 pts · missing · 0/10") }, "\(course)")
@@ -24,10 +29,7 @@ import Testing
     }
 
     @Test func theSampleShowsAGradeNotReleasedYetAndAnAssignmentThatLocksSoon() async throws {
-        let tmux = try await TmuxSession(width: 160)
-        defer { tmux.close() }
-        try tmux.launchApp(["--course", "10001", "--data-dir", tmux.dataDirectory.path])
-        let course = try await tmux.waitFor(box: "Course", "course 10001's assignments") { $0.contains("Lab Check-off") }
+        let course = try await Self.sampleCourse("10001", showing: "Lab Check-off")
         let rows = Self.rows(course)
         #expect(rows.contains { $0.hasSuffix("· 20 pts · graded, grade not released yet") }, "\(course)")
         let lab = try #require(rows.firstIndex(of: "Lab Check-off"))

@@ -18,28 +18,34 @@ struct AssignmentStanding: Equatable {
             self.init(text: "", style: .muted)
             return
         }
+        let grade = Self.grade(of: submission, in: assignment)
         if submission.isExcused {
             self.init(text: "excused", style: .muted)
-            return
+        } else if submission.isMissing {
+            self = Self.missing(submission, grade: grade)
+        } else {
+            switch submission.state {
+            case .graded:
+                self = Self.graded(submission, grade: grade, passFail: assignment.gradingType == .passFail)
+            case .submitted, .pendingReview:
+                self = Self.handedIn(submission)
+            case .unsubmitted:
+                // Work on paper, in another tool, or not graded owes nothing here.
+                self.init(text: assignment.expectsSubmission ? "not submitted" : Self.handedInElsewhere(assignment), style: .muted)
+            }
         }
-        let grade = Self.grade(of: submission, in: assignment)
-        if submission.isMissing {
-            // Canvas's missing-submission policy may have given it a score already (`missing · 0/10`).
-            let detail = grade ?? (submission.isGradeHidden ? "grade not released yet" : nil)
-            self.init(text: ["missing", detail].compactMap { $0 }.joined(separator: " · "), style: Style(role: .error))
-            return
-        }
-        switch submission.state {
-        case .graded:
-            self = Self.graded(submission, grade: grade, passFail: assignment.gradingType == .passFail)
-        case .submitted, .pendingReview:
-            let attempt = submission.attempt.flatMap { $0 > 1 ? " (attempt \($0))" : nil } ?? ""
-            let text = (submission.isLate ? "submitted late" : "submitted") + attempt
-            self.init(text: text, style: Style(role: submission.isLate ? .warning : .success))
-        case .unsubmitted:
-            // Work on paper, in another tool, or not graded owes nothing here.
-            self.init(text: assignment.expectsSubmission ? "not submitted" : Self.handedInElsewhere(assignment), style: .muted)
-        }
+    }
+
+    /// Canvas's missing-submission policy may have given it a score already: `missing · 0/10`.
+    private static func missing(_ submission: Assignment.Submission, grade: String?) -> AssignmentStanding {
+        let detail = grade ?? (submission.isGradeHidden ? "grade not released yet" : nil)
+        return AssignmentStanding(text: ["missing", detail].compactMap { $0 }.joined(separator: " · "), style: Style(role: .error))
+    }
+
+    private static func handedIn(_ submission: Assignment.Submission) -> AssignmentStanding {
+        let attempt = submission.attempt.flatMap { $0 > 1 ? " (attempt \($0))" : nil } ?? ""
+        let text = (submission.isLate ? "submitted late" : "submitted") + attempt
+        return AssignmentStanding(text: text, style: Style(role: submission.isLate ? .warning : .success))
     }
 
     private static func graded(_ submission: Assignment.Submission, grade: String?, passFail: Bool) -> AssignmentStanding {
@@ -63,7 +69,7 @@ struct AssignmentStanding: Equatable {
     /// nil when there is neither a score nor a grade to show.
     static func grade(of submission: Assignment.Submission, in assignment: Assignment) -> String? {
         let score = submission.score.map { score in
-            "\(PointsText.format(score))" + (assignment.pointsPossible.map { "/" + PointsText.format($0) } ?? "")
+            PointsText.format(score) + (assignment.pointsPossible.map { "/" + PointsText.format($0) } ?? "")
         }
         let grade = submission.grade.map { Sanitizer.clean(Sanitizer.cut($0)) }
         switch assignment.gradingType ?? .points {
