@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "CanvasJSON", "CourseKit", "HTTP", "UploadQueue", "FakeCanvasKit", "TestSupport"]),
         .testTarget(name: "SavedCopiesTests", dependencies: ["SavedCopies", "CourseKit", "TestSupport"]),
         .testTarget(name: "UploadQueueTests", dependencies: ["UploadQueue", "CourseKit", "FileSystem", "TestSupport", "queue-stress"]),
-        .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "Catalog", "CanvasJSON", "HTMLText", "TerminalUI", "TestSupport"]),
         .testTarget(name: "LaunchTests", dependencies: ["Launch", "Canvas", "CourseKit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser", "FakeCanvasKit"]),
     ],

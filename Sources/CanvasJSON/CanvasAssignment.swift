@@ -2,23 +2,30 @@ import CourseKit
 
 /// A Canvas assignment object, as `GET /courses/:id/assignments?include[]=submission` returns it.
 ///
-/// `submission` comes only with that include, and only for students.
+/// `submission` comes only with that include, and only for students. Its dates (`due_at`,
+/// `unlock_at`, `lock_at`) are the student's own, overrides applied.
 package struct CanvasAssignment: Decodable, Sendable {
+    /// The student's submission. While its grade is not posted (`posted_at: null`), Canvas
+    /// leaves `score` and `grade` out, though `workflow_state` already says `graded`.
     package struct Submission: Decodable, Sendable {
         package var workflow_state: String?
         package var submitted_at: String?
-        package var attempt: Int?
+        package var attempt: CanvasWholeNumber?
         package var late: Bool?
         package var missing: Bool?
         package var excused: Bool?
-        package var score: Double?
+        package var score: CanvasNumber?
         package var grade: String?
+        package var posted_at: String?
     }
 
     package var id: CanvasID
     package var name: String?
     package var due_at: String?
-    package var points_possible: Double?
+    package var unlock_at: String?
+    package var lock_at: String?
+    package var points_possible: CanvasNumber?
+    package var grading_type: String?
     package var submission_types: [String]?
     package var allowed_extensions: [String]?
     package var locked_for_user: Bool?
@@ -32,11 +39,14 @@ package struct CanvasAssignment: Decodable, Sendable {
             id: id.text,
             name: name.flatMap(\.nonBlank) ?? "Assignment \(id.text)",
             dueAt: due_at.flatMap(CanvasDate.parse),
-            pointsPossible: points_possible,
+            pointsPossible: points_possible?.value,
+            gradingType: grading_type.flatMap(Assignment.GradingType.init(rawValue:)),
             submissionTypes: submission_types ?? [],
             allowedExtensions: (allowed_extensions ?? []).map { $0.lowercased().trimmingPrefix(".").description },
             isLocked: locked,
             lockExplanation: locked ? lock_explanation.flatMap(\.nonBlank) : nil,
+            unlockAt: unlock_at.flatMap(CanvasDate.parse),
+            lockAt: lock_at.flatMap(CanvasDate.parse),
             submission: submission.map(\.domain),
             htmlURL: html_url.flatMap(CanvasWebURL.parse)
         )
@@ -48,12 +58,13 @@ extension CanvasAssignment.Submission {
         Assignment.Submission(
             state: workflow_state.flatMap(Assignment.Submission.State.init(rawValue:)) ?? .unsubmitted,
             submittedAt: submitted_at.flatMap(CanvasDate.parse),
-            attempt: attempt,
+            attempt: attempt?.value,
             isLate: late ?? false,
             isMissing: missing ?? false,
             isExcused: excused ?? false,
-            score: score,
-            grade: grade
+            score: score?.value,
+            grade: grade.flatMap(\.nonBlank),
+            postedAt: posted_at.flatMap(CanvasDate.parse)
         )
     }
 }

@@ -26,7 +26,7 @@ package struct CanvasModule: Decodable, Sendable {
 
     package var id: CanvasID
     package var name: String?
-    package var position: Int?
+    package var position: CanvasWholeNumber?
     package var state: String?
     package var unlock_at: String?
     package var items: [Item]?
@@ -36,7 +36,7 @@ package struct CanvasModule: Decodable, Sendable {
         CourseModule(
             id: id.text,
             name: name.flatMap(\.nonBlank) ?? "Module \(id.text)",
-            position: position ?? 0,
+            position: position?.value ?? 0,
             items: (items ?? []).map(\.item),
             progress: state.flatMap(CourseModule.Progress.init(rawValue:)),
             unlockAt: unlock_at.flatMap(CanvasDate.parse)

@@ -55,7 +55,10 @@ extension Catalog.Entry {
         }
         for index in copy.assignments.indices {
             copy.assignments[index].dueAt = move(assignments[index].dueAt)
+            copy.assignments[index].unlockAt = move(assignments[index].unlockAt)
+            copy.assignments[index].lockAt = move(assignments[index].lockAt)
             copy.assignments[index].submission?.submittedAt = move(assignments[index].submission?.submittedAt)
+            copy.assignments[index].submission?.postedAt = move(assignments[index].submission?.postedAt)
         }
         return copy
     }

@@ -140,8 +140,11 @@ public struct LocalSubmissions: Sendable {
         directory.path + "/submissions/" + Files.safeComponent(course.rawValue) + "/" + Files.safeComponent(assignment)
     }
 
+    /// The number an attempt's directory name gives it; nil for other names, and for numbers
+    /// past Canvas's 32-bit range, after which no next number could be made.
     static func attemptNumber(_ name: String) -> Int? {
-        guard name.hasPrefix(attemptPrefix), let number = Int(name.dropFirst(attemptPrefix.count)), number > 0 else { return nil }
+        guard name.hasPrefix(attemptPrefix), let number = Int(name.dropFirst(attemptPrefix.count)), number > 0,
+              number < Int(Int32.max) else { return nil }
         return number
     }
 

@@ -9,16 +9,15 @@ extension QueueCommands {
     /// Course pane makes; when one fails, nothing is queued and the status is 1.
     static func submit(files: [String], course: CourseID, assignmentID: String, services: LiveEnvironment.Services) async -> Int32 {
         let environment = services.environment
-        guard let assignment = await findAssignment(assignmentID, in: course, client: environment.courseClient) else { return 1 }
+        guard let (assignment, isFresh) = await findAssignment(assignmentID, in: course, environment: environment) else { return 1 }
         let problems = ([assignment.uploadRefusal] + files.map { assignment.refusal(forFileNamed: URL(fileURLWithPath: $0).lastPathComponent) })
             .compactMap { $0 }
         guard problems.isEmpty else {
             problems.forEach(printError)
             return 1
         }
-        let now = environment.clock.now()
-        if assignment.isPastDue(at: now), let due = assignment.dueAt {
-            printError("warning: \(assignment.name) \(DateText.due(due, now: now)); this submission will be marked late")
+        for warning in HandInWarning.messages(for: assignment, now: environment.clock.now(), isFresh: isFresh) {
+            printError("warning: " + warning)
         }
         do {
             let urls = files.map { URL(fileURLWithPath: $0) }
@@ -31,20 +30,25 @@ extension QueueCommands {
         }
     }
 
-    /// The assignment as the backend lists it now; when the backend can't be reached, one
-    /// named by its ID alone, so a student on a train can still queue, and Canvas checks it
+    /// The assignment as the backend lists it now, and whether it was read just now. When the
+    /// backend can't be reached, the one last saved, so its lock can still be warned of; else
+    /// one named by its ID alone, so a student on a train can still queue, and Canvas checks it
     /// when it is sent. Nil (after saying why) when it does not exist or can't be read.
-    private static func findAssignment(_ id: String, in course: CourseID, client: CourseClient) async -> Assignment? {
+    private static func findAssignment(_ id: String, in course: CourseID, environment: EnvironmentValues) async -> (Assignment, isFresh: Bool)? {
         do {
-            let assignments = try await client.assignments(course, .ignored)
+            let assignments = try await environment.courseClient.assignments(course, .ignored)
             guard let assignment = assignments.first(where: { $0.id == id }) else {
                 printError("Course \(course) has no assignment \(id)")
                 return nil
             }
-            return assignment
+            return (assignment, true)
         } catch let error as any TransientError where error.isTransient {
+            if let saved = environment.savedCopies.assignments(course)?.value.first(where: { $0.id == id }) {
+                printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); going by the copy saved earlier, and Canvas checks it when it is sent")
+                return (saved, false)
+            }
             printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); queued anyway, and checked when it is sent")
-            return Assignment(id: id, name: "Assignment \(id)", submissionTypes: ["online_upload"])
+            return (Assignment(id: id, name: "Assignment \(id)", submissionTypes: ["online_upload"]), false)
         } catch {
             printError(userMessage(for: error))
             return nil

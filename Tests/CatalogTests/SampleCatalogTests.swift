@@ -55,6 +55,21 @@ struct SampleCatalogTests {
         #expect(all.contains { $0.acceptsUploads && !$0.allowedExtensions.isEmpty && ($0.dueAt ?? .distantPast) > now })
     }
 
+    @Test func aNewUserSeesEveryWayCanvasGradesAndLocks() {
+        let now = SampleCatalog.anchor
+        let all = catalog.entries.flatMap(\.assignments)
+        #expect(all.contains { $0.gradingType == .letterGrade && $0.submission?.grade == "B" && $0.submission?.score != nil })
+        #expect(all.contains { $0.gradingType == .passFail && $0.submission?.grade == "complete" && !$0.expectsSubmission })
+        #expect(all.contains { $0.submission?.isGradeHidden == true })
+        #expect(all.contains { $0.submission?.isMissing == true && $0.submission?.score == 0 && $0.submission?.state == .graded })
+        // Locking between 12 and 36 hours after the day begins: soon, whatever the hour, and never passed.
+        let locksSoon = all.filter { assignment in
+            assignment.lockAt.map { $0 > now + 12 * 3_600 && $0 <= now + 36 * 3_600 } == true && assignment.acceptsUploads && !assignment.isLocked
+        }
+        #expect(!locksSoon.isEmpty)
+        #expect(locksSoon.allSatisfy { ($0.dueAt ?? .distantFuture) <= ($0.lockAt ?? .distantPast) }, "Canvas locks no assignment before it is due")
+    }
+
     @Test func itsDatesMoveWithTodaySoItNeverGoesStale() throws {
         let later = SampleCatalog.anchor.addingTimeInterval(400 * 86_400 + 3_600)
         let moved = try SampleCatalog.load(now: later)
@@ -64,6 +79,11 @@ struct SampleCatalogTests {
         #expect(now.startAt == then.startAt.map { $0 + 400 * 86_400 }, "moved by whole days, so times of day stay")
         let dueThen = try catalog.entry(id).assignments.compactMap(\.dueAt)
         #expect(try moved.entry(id).assignments.compactMap(\.dueAt) == dueThen.map { $0 + 400 * 86_400 }, "due dates move too")
+        let locksThen = try catalog.entry(CourseID(10003)).assignments.compactMap(\.lockAt)
+        #expect(!locksThen.isEmpty)
+        #expect(try moved.entry(CourseID(10003)).assignments.compactMap(\.lockAt) == locksThen.map { $0 + 400 * 86_400 }, "lock dates too")
+        let postedThen = try catalog.entry(CourseID(10003)).assignments.compactMap(\.submission?.postedAt)
+        #expect(try moved.entry(CourseID(10003)).assignments.compactMap(\.submission?.postedAt) == postedThen.map { $0 + 400 * 86_400 })
         #expect(moved.courses(in: .current, at: later).count == catalog.courses(in: .current, at: SampleCatalog.anchor).count)
         #expect(!moved.entries.contains { $0.course.term?.name.contains("20") == true }, "term names carry no year")
     }

@@ -4,7 +4,7 @@ import Testing
 /// Dates on screen are in the user's time zone, as TZ names it.
 @Suite struct LocalTimeZoneTests {
     /// A course that began on New Year's Eve in New York and ends on 1 July in Ho Chi Minh City,
-    /// with an assignment due far ahead, so it shows as a date, not as "in 3 h".
+    /// with an assignment due years ahead, so it shows as a date with its year, not as "in 3 h".
     static let catalog = """
         {"courses": [{
           "id": 1, "name": "Time Zones 101", "course_code": "TZ 101",
@@ -24,7 +24,7 @@ import Testing
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "EEE d MMM HH:mm"
+        formatter.dateFormat = "EEE d MMM yyyy HH:mm"
         let due = "due " + formatter.string(from: dueAt)
         formatter.dateFormat = "yyyy-MM-dd"
         let dates = formatter.string(from: start) + " → " + formatter.string(from: end)

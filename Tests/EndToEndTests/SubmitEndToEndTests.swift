@@ -59,7 +59,7 @@ import Testing
             )
             #expect(submit.status == 0, "\(submit.stderr)")
             #expect(submit.stderr.hasPrefix("coursebrowser: warning: Reading Response was due "), "\(submit.stderr)")
-            #expect(submit.stderr.hasSuffix(" ago; this submission will be marked late\n"), "\(submit.stderr)")
+            #expect(submit.stderr.hasSuffix(" ago: this submission will be marked late\n"), "\(submit.stderr)")
             let line = submit.stdout.trimmingCharacters(in: .newlines)
             #expect(line.hasSuffix(" Reading Response: \(essay.path) \(notes.path)"), "\(line)")
             let id = String(line.dropFirst("queued ".count).prefix { $0 != " " })

@@ -465,6 +465,12 @@ ASSIGNMENT_SPECS = [
     (2, "Essay", 2, ["online_upload"], ["pdf", "docx"], False),
     (3, "Final Project", 20, ["online_upload"], [], True),
 ]
+# How a course grades its assignments and where a student's Homework 1 stands, by
+# course id: "points" (id % 5 == 1 or 3, courses 1 and 43 among them: nothing beyond the
+# three above), "letter" (id % 5 == 2: graded B and posted), "unposted" (id % 5 == 4:
+# graded, not posted, so Canvas strips the score and grade), "missing_policy" (id % 10 == 0:
+# the missing policy's automatic zero) and "pass_fail" (id % 10 == 5: complete).
+GRADING_VARIANTS = {1: "points", 2: "letter", 3: "points", 4: "unposted"}
 
 
 def _iso(moment: Optional[datetime]) -> Optional[str]:
@@ -654,32 +660,84 @@ class Dataset:
         """The student's one Submission per assignment; its id stays the same across attempts."""
         return 3000000 + aid
 
+    @staticmethod
+    def grading_variant(cid: int) -> str:
+        """See GRADING_VARIANTS."""
+        if cid % 5 == 0:
+            return "missing_policy" if cid % 10 == 0 else "pass_fail"
+        return GRADING_VARIANTS[cid % 5]
+
+    def grading_type(self, cid: int, number: int) -> str:
+        """Homework 1 is graded as its variant says, the Essay by percent where the course is
+        not plain points, and the rest by points."""
+        variant = self.grading_variant(cid)
+        if number == 1:
+            return {"letter": "letter_grade", "pass_fail": "pass_fail"}.get(variant, "points")
+        return "percent" if number == 2 and variant != "points" else "points"
+
+    def lock_dates(self, cid: int, number: int, due: datetime) -> tuple:
+        """`unlock_at` and `lock_at`: where the course is not plain points, the Essay closes
+        to hand-ins two days after it is due; nothing else has either."""
+        if number == 2 and self.grading_variant(cid) != "points":
+            return None, due + timedelta(days=2)
+        return None, None
+
+    def student_submission(self, cid: int, number: int, aid: int, due: Optional[datetime]) -> dict:
+        """The student's Submission before they hand anything in, as the assignment list and
+        `submissions/self` show it: unsubmitted (missing once past due), or graded without
+        a hand-in as the course's variant says. A grade not posted yet comes with
+        `posted_at: null` and without `score`, `grade`, `entered_score` and `entered_grade`,
+        which Canvas leaves out for a student who may not read them yet."""
+        past = due is not None and datetime.now(timezone.utc) > due
+        submission = {
+            "id": self.submission_id(aid), "assignment_id": aid, "user_id": 1, "attempt": None,
+            "submitted_at": None, "workflow_state": "unsubmitted", "submission_type": None,
+            "late": False, "missing": past, "excused": None, "score": None, "grade": None,
+            "posted_at": None, "seconds_late": 0,
+        }
+        variant = self.grading_variant(cid)
+        if number != 1 or variant == "points":
+            return submission
+        graded_at = _iso(due + timedelta(days=1)) if due else None
+        submission.update({"workflow_state": "graded", "graded_at": graded_at, "grader_id": 1001,
+                           "missing": False, "grade_matches_current_submission": True})
+        if variant == "unposted":
+            for secret in ("score", "grade"):
+                del submission[secret]
+            return submission
+        score, grade = {"letter": (8.5, "B"), "pass_fail": (10.0, "complete"), "missing_policy": (0.0, "0")}[variant]
+        if variant == "missing_policy":
+            # Canvas's missing policy grades it by itself: no grader, and still missing.
+            submission.update({"grader_id": None, "missing": True})
+        submission.update({"score": score, "grade": grade, "entered_score": score, "entered_grade": grade,
+                           "posted_at": graded_at})
+        return submission
+
     def assignments_json(self, cid: int, base: str, role: str, with_submission: bool) -> list:
         """Three assignments a course: one past due, one due in two days that takes PDFs,
         one locked; a student's come with their own submission when asked for."""
         result = []
+        now = datetime.now(timezone.utc)
         for number, name, days, types, extensions, locked in ASSIGNMENT_SPECS:
             aid = self.assignment_id(cid, number)
             due = (self.today + timedelta(days=days)).replace(hour=23, minute=59, second=0)
+            unlock_at, lock_at = self.lock_dates(cid, number, due)
             assignment = {
                 "id": aid, "course_id": cid, "name": f"{name}", "description": "<p>Hand in your work.</p>",
-                "due_at": _iso(due), "lock_at": None, "unlock_at": None, "points_possible": 10.0,
-                "grading_type": "points", "submission_types": list(types),
+                "due_at": _iso(due), "lock_at": _iso(lock_at), "unlock_at": _iso(unlock_at), "points_possible": 10.0,
+                "grading_type": self.grading_type(cid, number), "submission_types": list(types),
                 "allowed_extensions": list(extensions),
                 "html_url": f"{base}/courses/{cid}/assignments/{aid}", "published": True,
                 "has_submitted_submissions": False, "position": number,
             }
             if role == "student":
-                assignment["locked_for_user"] = locked
+                # Outside its unlock_at..lock_at window an assignment is locked for a student.
+                closed = (unlock_at is not None and now < unlock_at) or (lock_at is not None and now >= lock_at)
+                assignment["locked_for_user"] = locked or closed
                 if locked:
                     assignment["lock_explanation"] = "This assignment is locked until the Essay is graded."
                 if with_submission:
-                    past = days < 0
-                    assignment["submission"] = {
-                        "assignment_id": aid, "user_id": 1, "attempt": None, "submitted_at": None,
-                        "workflow_state": "unsubmitted", "late": False, "missing": past, "excused": None,
-                        "score": None, "grade": None, "submission_type": None,
-                    }
+                    assignment["submission"] = self.student_submission(cid, number, aid, due)
             result.append(assignment)
         return result
 
@@ -1851,12 +1909,11 @@ class FakeCanvas:
             "id": self.data.submission_id(aid), "assignment_id": aid, "user_id": 1,
             "attempt": None, "submitted_at": None, "workflow_state": "unsubmitted",
             "submission_type": None, "late": False, "missing": False, "excused": None,
-            "score": None, "grade": None, "seconds_late": 0,
+            "score": None, "grade": None, "posted_at": None, "seconds_late": 0,
         }
         if attempt is None:
-            due = _parse_iso(assignment.get("due_at"))
-            submission["missing"] = due is not None and datetime.now(timezone.utc) > due
-            return submission
+            return self.data.student_submission(assignment["course_id"], assignment["position"], aid,
+                                                _parse_iso(assignment.get("due_at")))
         attachments = [self.files.get(fid) for fid in attempt.file_ids]
         submission.update({
             "attempt": attempt.attempt, "submitted_at": attempt.submitted_at,

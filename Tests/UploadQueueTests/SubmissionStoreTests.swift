@@ -149,4 +149,14 @@ struct LocalSubmissionTests {
         #expect(attempts == [SubmissionAttempt(attempt: 1)])
         #expect(try await handIn(job, store)?.attempt == 2)
     }
+
+    /// A folder no attempt here could have made (beyond Canvas's 32-bit numbers) is not one,
+    /// so numbering the next can't overflow.
+    @Test func anAttemptFolderNumberedPastWhatCanBeFollowedIsNotAnAttempt() async throws {
+        let (job, store) = try job(["a.pdf"], due: nil)
+        let huge = folder.dataDirectory.appendingPathComponent("submissions/10003/100033/attempt-\(Int.max)")
+        try FileManager.default.createDirectory(at: huge, withIntermediateDirectories: true)
+        #expect(submissions.attempts(course: CourseID(10003), assignment: "100033").isEmpty)
+        #expect(try await handIn(job, store)?.attempt == 1)
+    }
 }

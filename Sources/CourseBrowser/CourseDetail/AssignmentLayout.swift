@@ -30,8 +30,8 @@ enum AssignmentLayout {
     private static func lines(for assignment: Assignment, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
         let marker = assignment.isLocked ? glyphs.lock + " " : ""
         var lines = DetailText.wrap(marker + assignment.name, width: width, style: assignment.isLocked ? .muted : .plain)
-        let facts = [due(assignment, now: now), points(assignment)].compactMap { $0 }.joined(separator: " · ")
-        let standing = standing(assignment)
+        let facts = [due(assignment, now: now), lock(assignment, now: now), points(assignment)].compactMap { $0 }.joined(separator: " · ")
+        let standing = AssignmentStanding(assignment)
         let detail = [facts, standing.text].filter { !$0.isEmpty }.joined(separator: " · ")
         lines += ("    " + detail).wrapped(toWidth: width).map { StyledLine($0, style: standing.style) }
         if let explanation = assignment.lockExplanation {
@@ -44,30 +44,18 @@ enum AssignmentLayout {
         assignment.dueAt.map { DateText.due($0, now: now) } ?? "no due date"
     }
 
-    private static func points(_ assignment: Assignment) -> String? {
-        assignment.pointsPossible.map { "\(number($0)) pts" }
-    }
-
-    /// Where the user's submission stands, and how to colour the line saying so.
-    static func standing(_ assignment: Assignment) -> (text: String, style: Style) {
-        guard let submission = assignment.submission else { return ("", .muted) }
-        if submission.isExcused { return ("excused", .muted) }
-        switch submission.state {
-        case .graded:
-            if let score = submission.score, let points = assignment.pointsPossible {
-                return ("graded \(number(score))/\(number(points))", Style(role: .success))
-            }
-            return ("graded" + (submission.grade.map { " \($0)" } ?? ""), Style(role: .success))
-        case .submitted, .pendingReview:
-            let attempt = submission.attempt.flatMap { $0 > 1 ? " (attempt \($0))" : nil } ?? ""
-            return (submission.isLate ? "submitted late" + attempt : "submitted" + attempt, Style(role: submission.isLate ? .warning : .success))
-        case .unsubmitted:
-            return submission.isMissing ? ("missing", Style(role: .error)) : ("not submitted", .muted)
+    /// When it opens, while it waits for that; else when it locks, while it is open: `opens in 5 h`,
+    /// `locks in 2 h`, or `locked 1 h ago` when what was read still has it open past its lock.
+    private static func lock(_ assignment: Assignment, now: Date) -> String? {
+        if let unlockAt = assignment.unlockAt, unlockAt > now {
+            return DateText.opens(unlockAt, now: now)
         }
+        guard !assignment.isLocked, let lockAt = assignment.lockAt else { return nil }
+        return DateText.locks(lockAt, now: now)
     }
 
-    /// `10`, `7.5`: points without a needless `.0`.
-    private static func number(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : value.printfFormatted("%g")
+    private static func points(_ assignment: Assignment) -> String? {
+        if assignment.gradingType == .notGraded { return "not graded" }
+        return assignment.pointsPossible.map { "\(PointsText.format($0)) pts" }
     }
 }

@@ -107,7 +107,7 @@ extension CourseDetailPane {
         guard case let .updated(job) = change, let plan = job.submission, job.courseID == state.courseID else { return }
         switch job.state {
         case .done:
-            state.notice = Notice(text: Self.handedIn(job, plan))
+            state.notice = Notice(text: Self.handedIn(job, plan, now: clock.now()))
             if let started = assignments.refresh() {
                 state.assignments.apply(started)
             }
@@ -119,10 +119,10 @@ extension CourseDetailPane {
     }
 
     /// What Canvas recorded, as a person says it: `Handed in essay.pdf to Essay: attempt 2, Tue 1 Dec 08:41, late`.
-    private static func handedIn(_ job: UploadJob, _ plan: UploadJob.Submission) -> String {
+    private static func handedIn(_ job: UploadJob, _ plan: UploadJob.Submission, now: Date) -> String {
         let lead = "Handed in \(names([job])) to \(plan.assignmentName)"
         guard let receipt = plan.receipt else { return lead }
-        let time = receipt.submittedAt.map { ", " + DateText.short($0) } ?? ""
+        let time = receipt.submittedAt.map { ", " + DateText.short($0, now: now) } ?? ""
         return lead + ": attempt \(receipt.attempt)\(time), " + (receipt.isLate ? "late" : "on time")
     }
 

@@ -9,7 +9,8 @@ extension CourseDetailState {
             return picker.lines(width: width, glyphs: glyphs, now: now) + [.blank]
         }
         if let prompt {
-            return prompt.lines(width: width, glyphs: glyphs, now: now) + [.blank]
+            // A saved copy shown means the backend could not be asked yet, or not at all.
+            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: assignments.savedAt == nil) + [.blank]
         }
         if let notice {
             return notice.lines(width: width) + [.blank]

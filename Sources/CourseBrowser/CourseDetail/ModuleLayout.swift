@@ -25,7 +25,7 @@ enum ModuleLayout {
         let locked = module.isLocked(at: now)
         var status: String?
         if locked {
-            status = module.unlockAt.flatMap { $0 > now ? "opens \(DateText.short($0))" : nil } ?? "locked"
+            status = module.unlockAt.flatMap { $0 > now ? DateText.opens($0, now: now) : nil } ?? "locked"
         } else if module.progress == .completed {
             status = "completed"
         }

@@ -26,8 +26,7 @@ extension AssignmentPicker {
     private func row(_ assignment: Assignment, selected: Bool, width: Int, glyphs: Glyphs, now: Date) -> StyledLine {
         let marker = selected ? glyphs.pointer + " " : "  "
         let lock = assignment.isLocked ? glyphs.lock + " " : ""
-        let due = assignment.dueAt.map { DateText.due($0, now: now) } ?? "no due date"
-        let detail = " · " + (assignment.isLocked ? "locked" : due)
+        let detail = " · " + Self.when(assignment, now: now)
         let name = Sanitizer.clean(Sanitizer.cut(assignment.name))
         let room = max(1, width - marker.displayWidth - lock.displayWidth - detail.displayWidth)
         let style: Style = selected ? .selected : (assignment.isLocked ? .muted : .plain)
@@ -35,5 +34,15 @@ extension AssignmentPicker {
             .init(text: marker + lock + name.truncated(toWidth: room, ellipsis: glyphs.ellipsis), style: style),
             .init(text: detail, style: selected ? .selected : .muted),
         ])
+    }
+
+    /// When it can be handed in: `locked`, `opens in 5 h`, or when it is due, with when it
+    /// locks if that is within two days (`due in 1 h · locks in 3 h`).
+    private static func when(_ assignment: Assignment, now: Date) -> String {
+        if let unlockAt = assignment.unlockAt, unlockAt > now { return DateText.opens(unlockAt, now: now) }
+        if assignment.isLocked { return "locked" }
+        let due = assignment.dueAt.map { DateText.due($0, now: now) } ?? "no due date"
+        guard let lockAt = assignment.lockAt, lockAt.timeIntervalSince(now) < 48 * 3_600 else { return due }
+        return due + " · " + DateText.locks(lockAt, now: now)
     }
 }

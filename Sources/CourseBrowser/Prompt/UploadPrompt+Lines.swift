@@ -4,11 +4,12 @@ import TerminalUI
 
 extension UploadPrompt {
     /// The prompt's rows: the field with its cursor, what the assignment takes, then a problem,
-    /// the Tab candidates or how to use it.
-    func lines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+    /// the Tab candidates or how to use it. `isFresh` says whether the assignments were read
+    /// from the backend just now, rather than shown from a saved copy.
+    func lines(width: Int, glyphs: Glyphs, now: Date, isFresh: Bool) -> [StyledLine] {
         var lines = [PromptField.line(label: label(glyphs: glyphs), editor: editor, width: width, glyphs: glyphs)]
         if case let .assignment(assignment) = target {
-            lines += terms(of: assignment, width: width, glyphs: glyphs, now: now)
+            lines += terms(of: assignment, width: width, glyphs: glyphs, now: now, isFresh: isFresh)
         }
         if isQueuing {
             lines.append(StyledLine("Copying the files into the queue…", style: .muted))
@@ -30,10 +31,12 @@ extension UploadPrompt {
         }
     }
 
-    /// What the assignment takes and when it is due; a warning once it is past due.
-    private func terms(of assignment: Assignment, width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
-        if assignment.isPastDue(at: now), let due = assignment.dueAt {
-            return StatusRows.warning("\(assignment.name) \(DateText.due(due, now: now)): this submission will be marked late", width: width, glyphs: glyphs)
+    /// What the assignment takes and when it is due; instead, warnings when the hand-in will
+    /// be late or may come after the assignment locks.
+    private func terms(of assignment: Assignment, width: Int, glyphs: Glyphs, now: Date, isFresh: Bool) -> [StyledLine] {
+        let warnings = HandInWarning.messages(for: assignment, now: now, isFresh: isFresh)
+        guard warnings.isEmpty else {
+            return warnings.flatMap { StatusRows.warning($0, width: width, glyphs: glyphs) }
         }
         let takes = assignment.allowedExtensions.isEmpty ? "Takes any file" : "Takes \(assignment.allowedTypes)"
         let due = assignment.dueAt.map { " · " + DateText.due($0, now: now) } ?? ""

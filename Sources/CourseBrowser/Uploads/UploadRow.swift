@@ -46,7 +46,8 @@ enum UploadRow {
             let speed = rate > 0 ? "  \(ByteSize.format(Int64(rate)))/s" : ""
             return [.init(text: bar(fraction, glyphs: glyphs) + " \(Int(fraction * 100))%" + speed, style: .accent)]
         case let .waiting(until, reason):
-            let seconds = max(0, Int(until.timeIntervalSince(now).rounded(.up)))
+            // The record may come from a damaged file and hold any date: counted only up to a billion seconds.
+            let seconds = Int(max(0, min(1e9, until.timeIntervalSince(now).rounded(.up))))
             return [.init(text: "\(reason), retry in \(seconds)s", style: Style(role: .warning))]
         case let .failed(reason):
             let shown = Sanitizer.clean(reason).truncated(toWidth: max(1, room - 9), ellipsis: glyphs.ellipsis)

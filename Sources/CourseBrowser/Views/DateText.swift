@@ -2,12 +2,18 @@ import FoundationEssentials
 
 /// Dates the way a person reads them in a narrow column, in the local time zone.
 package enum DateText {
-    /// `Mon 7 Dec 08:00`, in the local time zone unless `timeZone` names another.
-    package static func short(_ date: Date, timeZone: TimeZone? = nil) -> String {
+    /// How far from now a date may be and still leave out its year: about six months, so
+    /// that a date a year ahead never reads like next week's.
+    static let yearLeftOutWithin: TimeInterval = 182 * 86_400
+
+    /// `Mon 7 Dec 08:00`, or `Mon 7 Dec 2027 08:00` when more than about six months from
+    /// `now`; in the local time zone unless `timeZone` names another.
+    package static func short(_ date: Date, now: Date, timeZone: TimeZone? = nil) -> String {
         let parts = timeZone.map { LocalTime(date, timeZone: $0) } ?? LocalTime(date)
         let weekday = weekdays[(parts.weekday - 1) % 7]
         let month = months[(parts.month - 1) % 12]
-        return "\(weekday) \(parts.day) \(month) \(parts.clockText)"
+        let year = abs(date.timeIntervalSince(now)) > yearLeftOutWithin ? " \(parts.year)" : ""
+        return "\(weekday) \(parts.day) \(month)\(year) \(parts.clockText)"
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
@@ -15,30 +21,48 @@ package enum DateText {
 }
 
 extension DateText {
-    /// How long ago `date` was, for a saved copy's age: `just now`, `5 min ago`, `3 h ago`, `2 days ago`.
+    /// How long ago `date` was, for a saved copy's age: `just now`, `5 min ago`, `3 h ago`,
+    /// `2 days ago`, and past about six months the day itself: `on Mon 3 Nov 2025 09:00`.
     static func age(of date: Date, now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
         if seconds < 60 { return "just now" }
         if seconds < 3_600 { return "\(Int(seconds / 60)) min ago" }
         if seconds < 48 * 3_600 { return "\(Int(seconds / 3_600)) h ago" }
-        return "\(Int(seconds / 86_400)) days ago"
+        if seconds <= yearLeftOutWithin { return "\(Int(seconds / 86_400)) days ago" }
+        return "on " + short(date, now: now)
     }
 
     /// When something is due, relative while it is near: `due in 3 h`, `was due 2 days ago`,
     /// `due Fri 15 Dec 23:59`.
     package static func due(_ date: Date, now: Date, timeZone: TimeZone? = nil) -> String {
+        relative(date, now: now, timeZone: timeZone, ahead: "due", past: "was due")
+    }
+
+    /// When an assignment closes to hand-ins: `locks in 2 h`, `locked 3 days ago`, `locks Wed 1 Dec 23:59`.
+    package static func locks(_ date: Date, now: Date, timeZone: TimeZone? = nil) -> String {
+        relative(date, now: now, timeZone: timeZone, ahead: "locks", past: "locked")
+    }
+
+    /// When something opens: `opens in 5 h`, `opens Thu 1 Apr 2027 00:00`.
+    package static func opens(_ date: Date, now: Date, timeZone: TimeZone? = nil) -> String {
+        relative(date, now: now, timeZone: timeZone, ahead: "opens", past: "opened")
+    }
+
+    /// `<ahead> in 3 h` and `<past> 3 h ago` within two days, `<past> 5 days ago` within
+    /// about six months back, else the day: `<ahead> Fri 15 Dec 23:59`.
+    ///
+    /// Amounts are counted only where they are small, so no date, however far, is turned
+    /// into a number too large to hold.
+    private static func relative(_ date: Date, now: Date, timeZone: TimeZone?, ahead: String, past: String) -> String {
         let seconds = date.timeIntervalSince(now)
-        let ahead = abs(seconds)
-        let amount: String
-        if ahead < 3_600 {
-            amount = "\(max(1, Int(ahead / 60))) min"
-        } else if ahead < 48 * 3_600 {
-            amount = "\(Int(ahead / 3_600)) h"
-        } else if seconds < 0 {
-            amount = "\(Int(ahead / 86_400)) days"
-        } else {
-            return "due " + short(date, timeZone: timeZone)
+        let distance = abs(seconds)
+        if distance < 48 * 3_600 {
+            let amount = distance < 3_600 ? "\(max(1, Int(distance / 60))) min" : "\(Int(distance / 3_600)) h"
+            return seconds >= 0 ? "\(ahead) in \(amount)" : "\(past) \(amount) ago"
         }
-        return seconds >= 0 ? "due in \(amount)" : "was due \(amount) ago"
+        if seconds < 0, distance <= yearLeftOutWithin {
+            return "\(past) \(Int(distance / 86_400)) days ago"
+        }
+        return (seconds < 0 ? past : ahead) + " " + short(date, now: now, timeZone: timeZone)
     }
 }

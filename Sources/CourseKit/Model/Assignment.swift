@@ -7,6 +7,8 @@ public struct Assignment: Equatable, Sendable, Identifiable, Codable {
     public var name: String
     public var dueAt: Date?
     public var pointsPossible: Double?
+    /// How a grade is given, in Canvas's words; nil when the backend didn't say, which Canvas means as points.
+    public var gradingType: GradingType?
     /// How it may be handed in, in Canvas's words: `online_upload`, `online_text_entry`, `on_paper`, …
     public var submissionTypes: [String]
     /// The file extensions an upload may have, lower case without the dot; empty: any.
@@ -14,24 +16,31 @@ public struct Assignment: Equatable, Sendable, Identifiable, Codable {
     public var isLocked: Bool
     /// Why it is locked, in Canvas's words.
     public var lockExplanation: String?
+    /// When it opens for hand-ins; before then Canvas keeps it locked.
+    public var unlockAt: Date?
+    /// When it closes: from then on Canvas refuses hand-ins, late ones too.
+    public var lockAt: Date?
     /// The user's own submission; nil where Canvas keeps none for them (teachers).
     public var submission: Submission?
     /// Its page on the web, for the browser.
     public var htmlURL: URL?
 
     public init(
-        id: String, name: String, dueAt: Date? = nil, pointsPossible: Double? = nil, submissionTypes: [String] = [],
-        allowedExtensions: [String] = [], isLocked: Bool = false, lockExplanation: String? = nil, submission: Submission? = nil,
-        htmlURL: URL? = nil
+        id: String, name: String, dueAt: Date? = nil, pointsPossible: Double? = nil, gradingType: GradingType? = nil,
+        submissionTypes: [String] = [], allowedExtensions: [String] = [], isLocked: Bool = false, lockExplanation: String? = nil,
+        unlockAt: Date? = nil, lockAt: Date? = nil, submission: Submission? = nil, htmlURL: URL? = nil
     ) {
         self.id = id
         self.name = name
         self.dueAt = dueAt
         self.pointsPossible = pointsPossible
+        self.gradingType = gradingType
         self.submissionTypes = submissionTypes
         self.allowedExtensions = allowedExtensions
         self.isLocked = isLocked
         self.lockExplanation = lockExplanation
+        self.unlockAt = unlockAt
+        self.lockAt = lockAt
         self.submission = submission
         self.htmlURL = htmlURL
     }
@@ -60,12 +69,17 @@ extension Assignment {
         public var isLate: Bool
         public var isMissing: Bool
         public var isExcused: Bool
+        /// Points given; Canvas leaves it out while the grade is not released to the student.
         public var score: Double?
+        /// The grade as the assignment's grading type writes it (`17`, `85%`, `B+`, `complete`);
+        /// left out, as `score` is, while the grade is not released.
         public var grade: String?
+        /// When the grade was released to the student; nil while it is not (or the backend didn't say).
+        public var postedAt: Date?
 
         public init(
             state: State, submittedAt: Date? = nil, attempt: Int? = nil, isLate: Bool = false, isMissing: Bool = false,
-            isExcused: Bool = false, score: Double? = nil, grade: String? = nil
+            isExcused: Bool = false, score: Double? = nil, grade: String? = nil, postedAt: Date? = nil
         ) {
             self.state = state
             self.submittedAt = submittedAt
@@ -75,6 +89,7 @@ extension Assignment {
             self.isExcused = isExcused
             self.score = score
             self.grade = grade
+            self.postedAt = postedAt
         }
     }
 }

@@ -66,9 +66,12 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
         return files.count == 1 ? first.name : "\(first.name) +\(files.count - 1)"
     }
 
-    /// Bytes to send, every file together.
+    /// Bytes to send, every file together; a record damaged on disk can't make it overflow.
     public var size: Int64 {
-        files.reduce(0) { $0 + $1.size }
+        files.reduce(0) { total, file in
+            let (sum, overflowed) = total.addingReportingOverflow(file.size)
+            return overflowed ? (file.size > 0 ? .max : .min) : sum
+        }
     }
 
     /// Where the first file was when it was queued.

@@ -40,6 +40,21 @@ struct UploadsPaneTests {
         #expect(!sending.isAnimating)
     }
 
+    /// A record read from a damaged file may wait until any date a `Double` holds.
+    @Test(arguments: [1e300, 1e19, -1e300])
+    func aWaitUntilAnyDateDrawsWithoutTrapping(seconds: TimeInterval) async {
+        let lines = render(await pane([job("notes.txt", .waiting(until: now.addingTimeInterval(seconds), reason: "Can't reach school.edu"))]), width: 130)
+        #expect(lines[0].hasSuffix(seconds > 0 ? "retry in 1000000000s" : "retry in 0s"))
+    }
+
+    @Test func filesWhoseSizesTogetherOverflowDrawWithoutTrapping() async {
+        let files = [QueuedFile(name: "a.bin", sourcePath: "/a.bin", size: .max), QueuedFile(name: "b.bin", sourcePath: "/b.bin", size: .max)]
+        let job = UploadJob(id: "a", courseID: CourseID(101), files: files, backend: "offline", queuedAt: now)
+        #expect(job.size == .max)
+        let lines = render(await pane([job]))
+        #expect(lines[0].contains(" 9223372"), "\(lines)")
+    }
+
     @Test func anEmptyQueueSaysHowToAddAFile() async {
         let lines = render(await pane([]))
         #expect(lines[0] == " No uploads queued. Open a course and press u to add a file, or s to hand one in.")

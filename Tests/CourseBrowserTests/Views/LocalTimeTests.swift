@@ -30,7 +30,7 @@ import Testing
     @Test func aNamedZoneUsesThatZone() {
         let date = Date(timeIntervalSince1970: 1_702_659_540) // 2023-12-15 16:59 UTC
         let zones = ["UTC", "Asia/Ho_Chi_Minh", "America/New_York"].compactMap(TimeZone.init(identifier:))
-        #expect(zones.map { DateText.short(date, timeZone: $0) } == ["Fri 15 Dec 16:59", "Fri 15 Dec 23:59", "Fri 15 Dec 11:59"])
+        #expect(zones.map { DateText.short(date, now: date, timeZone: $0) } == ["Fri 15 Dec 16:59", "Fri 15 Dec 23:59", "Fri 15 Dec 11:59"])
     }
 
     @Test func textsMatchWhatFoundationFormatted() {
@@ -41,7 +41,7 @@ import Testing
             #expect(LocalTime(date).dateText == date.formatted(style))
             let parts = calendar.dateComponents([.hour, .minute], from: date)
             #expect(LocalTime(date).clockText == String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0))
-            #expect(DateText.short(date) == DateText.short(date, timeZone: .current))
+            #expect(DateText.short(date, now: date) == DateText.short(date, now: date, timeZone: .current))
         }
     }
 }

@@ -1,0 +1,32 @@
+import CourseKit
+import FoundationEssentials
+
+/// What to tell a student before a hand-in that may not end as they expect: it will count
+/// as late, or the assignment may lock before the queue can send it. The prompt and
+/// `coursebrowser submit` say the same words.
+package enum HandInWarning {
+    /// Each warning for handing in to `assignment` at `now`, most pressing first; `isFresh`
+    /// says whether the assignment was read from the backend just now.
+    package static func messages(for assignment: Assignment, now: Date, isFresh: Bool) -> [String] {
+        var messages: [String] = []
+        if let risk = assignment.lockRisk(at: now, isFresh: isFresh) {
+            messages.append(lock(risk, name: assignment.name, now: now))
+        }
+        if assignment.isPastDue(at: now), let due = assignment.dueAt {
+            messages.append("\(assignment.name) \(DateText.due(due, now: now)): this submission will be marked late")
+        }
+        return messages
+    }
+
+    private static func lock(_ risk: Assignment.LockRisk, name: String, now: Date) -> String {
+        let when = DateText.locks(risk.lockAt, now: now)
+        switch risk {
+        case .lockedAlready:
+            return "\(name) \(when), though it was open when last read: Canvas will likely refuse this hand-in"
+        case .locksBeforeReachable:
+            return "\(name) \(when), and Canvas could not be asked just now: the hand-in goes when the network allows, and is refused if that is after it locks"
+        case .locksSoon:
+            return "\(name) \(when): the upload may not finish first, and Canvas refuses a hand-in once it locks"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import FakeCanvasKit
+import Foundation
+import Testing
+
+/// Grades and locks as Canvas means them, end to end: the sample catalog's grading types,
+/// a grade not released yet and a lock ahead on screen, and `submit` warning from a saved copy
+/// that the assignment may lock before the network is back.
+@Suite(.serialized) struct GradesEndToEndTests {
+    /// The rows of the Course pane's assignments section, without the box's margins.
+    static func rows(_ box: Box) -> [String] {
+        box.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The Course pane on the sample's course `id`, on a wide screen, once it shows `name`.
+    static func sampleCourse(_ id: String, showing name: String) async throws -> Box {
+        let tmux = try await TmuxSession(width: 160)
+        defer { tmux.close() }
+        try tmux.launchApp(["--course", id, "--data-dir", tmux.dataDirectory.path])
+        return try await tmux.waitFor(box: "Course", "course \(id)'s assignments") { $0.contains(name) }
+    }
+
+    @Test func theSampleShowsLetterAndPassFailGradesAndTheMissingPolicysZero() async throws {
+        let course = try await Self.sampleCourse("10002", showing: "Participation")
+        let rows = Self.rows(course)
+        #expect(rows.contains { $0.hasSuffix("· 20 pts · graded B (17/20)") }, "\(course)")
+        #expect(rows.contains { $0.hasSuffix("· 10 pts · missing · 0/10") }, "\(course)")
+        #expect(rows.contains("no due date · 5 pts · complete"), "\(course)")
+        #expect(!rows.contains { $0.hasSuffix("not submitted") && $0.contains("5 pts") }, "work on paper owes nothing here")
+    }
+
+    @Test func theSampleShowsAGradeNotReleasedYetAndAnAssignmentThatLocksSoon() async throws {
+        let course = try await Self.sampleCourse("10001", showing: "Lab Check-off")
+        let rows = Self.rows(course)
+        #expect(rows.contains { $0.hasSuffix("· 20 pts · graded, grade not released yet") }, "\(course)")
+        let lab = try #require(rows.firstIndex(of: "Lab Check-off"))
+        #expect(rows[lab + 1].contains(" · locks in ") && rows[lab + 1].hasSuffix(" h · 2 pts · not submitted"), "\(course)")
+    }
+
+    @Test func submitFromASavedCopyWarnsThatTheAssignmentMayLockBeforeTheNetworkIsBack() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        try await server.configure(#"{"role": "student"}"#)
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        // Course 2 on the fake: Homework 1 graded B and posted; the Essay locks two days after it is due.
+        try tmux.launchApp(canvas: server, ["--course", "2"])
+        let course = try await tmux.waitFor(box: "Course", "course 2's assignments") { $0.contains("Final Project") }
+        #expect(Self.rows(course).contains { $0.hasSuffix("· 10 pts · graded B (8.5/10)") }, "\(course)")
+        #expect(Self.rows(course).contains { $0.contains(" · locks ") }, "\(course)")
+        try await eventually("the assignments saved") { OfflineFirstTests.cacheFiles(tmux).contains { $0.path.hasSuffix("/assignments-2.json") } }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+
+        try await server.control("POST", "/__control/down")
+        let essay = tmux.directory.appendingPathComponent("essay.pdf")
+        _ = try TestFile.write(essay, size: 2_000)
+        let submit = try AppCommand.run(
+            ["submit", "--course", "2", "--assignment", FakeCanvasServer.assignmentID(course: 2, number: 2), essay.path,
+             "--canvas", server.baseURL.absoluteString, "--token-file", tmux.tokenFile.path, "--data-dir", tmux.dataDirectory.path],
+            environment: AppCommand.environment(token: nil, home: tmux.directory)
+        )
+        #expect(submit.status == 0, "\(submit.stderr)")
+        #expect(submit.stderr.hasPrefix("coursebrowser: warning: can't check assignment 500022 now ("), "\(submit.stderr)")
+        #expect(submit.stderr.contains("); going by the copy saved earlier, and Canvas checks it when it is sent\n"), "\(submit.stderr)")
+        #expect(submit.stderr.contains("warning: Essay locks "), "\(submit.stderr)")
+        #expect(submit.stderr.contains("and Canvas could not be asked just now: the hand-in goes when the network allows"), "\(submit.stderr)")
+        #expect(submit.stdout.hasPrefix("queued "), "\(submit.stdout)")
+    }
+}
