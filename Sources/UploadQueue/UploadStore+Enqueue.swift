@@ -127,9 +127,12 @@ extension UploadStore {
                 }
             } catch let error as FileSystemError where error.code == EEXIST || error.code == ENOENT {
                 continue
+            } catch let error as FileSystemError {
+                // A read-only disk or a folder that is not the user's: nothing can be queued.
+                throw notWritable(error)
             }
         }
-        throw FileSystemError(code: EEXIST, path: staging.path)
+        throw notWritable(FileSystemError(code: EEXIST, path: staging.path))
     }
 
     /// Copies `source` to `name` in `directory` and syncs it; returns the byte count and their SHA-256.

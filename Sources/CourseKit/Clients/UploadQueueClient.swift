@@ -20,6 +20,9 @@ public struct UploadQueueClient: Sendable {
     /// Every change this process makes to the queue from now on, for one listener; each
     /// call gives a new stream, so any number of listeners hear every change.
     public var updates: @Sendable () -> AsyncStream<UploadChange>
+    /// Throws, saying why, when the queue can't be written now (a read-only disk, a folder
+    /// that is not the user's), so nothing can be queued, sent or removed until it can.
+    public var checkWritable: @Sendable () async throws -> Void
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
@@ -29,7 +32,8 @@ public struct UploadQueueClient: Sendable {
         retryAllFailed: @escaping @Sendable () async throws -> Void,
         remove: @escaping @Sendable (_ id: String) async throws -> Void,
         progress: @escaping @Sendable () -> [String: UploadProgress],
-        updates: @escaping @Sendable () -> AsyncStream<UploadChange>
+        updates: @escaping @Sendable () -> AsyncStream<UploadChange>,
+        checkWritable: @escaping @Sendable () async throws -> Void
     ) {
         self.jobs = jobs
         self.enqueue = enqueue
@@ -39,6 +43,7 @@ public struct UploadQueueClient: Sendable {
         self.remove = remove
         self.progress = progress
         self.updates = updates
+        self.checkWritable = checkWritable
     }
 }
 
@@ -69,7 +74,8 @@ extension UploadQueueClient {
         retryAllFailed: {},
         remove: { _ in },
         progress: { [:] },
-        updates: { AsyncStream { $0.finish() } }
+        updates: { AsyncStream { $0.finish() } },
+        checkWritable: {}
     )
 
     public static let unimplemented = UploadQueueClient(
@@ -80,6 +86,7 @@ extension UploadQueueClient {
         retryAllFailed: { throw Unimplemented("UploadQueueClient.retryAllFailed") },
         remove: { _ in throw Unimplemented("UploadQueueClient.remove") },
         progress: { [:] },
-        updates: { AsyncStream { $0.finish() } }
+        updates: { AsyncStream { $0.finish() } },
+        checkWritable: { throw Unimplemented("UploadQueueClient.checkWritable") }
     )
 }
