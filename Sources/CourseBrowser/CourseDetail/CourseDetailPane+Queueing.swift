@@ -64,7 +64,7 @@ extension CourseDetailPane {
                 outcome = await Self.queueEach(paths, for: course, in: queue)
             case let .assignment(assignment):
                 do {
-                    let job = try await queue.enqueueSubmission(paths.map { URL(fileURLWithPath: $0) }, course, assignment)
+                    let job = try await queue.enqueueSubmission(paths.map { LocalPath($0) }, course, assignment)
                     outcome = QueueingOutcome(jobs: [job])
                 } catch {
                     outcome = QueueingOutcome(jobs: [], failure: (userMessage(for: error), paths))
@@ -79,7 +79,7 @@ extension CourseDetailPane {
         var jobs: [UploadJob] = []
         for (index, path) in paths.enumerated() {
             do {
-                jobs.append(try await queue.enqueue(URL(fileURLWithPath: path), course))
+                jobs.append(try await queue.enqueue(LocalPath(path), course))
             } catch {
                 return QueueingOutcome(jobs: jobs, failure: (userMessage(for: error), Array(paths[index...])))
             }

@@ -5,10 +5,10 @@ public struct UploadQueueClient: Sendable {
     /// Every job in the queue, oldest first.
     public var jobs: @Sendable () async throws -> [UploadJob]
     /// Captures the file at `file` and queues it for `course`'s Files.
-    public var enqueue: @Sendable (_ file: URL, _ course: CourseID) async throws -> UploadJob
+    public var enqueue: @Sendable (_ file: LocalPath, _ course: CourseID) async throws -> UploadJob
     /// Captures every file of `files` and queues them as one submission to `assignment` of
     /// `course`; nothing is queued when any of them can't be captured.
-    public var enqueueSubmission: @Sendable (_ files: [URL], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob
+    public var enqueueSubmission: @Sendable (_ files: [LocalPath], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob
     /// Makes a failed or waiting job due now.
     public var retry: @Sendable (_ id: String) async throws -> Void
     /// Makes every failed job due now.
@@ -26,8 +26,8 @@ public struct UploadQueueClient: Sendable {
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
-        enqueue: @escaping @Sendable (_ file: URL, _ course: CourseID) async throws -> UploadJob,
-        enqueueSubmission: @escaping @Sendable (_ files: [URL], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob,
+        enqueue: @escaping @Sendable (_ file: LocalPath, _ course: CourseID) async throws -> UploadJob,
+        enqueueSubmission: @escaping @Sendable (_ files: [LocalPath], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob,
         retry: @escaping @Sendable (_ id: String) async throws -> Void,
         retryAllFailed: @escaping @Sendable () async throws -> Void,
         remove: @escaping @Sendable (_ id: String) async throws -> Void,
