@@ -12,10 +12,17 @@ package struct FileDescriptor {
 
     /// Opens `path` (mode is used only with `O_CREAT`), retrying when a signal interrupts.
     package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws -> FileDescriptor {
+        try path.withCString { try open(cPath: $0, shownAs: path, flags, mode: mode) }
+    }
+
+    /// Opens the file at the C string `cPath`, byte for byte: a path that is not UTF-8 (a name
+    /// written in another encoding) can't pass through a `String` unchanged. `shown` is the path
+    /// as the descriptor, and so every error about it, names it.
+    package static func open(cPath: UnsafePointer<CChar>, shownAs shown: String, _ flags: Int32, mode: mode_t = 0o600) throws -> FileDescriptor {
         while true {
-            let raw = Glibc.open(path, flags | O_CLOEXEC, mode)
-            if raw >= 0 { return FileDescriptor(raw: raw, path: path) }
-            if errno != EINTR { throw FileSystemError.last(path) }
+            let raw = Glibc.open(cPath, flags | O_CLOEXEC, mode)
+            if raw >= 0 { return FileDescriptor(raw: raw, path: shown) }
+            if errno != EINTR { throw FileSystemError.last(shown) }
         }
     }
 

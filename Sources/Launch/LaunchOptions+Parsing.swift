@@ -4,9 +4,16 @@ import FoundationEssentials
 extension LaunchOptions {
     /// Parses the arguments after the program name; `--name value` and `--name=value` both work.
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
+        try parse(bytes: arguments.map { Array($0.utf8) })
+    }
+
+    /// Parses the arguments after the program name as the system gave them, bytes that need
+    /// not be UTF-8: a file argument keeps its exact bytes, so a name in another encoding
+    /// (`f\xE9.txt`) still names its file; everything else is read as text.
+    public static func parse(bytes arguments: [[UInt8]]) throws(UsageError) -> LaunchOptions {
         var parser = Parser(remaining: arguments[...])
         var options = LaunchOptions()
-        if let first = arguments.first, let command = command(named: first) {
+        if let first = arguments.first, let command = command(named: Parser.text(first)) {
             parser.remaining.removeFirst()
             options.command = command.start
         }
@@ -15,7 +22,7 @@ extension LaunchOptions {
         return options
     }
 
-    private mutating func validate(files: [String]) throws(UsageError) {
+    private mutating func validate(files: [LocalPath]) throws(UsageError) {
         if canvasURL != nil, catalogPath != nil {
             throw UsageError("--canvas and --catalog choose different backends; give one")
         }
@@ -38,14 +45,14 @@ extension LaunchOptions {
             guard !files.isEmpty else { throw UsageError("submit needs at least one FILE") }
             command = .submit(files: files)
         case .browse, .queue, .drain, .logout, .manPage:
-            if let stray = files.first { throw UsageError("unexpected argument '\(stray)'") }
+            if let stray = files.first { throw UsageError("unexpected argument '\(stray.path)'") }
         case .login:
-            try validateLogin(arguments: files)
+            try validateLogin(arguments: files.map(\.path))
         case .completions:
             guard action == .run else { return }
-            guard let name = files.first else { throw UsageError("completions needs a shell: bash, zsh or fish") }
+            guard let name = files.first?.path else { throw UsageError("completions needs a shell: bash, zsh or fish") }
             guard let shell = Shell(rawValue: name) else { throw UsageError("completions knows bash, zsh and fish, not '\(name)'") }
-            if let stray = files.dropFirst().first { throw UsageError("unexpected argument '\(stray)'") }
+            if let stray = files.dropFirst().first { throw UsageError("unexpected argument '\(stray.path)'") }
             command = .completions(shell)
         }
     }
@@ -58,15 +65,22 @@ extension LaunchOptions {
 
     /// Reads options and positional arguments, checking each option against its spec.
     private struct Parser {
-        var remaining: ArraySlice<String>
-        var positionals: [String] = []
+        var remaining: ArraySlice<[UInt8]>
+        /// The arguments that are not options, byte for byte.
+        var positionals: [LocalPath] = []
         var seen: Set<String> = []
+
+        /// An argument as text, as Swift's `CommandLine.arguments` reads it: what is not UTF-8 becomes U+FFFD.
+        static func text(_ bytes: [UInt8]) -> String {
+            String(decoding: bytes, as: UTF8.self)
+        }
 
         mutating func parse(into options: inout LaunchOptions) throws(UsageError) {
             var optionsEnded = false
-            while let argument = remaining.popFirst() {
+            while let bytes = remaining.popFirst() {
+                let argument = Self.text(bytes)
                 if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                    positionals.append(argument)
+                    positionals.append(LocalPath(bytes: bytes))
                 } else if argument == "--" {
                     optionsEnded = true
                 } else {
@@ -89,7 +103,7 @@ extension LaunchOptions {
 
         private mutating func takeValue(for name: String, inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
-            guard let next = remaining.first, !next.hasPrefix("--") else {
+            guard let next = remaining.first.map(Self.text), !next.hasPrefix("--") else {
                 throw UsageError("\(name) needs a value")
             }
             remaining.removeFirst()

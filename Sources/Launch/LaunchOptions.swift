@@ -13,10 +13,10 @@ public struct LaunchOptions: Equatable, Sendable {
     /// What to run: the browser, or one of the queue commands for shells and scripts.
     public enum Command: Equatable, Sendable {
         case browse
-        /// `upload --course ID FILE…`: queue files and exit.
-        case upload(files: [String])
+        /// `upload --course ID FILE…`: queue files and exit; each path as its bytes were given.
+        case upload(files: [LocalPath])
         /// `submit --course ID --assignment ID FILE…`: queue the files as one submission and exit.
-        case submit(files: [String])
+        case submit(files: [LocalPath])
         /// `queue [--json] [--clear-done]`: list the jobs, or remove the finished ones.
         case queue(json: Bool, clearDone: Bool = false)
         /// `drain [--timeout SECONDS]`: upload until nothing is due.

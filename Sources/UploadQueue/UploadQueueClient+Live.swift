@@ -24,7 +24,8 @@ extension UploadQueueClient {
                 engine.announce(.removed(id: id))
             },
             progress: { engine.activity.snapshot },
-            updates: { engine.subscribe().changes }
+            updates: { engine.subscribe().changes },
+            checkWritable: { try store.checkWritable() }
         )
     }
 }

@@ -15,17 +15,30 @@ extension UploadStore {
         try enqueue(files: [file], course: course, backend: backend, submission: nil)
     }
 
+    /// Queues a copy of the file at exactly the path `file`, UTF-8 or not, as `enqueue(file:course:backend:)` does.
+    public func enqueue(file: LocalPath, course: CourseID, backend: String) throws -> UploadJob {
+        try enqueue(files: [file], course: course, backend: backend, submission: nil)
+    }
+
+    /// Queues copies of the local files `files`, as `enqueue(files:course:backend:submission:)` does for paths.
+    public func enqueue(files: [URL], course: CourseID, backend: String, submission: UploadJob.Submission?) throws -> UploadJob {
+        let paths = try files.map { file in
+            guard file.isFileURL else { throw UploadQueueError.unreadable(path: file.absoluteString, reason: "it is not a local file") }
+            return LocalPath(file.absoluteURL.path)
+        }
+        return try enqueue(files: paths, course: course, backend: backend, submission: submission)
+    }
+
     /// Queues copies of `files` as one job for `course` on `backend`: a submission to an
     /// assignment when `submission` is given, else a course file (then `files` holds one).
     ///
     /// Every file is captured now, and the job appears whole or not at all: if any file
-    /// can't be captured, nothing is queued.
-    public func enqueue(files: [URL], course: CourseID, backend: String, submission: UploadJob.Submission?) throws -> UploadJob {
+    /// can't be captured, nothing is queued. A path is opened by its exact bytes, and a
+    /// relative one is kept as the path from the working directory.
+    public func enqueue(files: [LocalPath], course: CourseID, backend: String, submission: UploadJob.Submission?) throws -> UploadJob {
         guard !files.isEmpty else { throw UploadQueueError.noFiles }
-        let paths = try files.map { file in
-            guard file.isFileURL else { throw UploadQueueError.unreadable(path: file.absoluteString, reason: "it is not a local file") }
-            return file.absoluteURL.path
-        }
+        let workingDirectory = LocalPath.currentDirectory
+        let paths = files.map { file in workingDirectory.map(file.resolved(against:)) ?? file }
         let sources = try openSources(paths)
         defer { sources.forEach { $0.close() } }
         let queue = try createQueue()
@@ -44,7 +57,7 @@ extension UploadStore {
             var captured: [QueuedFile] = []
             for (index, source) in sources.enumerated() {
                 let (size, sha256) = try copy(source, from: paths[index], into: staged, as: Self.payloadName(forFile: index))
-                captured.append(QueuedFile(name: files[index].lastPathComponent, sourcePath: paths[index], size: size, sha256: sha256))
+                captured.append(QueuedFile(name: paths[index].lastPathComponent, source: paths[index], size: size, sha256: sha256))
             }
             var plan = submission
             plan?.uploadedFileIDs = Array(repeating: nil, count: captured.count)
@@ -69,7 +82,7 @@ extension UploadStore {
     }
 
     /// Opens every file to queue, or none: the first that can't be opened closes the rest.
-    private func openSources(_ paths: [String]) throws -> [FileDescriptor] {
+    private func openSources(_ paths: [LocalPath]) throws -> [FileDescriptor] {
         var opened: [FileDescriptor] = []
         do {
             for path in paths {
@@ -82,16 +95,19 @@ extension UploadStore {
         return opened
     }
 
-    /// Opens the file to queue, refusing folders and anything that is not a regular file.
-    private func openSource(_ path: String) throws -> FileDescriptor {
-        var status = stat()
-        if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+    /// Opens the file to queue by its exact bytes, refusing folders and anything that is not a regular file.
+    private func openSource(_ file: LocalPath) throws -> FileDescriptor {
+        let path = file.path
+        if file.isDirectory {
             throw UploadQueueError.folder(path: path)
         }
         let source: FileDescriptor
         do {
             // O_NONBLOCK so that opening a named pipe can't hang; it is refused just below.
-            source = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+            let opened = try file.withCString { try FileDescriptor.open(cPath: $0, shownAs: path, O_RDONLY | O_NONBLOCK) }
+            // A NUL can't be in a file's name, so no file has this path.
+            guard let opened else { throw UploadQueueError.missing(path: path) }
+            source = opened
         } catch let error as FileSystemError {
             if error.isMissing { throw UploadQueueError.missing(path: path) }
             throw UploadQueueError.unreadable(path: path, reason: error.reason)
@@ -127,13 +143,16 @@ extension UploadStore {
                 }
             } catch let error as FileSystemError where error.code == EEXIST || error.code == ENOENT {
                 continue
+            } catch let error as FileSystemError {
+                // A read-only disk or a folder that is not the user's: nothing can be queued.
+                throw notWritable(error)
             }
         }
-        throw FileSystemError(code: EEXIST, path: staging.path)
+        throw notWritable(FileSystemError(code: EEXIST, path: staging.path))
     }
 
     /// Copies `source` to `name` in `directory` and syncs it; returns the byte count and their SHA-256.
-    private func copy(_ source: FileDescriptor, from path: String, into directory: FileDescriptor, as name: String) throws -> (Int64, String?) {
+    private func copy(_ source: FileDescriptor, from file: LocalPath, into directory: FileDescriptor, as name: String) throws -> (Int64, String?) {
         let payload = try directory.open(name, O_WRONLY | O_CREAT | O_EXCL)
         defer { payload.close() }
         try payload.setMode(0o600)
@@ -142,7 +161,7 @@ extension UploadStore {
         do {
             total = try source.copy(to: payload, digest: digest)
         } catch let error as FileSystemError where error.path == source.path {
-            throw UploadQueueError.unreadable(path: path, reason: error.reason)
+            throw UploadQueueError.unreadable(path: file.path, reason: error.reason)
         }
         try payload.sync()
         return (total, digest.finish())

@@ -13,7 +13,7 @@ extension UploadStore {
     /// A payload cut short or changed on disk would otherwise be uploaded as it is and the
     /// job marked done. A job queued before checksums were recorded is checked by size alone,
     /// and so is one whose digest OpenSSL could not compute. Only a payload that is gone is
-    /// reported as missing; other read errors pass through, to be tried again.
+    /// reported as missing; another read error is said in words, to be tried again.
     public func verifyPayload(of job: UploadJob) async throws {
         for index in job.files.indices {
             try await verifyPayload(of: job, file: index)
@@ -35,6 +35,8 @@ extension UploadStore {
             }
         } catch let error as FileSystemError where error.isMissing {
             throw UploadError.payloadMissing(fileName: file.name)
+        } catch let error as FileSystemError {
+            throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
         }
         if measured.size != file.size {
             throw UploadError.payloadDamaged(fileName: file.name, detail: "\(measured.size) bytes, queued as \(file.size)")

@@ -7,10 +7,10 @@ import UploadQueue
 extension QueueCommands {
     /// Queues `files` as one submission to `assignmentID` of `course`, after the checks the
     /// Course pane makes; when one fails, nothing is queued and the status is 1.
-    static func submit(files: [String], course: CourseID, assignmentID: String, services: LiveEnvironment.Services) async -> Int32 {
+    static func submit(files: [LocalPath], course: CourseID, assignmentID: String, services: LiveEnvironment.Services) async -> Int32 {
         let environment = services.environment
         guard let (assignment, isFresh) = await findAssignment(assignmentID, in: course, environment: environment) else { return 1 }
-        let problems = ([assignment.uploadRefusal] + files.map { assignment.refusal(forFileNamed: URL(fileURLWithPath: $0).lastPathComponent) })
+        let problems = ([assignment.uploadRefusal] + files.map { assignment.refusal(forFileNamed: $0.lastPathComponent) })
             .compactMap { $0 }
         guard problems.isEmpty else {
             problems.forEach(printError)
@@ -20,9 +20,8 @@ extension QueueCommands {
             printError("warning: " + warning)
         }
         do {
-            let urls = files.map { URL(fileURLWithPath: $0) }
-            let job = try await environment.uploadQueue.enqueueSubmission(urls, course, assignment)
-            say("queued \(job.id) \(assignment.name): \(files.joined(separator: " "))")
+            let job = try await environment.uploadQueue.enqueueSubmission(files, course, assignment)
+            say("queued \(job.id) \(assignment.name): \(files.map(\.path).joined(separator: " "))")
             return 0
         } catch {
             printError(userMessage(for: error))

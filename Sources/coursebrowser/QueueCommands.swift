@@ -8,12 +8,12 @@ import UploadQueue
 /// The queue commands for shells and scripts: `upload`, `queue` and `drain`.
 enum QueueCommands {
     /// Queues each file for `course`; a file that can't be queued is reported and skipped.
-    static func upload(files: [String], course: CourseID, services: LiveEnvironment.Services) async -> Int32 {
+    static func upload(files: [LocalPath], course: CourseID, services: LiveEnvironment.Services) async -> Int32 {
         var status: Int32 = 0
-        for path in files {
+        for file in files {
             do {
-                let job = try await services.environment.uploadQueue.enqueue(URL(fileURLWithPath: path), course)
-                say("queued \(job.id) \(path)")
+                let job = try await services.environment.uploadQueue.enqueue(file, course)
+                say("queued \(job.id) \(file.path)")
             } catch {
                 printError(userMessage(for: error))
                 status = 1

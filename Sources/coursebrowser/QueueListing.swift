@@ -56,15 +56,25 @@ enum QueueListing {
             "source": .string(job.sourcePath), "size": .integer(job.size), "state": .string(job.state.name),
             "attempts": .integer(Int64(job.attempts)), "backend": .string(job.backend),
             "queued_at": .string(job.queuedAt.formatted(.iso8601)), "kind": .string(job.isSubmission ? "submission" : "course_file"),
-            "files": .array(job.files.map { file in
-                .object(["name": .string(file.name), "source": .string(file.sourcePath), "size": .integer(file.size), "sha256": .string(file.sha256)])
-            }),
+            "files": .array(job.files.map(fileObject)),
         ]
         object["last_error"] = .string(job.lastError)
         object["sha256"] = job.files.count == 1 ? .string(job.files[0].sha256) : .null
         object["assignment"] = job.submission.map(assignment) ?? .null
         if case let .waiting(until, _) = job.state {
             object["retry_at"] = .string(until.formatted(.iso8601))
+        }
+        return .object(object)
+    }
+
+    /// One file of a job; a source path that is not UTF-8, which `source` shows escaped, also
+    /// comes exact in `source_base64`.
+    private static func fileObject(_ file: QueuedFile) -> PrettyJSON.Value {
+        var object: [String: PrettyJSON.Value] = [
+            "name": .string(file.name), "source": .string(file.sourcePath), "size": .integer(file.size), "sha256": .string(file.sha256),
+        ]
+        if !file.source.isUTF8 {
+            object["source_base64"] = .string(Data(file.source.bytes).base64EncodedString())
         }
         return .object(object)
     }

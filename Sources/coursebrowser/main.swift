@@ -24,9 +24,18 @@ func failSetup(_ error: any Error) -> Never {
     exit(1)
 }
 
+/// The arguments after the program's name as the system gave them: bytes, which `CommandLine.arguments`
+/// would decode to text, replacing what is not UTF-8 and so losing the name of such a file.
+func argumentBytes() -> [[UInt8]] {
+    // A stride, not a range: a program started with no arguments at all (argc 0) has none after its name.
+    stride(from: 1, to: Int(CommandLine.argc), by: 1).compactMap { CommandLine.unsafeArgv[$0] }.map { argument in
+        Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
+}
+
 let options: LaunchOptions
 do {
-    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try LaunchOptions.parse(bytes: argumentBytes())
 } catch {
     failUsage(error.message)
 }

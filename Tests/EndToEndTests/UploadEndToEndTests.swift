@@ -52,6 +52,64 @@ import Testing
         return directory
     }
 
+    /// `f<E9>.txt`: "fé.txt" as Latin-1 wrote it, a name that is not UTF-8, as `\xNN` shows it.
+    static let latin1Name: [UInt8] = Array("f".utf8) + [0xE9] + Array(".txt".utf8)
+    static let latin1Shown = #"f\xE9.txt"#
+
+    /// Writes `bytes` to the file whose path is exactly `path`, which a `String` can't hold.
+    static func write(_ bytes: [UInt8], toPath path: [UInt8]) throws {
+        let descriptor = open((path + [0]).map { CChar(bitPattern: $0) }, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        try #require(descriptor >= 0, "can't create the file: \(String(cString: strerror(errno)))")
+        defer { close(descriptor) }
+        #expect(bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == bytes.count)
+    }
+
+    /// Runs `coursebrowser arguments…` with `file`'s path, given as its bytes, after them: a shell
+    /// builds the argument (`printf` writes the byte), as one typed or globbed in a terminal would be.
+    static func run(_ arguments: [String], file: [UInt8], environment: [String: String]) throws -> CommandResult {
+        let octal = file.map { String(format: #"\%03o"#, $0) }.joined()
+        let script = #"exec "$@" "$(printf '"# + octal + #"')""#
+        return try Command.run("/bin/sh", ["-c", script, "sh", try AppBinary.path()] + arguments, environment: environment)
+    }
+
+    /// Runs commands with a folder mounted read-only over itself, in a mount namespace of their
+    /// own, so the rest of the machine still sees it writable: a read-only disk, as the kernel
+    /// reports it (`EROFS`), for root and user alike (a user gets the namespace through
+    /// `unshare -r`, where the machine allows it).
+    enum ReadOnlyMount {
+        private static let script = #"mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 97; shift; exec "$@""#
+
+        /// The program and arguments that run `command` with `folder` read-only.
+        static func wrapping(_ command: [String], folder: String) -> (String, [String])? {
+            guard let unshare = Command.which("unshare") else { return nil }
+            let flags = geteuid() == 0 ? ["-m"] : ["-r", "-m"]
+            return (unshare, flags + ["/bin/sh", "-c", script, "sh", folder] + command)
+        }
+
+        /// Whether this machine lets a test do it: `unshare` is there and the kernel allows the mount.
+        static let isAvailable: Bool = {
+            guard let directory = try? temporaryDirectory() else { return false }
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let probe = ["/bin/sh", "-c", #"! touch "$0/probe" 2>/dev/null"#, directory.path]
+            guard let (program, arguments) = wrapping(probe, folder: directory.path) else { return false }
+            return (try? Command.run(program, arguments, environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"]))?.status == 0
+        }()
+
+        /// Runs `coursebrowser arguments…` to completion with `folder` read-only.
+        static func run(_ arguments: [String], folder: URL, environment: [String: String]) throws -> CommandResult {
+            let (program, wrapped) = try #require(wrapping([try AppBinary.path()] + arguments, folder: folder.path))
+            var environment = environment
+            environment["PATH"] = "/usr/sbin:/usr/bin:/sbin:/bin"
+            return try Command.run(program, wrapped, environment: environment)
+        }
+
+        /// The shell command line that starts `coursebrowser arguments…` with `folder` read-only.
+        static func commandLine(_ arguments: [String], folder: URL) throws -> String {
+            let (program, wrapped) = try #require(wrapping([try AppBinary.path()] + arguments, folder: folder.path))
+            return ([program] + wrapped).map(\.shellQuoted).joined(separator: " ")
+        }
+    }
+
     // MARK: In the UI
 
     @Suite(.serialized) struct InTheUI {
@@ -235,6 +293,36 @@ import Testing
             #expect(stored.count == 1, "exactly one copy: \(stored)")
             #expect(stored.first?.sha256 == (try TestFile.sha256(file)))
         }
+
+        @Test(.enabled(if: ReadOnlyMount.isAvailable, "no read-only mount here: unshare is missing or not allowed"))
+        func aReadOnlyQueueStillBrowsesAndTheUploadsPaneSaysWhyNothingMoves() async throws {
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            let queued = tmux.directory.appendingPathComponent("queued.txt")
+            let refused = tmux.directory.appendingPathComponent("refused.txt")
+            try TestFile.write(queued, size: 100)
+            try TestFile.write(refused, size: 100)
+            let environment = AppCommand.environment(token: nil, home: tmux.directory)
+            let data = tmux.dataDirectory
+            let upload = try AppCommand.run(["upload", "--course", "10003", queued.path, "--data-dir", data.path], environment: environment)
+            #expect(upload.status == 0, "\(upload.stderr)")
+
+            try tmux.run(try ReadOnlyMount.commandLine(["--course", "10003", "--data-dir", data.path], folder: data) + #"; echo "exit=$?""#)
+            try await tmux.waitFor(box: "Course", "course 10003 open") { $0.isFocused && $0.contains("Lập trình Swift cơ bản") }
+            let uploads = try await tmux.waitFor(boxTitled: "Uploads", "why the job does not move") { $0.contains("read-only") }
+            #expect(rows(uploads).first?.hasPrefix("· queued.txt") == true, "the job is still listed: \(uploads)")
+            #expect(uploads.containsIgnoringWrapping(
+                "❗ Can't save to the upload queue in \(data.path): the disk is read-only. Nothing is queued or sent until it can be written."
+            ), "\(uploads)")
+
+            try await queue(refused.path, in: tmux)
+            let prompt = try await tmux.waitFor(box: "Course", "the prompt's message") { $0.contains("❗") }
+            #expect(prompt.containsIgnoringWrapping("❗ Can't save to the upload queue in \(data.path): the disk is read-only"), "\(prompt)")
+            #expect(!prompt.text.contains("FileSystemError"))
+            try tmux.press("Escape", "q")
+            #expect(try await tmux.waitForExit() == 0)
+            #expect(try jobs(dataDirectory: data, environment: environment).map { $0["file"] as? String } == ["queued.txt"])
+        }
     }
 
     // MARK: From the shell
@@ -345,6 +433,103 @@ import Testing
             let json = try AppCommand.run(["queue", "--json", "--data-dir", data.path], environment: environment)
             let jobs = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
             #expect(jobs?.first?["file"] as? String == file.lastPathComponent, "--json keeps the name exact")
+        }
+
+        @Test func aFileNamedInAnotherEncodingIsQueuedByItsBytesListedEscapedAndDelivered() throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let data = directory.appendingPathComponent("data")
+            let path = Array((directory.path + "/").utf8) + latin1Name
+            let bytes = Array("Latin-1 bytes".utf8)
+            try write(bytes, toPath: path)
+            let environment = AppCommand.environment(token: nil, home: directory)
+            let shownPath = directory.path + "/" + latin1Shown
+
+            let upload = try run(["upload", "--course", "10003", "--data-dir", data.path], file: path, environment: environment)
+            #expect(upload.status == 0, "\(upload.stderr)")
+            let id = try queuedID(upload.stdout, URL(fileURLWithPath: shownPath))
+            let submit = try run(["submit", "--course", "10003", "--assignment", "100032", "--data-dir", data.path], file: path, environment: environment)
+            #expect(submit.status == 0, "\(submit.stderr)")
+            #expect(submit.stdout.hasSuffix(" Reading Response: \(shownPath)\n"), "\(submit.stdout)")
+
+            let table = try AppCommand.run(["queue", "--data-dir", data.path], environment: environment)
+            let row = table.stdout.split(separator: "\n").first { $0.hasPrefix(id) }?.split(separator: " ").map(String.init)
+            #expect(row == [id, "10003", "file", latin1Shown, "13", "queued", "0"], "\(table.stdout)")
+            let listed = try jobs(dataDirectory: data, environment: environment)
+            #expect(listed.map { $0["file"] as? String } == [latin1Shown, latin1Shown])
+            let file = try #require((listed.first?["files"] as? [[String: Any]])?.first)
+            #expect(file["source"] as? String == shownPath)
+            #expect((file["source_base64"] as? String).flatMap { Data(base64Encoded: $0) } == Data(path), "the exact path, for scripts")
+
+            let drain = try AppCommand.run(["drain", "--data-dir", data.path, "--timeout", "30"], environment: environment)
+            #expect(drain.status == 0, "\(drain.stdout)\(drain.stderr)")
+            #expect(drain.stdout.contains("done \(id) \(latin1Shown)\n"), "\(drain.stdout)")
+            // Canvas takes the name as text, and so do the offline backends: the escaped name, whose
+            // bytes are UTF-8, is the one that lands.
+            let landed = data.appendingPathComponent("uploads/10003/\(latin1Shown)")
+            #expect(FileManager.default.contents(atPath: landed.path) == Data(bytes), "the bytes at \(landed.path)")
+            let attempts = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("submissions/10003/100032").path)
+            let attempt = try #require(attempts.first { $0.hasPrefix("attempt-") }, "\(attempts)")
+            let handedIn = data.appendingPathComponent("submissions/10003/100032/\(attempt)/\(latin1Shown)")
+            #expect(FileManager.default.contents(atPath: handedIn.path) == Data(bytes), "the bytes at \(handedIn.path)")
+        }
+
+        @Test func aFileNamedInAnotherEncodingReachesCanvasUnderItsEscapedName() async throws {
+            let server = try FakeCanvasServer()
+            defer { server.stop() }
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = Array((directory.path + "/").utf8) + latin1Name
+            try write(Array("Latin-1 bytes".utf8), toPath: path)
+            let environment = AppCommand.environment(token: server.token, home: directory)
+            let canvas = ["--canvas", server.baseURL.absoluteString, "--data-dir", directory.appendingPathComponent("data").path]
+
+            let upload = try run(["upload", "--course", "1"] + canvas, file: path, environment: environment)
+            #expect(upload.status == 0, "\(upload.stderr)")
+            let drain = try AppCommand.run(["drain", "--timeout", "30"] + canvas, environment: environment)
+            #expect(drain.status == 0, "\(drain.stdout)\(drain.stderr)")
+            // Canvas keeps the name it is given as the file's display name, and replaces a file
+            // of that name: U+FFFD would make f\xE9.txt and f\xE8.txt one file there.
+            let stored = try await server.files()
+            #expect(stored.map(\.name) == [latin1Shown])
+            #expect(stored.first?.size == 13)
+        }
+
+        @Test(.enabled(if: ReadOnlyMount.isAvailable, "no read-only mount here: unshare is missing or not allowed"))
+        func aReadOnlyQueueThatHasJobsSaysSoForEveryCommandThatWouldChangeIt() throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let data = directory.appendingPathComponent("data")
+            let environment = AppCommand.environment(token: nil, home: directory)
+            let names = ["done.txt", "waiting.txt", "new.txt"]
+            for name in names { try TestFile.write(directory.appendingPathComponent(name), size: 50) }
+            let dataOption = ["--data-dir", data.path]
+            _ = try AppCommand.run(["upload", "--course", "10003", directory.appendingPathComponent("done.txt").path] + dataOption, environment: environment)
+            #expect(try AppCommand.run(["drain", "--timeout", "30"] + dataOption, environment: environment).status == 0)
+            let upload = try AppCommand.run(["upload", "--course", "10003", directory.appendingPathComponent("waiting.txt").path] + dataOption, environment: environment)
+            let waiting = try queuedID(upload.stdout, directory.appendingPathComponent("waiting.txt"))
+
+            let refusal = "coursebrowser: Can't save to the upload queue in \(data.path): the disk is read-only\n"
+            let new = directory.appendingPathComponent("new.txt").path
+            for arguments in [
+                ["upload", "--course", "10003", new], ["submit", "--course", "10003", "--assignment", "100032", new],
+                ["queue", "--clear-done"], ["drain", "--timeout", "10"],
+            ] {
+                let result = try ReadOnlyMount.run(arguments + dataOption, folder: data, environment: environment)
+                #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
+                // Before it, submit may warn that the assignment is past due; nothing else.
+                #expect(result.stderr.hasSuffix(refusal), "\(arguments): \(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("coursebrowser: warning: ") || $0 + "\n" == refusal })
+            }
+            let listing = try ReadOnlyMount.run(["queue"] + dataOption, folder: data, environment: environment)
+            #expect(listing.status == 0, "reading the queue needs no writing: \(listing.stderr)")
+            #expect(listing.stdout.contains("waiting.txt"))
+
+            let after = try jobs(dataDirectory: data, environment: environment)
+            #expect(after.map { $0["file"] as? String } == ["done.txt", "waiting.txt"], "nothing was added or removed")
+            #expect(after.last?["id"] as? String == waiting)
+            #expect(after.last?["state"] as? String == "queued")
+            #expect(after.last?["attempts"] as? Int == 0, "not even an attempt was recorded")
         }
 
         @Test func aDamagedJobIsListedAndMakesDrainFail() throws {

@@ -46,7 +46,7 @@ struct SubmissionStoreTests {
         }
         #expect(try store.jobs().isEmpty)
         #expect(folder.entries(in: "staging").isEmpty, "nothing half-queued is left")
-        #expect(throws: UploadQueueError.noFiles) { try store.enqueue(files: [], course: CourseID(1), backend: "offline", submission: plan) }
+        #expect(throws: UploadQueueError.noFiles) { try store.enqueue(files: [LocalPath](), course: CourseID(1), backend: "offline", submission: plan) }
     }
 
     @Test func aRecordWrittenBeforeJobsHeldSeveralFilesStillReads() throws {

@@ -6,7 +6,7 @@ import TerminalUI
 /// paths it left unqueued (that one and those after it).
 struct QueueingOutcome {
     var jobs: [UploadJob]
-    var failure: (message: String, remaining: [String])?
+    var failure: (message: String, remaining: [LocalPath])?
 }
 
 extension CourseDetailPane {
@@ -55,7 +55,7 @@ extension CourseDetailPane {
     }
 
     /// Queues the files in the background: each as a course file, one after another, or all as one submission.
-    private func queue(_ paths: [String], for course: CourseID, target: UploadPrompt.Target) {
+    private func queue(_ paths: [LocalPath], for course: CourseID, target: UploadPrompt.Target) {
         let queue = uploadQueue
         Task { [weak self] in
             let outcome: QueueingOutcome
@@ -64,7 +64,7 @@ extension CourseDetailPane {
                 outcome = await Self.queueEach(paths, for: course, in: queue)
             case let .assignment(assignment):
                 do {
-                    let job = try await queue.enqueueSubmission(paths.map { URL(fileURLWithPath: $0) }, course, assignment)
+                    let job = try await queue.enqueueSubmission(paths, course, assignment)
                     outcome = QueueingOutcome(jobs: [job])
                 } catch {
                     outcome = QueueingOutcome(jobs: [], failure: (userMessage(for: error), paths))
@@ -75,11 +75,11 @@ extension CourseDetailPane {
     }
 
     /// Queues each path as a course file, stopping at the first that can't be queued.
-    nonisolated private static func queueEach(_ paths: [String], for course: CourseID, in queue: UploadQueueClient) async -> QueueingOutcome {
+    nonisolated private static func queueEach(_ paths: [LocalPath], for course: CourseID, in queue: UploadQueueClient) async -> QueueingOutcome {
         var jobs: [UploadJob] = []
         for (index, path) in paths.enumerated() {
             do {
-                jobs.append(try await queue.enqueue(URL(fileURLWithPath: path), course))
+                jobs.append(try await queue.enqueue(path, course))
             } catch {
                 return QueueingOutcome(jobs: jobs, failure: (userMessage(for: error), Array(paths[index...])))
             }

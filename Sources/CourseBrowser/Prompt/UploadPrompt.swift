@@ -18,7 +18,7 @@ struct UploadPrompt: Equatable {
         case editing
         case cancelled
         /// Enter on paths that passed the prompt's checks: queue the files at these paths (`~` expanded).
-        case submit(paths: [String])
+        case submit(paths: [LocalPath])
     }
 
     var target = Target.courseFiles
@@ -52,7 +52,7 @@ struct UploadPrompt: Equatable {
     private mutating func complete(home: String) {
         let text = editor.text
         let last = PathList.lastWord(in: text)
-        let completion = PathCompletion.complete(last?.meant ?? "", home: home)
+        let completion = PathCompletion.complete(last?.meant ?? LocalPath(bytes: []), home: home)
         let kept = last.map { String(text[..<$0.typed.startIndex]) } ?? text
         editor.replace(with: kept + PathList.escaped(completion.completed) + (completion.endsAtFile ? " " : ""))
         candidates = completion.candidates
@@ -66,7 +66,7 @@ struct UploadPrompt: Equatable {
             return .editing
         }
         if case let .assignment(assignment) = target,
-           let refusal = paths.lazy.compactMap({ assignment.refusal(forFileNamed: URL(fileURLWithPath: $0).lastPathComponent) }).first {
+           let refusal = paths.lazy.compactMap({ assignment.refusal(forFileNamed: $0.lastPathComponent) }).first {
             problem = refusal
             return .editing
         }
@@ -76,7 +76,7 @@ struct UploadPrompt: Equatable {
     }
 
     /// Some files could not be queued: the prompt stays open, saying why, holding the paths still to queue.
-    mutating func refused(_ reason: String, keeping remaining: [String]) {
+    mutating func refused(_ reason: String, keeping remaining: [LocalPath]) {
         isQueuing = false
         problem = reason
         editor.replace(with: remaining.map(PathList.escaped).joined(separator: " "))

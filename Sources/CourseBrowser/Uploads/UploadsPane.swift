@@ -19,6 +19,8 @@ final class UploadsPane: Pane {
         case poll
         /// A queue action the user asked for failed.
         case actionFailed(String)
+        /// Why the queue can't be written now, or nil when it can.
+        case writable(problem: String?)
     }
 
     private let uploadQueue: UploadQueueClient
@@ -42,6 +44,7 @@ final class UploadsPane: Pane {
     func start(refreshEvery interval: Duration = .seconds(5)) {
         let queue = uploadQueue
         state.queue.apply(runner.load { _ in try await queue.jobs() })
+        checkWritable()
         let updates = queue.updates()
         let changes = Task { [weak self] in
             for await change in updates {
@@ -74,6 +77,7 @@ final class UploadsPane: Pane {
         case let .changed(change): state.apply(change)
         case .poll: refresh()
         case let .actionFailed(message): state.notice = message
+        case let .writable(problem): state.writeProblem = problem
         }
         finishUpdate()
         return used
@@ -98,6 +102,23 @@ final class UploadsPane: Pane {
     private func refresh() {
         if let started = runner.refresh() {
             state.queue.apply(started)
+        }
+        checkWritable()
+    }
+
+    /// Asks whether the queue can be written, as the disk may have become read-only (or
+    /// writable again) since; says so only when that changed.
+    private func checkWritable() {
+        let queue = uploadQueue
+        Task { [weak self] in
+            var problem: String?
+            do {
+                try await queue.checkWritable()
+            } catch {
+                problem = userMessage(for: error)
+            }
+            guard let self, problem != self.state.writeProblem else { return }
+            self.update(.writable(problem: problem))
         }
     }
 

@@ -54,6 +54,9 @@ extension UploadsState {
             if let failure = queue.refreshFailure {
                 lines += StatusRows.failure("Couldn't read the upload queue again: \(failure.message)", width: width, glyphs: glyphs)
             }
+            if let writeProblem {
+                lines += StatusRows.problem("\(writeProblem). Nothing is queued or sent until it can be written.", width: width, glyphs: glyphs)
+            }
             if jobs.isEmpty {
                 lines.append(StyledLine("No uploads queued. Open a course and press u to add a file, or s to hand one in.", style: .muted))
             }

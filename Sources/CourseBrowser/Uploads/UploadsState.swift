@@ -16,6 +16,8 @@ struct UploadsState {
     var confirmingRemoval: String?
     /// A one-line outcome of the last action, such as a removal that failed.
     var notice: String?
+    /// Why the queue can't be written now (a read-only disk), so nothing is queued or sent.
+    var writeProblem: String?
     /// The selected job; kept on the same job as others come and go.
     private var selectedID: String?
     private(set) var size = PaneSize.zero

@@ -5,10 +5,10 @@ public struct UploadQueueClient: Sendable {
     /// Every job in the queue, oldest first.
     public var jobs: @Sendable () async throws -> [UploadJob]
     /// Captures the file at `file` and queues it for `course`'s Files.
-    public var enqueue: @Sendable (_ file: URL, _ course: CourseID) async throws -> UploadJob
+    public var enqueue: @Sendable (_ file: LocalPath, _ course: CourseID) async throws -> UploadJob
     /// Captures every file of `files` and queues them as one submission to `assignment` of
     /// `course`; nothing is queued when any of them can't be captured.
-    public var enqueueSubmission: @Sendable (_ files: [URL], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob
+    public var enqueueSubmission: @Sendable (_ files: [LocalPath], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob
     /// Makes a failed or waiting job due now.
     public var retry: @Sendable (_ id: String) async throws -> Void
     /// Makes every failed job due now.
@@ -20,16 +20,20 @@ public struct UploadQueueClient: Sendable {
     /// Every change this process makes to the queue from now on, for one listener; each
     /// call gives a new stream, so any number of listeners hear every change.
     public var updates: @Sendable () -> AsyncStream<UploadChange>
+    /// Throws, saying why, when the queue can't be written now (a read-only disk, a folder
+    /// that is not the user's), so nothing can be queued, sent or removed until it can.
+    public var checkWritable: @Sendable () async throws -> Void
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
-        enqueue: @escaping @Sendable (_ file: URL, _ course: CourseID) async throws -> UploadJob,
-        enqueueSubmission: @escaping @Sendable (_ files: [URL], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob,
+        enqueue: @escaping @Sendable (_ file: LocalPath, _ course: CourseID) async throws -> UploadJob,
+        enqueueSubmission: @escaping @Sendable (_ files: [LocalPath], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob,
         retry: @escaping @Sendable (_ id: String) async throws -> Void,
         retryAllFailed: @escaping @Sendable () async throws -> Void,
         remove: @escaping @Sendable (_ id: String) async throws -> Void,
         progress: @escaping @Sendable () -> [String: UploadProgress],
-        updates: @escaping @Sendable () -> AsyncStream<UploadChange>
+        updates: @escaping @Sendable () -> AsyncStream<UploadChange>,
+        checkWritable: @escaping @Sendable () async throws -> Void
     ) {
         self.jobs = jobs
         self.enqueue = enqueue
@@ -39,6 +43,7 @@ public struct UploadQueueClient: Sendable {
         self.remove = remove
         self.progress = progress
         self.updates = updates
+        self.checkWritable = checkWritable
     }
 }
 
@@ -69,7 +74,8 @@ extension UploadQueueClient {
         retryAllFailed: {},
         remove: { _ in },
         progress: { [:] },
-        updates: { AsyncStream { $0.finish() } }
+        updates: { AsyncStream { $0.finish() } },
+        checkWritable: {}
     )
 
     public static let unimplemented = UploadQueueClient(
@@ -80,6 +86,7 @@ extension UploadQueueClient {
         retryAllFailed: { throw Unimplemented("UploadQueueClient.retryAllFailed") },
         remove: { _ in throw Unimplemented("UploadQueueClient.remove") },
         progress: { [:] },
-        updates: { AsyncStream { $0.finish() } }
+        updates: { AsyncStream { $0.finish() } },
+        checkWritable: { throw Unimplemented("UploadQueueClient.checkWritable") }
     )
 }

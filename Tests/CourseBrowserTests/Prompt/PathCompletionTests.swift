@@ -20,29 +20,29 @@ struct PathCompletionTests {
     }
 
     @Test func aSingleMatchCompletesAndAFolderGetsASlash() {
-        #expect(PathCompletion.complete(root + "/ess", home: "/").completed == root + "/essays/")
-        #expect(PathCompletion.complete(root + "/essays/f", home: "/").completed == root + "/essays/final.pdf")
+        #expect(PathCompletion.complete(LocalPath(root + "/ess"), home: "/").completed.path == root + "/essays/")
+        #expect(PathCompletion.complete(LocalPath(root + "/essays/f"), home: "/").completed.path == root + "/essays/final.pdf")
     }
 
     @Test func severalMatchesCompleteTheSharedPartAndListThem() {
-        let result = PathCompletion.complete(root + "/e", home: "/")
-        #expect(result.completed == root + "/e")
+        let result = PathCompletion.complete(LocalPath(root + "/e"), home: "/")
+        #expect(result.completed.path == root + "/e")
         #expect(result.candidates == ["essays", "exams"])
-        #expect(PathCompletion.complete(root + "/ex", home: "/").completed == root + "/exams/")
+        #expect(PathCompletion.complete(LocalPath(root + "/ex"), home: "/").completed.path == root + "/exams/")
     }
 
     @Test func tildeMeansHomeAndIsKept() {
-        #expect(PathCompletion.complete("~/no", home: root).completed == "~/notes.md")
-        #expect(PathCompletion.expand("~/notes.md", home: root) == root + "/notes.md")
+        #expect(PathCompletion.complete(LocalPath("~/no"), home: root).completed.path == "~/notes.md")
+        #expect(PathCompletion.expand("~/notes.md", home: root) == LocalPath(root + "/notes.md"))
     }
 
     @Test func hiddenFilesOnlyWhenAskedFor() {
-        #expect(PathCompletion.complete(root + "/", home: "/").candidates == ["essays", "exams", "notes.md"])
-        #expect(PathCompletion.complete(root + "/.h", home: "/").completed == root + "/.hidden")
+        #expect(PathCompletion.complete(LocalPath(root + "/"), home: "/").candidates == ["essays", "exams", "notes.md"])
+        #expect(PathCompletion.complete(LocalPath(root + "/.h"), home: "/").completed.path == root + "/.hidden")
     }
 
     @Test func noMatchLeavesThePathAlone() {
-        let result = PathCompletion.complete(root + "/zzz", home: "/")
-        #expect(result == PathCompletion(completed: root + "/zzz", candidates: []))
+        let result = PathCompletion.complete(LocalPath(root + "/zzz"), home: "/")
+        #expect(result == PathCompletion(completed: LocalPath(root + "/zzz"), candidates: []))
     }
 }

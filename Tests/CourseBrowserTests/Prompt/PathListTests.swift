@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CourseBrowser
+import CourseKit
 import TerminalUI
 
 struct PathListTests {
@@ -22,13 +23,13 @@ struct PathListTests {
     }
 
     @Test func aPlainLineNamingOneFileWithSpacesIsThatFile() {
-        #expect(PathList.split(root + "/My essay.pdf", home: "/") == [root + "/My essay.pdf"])
-        #expect(PathList.split(root + "/lab.py " + root + "/My essay.pdf", home: "/") == [root + "/lab.py", root + "/My", "essay.pdf"],
+        #expect(PathList.split(root + "/My essay.pdf", home: "/") == [LocalPath(root + "/My essay.pdf")])
+        #expect(PathList.split(root + "/lab.py " + root + "/My essay.pdf", home: "/") == [LocalPath(root + "/lab.py"), LocalPath(root + "/My"), "essay.pdf"],
                 "several paths are split, as typed")
     }
 
     @Test func escapingRoundTrips() {
-        for path in ["/tmp/My essay.pdf", #"/tmp/quote's "and" back\slash"#, "plain.txt"] {
+        for path: LocalPath in ["/tmp/My essay.pdf", #"/tmp/quote's "and" back\slash"#, "plain.txt"] {
             #expect(PathList.split(PathList.escaped(path), home: "/") == [path])
         }
     }
@@ -37,8 +38,8 @@ struct PathListTests {
         var prompt = UploadPrompt()
         for character in root + "/lab.py " + root + "/My" { _ = prompt.handle(.character(character), home: "/") }
         _ = prompt.handle(.tab, home: "/")
-        #expect(prompt.editor.text == root + "/lab.py " + PathList.escaped(root + "/My essay.pdf") + " ")
-        #expect(prompt.handle(.enter, home: "/") == .submit(paths: [root + "/lab.py", root + "/My essay.pdf"]))
+        #expect(prompt.editor.text == root + "/lab.py " + PathList.escaped(LocalPath(root + "/My essay.pdf")) + " ")
+        #expect(prompt.handle(.enter, home: "/") == .submit(paths: [LocalPath(root + "/lab.py"), LocalPath(root + "/My essay.pdf")]))
     }
 
     @Test func tabListsTheNamesWhenSeveralMatch() {
