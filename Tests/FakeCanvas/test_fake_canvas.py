@@ -94,6 +94,13 @@ def request(method: str, url: str, body=None, headers=None, timeout: float = 10)
         conn.close()
 
 
+def control_request(port: int, method: str, name: str, payload=None) -> Reply:
+    """A request to the control API on `port`, with `payload` as its JSON body."""
+    body = json.dumps(payload).encode() if payload is not None else None
+    return request(method, f"http://127.0.0.1:{port}/__control/{name}", body,
+                   {"Content-Type": "application/json"})
+
+
 def multipart(fields: list, filename: str, data: bytes, content_type="text/plain") -> bytes:
     """Fields first, then the file part, as Canvas's file store requires."""
     out = []

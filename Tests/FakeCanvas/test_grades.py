@@ -7,7 +7,6 @@ and lock dates that close an assignment to a student.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import unittest
@@ -16,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import fake_canvas  # noqa: E402
-from test_fake_canvas import AUTH, request, start_server, stop_server  # noqa: E402
+from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
 
 PROC = PORT = CONTROL = None
 SECRETS = ("score", "grade", "entered_score", "entered_grade")
@@ -32,9 +31,7 @@ def tearDownModule():
 
 
 def control(method: str, name: str, payload=None):
-    body = json.dumps(payload).encode() if payload is not None else None
-    return request(method, f"http://127.0.0.1:{CONTROL}/__control/{name}", body,
-                   {"Content-Type": "application/json"})
+    return control_request(CONTROL, method, name, payload)
 
 
 def api(path: str):

@@ -7,7 +7,6 @@ for a locked assignment, and Canvas's names for a copy in a submissions folder.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import socket
@@ -18,8 +17,8 @@ from urllib.parse import urlencode
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import fake_canvas  # noqa: E402
-from test_fake_canvas import (AUTH, MULTIPART_TYPE, TOKEN, multipart, request,  # noqa: E402
-                              start_server, stop_server)
+from test_fake_canvas import (AUTH, MULTIPART_TYPE, TOKEN, control_request, multipart,  # noqa: E402
+                              request, start_server, stop_server)
 
 PROC = PORT = CONTROL = None
 ESSAY = 500012      # course 1, assignment 2 of the fake's data set
@@ -36,9 +35,7 @@ def tearDownModule():
 
 
 def control(method: str, name: str, payload=None):
-    body = json.dumps(payload).encode() if payload is not None else None
-    return request(method, f"http://127.0.0.1:{CONTROL}/__control/{name}", body,
-                   {"Content-Type": "application/json"})
+    return control_request(CONTROL, method, name, payload)
 
 
 def api(path: str, method="GET", body=None, headers=None):
