@@ -51,7 +51,7 @@ public enum ManPage {
         ".SH EXIT STATUS",
         ".TP", ".B 0", "Done.",
         ".TP", ".B 1",
-        "Something could not be done: a login that failed; no access token, or a token file, saved login, token command",
+        "Something could not be done: a login that failed; no access token, or a token file, CANVAS_TOKEN, saved login, token command",
         "or event log that can't be used;",
         "files refused for an upload or a submission; uploads still waiting when drain stops.",
         ".TP", ".B 2", "A command line that is wrong, or the browser started without a terminal.",
