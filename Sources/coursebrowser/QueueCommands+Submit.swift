@@ -10,7 +10,7 @@ extension QueueCommands {
     static func submit(files: [LocalPath], course: CourseID, assignmentID: String, services: LiveEnvironment.Services) async -> Int32 {
         let environment = services.environment
         guard let (assignment, isFresh) = await findAssignment(assignmentID, in: course, environment: environment) else { return 1 }
-        let problems = ([assignment.uploadRefusal] + files.map { assignment.refusal(forFileNamed: $0.lastPathComponent) })
+        let problems = ([assignment.uploadRefusal(isFresh: isFresh)] + files.map { assignment.refusal(forFileNamed: $0.lastPathComponent) })
             .compactMap { $0 }
         guard problems.isEmpty else {
             problems.forEach(printError)

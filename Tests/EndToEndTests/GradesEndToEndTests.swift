@@ -65,5 +65,15 @@ import Testing
         #expect(submit.stderr.contains("warning: Essay locks "), "\(submit.stderr)")
         #expect(submit.stderr.contains("and Canvas could not be asked just now: the hand-in goes when the network allows"), "\(submit.stderr)")
         #expect(submit.stdout.hasPrefix("queued "), "\(submit.stdout)")
+
+        // The Final Project was locked when saved; the lock may have lifted since, so it is warned of, not refused.
+        let locked = try AppCommand.run(
+            ["submit", "--course", "2", "--assignment", FakeCanvasServer.assignmentID(course: 2, number: 3), essay.path,
+             "--canvas", server.baseURL.absoluteString, "--token-file", tmux.tokenFile.path, "--data-dir", tmux.dataDirectory.path],
+            environment: AppCommand.environment(token: nil, home: tmux.directory)
+        )
+        #expect(locked.status == 0, "\(locked.stderr)")
+        #expect(locked.stderr.contains("warning: Final Project was locked when last read ("), "\(locked.stderr)")
+        #expect(locked.stdout.hasPrefix("queued "), "\(locked.stdout)")
     }
 }

@@ -23,7 +23,7 @@ extension CourseDetailPane {
                 state.notice = Notice(text: "No assignment in this course takes file uploads", isProblem: true)
                 return
             }
-            state.picker = AssignmentPicker(assignments: takingFiles)
+            state.picker = AssignmentPicker(assignments: takingFiles, isFresh: state.assignmentsAreFresh)
         }
     }
 

@@ -3,14 +3,20 @@ import FoundationEssentials
 import TerminalUI
 
 extension CourseDetailState {
+    /// Whether the assignments shown are the backend's answer and nothing since failed to bring
+    /// them up to date: not a saved copy (the backend could not be asked yet, or not at all),
+    /// nor an answer whose refresh failed (the network may have gone since).
+    var assignmentsAreFresh: Bool {
+        assignments.savedAt == nil && assignments.refreshFailure == nil
+    }
+
     /// The picker or the prompt with a blank row under it, or the last notice.
     func headerLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
         if let picker {
             return picker.lines(width: width, glyphs: glyphs, now: now) + [.blank]
         }
         if let prompt {
-            // A saved copy shown means the backend could not be asked yet, or not at all.
-            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: assignments.savedAt == nil) + [.blank]
+            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: assignmentsAreFresh) + [.blank]
         }
         if let notice {
             return notice.lines(width: width) + [.blank]

@@ -25,9 +25,13 @@ struct AssignmentPicker: Equatable {
     private(set) var selection = 0
     /// Why the last Enter picked nothing (a locked assignment), shown under the list.
     var problem: String?
+    /// Whether the assignments were read from the backend just now, so that a lock they show
+    /// holds; one in a saved copy is only warned of, in the prompt.
+    let isFresh: Bool
 
-    init(assignments: [Assignment]) {
+    init(assignments: [Assignment], isFresh: Bool = true) {
         self.assignments = assignments
+        self.isFresh = isFresh
         var folder = SearchText.Folder()
         foldedNames = assignments.map { folder.fold($0.name) }
     }
@@ -58,7 +62,7 @@ struct AssignmentPicker: Equatable {
                 problem = "No assignment matches \"\(filter.text)\""
                 return .editing
             }
-            if let refusal = selected.uploadRefusal {
+            if let refusal = selected.uploadRefusal(isFresh: isFresh) {
                 problem = refusal
                 return .editing
             }

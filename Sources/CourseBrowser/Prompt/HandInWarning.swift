@@ -9,6 +9,11 @@ package enum HandInWarning {
     /// says whether the assignment was read from the backend just now.
     package static func messages(for assignment: Assignment, now: Date, isFresh: Bool) -> [String] {
         var messages: [String] = []
+        if assignment.isLocked, !isFresh {
+            // Refused only when read just now (`uploadRefusal`): this lock may have lifted since.
+            let reason = assignment.lockExplanation.map { " (\($0))" } ?? ""
+            messages.append("\(assignment.name) was locked when last read\(reason); Canvas could not be asked just now, and refuses the hand-in if it still is")
+        }
         if let risk = assignment.lockRisk(at: now, isFresh: isFresh) {
             messages.append(lock(risk, name: assignment.name, now: now))
         }

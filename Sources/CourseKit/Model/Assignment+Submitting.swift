@@ -2,13 +2,18 @@ import FoundationEssentials
 
 extension Assignment {
     /// Why nothing can be handed in to this assignment as files now, or nil when it takes them.
-    public var uploadRefusal: String? {
+    ///
+    /// `isFresh` says whether the assignment was read from the backend just now. A lock in a
+    /// copy saved earlier may have lifted since (it opened, a prerequisite was met), so only a
+    /// lock read just now refuses; an older one is only warned of, and the
+    /// backend decides when the hand-in is sent.
+    public func uploadRefusal(isFresh: Bool = true) -> String? {
         if !acceptsUploads {
             let kinds = submissionTypes.map { $0.replacing("_", with: " ") }
             let takes = kinds.isEmpty ? "no submissions" : kinds.joined(separator: ", ")
             return "\(name) takes no file uploads (it takes: \(takes))"
         }
-        if isLocked {
+        if isLocked, isFresh {
             return lockExplanation.map { "\(name) is locked: \($0)" } ?? "\(name) is locked"
         }
         return nil

@@ -61,6 +61,34 @@ struct CourseDetailLockWarningTests {
         #expect(lines[2] == "! Quiz 4 was due 2 h ago: this submission will be marked late")
     }
 
+    @Test func aLockInACopySavedEarlierIsWarnedOfNotRefused() async {
+        let project = Assignment(id: "22", name: "Project", submissionTypes: ["online_upload"], isLocked: true,
+                                 lockExplanation: "Finish Week 1 first.", submission: .init(state: .unsubmitted))
+        let lines = await prompt([project], offline: true)
+        #expect(lines[0] == "Submit to Project:")
+        #expect(lines[1] == "! Project was locked when last read (Finish Week 1 first.); Canvas could not be asked just now, and refuses the")
+        #expect(lines[2] == "hand-in if it still is")
+    }
+
+    @Test func aLockReadJustNowIsRefusedInThePicker() async {
+        let project = Assignment(id: "22", name: "Project", submissionTypes: ["online_upload"], isLocked: true,
+                                 lockExplanation: "Finish Week 1 first.", submission: .init(state: .unsubmitted))
+        let lines = await prompt([project])
+        #expect(lines[0] == "Submit to:")
+        #expect(lines[2] == "❗ Project is locked: Finish Week 1 first.")
+    }
+
+    @Test func assignmentsWhoseRefreshFailedAreNoLongerFresh() {
+        var state = CourseDetailState(courseID: Fixtures.swift.id)
+        state.assignments.apply(.started(at: Self.now, keepingValue: false))
+        state.assignments.apply(.finished(.success([Self.quiz(locksIn: 3_600)])))
+        #expect(state.assignmentsAreFresh)
+        state.assignments.apply(.started(at: Self.now, keepingValue: true))
+        state.assignments.apply(.finished(.failure(CourseClient.Failure(userMessage: "Can't reach school.example"))))
+        #expect(!state.assignmentsAreFresh)
+        #expect(state.assignments.value?.count == 1)
+    }
+
     @Test func thePickerSaysWhenAnAssignmentLocksWithinTwoDaysAndWhenOneOpens() async {
         var environment = Fixtures.environment()
         let later = Assignment(id: "22", name: "Project", dueAt: Self.now + 20 * 86_400, submissionTypes: ["online_upload"], isLocked: true,
