@@ -4,15 +4,39 @@ extension SubmissionAttempt {
     ///
     /// Canvas (`Attachment.make_unique_filename`) puts `-1` up to `-7` before the name's
     /// extension, then a random UUID once those are taken: `essay-1.pdf`, `report-2.final.pdf`,
-    /// `archive-1.tar.gz`, `notes-0c5e…d1.txt`, `README-1`.
+    /// `archive-1.tar.gz`, `notes-0c5e…d1.txt`, `README-1`. Older Canvas versions, which
+    /// schools that run their own may still have, put a number counting on from 1 before the
+    /// last dot: `essay-12.pdf`, `report.final-1.pdf`. Both are recognised: a copy not
+    /// recognised as the queue's own would be handed in again.
     static func name(_ shown: String, couldBe name: String) -> Bool {
         if shown == name { return true }
-        let (stem, suffix) = canvasStemAndExtension(name)
         let bytes = Array(shown.utf8)
+        let (stem, suffix) = canvasStemAndExtension(name)
+        if let mark = mark(in: bytes, between: stem, and: suffix), isRenameMark(mark) { return true }
+        let (oldStem, oldSuffix) = lastDotStemAndExtension(name)
+        return mark(in: bytes, between: oldStem, and: oldSuffix).map(isCount) ?? false
+    }
+
+    /// What `bytes` hold between `stem-` and `suffix`, when they start and end so with something between.
+    private static func mark(in bytes: [UInt8], between stem: String, and suffix: String) -> ArraySlice<UInt8>? {
         let head = Array((stem + "-").utf8)
         let tail = Array(suffix.utf8)
-        guard bytes.count > head.count + tail.count, bytes.starts(with: head), bytes.reversed().starts(with: tail.reversed()) else { return false }
-        return isRenameMark(bytes[head.count..<(bytes.count - tail.count)])
+        guard bytes.count > head.count + tail.count, bytes.starts(with: head), bytes.reversed().starts(with: tail.reversed()) else { return nil }
+        return bytes[head.count..<(bytes.count - tail.count)]
+    }
+
+    /// Whether `bytes` are a count from 1 as older Canvas versions wrote it: ASCII digits, no leading zero.
+    private static func isCount(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first, first != UInt8(ascii: "0") else { return false }
+        return bytes.allSatisfy(isASCIIDigit)
+    }
+
+    /// `name` split before its last dot, as older Canvas versions split it (Ruby's `File.extname`):
+    /// no extension for a name whose only dot leads it (`.bashrc`) or that has none.
+    private static func lastDotStemAndExtension(_ name: String) -> (stem: String, extension: String) {
+        let bytes = Array(name.utf8)
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return (name, "") }
+        return (String(decoding: bytes[..<dot], as: UTF8.self), String(decoding: bytes[dot...], as: UTF8.self))
     }
 
     /// Whether `bytes` are what Canvas adds to tell a copy apart: a digit from 1 to 7, or a
