@@ -13,17 +13,20 @@ public enum PagingError: UserFacingError, Equatable {
     /// The longest any listing is followed for.
     ///
     /// Canvas answers a page in well under a second and real listings run to a few dozen pages,
-    /// so one still going after five minutes never ends: its pages change every time, so no
+    /// so one still going after ten minutes never ends: its pages change every time, so no
     /// repeat gives it away, and on a slow network the page limit would take most of an hour.
-    /// Five minutes still leaves room for Canvas's throttling, whose longest wait is two.
-    public static let timeLimit = Duration.seconds(300)
+    /// The time counts Canvas's throttling too, whose longest wait in place is two minutes a
+    /// page: ten leave room for a few of those before a real listing is cut short.
+    public static let timeLimit = Duration.seconds(600)
 
+    /// What happened, without saying what is shown: the course list keeps the pages that
+    /// arrived above this row, a section read whole shows none of them.
     public var userMessage: String {
         switch self {
-        case .loopsBack: return "The list's next page leads back to a page already read; showing what arrived"
-        case let .tooManyPages(limit): return "The list goes on past \(limit) pages; showing the first \(limit)"
+        case .loopsBack: return "The list's next page leads back to a page already read"
+        case let .tooManyPages(limit): return "The list goes on past \(limit) pages"
         case let .tookTooLong(limit):
-            return "The list was still loading after \(limit.components.seconds / 60) minutes; showing what arrived"
+            return "The list was still loading after \(limit.components.seconds / 60) minutes"
         }
     }
 }
