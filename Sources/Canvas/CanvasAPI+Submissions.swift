@@ -11,8 +11,9 @@ extension CanvasAPI {
         return try await get(CanvasSubmission.self, from: submissionURL, resource: resource).0.recordedAttempts
     }
 
-    /// Hands in the files `fileIDs` name (uploaded through `…/submissions/self/files`) as one new attempt.
-    func submit(course: CourseID, assignment: String, fileIDs: [String]) async throws -> SubmissionAttempt? {
+    /// Hands in the files `fileIDs` name (uploaded through `…/submissions/self/files`) as one new
+    /// attempt at `assignment`, which errors call by `name`.
+    func submit(course: CourseID, assignment: String, named name: String, fileIDs: [String]) async throws -> SubmissionAttempt? {
         let resource = CanvasResource.submission(course, assignment: assignment)
         let submitURL = url(Self.submissionsPath(course: course, assignment: assignment))
         let form = [("submission[submission_type]", "online_upload")] + fileIDs.map { ("submission[file_ids][]", $0) }
@@ -30,7 +31,7 @@ extension CanvasAPI {
         once.throttleDelays = []
         once.longestWait = 0
         let (response, _) = try await once.exchange(request)
-        try checkRedirect(response, from: submitURL, course: course, assignment: assignment)
+        try checkRedirect(response, from: submitURL, assignment: assignment, named: name)
         try check(response, url: submitURL, resource: resource)
         // The attempt exists now; an answer that can't be read doesn't undo it.
         return (try? JSONDecoder().decode(CanvasSubmission.self, from: Self.withoutJSONGuard(response.body)))?.recordedAttempt
@@ -43,11 +44,11 @@ extension CanvasAPI {
     /// assignment's page, before it makes anything. Any other redirect (a login page, a proxy's,
     /// the `?submitted=` of a hand-in taken as a web form) may come after an attempt was made,
     /// so it is unexpected, not a refusal: the engine reads the attempts back before sending again.
-    private func checkRedirect(_ response: HTTPResponse, from url: URL, course: CourseID, assignment: String) throws {
+    private func checkRedirect(_ response: HTTPResponse, from url: URL, assignment: String, named name: String) throws {
         guard (300..<400).contains(response.status) else { return }
         let location = response.header("Location").flatMap { URL(string: $0, relativeTo: url)?.absoluteURL }
         if response.status == 302, let location, isPage(location, ofAssignment: assignment) {
-            throw CanvasError.assignmentLocked(course, assignment: assignment)
+            throw CanvasError.assignmentLocked(name: name)
         }
         logUnexpected(url: url, status: response.status, detail: "hand-in redirected to \(location?.path ?? "nowhere")")
         throw CanvasError.unexpectedResponse(host: host)

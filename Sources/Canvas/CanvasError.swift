@@ -20,8 +20,8 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
     case unexpectedResponse(host: String)
     /// 400 with Canvas's reason, for a request it will never take as it is (a submission of a file type the assignment refuses).
     case refused(CanvasResource, reason: String)
-    /// A hand-in Canvas turned away because the assignment is locked for the user, before making anything.
-    case assignmentLocked(CourseID, assignment: String)
+    /// A hand-in Canvas turned away because the assignment (by its name) is locked for the user, before making anything.
+    case assignmentLocked(name: String)
 
     public var userMessage: String {
         switch self {
@@ -44,8 +44,8 @@ public enum CanvasError: UserFacingError, TransientError, Equatable {
             return "Unexpected response from \(host)"
         case let .refused(resource, reason):
             return "Canvas refused to \(resource.refusalPhrase): \(reason)"
-        case let .assignmentLocked(course, assignment):
-            return "Assignment \(assignment) of course \(course) is locked: Canvas takes no submissions to it"
+        case let .assignmentLocked(name):
+            return "\(name) is locked: Canvas takes no submissions to it"
         }
     }
 

@@ -18,7 +18,7 @@ extension SubmissionTransport {
             },
             submit: { job, fileIDs in
                 guard let plan = job.submission else { throw NotASubmission() }
-                return try await api.submit(course: job.courseID, assignment: plan.assignmentID, fileIDs: fileIDs)
+                return try await api.submit(course: job.courseID, assignment: plan.assignmentID, named: plan.assignmentName, fileIDs: fileIDs)
             }
         )
     }

@@ -58,8 +58,8 @@ struct CanvasHandInAnswerTests {
             _ = try await transport().submit(job(), ["9"])
             Issue.record("a locked assignment took the hand-in")
         } catch let error as CanvasError {
-            #expect(error == .assignmentLocked(CourseID(101), assignment: "2001"))
-            #expect(error.userMessage == "Assignment 2001 of course 101 is locked: Canvas takes no submissions to it")
+            #expect(error == .assignmentLocked(name: "Essay"))
+            #expect(error.userMessage == "Essay is locked: Canvas takes no submissions to it")
             #expect(error.changedNothing)
             #expect(!error.isTransient)
         }
@@ -70,7 +70,7 @@ struct CanvasHandInAnswerTests {
     @Test func theLockedRedirectIsKnownWhenTheHandInNamedTheCourseBySISID() async throws {
         http.on("POST", "/assignments/2001/submissions", .text("", status: 302, headers: ["Location": "https://school.example/courses/4242/assignments/2001"]))
         let course = try #require(CourseID("sis_course_id:ABC-101"))
-        await #expect(throws: CanvasError.assignmentLocked(course, assignment: "2001")) {
+        await #expect(throws: CanvasError.assignmentLocked(name: "Essay")) {
             try await transport().submit(job(course: course), ["9"])
         }
     }
