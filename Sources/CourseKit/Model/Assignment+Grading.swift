@@ -22,8 +22,12 @@ extension Assignment {
 
     /// Whether Canvas expects the student to hand something in here, so that not having done
     /// so yet is worth saying: not for work on paper, in an external tool, or not graded.
+    ///
+    /// Canvas always lists the submission types; a catalog may leave them out (only `id` is
+    /// required), and then nothing says the work is done elsewhere.
     public var expectsSubmission: Bool {
-        gradingType != .notGraded && submissionTypes.contains { !Self.nothingToHandInTypes.contains($0) }
+        guard gradingType != .notGraded else { return false }
+        return submissionTypes.isEmpty || submissionTypes.contains { !Self.nothingToHandInTypes.contains($0) }
     }
 }
 
