@@ -54,11 +54,15 @@ import Testing
         try await server.control("POST", "/__control/down")
         let essay = tmux.directory.appendingPathComponent("essay.pdf")
         _ = try TestFile.write(essay, size: 2_000)
-        let submit = try AppCommand.run(
-            ["submit", "--course", "2", "--assignment", FakeCanvasServer.assignmentID(course: 2, number: 2), essay.path,
-             "--canvas", server.baseURL.absoluteString, "--token-file", tmux.tokenFile.path, "--data-dir", tmux.dataDirectory.path],
-            environment: AppCommand.environment(token: nil, home: tmux.directory)
-        )
+        // `submit` of the essay to course 2's assignment `number`, with Canvas down.
+        let handIn = { (number: Int) in
+            try AppCommand.run(
+                ["submit", "--course", "2", "--assignment", FakeCanvasServer.assignmentID(course: 2, number: number), essay.path,
+                 "--canvas", server.baseURL.absoluteString, "--token-file", tmux.tokenFile.path, "--data-dir", tmux.dataDirectory.path],
+                environment: AppCommand.environment(token: nil, home: tmux.directory)
+            )
+        }
+        let submit = try handIn(2)
         #expect(submit.status == 0, "\(submit.stderr)")
         #expect(submit.stderr.hasPrefix("coursebrowser: warning: can't check assignment 500022 now ("), "\(submit.stderr)")
         #expect(submit.stderr.contains("); going by the copy saved earlier, and Canvas checks it when it is sent\n"), "\(submit.stderr)")
@@ -67,11 +71,7 @@ import Testing
         #expect(submit.stdout.hasPrefix("queued "), "\(submit.stdout)")
 
         // The Final Project was locked when saved; the lock may have lifted since, so it is warned of, not refused.
-        let locked = try AppCommand.run(
-            ["submit", "--course", "2", "--assignment", FakeCanvasServer.assignmentID(course: 2, number: 3), essay.path,
-             "--canvas", server.baseURL.absoluteString, "--token-file", tmux.tokenFile.path, "--data-dir", tmux.dataDirectory.path],
-            environment: AppCommand.environment(token: nil, home: tmux.directory)
-        )
+        let locked = try handIn(3)
         #expect(locked.status == 0, "\(locked.stderr)")
         #expect(locked.stderr.contains("warning: Final Project was locked when last read ("), "\(locked.stderr)")
         #expect(locked.stdout.hasPrefix("queued "), "\(locked.stdout)")
