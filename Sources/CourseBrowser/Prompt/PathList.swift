@@ -101,16 +101,11 @@ enum PathList {
     private static func hexByte(in scalars: String.UnicodeScalarView, at index: String.Index) -> UInt8? {
         guard index < scalars.endIndex else { return nil }
         let second = scalars.index(after: index)
-        guard second < scalars.endIndex, let high = hexValue(scalars[index]), let low = hexValue(scalars[second]) else { return nil }
+        guard second < scalars.endIndex, let high = hexDigitValue(scalars[index]), let low = hexDigitValue(scalars[second]) else { return nil }
         return high << 4 | low
     }
 
-    private static func hexValue(_ scalar: Unicode.Scalar) -> UInt8? {
-        switch scalar {
-        case "0"..."9": UInt8(scalar.value - 0x30)
-        case "a"..."f": UInt8(scalar.value - 0x61 + 10)
-        case "A"..."F": UInt8(scalar.value - 0x41 + 10)
-        default: nil
-        }
+    private static func hexDigitValue(_ scalar: Unicode.Scalar) -> UInt8? {
+        UInt8(exactly: scalar.value)?.hexDigitValue
     }
 }

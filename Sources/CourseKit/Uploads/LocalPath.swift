@@ -1,3 +1,5 @@
+import TextBasics
+
 /// A path on this machine as the file system holds it: bytes, which need not be UTF-8.
 ///
 /// A file name on Linux is any bytes but `/` and NUL, and one written in another encoding
@@ -91,8 +93,7 @@ public struct LocalPath: Hashable, Sendable {
 
     /// `\xNN` for `byte`, upper-case hex.
     public static func escaped(_ byte: UInt8) -> String {
-        let hex = String(byte, radix: 16, uppercase: true)
-        return "\\x" + (byte < 16 ? "0" : "") + hex
+        "\\x" + byte.hexDigits
     }
 
     private static func pieces(of bytes: ArraySlice<UInt8>) -> [Piece] {
