@@ -47,7 +47,7 @@ public final class SavedCopyStore: Sendable {
     /// The copy saved for `key` of `account`, or nil when there is none that can be read.
     func read<Value: Codable & Sendable>(_ key: SavedCopyKey, of account: SavedCopyAccount, as type: Value.Type) -> Saved<Value>? {
         let path = folder(for: account).appendingPathComponent(key.fileName).path
-        guard let data = Self.contents(of: path, atMost: copyLimit),
+        guard let data = Files.contents(of: path, atMost: copyLimit),
               let record = try? JSONDecoder().decode(Record<Value>.self, from: data) else { return nil }
         return Saved(value: record.value, savedAt: Date(timeIntervalSince1970: record.saved_at))
     }
@@ -79,7 +79,7 @@ public final class SavedCopyStore: Sendable {
     /// was written is no Canvas user ID (the file damaged), so Canvas is asked again.
     public func knownUser(origin: String, token: String) -> String? {
         let path = tokensFolder(origin).appendingPathComponent(Self.digest(token)).path
-        guard let data = Self.contents(of: path, atMost: 64) else { return nil }
+        guard let data = Files.contents(of: path, atMost: 64) else { return nil }
         let user = String(decoding: data, as: UTF8.self).trimming(.whitespacesAndNewlines)
         return SavedCopyAccount.isUserID(user) ? user : nil
     }

@@ -9,6 +9,17 @@ import Glibc
 
 /// The POSIX file layer: copies that name the file that failed, and path helpers.
 struct FilesTests {
+    @Test func contentsAreReadWholeUpToTheLimitAndNotAtAllPastIt() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let file = try folder.payload(size: 1_000)
+        let bytes = try Data(contentsOf: file)
+        #expect(Files.contents(of: file.path, atMost: 1_000) == bytes)
+        #expect(Files.contents(of: file.path, atMost: 999) == nil)
+        #expect(Files.contents(of: folder.url.path, atMost: 1_000) == nil, "a folder is no file")
+        #expect(Files.contents(of: folder.url.appendingPathComponent("absent").path, atMost: 1_000) == nil)
+    }
+
     @Test func aCopyMovesEveryByteAndReportsTheRunningTotal() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }

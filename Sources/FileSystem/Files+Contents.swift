@@ -1,14 +1,13 @@
-import FileSystem
 import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-extension SavedCopyStore {
+extension Files {
     /// The bytes of the regular file at `path`, or nil when it can't be read or holds more than
     /// `limit` bytes, which is known from its size before anything is read.
-    static func contents(of path: String, atMost limit: Int64) -> Data? {
+    package static func contents(of path: String, atMost limit: Int64) -> Data? {
         guard let file = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
         defer { file.close() }
         guard let info = try? file.status(), info.st_mode & S_IFMT == S_IFREG, Int64(info.st_size) <= limit else { return nil }
