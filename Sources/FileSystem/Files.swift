@@ -15,12 +15,6 @@ package enum Files {
         return Int64(info.st_size)
     }
 
-    /// Whether there is a folder at `path` (following symbolic links).
-    package static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-
     /// Atomically puts `source` in place of whatever is at `destination`.
     package static func replace(_ destination: String, with source: String) throws {
         guard rename(source, destination) == 0 else { throw FileSystemError.last(destination) }

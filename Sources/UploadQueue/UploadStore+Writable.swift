@@ -27,15 +27,15 @@ extension UploadStore {
     /// as they exist, else the nearest existing folder above `queue/`, where it will be made.
     private func foldersWrittenIn() -> [String] {
         let queue = queueURL.path
-        guard Files.isDirectory(queue) else { return nearestExistingFolder(above: queueURL).map { [$0] } ?? [] }
+        guard LocalPath(queue).isDirectory else { return nearestExistingFolder(above: queueURL).map { [$0] } ?? [] }
         return [queue] + [Self.jobsName, Self.stagingName, Self.trashName]
             .map { queueURL.appendingPathComponent($0).path }
-            .filter(Files.isDirectory)
+            .filter { LocalPath($0).isDirectory }
     }
 
     private func nearestExistingFolder(above url: URL) -> String? {
         var folder = url.deletingLastPathComponent()
-        while !Files.isDirectory(folder.path) {
+        while !LocalPath(folder.path).isDirectory {
             let parent = folder.deletingLastPathComponent()
             guard parent.path != folder.path else { return nil }
             folder = parent

@@ -35,13 +35,4 @@ struct BytePathTests {
             try FileDescriptor.open(cPath: cString(path), shownAs: shown, O_WRONLY | O_CREAT | O_EXCL)
         }
     }
-
-    @Test func onlyFoldersAreDirectories() throws {
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let file = try folder.payload(size: 1)
-        #expect(Files.isDirectory(folder.url.path))
-        #expect(!Files.isDirectory(file.path))
-        #expect(!Files.isDirectory(folder.url.appendingPathComponent("absent").path))
-    }
 }

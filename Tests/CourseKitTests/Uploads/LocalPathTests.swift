@@ -64,6 +64,15 @@ struct LocalPathTests {
         #expect(!lossy.isRegularFile)
     }
 
+    @Test func onlyFoldersAreDirectories() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let file = try folder.payload(size: 1)
+        #expect(LocalPath(folder.url.path).isDirectory)
+        #expect(!LocalPath(file.path).isDirectory)
+        #expect(!LocalPath(folder.url.appendingPathComponent("absent").path).isDirectory)
+    }
+
     @Test func aPathHoldingANulNamesNoFile() {
         #expect(LocalPath(bytes: Array("/tmp".utf8) + [0] + Array("x".utf8)).withCString { _ in true } == nil)
         #expect(LocalPath(bytes: [0x2F, 0x00]).status() == nil)
