@@ -142,9 +142,7 @@ class FakeCanvasTest(unittest.TestCase):
         return request(method, url, headers=headers, **kw)
 
     def control(self, method: str, name: str, payload=None, port=None) -> Reply:
-        body = json.dumps(payload).encode() if payload is not None else None
-        return request(method, f"http://127.0.0.1:{port or CONTROL}/__control/{name}", body,
-                       {"Content-Type": "application/json"})
+        return control_request(port or CONTROL, method, name, payload)
 
     def fault(self, match: str, kind: str, count=1, **extra) -> None:
         spec = {"match": match, "kind": kind, "count": count, **extra}

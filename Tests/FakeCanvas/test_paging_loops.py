@@ -5,14 +5,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import unittest
 from urllib.parse import parse_qsl, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_fake_canvas import AUTH, request, start_server, stop_server  # noqa: E402
+from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
 
 MODULES = "/api/v1/courses/1/modules"
 
@@ -38,9 +37,7 @@ class RespelledLinkLoopTests(unittest.TestCase):
         self.assertEqual(self.control("POST", "reset").status, 200)
 
     def control(self, method: str, name: str, payload=None):
-        body = json.dumps(payload).encode() if payload is not None else None
-        return request(method, f"http://127.0.0.1:{self.control_port}/__control/{name}", body,
-                       {"Content-Type": "application/json"})
+        return control_request(self.control_port, method, name, payload)
 
     def loop_forever(self, match: str = MODULES) -> None:
         rule = {"match": match, "kind": "link_loop_respelled", "count": -1}
