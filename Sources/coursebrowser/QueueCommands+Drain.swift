@@ -57,8 +57,7 @@ extension QueueCommands {
         case .uploading:
             say("uploading \(job.id) \(job.fileName) (attempt \(job.attempts))")
         case let .waiting(until, reason):
-            // A damaged record may hold any date: counted only up to a billion seconds.
-            say("waiting \(job.id) \(job.fileName): \(reason), retry in \(Int(max(0, min(1e9, until.timeIntervalSinceNow.rounded(.up)))))s")
+            say("waiting \(job.id) \(job.fileName): \(reason), retry in \(UploadJob.State.secondsLeft(until: until, from: Date()))s")
         case .done:
             say("done \(job.id) \(job.fileName)" + (job.submittedSummary.map { ": " + $0 } ?? ""))
         case let .failed(reason):

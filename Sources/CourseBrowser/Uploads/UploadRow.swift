@@ -46,8 +46,7 @@ enum UploadRow {
             let speed = rate > 0 ? "  \(ByteSize.format(Int64(rate)))/s" : ""
             return [.init(text: bar(fraction, glyphs: glyphs) + " \(Int(fraction * 100))%" + speed, style: .accent)]
         case let .waiting(until, reason):
-            // The record may come from a damaged file and hold any date: counted only up to a billion seconds.
-            let seconds = Int(max(0, min(1e9, until.timeIntervalSince(now).rounded(.up))))
+            let seconds = UploadJob.State.secondsLeft(until: until, from: now)
             return [.init(text: "\(reason), retry in \(seconds)s", style: Style(role: .warning))]
         case let .failed(reason):
             let shown = Sanitizer.clean(reason).truncated(toWidth: max(1, room - 9), ellipsis: glyphs.ellipsis)

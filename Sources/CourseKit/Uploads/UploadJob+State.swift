@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 extension UploadJob.State {
     /// Failed in a way that won't pass by itself.
     public var isFailed: Bool {
@@ -53,5 +55,11 @@ extension UploadJob.State {
         case .done: "done"
         case .damaged: "damaged"
         }
+    }
+
+    /// Whole seconds from `now` until `date`, for "retry in Ns": 0 once it has passed, and at
+    /// most a billion, since a record read from a damaged file may hold any date.
+    public static func secondsLeft(until date: Date, from now: Date) -> Int {
+        Int(max(0, min(1e9, date.timeIntervalSince(now).rounded(.up))))
     }
 }
