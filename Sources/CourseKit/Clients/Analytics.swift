@@ -10,3 +10,9 @@ public struct Analytics: Sendable {
 extension Analytics {
     public static let noOp = Analytics(track: { _ in })
 }
+
+extension Analytics: Unimplementable {
+    public static func unimplemented(report: @escaping Unimplemented.Report) -> Analytics {
+        Analytics(track: { _ in report("Analytics.track") })
+    }
+}

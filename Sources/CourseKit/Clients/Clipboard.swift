@@ -20,3 +20,9 @@ extension Clipboard {
         StandardStream.output.write("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{1B}\\")
     }
 }
+
+extension Clipboard: Unimplementable {
+    public static func unimplemented(report: @escaping Unimplemented.Report) -> Clipboard {
+        Clipboard { _ in report("Clipboard.copy") }
+    }
+}

@@ -43,11 +43,17 @@ extension CourseClient {
     )
 
     /// Fails every call, so a test notices when it reaches an endpoint it did not set up.
-    public static let unimplemented = CourseClient(
-        coursesPage: { _, _, _ in throw Unimplemented("CourseClient.coursesPage") },
-        course: { _, _ in throw Unimplemented("CourseClient.course") },
-        syllabus: { _, _ in throw Unimplemented("CourseClient.syllabus") },
-        modules: { _, _ in throw Unimplemented("CourseClient.modules") },
-        assignments: { _, _ in throw Unimplemented("CourseClient.assignments") }
-    )
+    public static let unimplemented = unimplemented(report: { _ in })
+}
+
+extension CourseClient: Unimplementable {
+    public static func unimplemented(report: @escaping Unimplemented.Report) -> CourseClient {
+        CourseClient(
+            coursesPage: { _, _, _ in throw Unimplemented.reported("CourseClient.coursesPage", to: report) },
+            course: { _, _ in throw Unimplemented.reported("CourseClient.course", to: report) },
+            syllabus: { _, _ in throw Unimplemented.reported("CourseClient.syllabus", to: report) },
+            modules: { _, _ in throw Unimplemented.reported("CourseClient.modules", to: report) },
+            assignments: { _, _ in throw Unimplemented.reported("CourseClient.assignments", to: report) }
+        )
+    }
 }

@@ -10,3 +10,9 @@ public struct Notifier: Sendable {
 extension Notifier {
     public static let noOp = Notifier { _, _ in }
 }
+
+extension Notifier: Unimplementable {
+    public static func unimplemented(report: @escaping Unimplemented.Report) -> Notifier {
+        Notifier { _, _ in report("Notifier.notify") }
+    }
+}

@@ -23,3 +23,16 @@ public struct SettingsClient: Sendable {
     /// Remembers nothing.
     public static let noOp = SettingsClient(load: { Settings() }, save: { _ in })
 }
+
+extension SettingsClient: Unimplementable {
+    /// Loads the settings of a first run, after reporting the call.
+    public static func unimplemented(report: @escaping Unimplemented.Report) -> SettingsClient {
+        SettingsClient(
+            load: {
+                report("SettingsClient.load")
+                return Settings()
+            },
+            save: { _ in report("SettingsClient.save") }
+        )
+    }
+}

@@ -78,15 +78,32 @@ extension UploadQueueClient {
         checkWritable: {}
     )
 
-    public static let unimplemented = UploadQueueClient(
-        jobs: { throw Unimplemented("UploadQueueClient.jobs") },
-        enqueue: { _, _ in throw Unimplemented("UploadQueueClient.enqueue") },
-        enqueueSubmission: { _, _, _ in throw Unimplemented("UploadQueueClient.enqueueSubmission") },
-        retry: { _ in throw Unimplemented("UploadQueueClient.retry") },
-        retryAllFailed: { throw Unimplemented("UploadQueueClient.retryAllFailed") },
-        remove: { _ in throw Unimplemented("UploadQueueClient.remove") },
-        progress: { [:] },
-        updates: { AsyncStream { $0.finish() } },
-        checkWritable: { throw Unimplemented("UploadQueueClient.checkWritable") }
-    )
+    /// Fails every call that can fail, so a test notices when it reaches one it did not set up.
+    public static let unimplemented = unimplemented(report: { _ in })
+}
+
+extension UploadQueueClient: Unimplementable {
+    /// Reports each call; what can't throw has no uploads in flight and no changes to tell.
+    public static func unimplemented(report: @escaping Unimplemented.Report) -> UploadQueueClient {
+        @Sendable func failure(_ endpoint: String) -> Unimplemented {
+            Unimplemented.reported("UploadQueueClient." + endpoint, to: report)
+        }
+        return UploadQueueClient(
+            jobs: { throw failure("jobs") },
+            enqueue: { _, _ in throw failure("enqueue") },
+            enqueueSubmission: { _, _, _ in throw failure("enqueueSubmission") },
+            retry: { _ in throw failure("retry") },
+            retryAllFailed: { throw failure("retryAllFailed") },
+            remove: { _ in throw failure("remove") },
+            progress: {
+                report("UploadQueueClient.progress")
+                return [:]
+            },
+            updates: {
+                report("UploadQueueClient.updates")
+                return AsyncStream { $0.finish() }
+            },
+            checkWritable: { throw failure("checkWritable") }
+        )
+    }
 }

@@ -28,3 +28,16 @@ extension WallClock {
         })
     }
 }
+
+extension WallClock: Unimplementable {
+    /// Reads as the Unix epoch, after reporting the call.
+    public static func unimplemented(report: @escaping Unimplemented.Report) -> WallClock {
+        WallClock(
+            now: {
+                report("WallClock.now")
+                return Date(timeIntervalSince1970: 0)
+            },
+            sleep: { _ in throw Unimplemented.reported("WallClock.sleep", to: report) }
+        )
+    }
+}

@@ -22,3 +22,13 @@ extension WebBrowser {
     /// Opens nothing and says there is no display, so the address is shown.
     public static let noOp = WebBrowser { _ in .noDisplay }
 }
+
+extension WebBrowser: Unimplementable {
+    /// Says there is no display, as `noOp` does, after reporting the call.
+    public static func unimplemented(report: @escaping Unimplemented.Report) -> WebBrowser {
+        WebBrowser { _ in
+            report("WebBrowser.open")
+            return .noDisplay
+        }
+    }
+}

@@ -33,3 +33,21 @@ extension SavedCopyClient {
         courses: { _ in nil }, course: { _ in nil }, syllabus: { _ in nil }, modules: { _ in nil }, assignments: { _ in nil }
     )
 }
+
+extension SavedCopyClient: Unimplementable {
+    /// Has nothing saved, as `none`, after reporting each read.
+    public static func unimplemented(report: @escaping Unimplemented.Report) -> SavedCopyClient {
+        SavedCopyClient(
+            courses: { _ in nothing("courses", report) },
+            course: { _ in nothing("course", report) },
+            syllabus: { _ in nothing("syllabus", report) },
+            modules: { _ in nothing("modules", report) },
+            assignments: { _ in nothing("assignments", report) }
+        )
+    }
+
+    private static func nothing<Value>(_ endpoint: String, _ report: Unimplemented.Report) -> Saved<Value>? {
+        report("SavedCopyClient." + endpoint)
+        return nil
+    }
+}

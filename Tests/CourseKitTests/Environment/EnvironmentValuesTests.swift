@@ -15,17 +15,115 @@ struct EnvironmentValuesTests {
 
     @Test func aSetValueIsReadBackAndCopiesAreIndependent() throws {
         let fixed = Date(timeIntervalSince1970: 42)
-        let base = EnvironmentValues()
+        let reported = Recorder<String>()
+        let base = EnvironmentValues.unimplemented(report: reported.record)
         var changed = base
         changed.clock = .fixed(fixed)
         #expect(changed.clock.now() == fixed)
+        #expect(reported.values.isEmpty)
         #expect(base.clock.now() != fixed)
+        #expect(reported.values == ["WallClock.now"])
     }
 
     @Test func unimplementedClientsFailLoudly() async {
         await #expect(throws: Unimplemented("CourseClient.modules")) {
             try await CourseClient.unimplemented.modules(CourseID(1), .ignored)
         }
+    }
+
+    @Test func callingAClientTheTestDidNotProvideFailsTheTestNamingIt() async {
+        let environment = EnvironmentValues.unimplemented
+        await withKnownIssue {
+            #expect(await environment.webBrowser.open(URL(fileURLWithPath: "/")) == .noDisplay)
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == ["Unimplemented: WebBrowser.open"]
+        }
+    }
+
+    @Test func aThrowingEndpointTheTestDidNotProvideFailsTheTestAndThrows() async {
+        let environment = EnvironmentValues.unimplemented
+        await withKnownIssue {
+            await #expect(throws: Unimplemented("UploadQueueClient.jobs")) { try await environment.uploadQueue.jobs() }
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == ["Unimplemented: UploadQueueClient.jobs"]
+        }
+    }
+
+    @Test func aProvidedClientReportsNothingAndTheOthersStillDo() async throws {
+        let reported = Recorder<String>()
+        var environment = EnvironmentValues.unimplemented(report: reported.record)
+        let opened = Recorder<URL>()
+        let course = try #require(URL(string: "https://canvas.example/courses/1"))
+        environment.webBrowser = WebBrowser { url in
+            opened.append(url)
+            return .opened
+        }
+        environment.courseClient.syllabus = { _, _ in "<p>Hi</p>" }
+        #expect(await environment.webBrowser.open(course) == .opened)
+        #expect(try await environment.courseClient.syllabus(CourseID(1), .ignored) == "<p>Hi</p>")
+        #expect(opened.values == [course])
+        #expect(reported.values.isEmpty)
+        await #expect(throws: Unimplemented("CourseClient.modules")) { try await environment.courseClient.modules(CourseID(1), .ignored) }
+        #expect(reported.values == ["CourseClient.modules"])
+    }
+
+    @Test func everyEndpointOfEveryUnprovidedClientNamesItselfAndHarmsNothing() async {
+        let reported = Recorder<String>()
+        let environment = EnvironmentValues.unimplemented(report: reported.record)
+        let id = CourseID(1)
+        for call in [
+            { _ = try await environment.courseClient.coursesPage(.current, nil, .ignored) },
+            { _ = try await environment.courseClient.course(id, .ignored) },
+            { _ = try await environment.courseClient.syllabus(id, .ignored) },
+            { _ = try await environment.courseClient.modules(id, .ignored) },
+            { _ = try await environment.courseClient.assignments(id, .ignored) },
+            { _ = try await environment.uploadQueue.jobs() },
+            { _ = try await environment.uploadQueue.enqueue(LocalPath("/f"), id) },
+            { _ = try await environment.uploadQueue.enqueueSubmission([LocalPath("/f")], id, Assignment(id: "2", name: "A")) },
+            { try await environment.uploadQueue.retry("j") },
+            { try await environment.uploadQueue.retryAllFailed() },
+            { try await environment.uploadQueue.remove("j") },
+            { try await environment.uploadQueue.checkWritable() },
+            { try await environment.clock.sleep(.seconds(1)) },
+        ] as [@Sendable () async throws -> Void] {
+            await #expect(throws: Unimplemented.self) { try await call() }
+        }
+        #expect(environment.uploadQueue.progress().isEmpty)
+        for await _ in environment.uploadQueue.updates() {
+            Issue.record("an unprovided queue announced a change")
+        }
+        #expect(environment.clock.now() == Date(timeIntervalSince1970: 0))
+        environment.analytics.track(.paneShown("x"))
+        environment.notifier.notify("Uploaded", "f")
+        #expect(environment.settings.load() == Settings())
+        environment.settings.save(Settings(courseScope: .all))
+        #expect(environment.savedCopies.courses(.current) == nil)
+        #expect(environment.savedCopies.course(id) == nil)
+        #expect(environment.savedCopies.syllabus(id) == nil)
+        #expect(environment.savedCopies.modules(id) == nil)
+        #expect(environment.savedCopies.assignments(id) == nil)
+        #expect(await environment.webBrowser.open(URL(fileURLWithPath: "/")) == .noDisplay)
+        environment.clipboard.copy("x")
+        #expect(reported.values == [
+            "CourseClient.coursesPage", "CourseClient.course", "CourseClient.syllabus", "CourseClient.modules", "CourseClient.assignments",
+            "UploadQueueClient.jobs", "UploadQueueClient.enqueue", "UploadQueueClient.enqueueSubmission", "UploadQueueClient.retry",
+            "UploadQueueClient.retryAllFailed", "UploadQueueClient.remove", "UploadQueueClient.checkWritable", "WallClock.sleep",
+            "UploadQueueClient.progress", "UploadQueueClient.updates", "WallClock.now", "Analytics.track", "Notifier.notify",
+            "SettingsClient.load", "SettingsClient.save", "SavedCopyClient.courses", "SavedCopyClient.course", "SavedCopyClient.syllabus",
+            "SavedCopyClient.modules", "SavedCopyClient.assignments", "WebBrowser.open", "Clipboard.copy",
+        ])
+    }
+
+    @Test func unprovidedPlainValuesCanNotBeMistakenForRealOnes() throws {
+        let reported = Recorder<String>()
+        let environment = EnvironmentValues.unimplemented(report: reported.record)
+        #expect(environment.courseListHint == nil)
+        let paths = environment.paths
+        for folder in [paths.dataDirectory, paths.homeDirectory, paths.configDirectory, paths.cacheDirectory] {
+            #expect(folder.path.contains("unimplemented-paths"))
+            #expect(throws: (any Error).self) { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        }
+        #expect(reported.values.isEmpty)
     }
 
     @Test func settingsLiveUnderXDGConfigOrHome() {
