@@ -14,6 +14,7 @@ struct PaneDrawingTests {
     func shell() async -> AppShell {
         var environment = Fixtures.environment()
         environment.clock = clock.client
+        environment.settings.save = { _ in }
         let start = Fixtures.start
         environment.courseClient.assignments = { _, _ in
             [Assignment(id: "1", name: "Essay 1", dueAt: start + 3 * 3_600, pointsPossible: 10)]

@@ -25,8 +25,7 @@ struct CourseDetailPaneTests {
     }
 
     @Test func loadsEverySectionByIDAlone() async {
-        var environment = EnvironmentValues()
-        environment.clock = Fixtures.clock
+        var environment = Fixtures.environment()
         let asked = Recorder<String>()
         let catalog = Fixtures.catalog()
         environment.courseClient = CourseClient(

@@ -17,7 +17,9 @@ struct CourseFilterTests {
     ]
 
     func pane() async -> CourseListPane {
-        let pane = CourseListPane(environment: Fixtures.environment(Self.courses))
+        var environment = Fixtures.environment(Self.courses)
+        environment.settings.save = { _ in }
+        let pane = CourseListPane(environment: environment)
         pane.start()
         await settle { !pane.isAnimating }
         return pane

@@ -97,7 +97,9 @@ struct CourseListPaneTests {
             Course(id: CourseID(3), name: "Next", term: term("Spring 2027", from: 120, to: 240)),
             Course(id: CourseID(4), name: "Now", term: term("Fall 2026", from: -10, to: 100)),
         ]
-        let pane = await loaded(Fixtures.environment(courses))
+        var environment = Fixtures.environment(courses)
+        environment.settings.save = { _ in }
+        let pane = await loaded(environment)
         _ = pane.handle(.character("v"))
         _ = pane.handle(.character("v"))
         await settle { !pane.isAnimating }
@@ -108,6 +110,7 @@ struct CourseListPaneTests {
 
     @Test func theViewsCycleWithVAndEachLoadsItsOwnScope() async {
         var environment = Fixtures.environment()
+        environment.settings.save = { _ in }
         let asked = Recorder<CourseScope>()
         let favorite = Course(id: CourseID(9), name: "Starred", isFavorite: true)
         environment.courseClient.coursesPage = { scope, _, _ in
@@ -139,6 +142,7 @@ struct CourseListPaneTests {
 
     @Test func eachViewShowsItsOwnFailureRow() async {
         var environment = Fixtures.environment()
+        environment.settings.save = { _ in }
         environment.courseClient.coursesPage = { scope, _, _ in
             guard scope == .current else { throw CourseClient.Failure(userMessage: "favorites broke") }
             return Page(items: Fixtures.courses)

@@ -29,11 +29,21 @@ enum Fixtures {
         })
     }
 
-    /// An environment serving `courses` from memory with a frozen clock.
+    /// An environment serving `courses` from memory with a frozen clock, and what every pane
+    /// reaches as it starts: remembered settings, saved copies and the queue's contents, all
+    /// empty, and analytics that go nowhere. Everything else is unimplemented: a test that
+    /// uses it provides it.
     static func environment(_ courses: [Course] = courses) -> EnvironmentValues {
-        var environment = EnvironmentValues()
+        var environment = EnvironmentValues.unimplemented
         environment.clock = clock
         environment.courseClient = catalog(courses).client(now: start)
+        environment.analytics = .noOp
+        environment.savedCopies = .none
+        environment.settings.load = { Settings() }
+        environment.uploadQueue.jobs = { [] }
+        environment.uploadQueue.progress = { [:] }
+        environment.uploadQueue.updates = { AsyncStream { $0.finish() } }
+        environment.uploadQueue.checkWritable = {}
         return environment
     }
 }
