@@ -57,9 +57,9 @@ extension Paths {
 extension Paths: Unimplementable {
     /// Folders under `/dev/null`, which no one can create or write into, even as root.
     ///
-    /// Paths are a plain value that every pane reads at its start, so reading them can't be
-    /// what fails a test; using them can: every file operation under them fails, with a path
-    /// that names them, so a test that forgot to give its own folders sees why.
+    /// Paths are a plain value, read by a pane as it starts, so reading them can't be what
+    /// fails a test; using them can: every file operation under them fails, with a path that
+    /// names them, so a test that forgot to give its own folders sees why.
     public static func unimplemented(report: @escaping Unimplemented.Report) -> Paths {
         let root = URL(fileURLWithPath: "/dev/null/unimplemented-paths")
         return Paths(

@@ -1,8 +1,9 @@
 /// A key for one dependency in `EnvironmentValues`, with the value used when nobody set one.
 ///
-/// The app and tests need opposite fallbacks: the app gets `defaultValue`, harmless so that a
-/// dependency it has no use for (no browser over ssh) costs nothing; a test gets
-/// `unimplementedValue`, so that reaching a dependency it did not provide fails it.
+/// The app and tests want opposite fallbacks. The app gets `defaultValue`, harmless: `main`
+/// sets every dependency the app uses, and one it did not need must cost nothing. A test gets
+/// `unimplementedValue`, so that reaching a dependency it did not provide fails it instead of
+/// passing on a default.
 public protocol EnvironmentKey {
     associatedtype Value: Sendable
     /// A harmless stand-in: it does nothing, or fails loudly where doing nothing would hide a bug.

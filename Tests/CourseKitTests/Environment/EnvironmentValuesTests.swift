@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 struct EnvironmentValuesTests {
-    @Test func unsetValuesAreHarmlessDefaults() async throws {
+    @Test func unsetValuesAreHarmlessDefaultsForTheApp() async throws {
         let environment = EnvironmentValues()
         #expect(try await environment.courseClient.coursesPage(.current, nil, .ignored).items.isEmpty)
         await #expect(throws: CourseNotFound(id: CourseID(1))) { try await environment.courseClient.course(CourseID(1), .ignored) }
