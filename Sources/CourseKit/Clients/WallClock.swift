@@ -30,14 +30,20 @@ extension WallClock {
 }
 
 extension WallClock: Unimplementable {
-    /// Reads as the Unix epoch, after reporting the call.
+    /// Reads as the Unix epoch, after reporting the call. A sleep reports once and then waits
+    /// to be cancelled: thrown at once, it would spin a `while` loop that ignores the error.
     public static func unimplemented(report: @escaping Unimplemented.Report) -> WallClock {
         WallClock(
             now: {
                 report("WallClock.now")
                 return Date(timeIntervalSince1970: 0)
             },
-            sleep: { _ in throw Unimplemented.reported("WallClock.sleep", to: report) }
+            sleep: { _ in
+                report("WallClock.sleep")
+                while true {
+                    try await Task.sleep(for: .seconds(3_600))
+                }
+            }
         )
     }
 }

@@ -84,7 +84,6 @@ struct EnvironmentValuesTests {
             { try await environment.uploadQueue.retryAllFailed() },
             { try await environment.uploadQueue.remove("j") },
             { try await environment.uploadQueue.checkWritable() },
-            { try await environment.clock.sleep(.seconds(1)) },
         ] as [@Sendable () async throws -> Void] {
             await #expect(throws: Unimplemented.self) { try await call() }
         }
@@ -107,11 +106,31 @@ struct EnvironmentValuesTests {
         #expect(reported.values == [
             "CourseClient.coursesPage", "CourseClient.course", "CourseClient.syllabus", "CourseClient.modules", "CourseClient.assignments",
             "UploadQueueClient.jobs", "UploadQueueClient.enqueue", "UploadQueueClient.enqueueSubmission", "UploadQueueClient.retry",
-            "UploadQueueClient.retryAllFailed", "UploadQueueClient.remove", "UploadQueueClient.checkWritable", "WallClock.sleep",
+            "UploadQueueClient.retryAllFailed", "UploadQueueClient.remove", "UploadQueueClient.checkWritable",
             "UploadQueueClient.progress", "UploadQueueClient.updates", "WallClock.now", "Analytics.track", "Notifier.notify",
             "SettingsClient.load", "SettingsClient.save", "SavedCopyClient.courses", "SavedCopyClient.course", "SavedCopyClient.syllabus",
             "SavedCopyClient.modules", "SavedCopyClient.assignments", "WebBrowser.open", "Clipboard.copy",
         ])
+    }
+
+    /// A pane's ticker sleeps in a loop that ignores errors: an unprovided sleep must report
+    /// once and then wait to be cancelled, not throw at once and spin.
+    @Test func anUnprovidedSleepReportsOnceAndWaitsToBeCancelled() async throws {
+        let reported = Recorder<String>()
+        let clock = EnvironmentValues.unimplemented(report: reported.record).clock
+        let sleeper = Task {
+            var sleeps = 0
+            while !Task.isCancelled {
+                try? await clock.sleep(.milliseconds(1))
+                sleeps += 1
+            }
+            return sleeps
+        }
+        try await eventually("the sleep reported") { reported.values == ["WallClock.sleep"] }
+        try? await Task.sleep(for: .milliseconds(50))
+        sleeper.cancel()
+        #expect(await sleeper.value <= 1)
+        #expect(reported.values == ["WallClock.sleep"])
     }
 
     @Test func unprovidedPlainValuesCanNotBeMistakenForRealOnes() throws {
