@@ -34,8 +34,7 @@ extension CourseDetailState {
         case .clearItem:
             return Availability(unless: selectedItem == nil ? "No item is selected" : nil)
         case .openInBrowser, .copyAddress:
-            guard let page = focusedPage else { return .disabled("No course is open") }
-            return Availability(unless: page.url == nil ? "\(page.title) has no web address to open" : nil)
+            return WebPage.availability(of: focusedPage, without: "No course is open")
         case .upload:
             return Availability(unless: courseID == nil ? "No course is open" : nil)
         case .handIn:

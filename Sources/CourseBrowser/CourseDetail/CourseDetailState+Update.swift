@@ -3,7 +3,7 @@ import FoundationEssentials
 import HTMLText
 import TerminalUI
 
-extension CourseDetailState: PaneState {
+extension CourseDetailState: PaneState, BoundKeys {
     enum Event: PaneEvent {
         case key(Key)
         case resize(PaneSize)
@@ -98,16 +98,10 @@ extension CourseDetailState: PaneState {
         if handIn != nil {
             return updateHandIn(.key(key))
         }
-        notice = nil
-        switch Self.bindings.lookUp(key, availability: availability(of:)) {
-        case let .act(action): return act(action, key: key)
-        case let .refused(reason): notice = Notice(text: reason, isNote: true)
-        case .unbound: break
-        }
-        return []
+        return press(key)
     }
 
-    private mutating func act(_ action: Action, key: Key) -> [Effect] {
+    mutating func act(_ action: Action, key: Key) -> [Effect] {
         switch action {
         case .scroll: scroll(by: key == .up || key == .character("k") ? -1 : 1)
         case .page: scroll(by: key == .pageUp ? -max(1, contentHeight) : max(1, contentHeight))

@@ -49,8 +49,7 @@ extension CourseListState {
         case .clearFilter:
             return Availability(unless: filter == nil ? "No filter to clear" : nil)
         case .openInBrowser, .copyAddress:
-            guard let page = selectedPage else { return .disabled("No course is selected") }
-            return Availability(unless: page.url == nil ? "\(page.title) has no web address to open" : nil)
+            return WebPage.availability(of: selectedPage, without: "No course is selected")
         case .retry:
             return Availability(unless: view.pages.failure == nil ? "Nothing failed to load" : nil)
         }

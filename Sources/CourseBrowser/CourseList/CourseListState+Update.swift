@@ -3,7 +3,7 @@ import FoundationEssentials
 import TerminalUI
 import TextBasics
 
-extension CourseListState: PaneState {
+extension CourseListState: PaneState, BoundKeys {
     enum Event: PaneEvent {
         case key(Key)
         case resize(PaneSize)
@@ -62,16 +62,10 @@ extension CourseListState: PaneState {
             handleFilterKey(key)
             return []
         }
-        notice = nil
-        switch Self.bindings.lookUp(key, availability: availability(of:)) {
-        case let .act(action): return act(action, key: key)
-        case let .refused(reason): notice = Notice(text: reason, isNote: true)
-        case .unbound: break
-        }
-        return []
+        return press(key)
     }
 
-    private mutating func act(_ action: Action, key: Key) -> [Effect] {
+    mutating func act(_ action: Action, key: Key) -> [Effect] {
         let view = view
         switch action {
         case .move:

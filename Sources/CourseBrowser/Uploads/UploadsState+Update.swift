@@ -2,7 +2,7 @@ import CourseKit
 import FoundationEssentials
 import TerminalUI
 
-extension UploadsState: PaneState {
+extension UploadsState: PaneState, BoundKeys {
     enum Event: PaneEvent {
         case key(Key)
         case resize(PaneSize)
@@ -90,16 +90,10 @@ extension UploadsState: PaneState {
             notice = nil
             return [.act(.remove(id))]
         }
-        notice = nil
-        switch Self.bindings.lookUp(key, availability: availability(of:)) {
-        case let .act(action): return act(action, key: key)
-        case let .refused(reason): notice = Notice(text: reason, isNote: true)
-        case .unbound: break
-        }
-        return []
+        return press(key)
     }
 
-    private mutating func act(_ action: Action, key: Key) -> [Effect] {
+    mutating func act(_ action: Action, key: Key) -> [Effect] {
         switch action {
         case .move:
             if let target = ListMotion.target(of: key, from: selection ?? 0, count: jobs.count, page: max(1, list.height)) {
