@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
-/// `?` shows every key in a box titled Keys; Esc or `?` closes it and the panes come back.
+/// `?` shows every key in a box titled Keys, the focused pane's first, scrolling to the rest;
+/// Esc or `?` closes it and the panes come back.
 @Suite struct HelpOverlayTests {
     @Test func questionMarkOpensHelpAndEscapeClosesIt() async throws {
         let tmux = try await TmuxSession()
@@ -11,9 +13,12 @@ import Testing
         try tmux.press("?")
         let help = try await tmux.waitFor(box: "Keys", "the key list") { $0.contains("open the selected course") }
         #expect(help.isFocused)
-        #expect(help.contains("suspend; fg brings it back"))
-        #expect(help.lines.contains { $0.contains("q  Ctrl-C") && $0.hasSuffix("quit") })
-        #expect(help.containsIgnoringWrapping("remove the selected queued or failed upload (asks first)"), "a long row wraps inside the box")
+        #expect(help.lines.first?.trimmingCharacters(in: .whitespaces) == "Courses", "the focused pane's keys come first")
+
+        try tmux.press("End")
+        let end = try await tmux.waitFor(box: "Keys", "the end of the key list") { $0.contains("suspend; fg brings it back") }
+        #expect(end.lines.contains { $0.contains("q  Ctrl-C") && $0.hasSuffix("quit") })
+        #expect(end.containsIgnoringWrapping("remove the selected queued or failed upload (asks first)"), "a long row wraps inside the box")
 
         // While help is open, list keys do nothing: Enter must not open a course.
         try tmux.press("Enter", "Escape")

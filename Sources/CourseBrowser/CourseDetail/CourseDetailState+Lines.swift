@@ -10,13 +10,10 @@ extension CourseDetailState {
         assignments.savedAt == nil && assignments.refreshFailure == nil
     }
 
-    /// The picker or the prompt with a blank row under it, or the last notice.
+    /// The hand-in flow with a blank row under it, or the last notice.
     func headerLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
-        if let picker {
-            return picker.lines(width: width, glyphs: glyphs, now: now) + [.blank]
-        }
-        if let prompt {
-            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: assignmentsAreFresh) + [.blank]
+        if let handIn {
+            return handIn.lines(width: width, glyphs: glyphs, now: now) + [.blank]
         }
         if let notice {
             return notice.lines(width: width) + [.blank]

@@ -3,21 +3,21 @@ import FoundationEssentials
 import HTMLText
 import TerminalUI
 
-/// Everything the Course pane shows: the course's three sections, the upload prompt, and
-/// the lines laid out for the pane's size with the window of them on screen.
+/// Everything the Course pane shows: the course's four sections (overview, assignments,
+/// syllabus, modules), the hand-in flow while it is open, and the lines laid out for the
+/// pane's size with the window of them on screen.
 ///
-/// Changed only by `CourseDetailPane.update`; drawing reads it.
+/// Changed only by its `update`; drawing reads it.
 struct CourseDetailState {
     private(set) var courseID: CourseID?
     var overview = LoadState<Course>()
     var syllabus = LoadState<[TextBlock]>()
     var modules = LoadState<[CourseModule]>()
     var assignments = LoadState<[Assignment]>()
-    /// The open list of assignments to hand files in to, if any.
-    var picker: AssignmentPicker?
-    /// The open prompt for files to upload or hand in, if any.
-    var prompt: UploadPrompt?
-    /// What the last prompt did, or how a submission from this pane ended, until the next key.
+    /// The open hand-in flow (`s`) or upload prompt (`u`), if any.
+    var handIn: HandInFlow?
+    /// What the last flow did, how a submission from this pane ended, or why a key did
+    /// nothing, until the next key.
     var notice: Notice?
     /// The assignment or module item `n` and `p` selected, by its `DetailItem.id`.
     private(set) var selectedItem: String?
@@ -39,14 +39,18 @@ struct CourseDetailState {
         var version: Int
     }
 
-    init(courseID: CourseID? = nil, size: PaneSize = .zero) {
+    /// The home folder, for `~` in the hand-in flow's prompt.
+    let home: String
+
+    init(courseID: CourseID? = nil, size: PaneSize = .zero, home: String = "") {
         self.courseID = courseID
         self.size = size
+        self.home = home
     }
 
     /// Starts over on `id`: nothing loaded, at the top, no prompt.
     mutating func show(_ id: CourseID) {
-        self = CourseDetailState(courseID: id, size: size)
+        self = CourseDetailState(courseID: id, size: size, home: home)
     }
 
     mutating func resize(_ size: PaneSize) {
@@ -135,9 +139,9 @@ struct CourseDetailState {
         overview.isLoading || syllabus.isLoading || modules.isLoading || assignments.isLoading
     }
 
-    /// Whether a picker or prompt is open and takes every key.
+    /// Whether the hand-in flow is open and takes every key.
     var isTyping: Bool {
-        picker != nil || prompt != nil
+        handIn != nil
     }
 
     /// The selected assignment or module item, while it is on the page.

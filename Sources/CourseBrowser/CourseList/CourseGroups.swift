@@ -120,7 +120,7 @@ struct CourseGroups {
     static let restrictedKey = "\u{0}restricted"
 
     /// The `members` of `courses` by name in the standard order, then by ID.
-    private static func sortedByName(_ members: [Int], of courses: [Course], keys: StandardOrder.KeyTable) -> [Int] {
+    private static func sortedByName(_ members: [Int], of courses: [Course], keys: StandardOrder.SortKeys) -> [Int] {
         keys.sorted(members) { lhs, rhs in
             let order = courses[lhs].name.standardCompare(courses[rhs].name)
             return order == .orderedSame ? courses[lhs].id < courses[rhs].id : order == .orderedAscending
@@ -128,22 +128,22 @@ struct CourseGroups {
     }
 
     /// Each course's name's primary key, made once, a part of the list on each core.
-    private static func primaryKeys(of courses: [Course]) -> StandardOrder.KeyTable {
+    private static func primaryKeys(of courses: [Course]) -> StandardOrder.SortKeys {
         let parts = courses.count < 2_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
-        let made = Mutex<[Int: StandardOrder.KeyTable]>([:])
+        let made = Mutex<[Int: StandardOrder.SortKeys]>([:])
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let range = (courses.count * part / parts)..<(courses.count * (part + 1) / parts)
             let cache = StandardOrder.ScalarCache()
-            var keys = StandardOrder.KeyTable()
+            var keys = StandardOrder.SortKeys()
             for index in range {
                 keys.append(courses[index].name, cache: cache)
             }
             made.withLock { $0[part] = keys }
         }
         let tables = made.withLock { $0 }
-        var keys = StandardOrder.KeyTable()
+        var keys = StandardOrder.SortKeys()
         for part in 0..<parts {
-            keys.append(contentsOf: tables[part] ?? StandardOrder.KeyTable())
+            keys.append(contentsOf: tables[part] ?? StandardOrder.SortKeys())
         }
         return keys
     }

@@ -33,7 +33,7 @@ struct ScopeView {
     /// Applies what the page runner reports; returns the page to fetch next, if any.
     mutating func apply(_ event: PageEvent<Course>, now: Date) -> PageCursor? {
         let next = pages.apply(event)
-        if case .arrived(.success) = event {
+        if case .finished(.success) = event {
             if case .complete = pages.phase {
                 savedCopy = nil
             }

@@ -11,24 +11,19 @@ extension AppShell {
         default:
             break
         }
-        if showsHelp {
+        if help != nil {
             return handleInHelp(key)
         }
-        if pane(focus).capturesKeys {
-            if key == .control("c") { return .quit }
+        // While a pane takes keys as text, Tab, ? and q are text too: only Ctrl-C is the shell's.
+        let shellKeys = pane(focus).capturesKeys ? ShellKeys.typingBindings : ShellKeys.bindings
+        guard case let .act(action) = shellKeys.lookUp(key, availability: { _ in .enabled }) else {
             return pane(focus).handle(key) ? .handled : .ignored
         }
-        switch key {
-        case .character("q"), .control("c"):
-            return .quit
-        case .character("?"):
-            showsHelp = true
-        case .tab:
-            cycleFocus(by: 1)
-        case .backTab:
-            cycleFocus(by: -1)
-        default:
-            return pane(focus).handle(key) ? .handled : .ignored
+        switch action {
+        case .cycleFocus: cycleFocus(by: key == .backTab ? -1 : 1)
+        case .help: help = HelpOverlay()
+        case .quit: return .quit
+        case .suspend: return .ignored
         }
         return .handled
     }
@@ -36,7 +31,7 @@ extension AppShell {
     /// A click focuses the pane under it (or the tab) and lets that pane act on it; the wheel
     /// goes to the pane under it without moving focus. A pane taking keys as text keeps focus.
     private func handleMouse(_ event: MouseEvent) -> KeyResult {
-        guard !showsHelp, layout.fits else { return .ignored }
+        guard help == nil, layout.fits else { return .ignored }
         if let tabs = layout.tabs, tabs.contains(x: event.x, y: event.y) {
             guard event.action == .click, !pane(focus).capturesKeys, let id = tab(atColumn: event.x) else { return .ignored }
             setFocus(id)
@@ -58,15 +53,31 @@ extension AppShell {
     }
 
     private func handleInHelp(_ key: Key) -> KeyResult {
-        switch key {
-        case .escape, .character("?"):
-            showsHelp = false
-            return .handled
-        case .character("q"), .control("c"):
+        guard case let .act(action) = HelpOverlay.bindings.lookUp(key, availability: { _ in .enabled }), var help else { return .ignored }
+        switch action {
+        case .close:
+            self.help = nil
+        case .quit:
             return .quit
-        default:
-            return .ignored
+        case .line, .page, .ends:
+            let (frame, lines) = HelpOverlay.frame(in: helpArea, groups: helpGroups)
+            help.scroll(action, key: key, count: lines.count, room: frame.room)
+            self.help = help
         }
+        setNeedsDisplay()
+        return .handled
+    }
+
+    /// The keys the help lists: the focused pane's first, then the other panes' in focus order, then the shell's.
+    var helpGroups: [HelpOverlay.Group] {
+        let order = [focus] + PaneID.allCases.filter { $0 != focus }
+        let panes = order.map { HelpOverlay.Group(title: pane($0).keyGroup, items: pane($0).helpKeys) }
+        return panes + [HelpOverlay.Group(title: ShellKeys.everywhere, items: ShellKeys.bindings.items { _ in .enabled })]
+    }
+
+    /// Where the help is drawn: the whole screen but the hint line.
+    var helpArea: Rect {
+        layout.bounds.splitBottom(1).0
     }
 
     private func cycleFocus(by step: Int) {

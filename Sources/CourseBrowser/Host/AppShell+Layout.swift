@@ -22,10 +22,8 @@ extension AppShell {
         for id in layout.shown(focus: focus) {
             drawPane(id, into: &grid, in: layout.box(id))
         }
-        drawHints(into: &grid, in: layout.hints)
-        if showsHelp {
-            HelpOverlay.draw(into: &grid, in: grid.bounds.splitBottom(1).0)
-        }
+        HintLine.draw(hints(width: layout.hints.width - 1), into: &grid, in: layout.hints)
+        help?.draw(into: &grid, in: helpArea, groups: helpGroups)
     }
 
     private func drawTabs(into grid: inout Grid, in tabs: Rect) {
@@ -72,17 +70,17 @@ extension AppShell {
         }
     }
 
-    private func drawHints(into grid: inout Grid, in row: Rect) {
-        let focused = pane(focus)
-        // While a pane takes keys as text, Tab, ? and q are text too: only its own keys apply.
-        let hints = focused.capturesKeys
-            ? focused.hints + [KeyTable.quitWhileTyping]
-            : [KeyTable.focus].compactMap(\.hint) + focused.hints + [KeyTable.help, KeyTable.quit].compactMap(\.hint)
-        var x = row.x + 1
-        for hint in hints where x < row.maxX {
-            x += grid.put(hint.key, x: x, y: row.y, maxWidth: row.maxX - x, style: .bold)
-            x += grid.put(" " + hint.action + "  ", x: x, y: row.y, maxWidth: row.maxX - x, style: .muted)
+    /// The hint line's hints for `width` columns: the help's keys while it is open; a typing
+    /// pane's own and the one way out; else focus, the focused pane's keys that apply, help and quit.
+    func hints(width: Int) -> [KeyHint] {
+        if help != nil {
+            return HintLine.fit(HelpOverlay.bindings.dropLast().compactMap(\.hint), last: HelpOverlay.bindings.suffix(1).compactMap(\.hint), width: width)
         }
+        let focused = pane(focus)
+        if focused.capturesKeys {
+            return HintLine.fit(focused.hints, last: ShellKeys.typingBindings.compactMap(\.hint), width: width)
+        }
+        return HintLine.fit(ShellKeys.firstHints + focused.hints, last: ShellKeys.lastHints, width: width)
     }
 
     private func drawTooSmall(into grid: inout Grid) {

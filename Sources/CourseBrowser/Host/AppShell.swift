@@ -1,7 +1,7 @@
 import CourseKit
 import TerminalUI
 
-/// The thin shell around the three panes: it places them, moves focus and wires callbacks.
+/// The thin shell around the panes: it places them, moves focus and wires callbacks.
 ///
 /// It never loads data and never shows a pane's errors; each pane does that itself.
 @MainActor
@@ -22,7 +22,8 @@ public final class AppShell: TerminalApplication {
     private(set) var focus: PaneID = .list
     /// Where everything goes on the screen, as of the last `resize`.
     var layout = ShellLayout(bounds: Rect(x: 0, y: 0, width: 0, height: 0))
-    var showsHelp = false
+    /// The help overlay, while it is open.
+    var help: HelpOverlay?
     /// Whether the terminal window is in front; one that never reports focus counts as focused.
     var terminalFocused = true
     public var setNeedsDisplay: () -> Void = {}

@@ -10,8 +10,13 @@ protocol Pane: AnyObject {
     associatedtype Event: PaneEvent
     /// The name in the pane's border.
     var title: String { get }
-    /// The keys this pane understands, for the hint line.
-    var hints: [KeyHint] { get }
+    /// The name of the pane's group of keys in the help.
+    var keyGroup: String { get }
+    /// The keys in force now (a prompt's or a question's own while one is open), each with
+    /// whether it applies: the hint line shows these.
+    var keys: [KeyItem] { get }
+    /// The pane's own keys, each with whether it applies now: the help lists these.
+    var helpKeys: [KeyItem] { get }
     /// True while a spinner or timer in the pane needs redrawing.
     var isAnimating: Bool { get }
     /// A short note for the pane's bottom border, such as a scroll position.
@@ -35,6 +40,8 @@ protocol PaneEvent {
     static func resize(_ size: PaneSize) -> Self
     /// A click or the wheel inside the pane, measured from its content's top left.
     static func mouse(_ event: MouseEvent) -> Self
+    /// The key this event presses, if it is a key.
+    var pressedKey: Key? { get }
 }
 
 /// The room a pane has to draw in, and the glyphs the terminal can show.
@@ -61,10 +68,15 @@ extension Pane {
     func resize(_ size: PaneSize) {
         update(.resize(size))
     }
+
+    /// The short forms of the keys that apply now, for the hint line, in the order of their importance.
+    var hints: [KeyHint] {
+        keys.filter(\.availability.isEnabled).compactMap(\.row.hint)
+    }
 }
 
 /// A key and what it does, as the hint line and help show it.
-struct KeyHint: Equatable {
+struct KeyHint: Equatable, Sendable {
     var key: String
     var action: String
 }

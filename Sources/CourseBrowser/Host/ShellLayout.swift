@@ -17,8 +17,11 @@ struct ShellLayout {
     private(set) var hints: Rect
     /// False when the screen is too small to draw the panes at all.
     let fits: Bool
+    /// The whole screen.
+    let bounds: Rect
 
     init(bounds: Rect) {
+        self.bounds = bounds
         fits = bounds.width >= Self.minimumSize.width && bounds.height >= Self.minimumSize.height
         let (body, hintRow) = bounds.splitBottom(1)
         hints = hintRow

@@ -1,8 +1,9 @@
 import CourseKit
 import FoundationEssentials
 
-/// Runs a pane's load: the pane applies the `.started` event each call returns, and the
-/// runner sends the rest (`.waiting`, `.finished`) to the pane's `update` as they happen.
+/// Runs a pane's loads, one at a time: the pane applies the `.started` event each call
+/// returns, and the runner sends the rest (`.waiting`, `.finished`) to the pane's `update` as
+/// they happen. A listing read page by page runs each page's fetch through one of these.
 ///
 /// A newer run supersedes an older one: the older one is cancelled and whatever it still
 /// says is dropped, so a slow stale answer never overwrites the course the user moved on to.

@@ -35,16 +35,19 @@ struct PagedState<Element: Identifiable & Sendable> {
     /// Applies what the runner reports; returns the page to fetch next, if the listing goes on.
     mutating func apply(_ event: PageEvent<Element>) -> PageCursor? {
         switch event {
-        case let .started(at):
+        case let .started(at, _):
             if !isLoading { runStarted = at }
             phase = .loading(since: at)
             note = nil
         case let .waiting(note):
             self.note = note
-        case let .arrived(.success(page)):
+        case let .finished(.success(page)):
             return take(page)
-        case let .arrived(.failure(error)):
+        case let .finished(.failure(error)):
             fail(error)
+        case .restored:
+            // A listing's saved copy is the view's to show, not its pages'.
+            break
         }
         return nil
     }
@@ -110,9 +113,5 @@ struct PagedState<Element: Identifiable & Sendable> {
     }
 }
 
-/// What a page load reports as it goes.
-enum PageEvent<Element: Sendable> {
-    case started(at: Date)
-    case waiting(LoadProgress.Note?)
-    case arrived(Result<Page<Element>, any Error>)
-}
+/// What the fetch of one page reports as it goes.
+typealias PageEvent<Element> = LoadEvent<Page<Element>>

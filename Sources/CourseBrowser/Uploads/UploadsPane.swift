@@ -5,29 +5,20 @@ import TerminalUI
 /// The Uploads pane: the upload queue, read and kept fresh by the pane itself.
 ///
 /// Failed jobs stay in the list, marked, with `[r]etry`; nothing about an upload
-/// is ever reported only in passing.
+/// is ever reported only in passing. What to do is decided by its state's `update`; this
+/// class only performs the effects that returns.
 @MainActor
-final class UploadsPane: Pane {
-    enum Event: PaneEvent {
-        case key(Key)
-        case resize(PaneSize)
-        case mouse(MouseEvent)
-        case queue(LoadEvent<[UploadJob]>)
-        /// This process changed a job.
-        case changed(UploadChange)
-        /// Time to look at the disk for other processes' jobs.
-        case poll
-        /// A queue action the user asked for failed.
-        case actionFailed(String)
-        /// Why the queue can't be written now, or nil when it can.
-        case writable(problem: String?)
-    }
+final class UploadsPane: PaneRunner {
+    typealias Event = UploadsState.Event
+
+    /// How often the pane asks how far the jobs being sent have got, as often as the screen animates.
+    static let progressCheck = Duration.milliseconds(100)
 
     private let uploadQueue: UploadQueueClient
-    private let clock: WallClock
+    let clock: WallClock
     private let analytics: Analytics
     private let runner: LoadRunner<[UploadJob]>
-    private var state = UploadsState()
+    var state = UploadsState()
     private var watchers: [Task<Void, Never>] = []
     var onChange: () -> Void = {}
 
@@ -40,70 +31,58 @@ final class UploadsPane: Pane {
     }
 
     /// Reads the queue, then keeps it fresh: this process's changes as they are announced,
-    /// and every `interval` from the disk, for changes made by other processes.
+    /// every `interval` from the disk, for changes made by other processes, and the progress
+    /// of the jobs being sent while there are some.
     func start(refreshEvery interval: Duration = .seconds(5)) {
-        let queue = uploadQueue
-        state.queue.apply(runner.load { _ in try await queue.jobs() })
-        checkWritable()
-        let updates = queue.updates()
+        update(.start)
+        let updates = uploadQueue.updates()
         let changes = Task { [weak self] in
             for await change in updates {
                 self?.update(.changed(change))
             }
         }
-        let poll = Task { [weak self, clock] in
-            while !Task.isCancelled {
-                try? await clock.sleep(interval)
-                guard let self else { return }
-                self.update(.poll)
-            }
-        }
-        watchers = [changes, poll]
-        finishUpdate()
+        watchers = [changes, repeating(every: interval) { $0.update(.poll) }, repeating(every: Self.progressCheck) { $0.checkProgress() }]
     }
 
     isolated deinit {
         watchers.forEach { $0.cancel() }
     }
 
-    @discardableResult
-    func update(_ event: Event) -> Bool {
-        var used = true
-        switch event {
-        case let .key(key): used = handleKey(key)
-        case let .resize(size): state.resize(size)
-        case let .mouse(event): used = handleMouse(event)
-        case let .queue(event): receive(event)
-        case let .changed(change): state.apply(change)
-        case .poll: refresh()
-        case let .actionFailed(message): state.notice = message
-        case let .writable(problem): state.writeProblem = problem
+    /// Runs `body` every `interval` for as long as the pane lives.
+    private func repeating(every interval: Duration, _ body: @escaping @MainActor (UploadsPane) -> Void) -> Task<Void, Never> {
+        Task { [weak self, clock] in
+            while !Task.isCancelled {
+                try? await clock.sleep(interval)
+                guard let self else { return }
+                body(self)
+            }
         }
-        finishUpdate()
-        return used
+    }
+
+    /// Tells the state how far the jobs under way have got, when that changed.
+    private func checkProgress() {
+        guard state.hasJobUnderWay || !state.progress.isEmpty else { return }
+        let progress = uploadQueue.progress()
+        if progress != state.progress {
+            update(.progress(progress))
+        }
     }
 
     func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
-        state.draw(into: &grid, rect: rect, focused: focused, now: clock.now(), progress: uploadQueue.progress())
+        state.draw(into: &grid, rect: rect, focused: focused, now: clock.now())
     }
 
-    private func finishUpdate() {
-        state.settle()
-        onChange()
-    }
-
-    private func receive(_ event: LoadEvent<[UploadJob]>) {
-        state.queue.apply(event)
-        if case let .finished(.failure(error)) = event {
-            analytics.track(.loadFailed(pane: "uploads", section: "queue", message: userMessage(for: error)))
+    func perform(_ effect: UploadsState.Effect) {
+        let queue = uploadQueue
+        switch effect {
+        case .loadQueue: update(.queue(runner.load { _ in try await queue.jobs() }))
+        case .refreshQueue:
+            if let started = runner.refresh() { update(.queue(started)) }
+        case let .reloadQueue(keepingValue): update(.queue(runner.again(keepingValue: keepingValue)))
+        case .checkWritable: checkWritable()
+        case let .act(action): act(action)
+        case let .track(event): analytics.track(event)
         }
-    }
-
-    private func refresh() {
-        if let started = runner.refresh() {
-            state.queue.apply(started)
-        }
-        checkWritable()
     }
 
     /// Asks whether the queue can be written, as the disk may have become read-only (or
@@ -122,69 +101,18 @@ final class UploadsPane: Pane {
         }
     }
 
-    private func handleKey(_ key: Key) -> Bool {
-        if let id = state.confirmingRemoval {
-            state.confirmingRemoval = nil
-            if key == .character("y") { perform("remove") { try await $0.remove(id) } }
-            return true
-        }
-        let jobs = state.jobs
-        if let target = ListMotion.target(of: key, from: state.selection ?? 0, count: jobs.count, page: max(1, state.list.height)) {
-            state.select(target)
-            return true
-        }
-        switch key {
-        case .character("r"):
-            return retry()
-        case .character("R"):
-            guard jobs.contains(where: \.state.isFailed) else { return false }
-            perform("retry") { try await $0.retryAllFailed() }
-        case .character("d"), .delete:
-            guard let job = state.selectedJob, job.state.isRemovable else { return false }
-            state.confirmingRemoval = job.id
-        default:
-            return false
-        }
-        return true
-    }
-
-    /// A click selects the job under it; the wheel moves the selection.
-    private func handleMouse(_ event: MouseEvent) -> Bool {
-        guard state.confirmingRemoval == nil else { return false }
-        switch event.action {
-        case .wheelUp: state.select(max(0, (state.selection ?? 0) - 3))
-        case .wheelDown: state.select((state.selection ?? 0) + 3)
-        case .click:
-            let index = state.list.offset + event.y
-            guard event.y >= 0, event.y < state.list.height, state.jobs.indices.contains(index) else { return false }
-            state.select(index)
-        }
-        return true
-    }
-
-    /// Reads the queue again after it failed, or retries the selected job.
-    private func retry() -> Bool {
-        if state.queue.retryableFailure != nil {
-            state.queue.apply(runner.again(keepingValue: state.queue.value != nil))
-        } else if let job = state.selectedJob, job.state.isRetryable {
-            let id = job.id
-            perform("retry") { try await $0.retry(id) }
-        } else {
-            return false
-        }
-        analytics.track(.retryPressed(pane: "uploads"))
-        return true
-    }
-
     /// Runs a queue action; its changes come back through the queue's updates, a failure as an event.
-    private func perform(_ action: String, _ body: @escaping @Sendable (UploadQueueClient) async throws -> Void) {
+    private func act(_ action: UploadsState.QueueAction) {
         let queue = uploadQueue
-        state.notice = nil
         Task { [weak self] in
             do {
-                try await body(queue)
+                switch action {
+                case let .retry(id): try await queue.retry(id)
+                case .retryAll: try await queue.retryAllFailed()
+                case let .remove(id): try await queue.remove(id)
+                }
             } catch {
-                self?.update(.actionFailed("Couldn't \(action): \(userMessage(for: error))"))
+                self?.update(.actionFailed("Couldn't \(action.verb): \(userMessage(for: error))"))
             }
         }
     }
@@ -195,22 +123,13 @@ extension UploadsPane {
     var hasLoaded: Bool { state.queue.value != nil }
     var queueFailure: String? { state.queue.failureMessage }
     var title: String { state.title }
+    var keyGroup: String { "Uploads" }
     var footer: String? { state.footer }
     var capturesKeys: Bool { false }
+    var keys: [KeyItem] { state.keys }
+    var helpKeys: [KeyItem] { state.helpKeys }
 
     var isAnimating: Bool {
         state.queue.isLoading || state.hasJobUnderWay
-    }
-
-    var hints: [KeyHint] {
-        if state.confirmingRemoval != nil {
-            return KeyTable.confirmHints
-        }
-        let rows = [
-            (KeyTable.retry, state.queue.retryableFailure != nil || state.selectedJob?.state.isRetryable == true),
-            (KeyTable.retryAll, state.jobs.contains(where: \.state.isFailed)),
-            (KeyTable.remove, state.selectedJob?.state.isRemovable == true),
-        ]
-        return rows.compactMap { row, applies in applies ? row.hint : nil }
     }
 }

@@ -4,7 +4,7 @@ import TerminalUI
 
 extension UploadsState {
     /// Draws the window of job rows `update` placed, then the rows under them.
-    func draw(into grid: inout Grid, rect: Rect, focused: Bool, now: Date, progress: [String: UploadProgress]) {
+    func draw(into grid: inout Grid, rect: Rect, focused: Bool, now: Date) {
         let content = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
         let jobs = jobs
         let trailing = trailingLines(width: content.width, glyphs: grid.glyphs, now: now)
@@ -67,7 +67,7 @@ extension UploadsState {
                 lines.append(StyledLine(question, style: Style(bold: true, role: .warning)))
             }
             if let notice {
-                lines.append(StyledLine(notice, style: .error))
+                lines += notice.lines(width: width)
             }
             return lines
         }

@@ -5,7 +5,7 @@ import TerminalUI
 /// Everything the Uploads pane shows: the queue's jobs, the selected one, a pending
 /// removal or notice, and the window of rows on screen.
 ///
-/// Changed only by `UploadsPane.update`; drawing reads it.
+/// Changed only by its `update`; drawing reads it.
 struct UploadsState {
     var queue = LoadState<[UploadJob]>() {
         didSet { hasJobUnderWay = jobs.contains { $0.state.isUnderWay } }
@@ -14,8 +14,10 @@ struct UploadsState {
     private(set) var hasJobUnderWay = false
     /// The job waiting for `y` to be removed.
     var confirmingRemoval: String?
-    /// A one-line outcome of the last action, such as a removal that failed.
-    var notice: String?
+    /// The outcome of the last action, such as a removal that failed, or why a key did nothing.
+    var notice: Notice?
+    /// How far each job being sent has got, as the queue last said.
+    var progress: [String: UploadProgress] = [:]
     /// Why the queue can't be written now (a read-only disk), so nothing is queued or sent.
     var writeProblem: String?
     /// The selected job; kept on the same job as others come and go.

@@ -16,63 +16,39 @@ struct KeyTableTests {
         return table.dropFirst(2).map(String.init)
     }
 
-    /// A row as README writes it: each key in backticks, alternatives joined by "or".
-    func markdown(_ row: KeyTable.Row) -> String {
-        let keys = row.keys.map { $0.map { "`\($0)`" }.joined(separator: " ") }.joined(separator: " or ")
-        return "| \(keys) | \(row.does) |"
+    /// README's rows for `table`: where the keys work, each key in backticks, alternatives joined by "or".
+    func markdown(_ groups: [KeyTable.Group]) -> [String] {
+        groups.flatMap { group in
+            group.rows.map { row in
+                let keys = row.keys.map { $0.map { "`\($0)`" }.joined(separator: " ") }.joined(separator: " or ")
+                return "| \(group.title) | \(keys) | \(row.does) |"
+            }
+        }
     }
 
     @Test func readmesKeyTableSaysWhatTheHelpSays() throws {
         let rows = try readmeRows()
         #expect(!rows.isEmpty, "README has a Keys table")
-        #expect(rows == KeyTable.rows.map(markdown))
+        #expect(rows == markdown(KeyTable.groups))
     }
 
-    @Test func theHelpOverlayListsEveryRow() {
-        var grid = Grid(width: 100, height: 30)
-        HelpOverlay.draw(into: &grid, in: grid.bounds)
-        let screen = grid.lines.joined(separator: "\n")
-        for row in KeyTable.rows {
-            #expect(screen.contains(row.label), "\(row.label) is listed")
-        }
-        #expect(screen.contains("in Courses: the next view, Current → Favorites → All"))
+    @Test func everyPaneAndTheShellAreListedOnceInFocusOrder() {
+        #expect(KeyTable.groups.map(\.title) == ["Courses", "Course", "Uploads", "Everywhere"])
+        #expect(KeyTable.rows.count == KeyTable.groups.map(\.rows.count).reduce(0, +))
+        let rows = KeyTable.rows.map { "\($0.label) \($0.does)" }
+        #expect(Set(rows).count == rows.count, "no row twice")
+        #expect(KeyTable.rows.contains { $0.label == "PgUp PgDn  Space" }, "Space pages the course down")
+        #expect(KeyTable.rows.contains { $0.label == "d  Delete" }, "Delete removes an upload as d does")
     }
 
-    @Test func aLongRowWrapsInsideTheOverlay() {
-        var grid = Grid(width: 60, height: 44)
-        HelpOverlay.draw(into: &grid, in: grid.bounds)
-        #expect(grid.lines.contains { $0.contains("(asks first)") }, "the end of the longest row is on screen")
-        #expect(grid.lines.allSatisfy { $0.displayWidth <= 60 })
-    }
-
-    @Test func dashDashHelpListsTheSameRows() {
+    @Test func dashDashHelpListsTheSameRowsUnderTheirPanes() {
         let section = KeyTable.helpSection.split(separator: "\n").map(String.init)
         #expect(section.first == "KEYS:")
-        #expect(section.count > KeyTable.rows.count)
-        #expect(section[1].hasPrefix("  ↑ ↓  j k") && section[1].hasSuffix("move in a list, scroll the course"))
+        #expect(section[1] == "  Courses:")
+        #expect(section[2].hasPrefix("    ↑ ↓  j k") && section[2].hasSuffix("move in the courses"))
         #expect(section.allSatisfy { $0.displayWidth <= 79 })
         for row in KeyTable.rows {
-            #expect(section.contains { $0.hasPrefix("  " + row.label + " ") }, "\(row.label) is listed")
+            #expect(section.contains { $0.hasPrefix("    " + row.label + " ") }, "\(row.label) is listed")
         }
-    }
-}
-
-struct HelpOverlaySizeTests {
-    @Test func rowsWrapWhenThereIsRoom() {
-        let lines = HelpOverlay.lines(textWidth: 40, room: 40, glyphs: .unicode)
-        #expect(lines.count > KeyTable.rows.count)
-        #expect(lines.filter { !$0.label.isEmpty }.map(\.label) == KeyTable.rows.map(\.label))
-    }
-
-    @Test func aShortWindowGetsOneCutLinePerRowSoEveryKeyIsSeen() {
-        let lines = HelpOverlay.lines(textWidth: 40, room: KeyTable.rows.count, glyphs: .unicode)
-        #expect(lines.map(\.label) == KeyTable.rows.map(\.label))
-        #expect(lines.contains { $0.text.hasSuffix("…") })
-    }
-
-    @Test func aTinyWindowSaysHowManyRowsItLeftOut() {
-        let lines = HelpOverlay.lines(textWidth: 40, room: 5, glyphs: .unicode)
-        #expect(lines.count == 5)
-        #expect(lines.last == HelpOverlay.Line(label: "", text: "\(KeyTable.rows.count - 4) more in a taller window", isNote: true))
     }
 }

@@ -15,8 +15,8 @@ struct PagedStateLoopTests {
     ) -> PageCursor? {
         var next: PageCursor?
         for (index, page) in pages.enumerated() {
-            _ = state.apply(.started(at: start.addingTimeInterval(Double(index) * secondsApart)))
-            next = state.apply(.arrived(.success(page)))
+            _ = state.apply(.started(at: start.addingTimeInterval(Double(index) * secondsApart), keepingValue: false))
+            next = state.apply(.finished(.success(page)))
         }
         return next
     }
@@ -60,8 +60,8 @@ struct PagedStateLoopTests {
     @Test func aRetryAfterAFailureGetsTimeAfresh() {
         var state = PagedState<Numbered>()
         _ = Self.load([Self.page(1, next: "p2", key: "0 1")], into: &state)
-        _ = state.apply(.started(at: Self.start.addingTimeInterval(250)))
-        _ = state.apply(.arrived(.failure(CourseClient.Failure(userMessage: "Can't reach school.example"))))
+        _ = state.apply(.started(at: Self.start.addingTimeInterval(250), keepingValue: false))
+        _ = state.apply(.finished(.failure(CourseClient.Failure(userMessage: "Can't reach school.example"))))
         // Retried an hour later: the time counts from the retry.
         let later = Self.start.addingTimeInterval(3_600)
         let next = Self.load([Self.page(2, next: "p3", key: "0 2"), Self.page(3, next: "p4", key: "0 3")], into: &state, from: later, secondsApart: 200)

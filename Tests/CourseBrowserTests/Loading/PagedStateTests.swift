@@ -11,17 +11,17 @@ struct PagedStateTests {
 
     @Test func aRepeatWithinTheFirstPageIsDropped() {
         var state = PagedState<Course>()
-        _ = state.apply(.arrived(.success(Page(items: [course(1, "A"), course(2, "B"), course(1, "A again"), course(3, "C")]))))
+        _ = state.apply(.finished(.success(Page(items: [course(1, "A"), course(2, "B"), course(1, "A again"), course(3, "C")]))))
         #expect(state.items.map(\.name) == ["A", "B", "C"])
     }
 
     @Test func aFirstPageWithoutRepeatsIsKeptWholeAndLaterPagesDropWhatItHad() {
         var state = PagedState<Course>()
         let first = (1...500).map { course($0, "Course \($0)") }
-        let next = state.apply(.arrived(.success(Page(items: first, next: PageCursor("2")))))
+        let next = state.apply(.finished(.success(Page(items: first, next: PageCursor("2")))))
         #expect(next == PageCursor("2"))
         #expect(state.items == first)
-        _ = state.apply(.arrived(.success(Page(items: [course(500, "Repeat"), course(501, "New"), course(501, "New again")]))))
+        _ = state.apply(.finished(.success(Page(items: [course(500, "Repeat"), course(501, "New"), course(501, "New again")]))))
         #expect(state.items.count == 501)
         #expect(state.items.last?.name == "New")
         #expect(state.phase.isComplete)

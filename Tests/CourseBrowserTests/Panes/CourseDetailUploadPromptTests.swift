@@ -89,9 +89,12 @@ struct CourseDetailUploadPromptTests {
         #expect(render(pane)[0] == " Lập trình Swift cơ bản")
     }
 
-    @Test func noPromptWithoutACourse() {
+    @Test func noPromptWithoutACourseButTheReasonInstead() {
         let pane = CourseDetailPane(environment: Fixtures.environment())
-        #expect(!pane.handle(.character("u")))
+        _ = pane.handle(.character("u"))
+        #expect(pane.uploadPrompt == nil)
+        #expect(pane.lines(width: 50, height: 10)[0] == " No course is open")
+        #expect(!pane.hints.contains { $0.key == "u" })
     }
 
     @Test func theShellSendsEveryKeyToAnOpenPromptSoQTypesAQ() async {

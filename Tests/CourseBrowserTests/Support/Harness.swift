@@ -33,26 +33,33 @@ final class LoadHarness<Value: Sendable> {
     }
 }
 
-/// A page runner wired to a `PagedState` the way the course list wires them.
+/// A load runner fetching pages, wired to a `PagedState` the way the course list wires them.
 @MainActor
 final class PageHarness<Element: Identifiable & Sendable> {
-    let runner: PageRunner<Element>
+    let runner = LoadRunner<Page<Element>>(clock: Fixtures.clock)
+    private let fetchPage: @Sendable (PageCursor?, LoadProgress) async throws -> Page<Element>
     private(set) var state = PagedState<Element>()
 
     init(fetch: @escaping @Sendable (PageCursor?, LoadProgress) async throws -> Page<Element>) {
-        runner = PageRunner(clock: Fixtures.clock, fetch: fetch)
+        fetchPage = fetch
         runner.send = { [unowned self] in apply($0) }
+    }
+
+    /// Fetches the page at `cursor` (nil: the first), superseding any fetch in flight.
+    func fetch(_ cursor: PageCursor?) -> PageEvent<Element> {
+        let fetchPage = fetchPage
+        return runner.load { try await fetchPage(cursor, $0) }
     }
 
     /// Starts over from the first page.
     func reload() {
         state = PagedState()
-        apply(runner.fetch(nil))
+        apply(fetch(nil))
     }
 
     /// Resumes from the page that failed.
     func retry() {
-        apply(runner.fetch(state.pending))
+        apply(fetch(state.pending))
     }
 
     var isComplete: Bool {
@@ -62,7 +69,7 @@ final class PageHarness<Element: Identifiable & Sendable> {
 
     private func apply(_ event: PageEvent<Element>) {
         if let next = state.apply(event) {
-            apply(runner.fetch(next))
+            apply(fetch(next))
         }
     }
 }

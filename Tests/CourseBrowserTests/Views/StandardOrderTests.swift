@@ -99,10 +99,10 @@ import Testing
         }
     }
 
-    @Test func aKeyTableHoldsEachTextsKeyAndSortsByThem() {
+    @Test func sortKeysHoldEachTextsKeyAndSortByThem() {
         let names = Self.corpus + (0..<300).map { "Problem Set \($0 * 37 % 300)" } + ["Unit 12345678901234567890123", "ß", "ss"]
-        var table = StandardOrder.KeyTable(names.prefix(100))
-        table.append(contentsOf: StandardOrder.KeyTable(names.dropFirst(100)))
+        var table = StandardOrder.SortKeys(names.prefix(100))
+        table.append(contentsOf: StandardOrder.SortKeys(names.dropFirst(100)))
         #expect(table.count == names.count)
         for (index, name) in names.enumerated() {
             #expect(Array(table[index]) == StandardOrder.primaryKey(name), "\(name.debugDescription)")

@@ -5,7 +5,7 @@ extension StandardOrder {
     ///
     /// Sorting 100,000 names compares keys some two million times: read from one buffer,
     /// a comparison allocates nothing and retains nothing.
-    struct KeyTable {
+    struct SortKeys {
         private var values: [UInt64] = []
         /// Where each text's key ends in `values`; it starts where the one before it ends.
         private var ends: [Int] = []
@@ -28,7 +28,7 @@ extension StandardOrder {
         }
 
         /// Appends every key of `other`, after this table's.
-        mutating func append(contentsOf other: KeyTable) {
+        mutating func append(contentsOf other: SortKeys) {
             let offset = values.count
             values += other.values
             ends += other.ends.map { $0 + offset }

@@ -10,7 +10,7 @@ struct Numbered: Identifiable, Sendable, Equatable {
 }
 
 @MainActor
-struct PageRunnerTests {
+struct PagedLoadingTests {
     /// Three pages of two numbers; the page at `failingCursor` fails while `failures` is positive.
     final class Pages: Sendable {
         let failures = Shared(0)

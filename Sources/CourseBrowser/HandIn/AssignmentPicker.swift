@@ -2,8 +2,8 @@ import CourseKit
 import FoundationEssentials
 import TerminalUI
 
-/// The Course pane's inline list of the assignments that take file uploads: typing narrows
-/// it, `↑` `↓` choose, `Enter` picks.
+/// The hand-in flow's list of the assignments that take file uploads: typing narrows it,
+/// `↑` `↓` choose, `Enter` picks.
 struct AssignmentPicker: Equatable {
     /// What a key did to the picker.
     enum Outcome: Equatable {
@@ -13,10 +13,24 @@ struct AssignmentPicker: Equatable {
         case picked(Assignment)
     }
 
+    /// What the picker's own keys do; every other key is text for its filter.
+    enum Action {
+        case previous, next, pick, cancel
+    }
+
+    /// The picker's keys, while it takes every other key as text.
+    static let bindings: [Binding<Action>] = [
+        Binding([[.up], [.control("p")]], does: "the assignment above", hint: "choose", hintKey: "↑↓", action: .previous),
+        Binding([[.down], [.control("n")]], does: "the assignment below", action: .next),
+        Binding([[.enter]], does: "hand files in to the chosen assignment", hint: "pick", action: .pick),
+        Binding([[.escape]], does: "cancel", hint: "cancel", action: .cancel),
+    ]
+
     /// Rows of assignments shown at once; more scroll.
     static let visibleRows = 6
 
-    /// Every assignment it offers, soonest due first.
+    /// Every assignment it offers, in the order the course lists them (`AssignmentLayout.sorted`):
+    /// by due date, earliest first, so what is overdue comes before what is due soon; undated last.
     let assignments: [Assignment]
     /// Each assignment's name as finding compares it, folded once.
     private let foldedNames: [[UInt8]]
@@ -50,14 +64,14 @@ struct AssignmentPicker: Equatable {
     }
 
     mutating func handle(_ key: Key) -> Outcome {
-        switch key {
-        case .escape:
+        switch Self.bindings.lookUp(key, availability: { _ in .enabled }) {
+        case .act(.cancel):
             return .cancelled
-        case .up, .control("p"):
+        case .act(.previous):
             selection = max(0, selection - 1)
-        case .down, .control("n"):
+        case .act(.next):
             selection = min(max(0, matches.count - 1), selection + 1)
-        case .enter:
+        case .act(.pick):
             guard let selected else {
                 problem = "No assignment matches \"\(filter.text)\""
                 return .editing
@@ -67,7 +81,7 @@ struct AssignmentPicker: Equatable {
                 return .editing
             }
             return .picked(selected)
-        default:
+        case .unbound, .refused:
             guard filter.handle(key) else { return .editing }
             selection = 0
             problem = nil

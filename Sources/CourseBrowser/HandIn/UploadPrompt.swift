@@ -2,8 +2,8 @@ import CourseKit
 import FoundationEssentials
 import TerminalUI
 
-/// The Course pane's inline prompt for the files to upload to the course, or to hand in to
-/// an assignment: several paths separated by spaces, Tab completing the one being typed.
+/// The hand-in flow's prompt for the files to upload to a course, or to hand in to an
+/// assignment: several paths separated by spaces, Tab completing the one being typed.
 struct UploadPrompt: Equatable {
     /// Where the files go.
     enum Target: Equatable {
@@ -21,6 +21,18 @@ struct UploadPrompt: Equatable {
         case submit(paths: [LocalPath])
     }
 
+    /// What the prompt's own keys do; every other key is text.
+    enum Action {
+        case complete, queue, cancel
+    }
+
+    /// The prompt's keys, while it takes every other key as text.
+    static let bindings: [Binding<Action>] = [
+        Binding([[.tab]], does: "complete the path being typed", hint: "complete", action: .complete),
+        Binding([[.enter]], does: "queue the files", hint: "queue", action: .queue),
+        Binding([[.escape]], does: "cancel", hint: "cancel", action: .cancel),
+    ]
+
     var target = Target.courseFiles
     var editor = LineEditor()
     /// Why the last Enter didn't queue the files, shown under the field.
@@ -33,14 +45,14 @@ struct UploadPrompt: Equatable {
     /// Applies a key; every key belongs to the prompt while it is open, and none while it queues.
     mutating func handle(_ key: Key, home: String) -> Outcome {
         guard !isQueuing else { return .editing }
-        switch key {
-        case .escape:
+        switch Self.bindings.lookUp(key, availability: { _ in .enabled }) {
+        case .act(.cancel):
             return .cancelled
-        case .tab:
+        case .act(.complete):
             complete(home: home)
-        case .enter:
+        case .act(.queue):
             return submit(home: home)
-        default:
+        case .unbound, .refused:
             _ = editor.handle(key)
             problem = nil
         }

@@ -1,0 +1,72 @@
+import CourseKit
+import TerminalUI
+
+extension CourseDetailState {
+    /// What the Course pane's keys do.
+    enum Action: Equatable {
+        case scroll, page, ends, selectItem, clearItem, openInBrowser, copyAddress, upload, handIn, retry
+    }
+
+    /// The Course pane's keys, in the order of their importance on the hint line.
+    static let bindings: [Binding<Action>] = [
+        .step(does: "scroll the course", hint: "scroll", action: .scroll),
+        .page([.character(" ")], does: "scroll a page (Space: down)", action: .page),
+        .ends(does: "the top, the end", action: .ends),
+        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding(
+            [[.character("o")]], does: "open the selected assignment or item, else the course, in the web browser ($BROWSER, else xdg-open)",
+            hint: "browser", action: .openInBrowser
+        ),
+        Binding([[.character("u")]], does: "upload files to the course's Files (spaces separate them, Tab completes, Esc cancels)", hint: "upload", action: .upload),
+        Binding([[.character("s")]], does: "hand files in to an assignment (type to find it, Enter picks, then the files)", hint: "submit", action: .handIn),
+        Binding([[.character("r")]], does: "retry the sections that failed to load", hint: "retry", action: .retry),
+        Binding([[.character("y")]], does: "copy the web address of what o opens to the clipboard (through the terminal)", action: .copyAddress),
+        Binding([[.escape]], does: "select no item, so o and y act on the course", action: .clearItem),
+    ]
+
+    /// Whether `action` can act now, and if not, why.
+    func availability(of action: Action) -> Availability {
+        switch action {
+        case .scroll, .page, .ends:
+            return .enabled
+        case .selectItem:
+            return Availability(unless: lines.contains { $0.item != nil } ? nil : "Nothing here to select")
+        case .clearItem:
+            return Availability(unless: selectedItem == nil ? "No item is selected" : nil)
+        case .openInBrowser, .copyAddress:
+            return WebPage.availability(of: focusedPage, without: "No course is open")
+        case .upload:
+            return Availability(unless: courseID == nil ? "No course is open" : nil)
+        case .handIn:
+            guard let courseID else { return .disabled("No course is open") }
+            if case let .failure(refusal) = HandInFlow.handIn(to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: "") {
+                return .disabled(refusal.reason)
+            }
+            return .enabled
+        case .retry:
+            return Availability(unless: hasFailure ? nil : "Nothing failed to load")
+        }
+    }
+
+    /// The keys in force now: the hand-in flow's while it is open, else the pane's.
+    var keys: [KeyItem] {
+        handIn?.keys ?? helpKeys
+    }
+
+    var helpKeys: [KeyItem] {
+        Self.bindings.items(availability: availability(of:))
+    }
+
+    func claims(_ key: Key) -> Bool {
+        isTyping || Self.bindings.contains { $0.isTriggered(by: key) }
+    }
+
+    /// The selected item's page, else the course's; nil before a course is open.
+    var focusedPage: WebPage? {
+        if let item = selectedDetailItem {
+            return WebPage(title: item.title, url: item.url)
+        }
+        guard courseID != nil else { return nil }
+        return WebPage(title: overview.value?.name ?? "this course", url: overview.value?.htmlURL)
+    }
+}

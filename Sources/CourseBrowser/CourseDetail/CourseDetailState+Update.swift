@@ -1,0 +1,166 @@
+import CourseKit
+import FoundationEssentials
+import HTMLText
+import TerminalUI
+
+extension CourseDetailState: PaneState, BoundKeys {
+    enum Event: PaneEvent {
+        case key(Key)
+        case resize(PaneSize)
+        case mouse(MouseEvent)
+        /// Show this course, loading everything about it.
+        case show(CourseID)
+        case overview(LoadEvent<Course>)
+        case syllabus(LoadEvent<[TextBlock]>)
+        case modules(LoadEvent<[CourseModule]>)
+        case assignments(LoadEvent<[Assignment]>)
+        /// The flow's files went into the queue, all of them or up to the first that could not.
+        case queued(QueueingOutcome)
+        /// The upload queue changed a job: a submission from this pane may have been handed in.
+        case uploadChanged(UploadChange)
+        /// The browser was asked to open a page: what became of it.
+        case browserAnswered(WebBrowser.Outcome, page: WebPage)
+        /// A minute has passed since the lines were laid out: "due in 45 min" moves on.
+        case minutePassed
+
+        var pressedKey: Key? {
+            if case let .key(key) = self { return key }
+            return nil
+        }
+    }
+
+    /// A section of the course, loaded on its own.
+    enum Section: String, CaseIterable {
+        case overview, syllabus, modules, assignments
+    }
+
+    enum Effect: Equatable {
+        /// Load every section of this course, showing what was saved of it meanwhile.
+        case load(CourseID)
+        /// Load a section that failed again; with `keepingValue`, behind what it shows.
+        case reload(Section, keepingValue: Bool)
+        /// Read the assignments again in the background, unless that is under way.
+        case refreshAssignments
+        case openInBrowser(WebPage)
+        case copyToClipboard(String)
+        case track(AnalyticsEvent)
+        /// Tell the host the course arrived, with the backend's own form of its ID.
+        case courseLoaded(Course)
+        /// What the hand-in flow wants done.
+        case handIn(HandInFlow.Effect)
+    }
+
+    mutating func update(_ event: Event, now: Date) -> [Effect] {
+        let effects = apply(event, now: now)
+        let fresh = assignmentsAreFresh
+        handIn?.isFresh = fresh
+        layout(now: now)
+        return effects
+    }
+
+    private mutating func apply(_ event: Event, now: Date) -> [Effect] {
+        switch event {
+        case let .key(key): return handle(key)
+        case let .resize(size): resize(size)
+        case let .mouse(event): handleMouse(event)
+        case let .show(id): return open(id)
+        case let .overview(event): return receiveOverview(event)
+        case let .syllabus(event): syllabus.apply(event); return report(event, .syllabus)
+        case let .modules(event): modules.apply(event); return report(event, .modules)
+        case let .assignments(event): assignments.apply(event); return report(event, .assignments)
+        case let .queued(outcome): return updateHandIn(.queued(outcome))
+        case let .uploadChanged(change): return uploadChanged(change, now: now)
+        case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
+        case .minutePassed: break
+        }
+        return []
+    }
+
+    /// Shows `id`, unless it is on screen already and nothing about it failed.
+    private mutating func open(_ id: CourseID) -> [Effect] {
+        guard id != courseID || hasFailure else { return [] }
+        show(id)
+        return [.load(id), .track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))]
+    }
+
+    private mutating func receiveOverview(_ event: LoadEvent<Course>) -> [Effect] {
+        overview.apply(event)
+        guard case let .finished(.success(course)) = event else { return report(event, .overview) }
+        return [.courseLoaded(course)]
+    }
+
+    private func report<Value>(_ event: LoadEvent<Value>, _ section: Section) -> [Effect] {
+        guard case let .finished(.failure(error)) = event else { return [] }
+        return [.track(.loadFailed(pane: "course", section: section.rawValue, message: userMessage(for: error)))]
+    }
+
+    private mutating func handle(_ key: Key) -> [Effect] {
+        if handIn != nil {
+            return updateHandIn(.key(key))
+        }
+        return press(key)
+    }
+
+    mutating func act(_ action: Action, key: Key) -> [Effect] {
+        switch action {
+        case .scroll: scroll(by: key == .up || key == .character("k") ? -1 : 1)
+        case .page: scroll(by: key == .pageUp ? -max(1, contentHeight) : max(1, contentHeight))
+        case .ends: scroll(to: key == .home || key == .character("g") ? 0 : lines.count)
+        case .selectItem: selectItem(step: key == .character("n") ? 1 : -1)
+        case .clearItem: clearItemSelection()
+        case .openInBrowser: return focusedPage.map { [.openInBrowser($0)] } ?? []
+        case .copyAddress:
+            guard let page = focusedPage, let url = page.url else { return [] }
+            notice = page.copiedNotice
+            return [.copyToClipboard(url.absoluteString)]
+        case .upload:
+            handIn = courseID.map { HandInFlow.upload(to: $0, home: home) }
+        case .handIn:
+            guard let courseID else { return [] }
+            handIn = try? HandInFlow.handIn(to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: home).get()
+        case .retry:
+            return Section.allCases.compactMap(retryEffect) + [.track(.retryPressed(pane: "course"))]
+        }
+        return []
+    }
+
+    /// The effect that loads `section` again if it failed, behind what it shows when a refresh failed.
+    private func retryEffect(_ section: Section) -> Effect? {
+        switch section {
+        case .overview: return overview.retryableFailure.map { _ in .reload(section, keepingValue: overview.value != nil) }
+        case .syllabus: return syllabus.retryableFailure.map { _ in .reload(section, keepingValue: syllabus.value != nil) }
+        case .modules: return modules.retryableFailure.map { _ in .reload(section, keepingValue: modules.value != nil) }
+        case .assignments: return assignments.retryableFailure.map { _ in .reload(section, keepingValue: assignments.value != nil) }
+        }
+    }
+
+    /// The wheel scrolls; a click selects the assignment or module item under it. Not while typing.
+    private mutating func handleMouse(_ event: MouseEvent) {
+        guard !isTyping else { return }
+        switch event.action {
+        case .wheelUp: scroll(by: -3)
+        case .wheelDown: scroll(by: 3)
+        case .click: _ = selectItem(atRow: event.y)
+        }
+    }
+
+    /// Passes `event` to the hand-in flow; closes it when it is over.
+    private mutating func updateHandIn(_ event: HandInFlow.Event) -> [Effect] {
+        guard var flow = handIn else { return [] }
+        let effects = flow.update(event)
+        handIn = flow
+        return effects.compactMap { effect in
+            guard case let .close(notice) = effect else { return .handIn(effect) }
+            handIn = nil
+            self.notice = notice
+            return nil
+        }
+    }
+
+    /// Tells how a submission queued for this course ended, and reads the assignments again once one is handed in.
+    private mutating func uploadChanged(_ change: UploadChange, now: Date) -> [Effect] {
+        guard let news = HandInFlow.news(of: change, in: courseID, now: now) else { return [] }
+        notice = news.notice
+        return news.handedIn ? [.refreshAssignments] : []
+    }
+}

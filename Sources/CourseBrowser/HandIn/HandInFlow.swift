@@ -1,0 +1,146 @@
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+/// The hand-in flow, as a value: pick an assignment that takes files, type the files, queue
+/// them, say how that went. `u` runs its prompt alone, for files to a course's Files.
+///
+/// It takes only what it needs (the course, its assignments and whether they are fresh, the
+/// home folder for `~`), so any pane with assignments in hand can embed it as the Course pane
+/// does: it routes keys and queueing outcomes in, performs the `queue` effects, and closes the
+/// flow on `close`.
+struct HandInFlow {
+    /// Where the flow is.
+    enum Stage: Equatable {
+        case picking(AssignmentPicker)
+        case typing(UploadPrompt)
+    }
+
+    enum Event {
+        case key(Key)
+        /// The queue took the files, all of them or up to the first that it could not.
+        case queued(QueueingOutcome)
+    }
+
+    enum Effect: Equatable {
+        /// Queue the files at `paths` for `course`: each to its Files, or all as one submission.
+        case queue([LocalPath], course: CourseID, target: UploadPrompt.Target)
+        /// The flow is over: close it and show `notice`, if any.
+        case close(Notice?)
+    }
+
+    let course: CourseID
+    /// Whether the assignments were read from the backend just now, rather than shown from a
+    /// saved copy; the embedding pane keeps it up to date, as its prompt warns by it.
+    var isFresh: Bool
+    /// For `~` in the prompt.
+    let home: String
+    private(set) var stage: Stage
+
+    /// The prompt for files to upload to `course`'s Files.
+    static func upload(to course: CourseID, home: String) -> HandInFlow {
+        HandInFlow(course: course, isFresh: true, home: home, stage: .typing(UploadPrompt()))
+    }
+
+    /// The picker of `assignments` that take files, or why there is none to pick from.
+    static func handIn(to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String) -> Result<HandInFlow, Refusal> {
+        switch assignments.phase {
+        case .idle, .loading:
+            return .failure(Refusal("The assignments are still loading; press s again once they are shown"))
+        case let .failed(failure):
+            return .failure(Refusal("Couldn't load the assignments (\(failure.message)); press r to retry"))
+        case let .loaded(assignments):
+            let takingFiles = AssignmentLayout.sorted(assignments.filter(\.acceptsUploads))
+            guard !takingFiles.isEmpty else {
+                return .failure(Refusal("No assignment in this course takes file uploads"))
+            }
+            let picker = AssignmentPicker(assignments: takingFiles, isFresh: isFresh)
+            return .success(HandInFlow(course: course, isFresh: isFresh, home: home, stage: .picking(picker)))
+        }
+    }
+
+    /// Why the flow cannot start, in words for the user.
+    struct Refusal: Error, Equatable {
+        var reason: String
+
+        init(_ reason: String) {
+            self.reason = reason
+        }
+    }
+
+    mutating func update(_ event: Event) -> [Effect] {
+        switch event {
+        case let .key(key): return handle(key)
+        case let .queued(outcome): return queued(outcome)
+        }
+    }
+
+    private mutating func handle(_ key: Key) -> [Effect] {
+        switch stage {
+        case var .picking(picker):
+            let outcome = picker.handle(key)
+            stage = .picking(picker)
+            switch outcome {
+            case .editing: return []
+            case .cancelled: return [.close(nil)]
+            case let .picked(assignment):
+                stage = .typing(UploadPrompt(target: .assignment(assignment)))
+                return []
+            }
+        case var .typing(prompt):
+            let outcome = prompt.handle(key, home: home)
+            stage = .typing(prompt)
+            switch outcome {
+            case .editing: return []
+            case .cancelled: return [.close(nil)]
+            case let .submit(paths): return [.queue(paths, course: course, target: prompt.target)]
+            }
+        }
+    }
+
+    private mutating func queued(_ outcome: QueueingOutcome) -> [Effect] {
+        guard case var .typing(prompt) = stage else { return [] }
+        if let (message, remaining) = outcome.failure {
+            let done = outcome.jobs.isEmpty ? "" : "Queued \(Self.names(outcome.jobs)); "
+            prompt.refused(done + message, keeping: remaining)
+            stage = .typing(prompt)
+            return []
+        }
+        if case let .assignment(assignment) = prompt.target {
+            return [.close(Notice(text: "Queued \(Self.names(outcome.jobs)) for \(assignment.name); it is handed in once, when the network allows"))]
+        }
+        return [.close(Notice(text: "Queued \(Self.names(outcome.jobs)) for upload"))]
+    }
+
+    /// The flow's keys now: the picker's or the prompt's.
+    var keys: [KeyItem] {
+        switch stage {
+        case .picking: return AssignmentPicker.bindings.items { _ in .enabled }
+        case .typing: return UploadPrompt.bindings.items { _ in .enabled }
+        }
+    }
+
+    /// The flow's rows: the picker, or the prompt with what the assignment takes.
+    func lines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        switch stage {
+        case let .picking(picker): return picker.lines(width: width, glyphs: glyphs, now: now)
+        case let .typing(prompt): return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh)
+        }
+    }
+
+    var picker: AssignmentPicker? {
+        if case let .picking(picker) = stage { return picker }
+        return nil
+    }
+
+    var prompt: UploadPrompt? {
+        if case let .typing(prompt) = stage { return prompt }
+        return nil
+    }
+
+    /// The files of `jobs` as a sentence names them: one by its name, more by their count.
+    static func names(_ jobs: [UploadJob]) -> String {
+        let files = jobs.flatMap(\.files)
+        return files.count == 1 ? files[0].name : "\(files.count) files"
+    }
+}

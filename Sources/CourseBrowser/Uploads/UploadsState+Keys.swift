@@ -1,0 +1,54 @@
+import CourseKit
+import TerminalUI
+
+extension UploadsState {
+    /// What the Uploads pane's keys do.
+    enum Action: Equatable {
+        case move, retry, retryAll, remove
+    }
+
+    /// The Uploads pane's keys, in the order of their importance on the hint line.
+    static let bindings: [Binding<Action>] = [
+        .step(does: "move in the uploads", hint: "move", action: .move),
+        .page(does: "move a page of uploads", action: .move),
+        .ends(does: "the first, last upload", action: .move),
+        Binding([[.character("r")]], does: "retry the selected upload, or reading the queue when that failed", hint: "retry", action: .retry),
+        Binding([[.character("R")]], does: "retry every failed upload", hint: "retry all", action: .retryAll),
+        Binding([[.character("d")], [.delete]], does: "remove the selected queued or failed upload (asks first)", hint: "remove", action: .remove),
+    ]
+
+    /// The answers to "remove this upload?"; any other key keeps it too.
+    static let confirmBindings: [Binding<Bool>] = [
+        Binding([[.character("y")]], does: "remove it", hint: "remove", action: true),
+        Binding([[.character("n")], [.escape]], does: "keep it", hint: "keep", action: false),
+    ]
+
+    /// Whether `action` can act now, and if not, why.
+    func availability(of action: Action) -> Availability {
+        switch action {
+        case .move:
+            return .enabled
+        case .retry:
+            let retryable = queue.retryableFailure != nil || selectedJob?.state.isRetryable == true
+            return Availability(unless: retryable ? nil : "The selected upload has nothing to retry")
+        case .retryAll:
+            return Availability(unless: jobs.contains(where: \.state.isFailed) ? nil : "No upload failed")
+        case .remove:
+            guard let job = selectedJob else { return .disabled("No upload is selected") }
+            return Availability(unless: job.state.isRemovable ? nil : "Only a queued or failed upload can be removed")
+        }
+    }
+
+    /// The keys in force now: the answers while a removal is asked, else the pane's.
+    var keys: [KeyItem] {
+        confirmingRemoval != nil ? Self.confirmBindings.items { _ in .enabled } : helpKeys
+    }
+
+    var helpKeys: [KeyItem] {
+        Self.bindings.items(availability: availability(of:))
+    }
+
+    func claims(_ key: Key) -> Bool {
+        confirmingRemoval != nil || Self.bindings.contains { $0.isTriggered(by: key) }
+    }
+}

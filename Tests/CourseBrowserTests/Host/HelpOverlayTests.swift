@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import CourseBrowser
+import TerminalUI
+import TestSupport
+
+/// The `?` overlay: the focused pane's keys first, every key reachable by scrolling.
+@MainActor
+struct HelpOverlayTests {
+    func shell(focusing steps: Int = 0) async -> AppShell {
+        let shell = AppShell(environment: Fixtures.environment())
+        shell.start()
+        await settle { !shell.isAnimating }
+        for _ in 0..<steps { _ = shell.handle(.tab) }
+        return shell
+    }
+
+    func headings(_ lines: [String]) -> [String] {
+        let names = ["Courses", "Course", "Uploads", "Everywhere"]
+        return lines.compactMap { line in
+            let text = line.trimmingCharacters(in: CharacterSet(charactersIn: "┃│ "))
+            return names.contains(text) ? text : nil
+        }
+    }
+
+    @Test func theFocusedPanesKeysComeFirstThenTheOthersThenTheShells() async {
+        let course = await shell(focusing: 1)
+        #expect(course.helpGroups.map(\.title) == ["Course", "Courses", "Uploads", "Everywhere"])
+        let uploads = await shell(focusing: 2)
+        #expect(uploads.helpGroups.map(\.title) == ["Uploads", "Courses", "Course", "Everywhere"])
+        _ = uploads.handle(.character("?"))
+        #expect(headings(uploads.lines(width: 100, height: 80)) == ["Uploads", "Courses", "Course", "Everywhere"])
+    }
+
+    @Test func itScrollsToTheLastKeyAndSaysWhereItIs() async {
+        let shell = await shell()
+        _ = shell.handle(.character("?"))
+        let top = shell.lines(width: 80, height: 24)
+        let (frame, lines) = HelpOverlay.frame(in: Rect(x: 0, y: 0, width: 80, height: 23), groups: shell.helpGroups)
+        #expect(!top.contains { $0.contains("q  Ctrl-C") }, "quit is below the window at first")
+        #expect(top.contains { $0.contains("1–\(frame.room) of \(lines.count)") }, "the border says which lines show")
+        _ = shell.handle(.end)
+        let bottom = shell.lines(width: 80, height: 24)
+        #expect(bottom.contains { $0.contains("q  Ctrl-C") && $0.contains("quit") })
+        #expect(!bottom.contains { $0.contains("more in a taller window") })
+        _ = shell.handle(.home)
+        #expect(shell.lines(width: 80, height: 24) == top)
+        _ = shell.handle(.character(" "))
+        let paged = shell.lines(width: 80, height: 24)
+        #expect(paged.contains { $0.contains(" \(frame.room + 1)–") }, "Space pages down")
+        _ = shell.handle(.character("k"))
+        #expect(shell.lines(width: 80, height: 24).contains { $0.contains(" \(frame.room)–") })
+    }
+
+    @Test func scrollingStopsAtTheEnds() {
+        var help = HelpOverlay()
+        help.scroll(.line, key: .up, count: 30, room: 10)
+        #expect(help.scroll == 0)
+        help.scroll(.page, key: .pageDown, count: 30, room: 10)
+        help.scroll(.page, key: .character(" "), count: 30, room: 10)
+        help.scroll(.page, key: .pageDown, count: 30, room: 10)
+        #expect(help.scroll == 20)
+        help.scroll(.ends, key: .character("g"), count: 30, room: 10)
+        #expect(help.scroll == 0)
+    }
+
+    @Test func escOrQuestionMarkClosesAndQStillQuits() async {
+        let shell = await shell()
+        _ = shell.handle(.character("?"))
+        #expect(shell.handle(.character("?")) == .handled)
+        #expect(shell.help == nil)
+        _ = shell.handle(.character("?"))
+        #expect(shell.handle(.escape) == .handled)
+        #expect(shell.help == nil)
+        _ = shell.handle(.character("?"))
+        #expect(shell.handle(.character("q")) == .quit)
+    }
+
+    @Test func keysThatDoNothingNowAreDimmed() throws {
+        let retry = try #require(CourseDetailState.bindings.first { $0.action == .retry })
+        let scroll = try #require(CourseDetailState.bindings.first { $0.action == .scroll })
+        let groups = [HelpOverlay.Group(title: "Course", items: [
+            KeyItem(row: scroll.row, availability: .enabled),
+            KeyItem(row: retry.row, availability: .disabled("Nothing failed to load")),
+        ])]
+        var grid = Grid(width: 80, height: 12)
+        HelpOverlay().draw(into: &grid, in: grid.bounds, groups: groups)
+        let retryRow = try #require(grid.lines.firstIndex { $0.contains("retry the sections") })
+        let scrollRow = try #require(grid.lines.firstIndex { $0.contains("scroll the course") })
+        // The keys start two columns inside the box, which is centred one column in.
+        #expect(grid[3, retryRow].style == .muted)
+        #expect(grid[3, scrollRow].style == .bold)
+    }
+
+    @Test func aLongRowWrapsInsideTheOverlay() {
+        let groups = KeyTable.groups.map { HelpOverlay.Group(title: $0.title, items: $0.rows.map { KeyItem(row: $0, availability: .enabled) }) }
+        let lines = HelpOverlay.lines(groups, textWidth: 40)
+        #expect(lines.filter { $0.kind != .heading && !$0.label.isEmpty }.map(\.label) == KeyTable.rows.map(\.label))
+        #expect(lines.count > KeyTable.rows.count + groups.count)
+        #expect(lines.allSatisfy { $0.text.displayWidth <= 40 })
+    }
+}
