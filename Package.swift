@@ -18,12 +18,12 @@ let package = Package(
 
         // Foundations that know nothing of courses.
         .target(name: "TextBasics"),
-        // libcurl, opened when the first request needs it.
-        .target(name: "CCurl"),
-        .target(name: "HTTP", dependencies: ["CCurl", "FileSystem", "TextBasics"]),
         // SHA-256, to check that a captured file is still what was captured.
         .target(name: "CSHA256"),
         .target(name: "FileSystem", dependencies: ["CSHA256"]),
+        // libcurl, opened when the first request needs it.
+        .target(name: "CCurl"),
+        .target(name: "HTTP", dependencies: ["CCurl", "FileSystem", "TextBasics"]),
         .target(name: "HTMLText"),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
 
@@ -40,14 +40,16 @@ let package = Package(
         // The panes and their host, which see only CourseKit's clients.
         .target(name: "CourseBrowser", dependencies: ["CourseKit", "HTMLText", "TerminalUI", "TextBasics"]),
 
-        // The root: options, the live environment, and the program.
-        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "HTTP", "FileSystem", "TextBasics"]),
-        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "Canvas", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI", "TextBasics"]),
-        .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit"]),
-        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "TextBasics", "UploadQueue", "CPseudoTerminal", "coursebrowser", "coursebrowser-floor"]),
+        // The root: options, the live clients that reach the system, the commands, and the program.
+        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "CourseBrowser", "HTTP", "FileSystem", "TerminalUI", "TextBasics"]),
+        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "TerminalUI"], path: "Sources/App"),
+
+        // Tools beside the program: a process that drives the queue for its tests, the
+        // benchmark, and the benchmark's baseline, a bare ncursesw program drawing what the app draws.
+        .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit", "Launch"]),
         .target(name: "CPseudoTerminal"),
-        // The benchmark's baseline: a bare ncursesw program drawing what the app draws.
         .executableTarget(name: "coursebrowser-floor", linkerSettings: [.linkedLibrary("ncursesw")]),
+        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "Launch", "TerminalUI", "TextBasics", "UploadQueue", "CPseudoTerminal", "coursebrowser", "coursebrowser-floor"]),
 
         // Tests, and what they share.
         .target(name: "TestSupport", dependencies: ["CourseKit"], path: "Tests/TestSupport"),
@@ -64,6 +66,7 @@ let package = Package(
         .testTarget(name: "UploadQueueTests", dependencies: ["UploadQueue", "CourseKit", "FileSystem", "TestSupport", "queue-stress"]),
         .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "Catalog", "CanvasJSON", "HTMLText", "TerminalUI", "TestSupport"]),
         .testTarget(name: "LaunchTests", dependencies: ["Launch", "Canvas", "CourseKit", "TestSupport"]),
+        // The end-to-end tests import nothing of the app; they depend on it so that it is built to drive.
         .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser", "FakeCanvasKit"]),
     ],
     swiftLanguageModes: [.v6]
