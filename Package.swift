@@ -1,8 +1,5 @@
 // swift-tools-version:6.0
 import PackageDescription
-#if canImport(Glibc)
-import Glibc
-#endif
 
 // The targets, lowest first; every arrow points down, never back up.
 let package = Package(
@@ -18,12 +15,12 @@ let package = Package(
 
         // Foundations that know nothing of courses.
         .target(name: "TextBasics"),
-        // libcurl, opened when the first request needs it.
-        .target(name: "CCurl"),
-        .target(name: "HTTP", dependencies: ["CCurl", "FileSystem", "TextBasics"]),
         // SHA-256, to check that a captured file is still what was captured.
         .target(name: "CSHA256"),
         .target(name: "FileSystem", dependencies: ["CSHA256"]),
+        // libcurl, opened when the first request needs it.
+        .target(name: "CCurl"),
+        .target(name: "HTTP", dependencies: ["CCurl", "FileSystem", "TextBasics"]),
         .target(name: "HTMLText"),
         .target(name: "TerminalUI", dependencies: ["CNcurses"]),
 
@@ -40,14 +37,16 @@ let package = Package(
         // The panes and their host, which see only CourseKit's clients.
         .target(name: "CourseBrowser", dependencies: ["CourseKit", "HTMLText", "TerminalUI", "TextBasics"]),
 
-        // The root: options, the live environment, and the program.
-        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "HTTP", "FileSystem", "TextBasics"]),
-        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "Canvas", "CourseBrowser", "CourseKit", "UploadQueue", "TerminalUI", "TextBasics"]),
-        .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit"]),
-        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "TextBasics", "UploadQueue", "CPseudoTerminal", "coursebrowser", "coursebrowser-floor"]),
+        // The root: options, the live clients that reach the system, the commands, and the program.
+        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "CourseBrowser", "HTTP", "FileSystem", "TerminalUI", "TextBasics"]),
+        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "TerminalUI"], path: "Sources/App"),
+
+        // Tools beside the program: a process that drives the queue for its tests, the
+        // benchmark, and the benchmark's baseline, a bare ncursesw program drawing what the app draws.
+        .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit", "Launch"]),
         .target(name: "CPseudoTerminal"),
-        // The benchmark's baseline: a bare ncursesw program drawing what the app draws.
         .executableTarget(name: "coursebrowser-floor", linkerSettings: [.linkedLibrary("ncursesw")]),
+        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "Launch", "TerminalUI", "TextBasics", "UploadQueue", "CPseudoTerminal", "coursebrowser", "coursebrowser-floor"]),
 
         // Tests, and what they share.
         .target(name: "TestSupport", dependencies: ["CourseKit"], path: "Tests/TestSupport"),
@@ -64,6 +63,7 @@ let package = Package(
         .testTarget(name: "UploadQueueTests", dependencies: ["UploadQueue", "CourseKit", "FileSystem", "TestSupport", "queue-stress"]),
         .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "Catalog", "CanvasJSON", "HTMLText", "TerminalUI", "TestSupport"]),
         .testTarget(name: "LaunchTests", dependencies: ["Launch", "Canvas", "CourseKit", "TestSupport"]),
+        // The end-to-end tests import nothing of the app; they depend on it so that it is built to drive.
         .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser", "FakeCanvasKit"]),
     ],
     swiftLanguageModes: [.v6]
@@ -72,11 +72,18 @@ let package = Package(
 // Release builds link the Swift libraries in: the app starts in half the time and
 // touches a third fewer pages than when it loads them as shared libraries. Every
 // Swift module is compiled for it too, so the static libraries' own dependencies
-// are linked with them, and with a section per function, so the link can lay them out.
+// are linked with them, and with a section per function, so the link, which drops
+// sections nothing uses, leaves out the functions nothing calls.
+//
+// Two more link options were measured and left out, as neither bought a tenth of the
+// first frame (`coursebrowser-bench --only start`, 45 interleaved runs of 21 starts each,
+// medians): 6.81 ms with neither, 6.54 ms with a symbol ordering file (the functions a
+// session runs laid out together), 6.64 ms with relative relocations packed
+// (`-z pack-relative-relocs`), 6.62 ms with both; the middle half of each spanned 1-2 ms. The
+// ordering file lowered the peak RSS by 2.3 MB (15.7 to 13.3 MB) but had to be recorded
+// again under valgrind whenever the code moved; the packed relocations (0.9 MB less) would
+// have made the binary need glibc 2.36 where it now needs 2.35.
 let staticSwift = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
-// Relocations packed as a bitmap instead of 24 bytes each: a megabyte less read at every
-// start, where the C library that will load the program (2.36 and later) can read them.
-let packedRelocations = glibcReadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []
 // Nothing loads the program as a library, so its 3,000 symbols are not exported: the
 // loader neither maps their table nor searches it for every symbol a library looks up.
 let ownSymbolsKept = ["-Xlinker", "--no-export-dynamic"]
@@ -84,30 +91,6 @@ let notStatic: Set = ["CCurl", "CSHA256", "CPseudoTerminal", "coursebrowser-floo
 for target in package.targets where [.regular, .executable].contains(target.type) && !notStatic.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], staticSwift)]
     if target.type == .executable {
-        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-use-ld=lld"] + packedRelocations + ownSymbolsKept, staticSwift)]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-use-ld=lld"] + ownSymbolsKept, staticSwift)]
     }
-}
-
-// The app's code laid out with what a session runs first and together, so a start touches
-// fewer pages of it (see Linker/order.sh, which writes the list).
-if let app = package.targets.first(where: { $0.name == "coursebrowser" }) {
-    let order = Context.packageDirectory + "/Linker/coursebrowser.order"
-    app.linkerSettings = (app.linkerSettings ?? []) + [
-        .unsafeFlags(["-Xlinker", "--symbol-ordering-file=" + order, "-Xlinker", "--no-warn-symbol-ordering"], staticSwift),
-    ]
-}
-
-/// Whether this machine's C library, which runs what is built here, reads packed relative
-/// relocations (glibc 2.36 and later).
-var glibcReadsPackedRelocations: Bool {
-    #if canImport(Glibc)
-    // "glibc 2.36"
-    var text = [CChar](repeating: 0, count: 64)
-    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0 else { return false }
-    let version = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        .split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
-    return version.count >= 2 && (version[0], version[1]) >= (2, 36)
-    #else
-    return false
-    #endif
 }

@@ -1,5 +1,5 @@
 import CPseudoTerminal
-import CourseKit
+import Launch
 import Foundation
 
 #if canImport(Glibc)

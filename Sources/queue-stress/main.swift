@@ -12,6 +12,7 @@
 
 import CourseKit
 import FoundationEssentials
+import Launch
 import UploadQueue
 
 #if canImport(Glibc)

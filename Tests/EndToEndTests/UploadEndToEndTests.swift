@@ -72,6 +72,45 @@ import Testing
         return try Command.run("/bin/sh", ["-c", script, "sh", try AppBinary.path()] + arguments, environment: environment)
     }
 
+    /// A fresh fake Canvas and a folder of its own for the queue and the files, where each `drain`
+    /// test starts; call `end()` in a `defer`.
+    struct QueueOnCanvas {
+        let server: FakeCanvasServer
+        let directory: URL
+        let data: URL
+        let environment: [String: String]
+        /// The backend options every command of the test gives.
+        let canvas: [String]
+
+        init() throws {
+            server = try FakeCanvasServer()
+            do {
+                directory = try temporaryDirectory()
+            } catch {
+                server.stop()
+                throw error
+            }
+            data = directory.appendingPathComponent("data")
+            environment = AppCommand.environment(token: server.token, home: directory)
+            canvas = ["--canvas", server.baseURL.absoluteString, "--data-dir", data.path]
+        }
+
+        /// Writes a file of `size` bytes named `name` and queues it for course 1 with
+        /// `coursebrowser upload`; returns the file and its job's ID.
+        func upload(fileNamed name: String, size: Int) throws -> (file: URL, id: String) {
+            let file = directory.appendingPathComponent(name)
+            try TestFile.write(file, size: size)
+            let upload = try AppCommand.run(["upload", "--course", "1", file.path] + canvas, environment: environment)
+            return (file, try queuedID(upload.stdout, file))
+        }
+
+        /// Stops the server and removes the folder.
+        func end() {
+            server.stop()
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
     /// Runs commands with a folder mounted read-only over itself, in a mount namespace of their
     /// own, so the rest of the machine still sees it writable: a read-only disk, as the kernel
     /// reports it (`EROFS`), for root and user alike (a user gets the namespace through
@@ -554,103 +593,79 @@ import Testing
         }
 
         @Test func drainReportsWaitingAndFailedJobsAndExits1() async throws {
-            let server = try FakeCanvasServer()
-            defer { server.stop() }
-            let directory = try temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let data = directory.appendingPathComponent("data")
-            let file = directory.appendingPathComponent("essay.bin")
-            try TestFile.write(file, size: 3000)
-            let environment = AppCommand.environment(token: server.token, home: directory)
-            let canvas = ["--canvas", server.baseURL.absoluteString, "--data-dir", data.path]
-            let upload = try AppCommand.run(["upload", "--course", "1", file.path] + canvas, environment: environment)
-            let id = try queuedID(upload.stdout, file)
+            let queue = try QueueOnCanvas()
+            defer { queue.end() }
+            let id = try queue.upload(fileNamed: "essay.bin", size: 3000).id
 
-            try await server.control("POST", "/__control/down")
-            let waiting = try AppCommand.run(["drain", "--timeout", "2"] + canvas, environment: environment)
+            try await queue.server.control("POST", "/__control/down")
+            let waiting = try AppCommand.run(["drain", "--timeout", "2"] + queue.canvas, environment: queue.environment)
             #expect(waiting.status == 1)
             #expect(waiting.stdout.contains("waiting \(id) essay.bin: Can't reach 127.0.0.1, retry in "), "\(waiting.stdout)")
             #expect(waiting.stdout.contains("timed out with 1 job(s) still pending\n"), "\(waiting.stdout)")
-            let waitingJob = try #require(try jobs(dataDirectory: data, environment: environment).first)
+            let waitingJob = try #require(try jobs(dataDirectory: queue.data, environment: queue.environment).first)
             #expect(waitingJob["state"] as? String == "waiting")
             #expect(waitingJob["last_error"] as? String == "Can't reach 127.0.0.1")
             #expect(waitingJob["retry_at"] is String)
 
-            try await server.control("POST", "/__control/up")
-            try await server.fault(#"{"match": "/api/v1/courses/1/files", "method": "POST", "kind": "unauthorized", "count": -1}"#)
-            let failed = try AppCommand.run(["drain", "--timeout", "20"] + canvas, environment: environment)
+            try await queue.server.control("POST", "/__control/up")
+            try await queue.server.fault(#"{"match": "/api/v1/courses/1/files", "method": "POST", "kind": "unauthorized", "count": -1}"#)
+            let failed = try AppCommand.run(["drain", "--timeout", "20"] + queue.canvas, environment: queue.environment)
             #expect(failed.status == 1)
-            let reason = "\(host(server)) rejected the access token from CANVAS_TOKEN: it is wrong, expired or revoked."
+            let reason = "\(host(queue.server)) rejected the access token from CANVAS_TOKEN: it is wrong, expired or revoked."
                 + " Make a new one in Canvas under Account → Settings"
             #expect(failed.stdout.contains("failed \(id) essay.bin: \(reason)\n"), "\(failed.stdout)")
-            let failedJob = try #require(try jobs(dataDirectory: data, environment: environment).first)
+            let failedJob = try #require(try jobs(dataDirectory: queue.data, environment: queue.environment).first)
             #expect(failedJob["state"] as? String == "failed")
             #expect(failedJob["last_error"] as? String == reason)
-            #expect(try await server.files().isEmpty)
+            #expect(try await queue.server.files().isEmpty)
         }
 
         @Test func drainKilledMidUploadThenRunAgainStoresExactlyOneByteIdenticalCopy() async throws {
-            let server = try FakeCanvasServer()
-            defer { server.stop() }
-            let directory = try temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let data = directory.appendingPathComponent("data")
-            let file = directory.appendingPathComponent("big.bin")
-            try TestFile.write(file, size: 20_000_000)
-            let environment = AppCommand.environment(token: server.token, home: directory)
-            let canvas = ["--canvas", server.baseURL.absoluteString, "--data-dir", data.path]
-            let upload = try AppCommand.run(["upload", "--course", "1", file.path] + canvas, environment: environment)
-            let id = try queuedID(upload.stdout, file)
+            let queue = try QueueOnCanvas()
+            defer { queue.end() }
+            let (file, id) = try queue.upload(fileNamed: "big.bin", size: 20_000_000)
 
             // The file store holds the first upload's body for a while, so it is surely in flight when killed.
-            try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 3, "count": 1}"#)
-            let first = try AppCommand.start(["drain"] + canvas, environment: environment, output: directory.appendingPathComponent("drain1.out"))
+            try await queue.server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 3, "count": 1}"#)
+            let first = try AppCommand.start(["drain"] + queue.canvas, environment: queue.environment, output: queue.directory.appendingPathComponent("drain1.out"))
             var killed = false
             defer {
                 if !killed { kill(first, SIGKILL) }
             }
             try await eventually("the first drain to be sending the file", asking: {
-                try await server.requests().contains(where: \.isStep2)
+                try await queue.server.requests().contains(where: \.isStep2)
             })
             #expect(kill(first, SIGKILL) == 0)
             killed = true
             try await AppCommand.waitUntilGone(first)
-            #expect(try await server.files().isEmpty, "killed before the file was confirmed")
+            #expect(try await queue.server.files().isEmpty, "killed before the file was confirmed")
 
-            let second = try AppCommand.run(["drain", "--timeout", "60"] + canvas, environment: environment)
+            let second = try AppCommand.run(["drain", "--timeout", "60"] + queue.canvas, environment: queue.environment)
             #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
             #expect(second.stdout.contains("done \(id) big.bin\n"), "\(second.stdout)")
-            let stored = try await server.files()
+            let stored = try await queue.server.files()
             #expect(stored.count == 1, "exactly one copy: \(stored)")
             #expect(stored.first?.size == 20_000_000)
             #expect(stored.first?.sha256 == (try TestFile.sha256(file)), "byte-identical")
-            #expect(try jobs(dataDirectory: data, environment: environment).first?["state"] as? String == "done")
+            #expect(try jobs(dataDirectory: queue.data, environment: queue.environment).first?["state"] as? String == "done")
         }
 
         /// `drain` is for scripts and cron, whose output goes to a file: each line must be there as it
         /// happens, not held in a buffer until exit (which a killed drain never reaches).
         @Test func drainWritesUploadingToItsLogWhileTheUploadIsInFlight() async throws {
-            let server = try FakeCanvasServer()
-            defer { server.stop() }
-            let directory = try temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let data = directory.appendingPathComponent("data")
-            let file = directory.appendingPathComponent("essay.bin")
-            try TestFile.write(file, size: 3000)
-            let environment = AppCommand.environment(token: server.token, home: directory)
-            let canvas = ["--canvas", server.baseURL.absoluteString, "--data-dir", data.path]
-            let upload = try AppCommand.run(["upload", "--course", "1", file.path] + canvas, environment: environment)
-            let id = try queuedID(upload.stdout, file)
+            let queue = try QueueOnCanvas()
+            defer { queue.end() }
+            let id = try queue.upload(fileNamed: "essay.bin", size: 3000).id
 
-            try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 4, "count": 1}"#)
-            let log = directory.appendingPathComponent("drain.log")
-            let drain = try AppCommand.start(["drain", "--timeout", "30"] + canvas, environment: environment, output: log)
+            try await queue.server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 4, "count": 1}"#)
+            let log = queue.directory.appendingPathComponent("drain.log")
+            let drain = try AppCommand.start(["drain", "--timeout", "30"] + queue.canvas, environment: queue.environment, output: log)
             var ended = false
             defer {
                 if !ended { kill(drain, SIGKILL) }
             }
             try await eventually("the file store to be receiving the file", asking: {
-                try await server.requests().contains(where: \.isStep2)
+                try await queue.server.requests().contains(where: \.isStep2)
             })
             let inFlight = try await Self.logText(log, after: .seconds(1))
             #expect(inFlight.contains("uploading \(id) essay.bin (attempt 1)\n"), "the log while uploading: \(inFlight.debugDescription)")

@@ -15,27 +15,16 @@ from datetime import datetime, timedelta, timezone
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import fake_canvas  # noqa: E402
-from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
+from module_server import ModuleServer  # noqa: E402
+from test_fake_canvas import AUTH, request  # noqa: E402
 
-PROC = PORT = CONTROL = None
+SERVER = ModuleServer()
+setUpModule, tearDownModule, control = SERVER.start, SERVER.stop, SERVER.control
 SECRETS = ("score", "grade", "entered_score", "entered_grade")
 
 
-def setUpModule():
-    global PROC, PORT, CONTROL
-    PROC, PORT, CONTROL = start_server()
-
-
-def tearDownModule():
-    stop_server(PROC)
-
-
-def control(method: str, name: str, payload=None):
-    return control_request(CONTROL, method, name, payload)
-
-
 def api(path: str):
-    reply = request("GET", f"http://127.0.0.1:{PORT}{path}", headers=AUTH)
+    reply = request("GET", SERVER.url(path), headers=AUTH)
     assert reply.status == 200, (path, reply.status, reply.body)
     return reply.json()
 

@@ -17,30 +17,17 @@ from urllib.parse import urlencode
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import fake_canvas  # noqa: E402
-from test_fake_canvas import (AUTH, MULTIPART_TYPE, TOKEN, control_request, multipart,  # noqa: E402
-                              request, start_server, stop_server)
+from module_server import ModuleServer  # noqa: E402
+from test_fake_canvas import AUTH, MULTIPART_TYPE, TOKEN, multipart, request  # noqa: E402
 
-PROC = PORT = CONTROL = None
+SERVER = ModuleServer()
+setUpModule, tearDownModule, control = SERVER.start, SERVER.stop, SERVER.control
 ESSAY = 500012      # course 1, assignment 2 of the fake's data set
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
-def setUpModule():
-    global PROC, PORT, CONTROL
-    PROC, PORT, CONTROL = start_server()
-
-
-def tearDownModule():
-    stop_server(PROC)
-
-
-def control(method: str, name: str, payload=None):
-    return control_request(CONTROL, method, name, payload)
-
-
 def api(path: str, method="GET", body=None, headers=None):
-    url = path if path.startswith("http") else f"http://127.0.0.1:{PORT}{path}"
-    return request(method, url, body, {**AUTH, **(headers or {})})
+    return request(method, SERVER.url(path), body, {**AUTH, **(headers or {})})
 
 
 def upload(name: str, data: bytes, aid: int = ESSAY) -> dict:
@@ -88,7 +75,7 @@ class DropReplyTests(HandInOnceTest):
         self.fault({"match": "/submissions$", "method": "POST", "kind": "drop_reply"})
         path = f"/api/v1/courses/1/assignments/{ESSAY}/submissions"
         form = hand_in_form(file_id)
-        with socket.create_connection(("127.0.0.1", PORT), timeout=10) as sock:
+        with socket.create_connection(("127.0.0.1", SERVER.port), timeout=10) as sock:
             sock.sendall(f"GET {path}/self HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                          f"Authorization: Bearer {TOKEN}\r\n\r\n".encode())
             self.assertTrue(read_answer(sock).startswith(b"HTTP/1.1 200"), "the connection is kept")
@@ -118,14 +105,14 @@ class LockedRedirectTests(HandInOnceTest):
         path = f"/api/v1/courses/1/assignments/{ESSAY}/submissions"
         reply = api(path, "POST", hand_in_form(file_id), {"Content-Type": "application/x-www-form-urlencoded"})
         self.assertEqual(reply.status, 302)
-        self.assertEqual(reply.headers["Location"], f"http://127.0.0.1:{PORT}/courses/1/assignments/{ESSAY}")
+        self.assertEqual(reply.headers["Location"], f"http://127.0.0.1:{SERVER.port}/courses/1/assignments/{ESSAY}")
         self.assertEqual(reply.body, b"")
         self.assertEqual(control("GET", "submissions").json(), [])
 
     def test_the_page_names_the_course_by_its_canvas_id(self):
         self.fault({"match": "/submissions$", "method": "POST", "kind": "locked_redirect"})
         reply = api("/api/v1/courses/sis_course_id:ABC-101/assignments/542422/submissions", "POST", b"")
-        self.assertEqual(reply.headers["Location"], f"http://127.0.0.1:{PORT}/courses/4242/assignments/542422")
+        self.assertEqual(reply.headers["Location"], f"http://127.0.0.1:{SERVER.port}/courses/4242/assignments/542422")
 
 
 class SubmissionNameTests(unittest.TestCase):

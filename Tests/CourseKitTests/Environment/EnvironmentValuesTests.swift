@@ -158,9 +158,3 @@ struct EnvironmentValuesTests {
         #expect(Paths.live(environment: ["HOME": "/home/a"]).homeDirectory.path == "/home/a")
     }
 }
-
-struct NotifierTests {
-    @Test func notificationTextCannotEndOrSplitItsEscapeSequence() {
-        #expect(Notifier.printable("done\u{1B}]0;x\u{07}; ok\u{9C}") == "done]0x ok")
-    }
-}

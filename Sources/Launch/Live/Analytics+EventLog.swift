@@ -1,3 +1,4 @@
+import CourseKit
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -5,11 +6,11 @@ import Glibc
 #endif
 
 /// Why the event log could not be opened.
-public struct EventLogError: UserFacingError, Equatable {
-    public var path: String
-    public var reason: String
+struct EventLogError: UserFacingError, Equatable {
+    var path: String
+    var reason: String
 
-    public var userMessage: String { "Can't open event log \(path): \(reason)" }
+    var userMessage: String { "Can't open event log \(path): \(reason)" }
 }
 
 extension Analytics {
@@ -17,7 +18,7 @@ extension Analytics {
     ///
     /// Each line is a single `write` to an `O_APPEND` descriptor, so lines from
     /// concurrent writers never interleave.
-    public static func eventLog(path: String, clock: WallClock) throws -> Analytics {
+    static func eventLog(path: String, clock: WallClock) throws -> Analytics {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw EventLogError(path: path, reason: String(cString: strerror(errno)))

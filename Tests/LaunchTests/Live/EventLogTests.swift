@@ -1,6 +1,7 @@
+import CourseKit
 import Foundation
+@testable import Launch
 import Testing
-@testable import CourseKit
 import TestSupport
 
 struct EventLogTests {

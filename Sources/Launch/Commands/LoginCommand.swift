@@ -1,15 +1,14 @@
 import Canvas
 import CourseKit
 import FoundationEssentials
-import Launch
 import TextBasics
 
 /// `coursebrowser login [URL]` and `coursebrowser logout`: the saved login of a profile.
 @MainActor
-enum LoginCommand {
+package enum LoginCommand {
     /// Asks for what the command line left out, checks it with Canvas, and saves it only if
     /// Canvas accepts it; exits 1 with one line on stderr otherwise, saving nothing.
-    static func login(url given: URL?, options: LaunchOptions, store: LoginStore, environment: [String: String]) async -> Int32 {
+    package static func login(url given: URL?, options: LaunchOptions, store: LoginStore, environment: [String: String]) async -> Int32 {
         let profile = options.profile ?? .standard
         var input = PromptInput()
         do {
@@ -30,7 +29,7 @@ enum LoginCommand {
     }
 
     /// Forgets the profile's login and says where it was kept.
-    static func logout(options: LaunchOptions, store: LoginStore) -> Int32 {
+    package static func logout(options: LaunchOptions, store: LoginStore) -> Int32 {
         let profile = options.profile ?? .standard
         let path = store.file(for: profile).path
         let saved = try? store.login(for: profile)

@@ -1,14 +1,12 @@
-import CourseBrowser
 import CourseKit
 import FoundationEssentials
-import Launch
 import TerminalUI
 import UploadQueue
 
 /// The queue commands for shells and scripts: `upload`, `queue` and `drain`.
-enum QueueCommands {
+package enum QueueCommands {
     /// Queues each file for `course`; a file that can't be queued is reported and skipped.
-    static func upload(files: [LocalPath], course: CourseID, services: LiveEnvironment.Services) async -> Int32 {
+    package static func upload(files: [LocalPath], course: CourseID, services: LiveEnvironment.Services) async -> Int32 {
         var status: Int32 = 0
         for file in files {
             do {
@@ -23,7 +21,7 @@ enum QueueCommands {
     }
 
     /// Lists every job, as a table or as JSON; with `clearingDone`, removes the finished ones first.
-    static func list(json: Bool, clearingDone: Bool, services: LiveEnvironment.Services) async -> Int32 {
+    package static func list(json: Bool, clearingDone: Bool, services: LiveEnvironment.Services) async -> Int32 {
         let queue = services.environment.uploadQueue
         do {
             if clearingDone {

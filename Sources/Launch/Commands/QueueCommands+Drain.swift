@@ -1,14 +1,12 @@
-import CourseBrowser
 import CourseKit
 import FoundationEssentials
-import Launch
 import UploadQueue
 
 extension QueueCommands {
     /// Uploads until no job of this backend is queued or waiting, or until `timeout` seconds pass.
     ///
     /// Exits 0 when every job is done, 1 when any failed or is still pending.
-    static func drain(timeout: Int?, services: LiveEnvironment.Services) async -> Int32 {
+    package static func drain(timeout: Int?, services: LiveEnvironment.Services) async -> Int32 {
         let subscription = services.engine.subscribe()
         let reporter = Task {
             for await change in subscription.changes {

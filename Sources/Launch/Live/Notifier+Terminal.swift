@@ -1,3 +1,4 @@
+import CourseKit
 import FoundationEssentials
 
 extension Notifier {
@@ -6,7 +7,7 @@ extension Notifier {
     ///
     /// Terminals that don't know one of the sequences ignore it, so both are sent. `notify-send`
     /// runs as a `ChildProcess`: away from the terminal, without the Canvas token, and reaped.
-    public static func terminal(processEnvironment: [String: String]) -> Notifier {
+    static func terminal(processEnvironment: [String: String]) -> Notifier {
         Notifier { title, body in
             let title = printable(title)
             let body = printable(body)

@@ -1,13 +1,12 @@
 import CourseBrowser
 import CourseKit
 import FoundationEssentials
-import Launch
 import UploadQueue
 
 extension QueueCommands {
     /// Queues `files` as one submission to `assignmentID` of `course`, after the checks the
     /// Course pane makes; when one fails, nothing is queued and the status is 1.
-    static func submit(files: [LocalPath], course: CourseID, assignmentID: String, services: LiveEnvironment.Services) async -> Int32 {
+    package static func submit(files: [LocalPath], course: CourseID, assignmentID: String, services: LiveEnvironment.Services) async -> Int32 {
         let environment = services.environment
         guard let (assignment, isFresh) = await findAssignment(assignmentID, in: course, environment: environment) else { return 1 }
         let problems = ([assignment.uploadRefusal(isFresh: isFresh)] + files.map { assignment.refusal(forFileNamed: $0.lastPathComponent) })

@@ -1,6 +1,5 @@
 import CourseKit
 import FoundationEssentials
-import Launch
 import TerminalUI
 import TextBasics
 import UploadQueue

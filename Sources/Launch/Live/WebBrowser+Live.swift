@@ -1,3 +1,4 @@
+import CourseKit
 import FoundationEssentials
 
 extension WebBrowser {
@@ -11,7 +12,7 @@ extension WebBrowser {
     /// The command runs as a `ChildProcess`, away from the terminal the app draws on (so a
     /// terminal browser such as w3m fails, and says so) and without the Canvas token. One
     /// that fails within a second is reported as failed.
-    public static func live(environment: [String: String]) -> WebBrowser {
+    static func live(environment: [String: String]) -> WebBrowser {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         return WebBrowser { url in
             if let browser = environment["BROWSER"]?.nonBlank {

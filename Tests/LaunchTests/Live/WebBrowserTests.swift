@@ -1,5 +1,6 @@
 import CourseKit
 import Foundation
+@testable import Launch
 import Testing
 import TestSupport
 

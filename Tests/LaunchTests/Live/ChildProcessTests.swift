@@ -1,5 +1,5 @@
-@testable import CourseKit
 import Foundation
+@testable import Launch
 import Testing
 import TestSupport
 

@@ -4,7 +4,6 @@ import Dispatch
 import FoundationEssentials
 import Launch
 import TerminalUI
-import UploadQueue
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
-@testable import coursebrowser
 import Foundation
+@testable import Launch
 import Testing
 
 /// `queue --json` is laid out byte for byte as JSONSerialization laid it out.
