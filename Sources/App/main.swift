@@ -68,7 +68,7 @@ case let .completions(shell):
     print(Completions.script(for: shell), terminator: "")
     exit(0)
 case .manPage:
-    print(ManPage.text(keys: KeyTable.rows.map { ($0.label, $0.does) }), terminator: "")
+    print(ManPage.text(keys: KeyTable.groups), terminator: "")
     exit(0)
 case .browse, .upload, .submit, .queue, .drain:
     break

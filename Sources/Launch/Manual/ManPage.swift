@@ -1,7 +1,9 @@
+import CourseBrowser
+
 /// `coursebrowser.1`, written from the same command and option tables as `--help`.
 public enum ManPage {
-    /// The page in roff, with `keys` (each a label and what it does) as its KEYS section.
-    public static func text(keys: [(label: String, does: String)]) -> String {
+    /// The page in roff, with `keys` as its KEYS section, a subsection for each pane's and one for the keys that work everywhere.
+    public static func text(keys: [KeyTable.Group]) -> String {
         var page = [
             #".TH COURSEBROWSER 1 "" "coursebrowser \#(LaunchOptions.version)" "User Commands""#,
             ".SH NAME",
@@ -22,8 +24,11 @@ public enum ManPage {
             page += [".TP", label(spec), escape(spec.fullHelp)]
         }
         page += [".SH KEYS"]
-        for key in keys {
-            page += [".TP", ".B \(escape(key.label))", escape(key.does)]
+        for group in keys {
+            page += [".SS \(escape(group.title))"]
+            for row in group.rows {
+                page += [".TP", ".B \(escape(row.label))", escape(row.does)]
+            }
         }
         page += exitStatus + environment + files
         return page.joined(separator: "\n") + "\n"
