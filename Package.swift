@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "coursebrowser-floor", targets: ["coursebrowser-floor"]),
     ],
     targets: [
-        // System libraries: the terminal and the network.
+        // The system library for the terminal (libcurl is opened at run time, see CCurl).
         .systemLibrary(name: "CNcurses", path: "Modules/CNcurses"),
 
         // Foundations that know nothing of courses.
