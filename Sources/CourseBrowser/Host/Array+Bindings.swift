@@ -1,0 +1,17 @@
+import TerminalUI
+
+extension Array {
+    /// Finds the binding `key` triggers and whether it applies now.
+    func lookUp<Action>(_ key: Key, availability: (Action) -> Availability) -> KeyLookup<Action> where Element == Binding<Action> {
+        guard let binding = first(where: { $0.isTriggered(by: key) }) else { return .unbound }
+        switch availability(binding.action) {
+        case .enabled: return .act(binding.action)
+        case let .disabled(reason): return .refused(reason)
+        }
+    }
+
+    /// The bindings as the host shows them, each with whether it applies now.
+    func items<Action>(availability: (Action) -> Availability) -> [KeyItem] where Element == Binding<Action> {
+        map { KeyItem(row: $0.row, availability: availability($0.action)) }
+    }
+}
