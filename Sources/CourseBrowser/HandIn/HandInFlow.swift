@@ -42,30 +42,24 @@ struct HandInFlow {
         HandInFlow(course: course, isFresh: true, home: home, stage: .typing(UploadPrompt()))
     }
 
-    /// The picker of `assignments` that take files, or why there is none to pick from.
-    static func handIn(to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String) -> Result<HandInFlow, Refusal> {
+    /// Whether the flow can start with `assignments`, and if not, why: cheap enough to ask
+    /// each time the hint line is drawn, as it only looks for one assignment that takes files.
+    static func availability(with assignments: LoadState<[Assignment]>) -> Availability {
         switch assignments.phase {
         case .idle, .loading:
-            return .failure(Refusal("The assignments are still loading; press s again once they are shown"))
+            return .disabled("The assignments are still loading; press s again once they are shown")
         case let .failed(failure):
-            return .failure(Refusal("Couldn't load the assignments (\(failure.message)); press r to retry"))
+            return .disabled("Couldn't load the assignments (\(failure.message)); press r to retry", isProblem: true)
         case let .loaded(assignments):
-            let takingFiles = AssignmentLayout.sorted(assignments.filter(\.acceptsUploads))
-            guard !takingFiles.isEmpty else {
-                return .failure(Refusal("No assignment in this course takes file uploads"))
-            }
-            let picker = AssignmentPicker(assignments: takingFiles, isFresh: isFresh)
-            return .success(HandInFlow(course: course, isFresh: isFresh, home: home, stage: .picking(picker)))
+            return Availability(unless: assignments.contains(where: \.acceptsUploads) ? nil : "No assignment in this course takes file uploads", isProblem: true)
         }
     }
 
-    /// Why the flow cannot start, in words for the user.
-    struct Refusal: Error, Equatable {
-        var reason: String
-
-        init(_ reason: String) {
-            self.reason = reason
-        }
+    /// The picker of `assignments` that take files; nil when `availability(with:)` says why there is none.
+    static func handIn(to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String) -> HandInFlow? {
+        guard availability(with: assignments).isEnabled, let assignments = assignments.value else { return nil }
+        let picker = AssignmentPicker(assignments: AssignmentLayout.sorted(assignments.filter(\.acceptsUploads)), isFresh: isFresh)
+        return HandInFlow(course: course, isFresh: isFresh, home: home, stage: .picking(picker))
     }
 
     mutating func update(_ event: Event) -> [Effect] {

@@ -4,10 +4,8 @@ extension Array {
     /// Finds the binding `key` triggers and whether it applies now.
     func lookUp<Action>(_ key: Key, availability: (Action) -> Availability) -> KeyLookup<Action> where Element == Binding<Action> {
         guard let binding = first(where: { $0.isTriggered(by: key) }) else { return .unbound }
-        switch availability(binding.action) {
-        case .enabled: return .act(binding.action)
-        case let .disabled(reason): return .refused(reason)
-        }
+        let availability = availability(binding.action)
+        return availability.refusal.map(KeyLookup.refused) ?? .act(binding.action)
     }
 
     /// The bindings as the host shows them, each with whether it applies now.

@@ -19,7 +19,7 @@ extension BoundKeys {
         notice = nil
         switch Self.bindings.lookUp(key, availability: availability(of:)) {
         case let .act(action): return act(action, key: key)
-        case let .refused(reason): notice = Notice(text: reason, isNote: true)
+        case let .refused(refusal): notice = refusal
         case .unbound: break
         }
         return []

@@ -82,7 +82,17 @@ struct PaneEffectTests {
         var state = course(assignments: [])
         #expect(state.update(.key(.character("s")), now: Self.now).isEmpty)
         #expect(state.handIn == nil)
-        #expect(state.notice?.text == "No assignment in this course takes file uploads")
+        #expect(state.notice == Notice(text: "No assignment in this course takes file uploads", isProblem: true), "drawn as a problem, not a note")
+    }
+
+    @Test func sWhileTheAssignmentsFailedSaysSoAsAProblemAndWhileTheyLoadAsANote() {
+        var state = course()
+        _ = state.update(.assignments(.finished(.failure(CourseClient.Failure(userMessage: "timed out")))), now: Self.now)
+        _ = state.update(.key(.character("s")), now: Self.now)
+        #expect(state.notice == Notice(text: "Couldn't load the assignments (timed out); press r to retry", isProblem: true))
+        _ = state.update(.assignments(.started(at: Self.now, keepingValue: false)), now: Self.now)
+        _ = state.update(.key(.character("s")), now: Self.now)
+        #expect(state.notice == Notice(text: "The assignments are still loading; press s again once they are shown", isNote: true))
     }
 
     @Test func oAndYInTheCourseActOnTheCourseUntilAnItemIsSelected() {
