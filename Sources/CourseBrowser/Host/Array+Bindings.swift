@@ -12,4 +12,9 @@ extension Array {
     func items<Action>(availability: (Action) -> Availability) -> [KeyItem] where Element == Binding<Action> {
         map { KeyItem(row: $0.row, availability: availability($0.action)) }
     }
+
+    /// The hint line's short forms of the bindings whose action `includes`, in their order.
+    func hints<Action>(_ includes: (Action) -> Bool) -> [KeyHint] where Element == Binding<Action> {
+        filter { includes($0.action) }.compactMap(\.hint)
+    }
 }

@@ -18,6 +18,11 @@ struct HelpOverlay: Equatable {
         Binding([[.character("q")], [.control("c")]], does: "quit", hint: "quit", action: .quit),
     ]
 
+    /// Whether the hint line always keeps the hint of `action`, at its end: the ways out are.
+    static func isWayOut(_ action: Action) -> Bool {
+        action == .close || action == .quit
+    }
+
     /// A heading and its keys, as the overlay lists them.
     struct Group: Equatable {
         var title: String
