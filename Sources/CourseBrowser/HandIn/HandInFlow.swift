@@ -16,12 +16,15 @@ struct HandInFlow {
         case typing(UploadPrompt)
     }
 
+    /// What the embedding pane passes in.
     enum Event {
+        /// A key pressed while the flow is open: every key is the flow's then.
         case key(Key)
         /// The queue took the files, all of them or up to the first that it could not.
         case queued(QueueingOutcome)
     }
 
+    /// What the flow asks its embedding pane to do.
     enum Effect: Equatable {
         /// Queue the files at `paths` for `course`: each to its Files, or all as one submission.
         case queue([LocalPath], course: CourseID, target: UploadPrompt.Target)
@@ -62,6 +65,8 @@ struct HandInFlow {
         return HandInFlow(course: course, isFresh: isFresh, home: home, stage: .picking(picker))
     }
 
+    /// Applies `event`: a key moves the picker or edits the prompt, an outcome closes the flow
+    /// or keeps the prompt open with the files left. Returns what the embedding pane should do.
     mutating func update(_ event: Event) -> [Effect] {
         switch event {
         case let .key(key): return handle(key)
@@ -122,11 +127,13 @@ struct HandInFlow {
         }
     }
 
+    /// The picker, while an assignment is being chosen.
     var picker: AssignmentPicker? {
         if case let .picking(picker) = stage { return picker }
         return nil
     }
 
+    /// The prompt, while the files are being typed.
     var prompt: UploadPrompt? {
         if case let .typing(prompt) = stage { return prompt }
         return nil
