@@ -141,10 +141,13 @@ struct PaneEffectTests {
         #expect(state.update(.key(.character("y")), now: Self.now) == [.act(.remove("a"))])
     }
 
-    @Test func progressIsAnEventTheDrawingReads() {
-        var state = uploads([job("a", .uploading)])
-        let progress = ["a": UploadProgress(sentBytes: 1, startedAt: Self.now)]
-        #expect(state.update(.progress(progress), now: Self.now).isEmpty)
-        #expect(state.progress == progress)
+    @Test func uploadsFollowProgressFromTheFirstJobUnderWayToTheLast() {
+        var state = uploads([job("a", .queued), job("b", .queued)])
+        #expect(state.update(.changed(.updated(job("a", .uploading))), now: Self.now) == [.followProgress])
+        #expect(state.update(.changed(.updated(job("b", .uploading))), now: Self.now).isEmpty, "already followed")
+        _ = state.update(.progress(["a": UploadProgress(sentBytes: 1, startedAt: Self.now)]), now: Self.now)
+        #expect(state.update(.changed(.updated(job("a", .done))), now: Self.now).isEmpty, "b is still being sent")
+        #expect(state.update(.changed(.updated(job("b", .done))), now: Self.now) == [.stopFollowingProgress])
+        #expect(state.progress.isEmpty)
     }
 }
