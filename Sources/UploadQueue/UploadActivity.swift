@@ -5,7 +5,8 @@ import Synchronization
 /// Bytes sent so far by this process's uploads in flight, by job ID.
 ///
 /// Progress is too frequent to write to disk or to announce as a change, so it lives here,
-/// in memory: the engine records it and the pane reads it when it draws.
+/// in memory: the engine records it, and the Uploads pane asks for it as often as the screen
+/// animates while a job is being sent, never while none is.
 public final class UploadActivity: Sendable {
     private let progress = Mutex<[String: UploadProgress]>([:])
     private let clock: WallClock

@@ -38,11 +38,7 @@ extension CourseDetailState {
         case .upload:
             return Availability(unless: courseID == nil ? "No course is open" : nil)
         case .handIn:
-            guard let courseID else { return .disabled("No course is open") }
-            if case let .failure(refusal) = HandInFlow.handIn(to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: "") {
-                return .disabled(refusal.reason)
-            }
-            return .enabled
+            return courseID == nil ? .disabled("No course is open") : HandInFlow.availability(with: assignments)
         case .retry:
             return Availability(unless: hasFailure ? nil : "Nothing failed to load")
         }

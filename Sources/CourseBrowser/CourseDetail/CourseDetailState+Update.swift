@@ -117,7 +117,7 @@ extension CourseDetailState: PaneState, BoundKeys {
             handIn = courseID.map { HandInFlow.upload(to: $0, home: home) }
         case .handIn:
             guard let courseID else { return [] }
-            handIn = try? HandInFlow.handIn(to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: home).get()
+            handIn = HandInFlow.handIn(to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: home)
         case .retry:
             return Section.allCases.compactMap(retryEffect) + [.track(.retryPressed(pane: "course"))]
         }

@@ -16,12 +16,15 @@ struct HandInFlow {
         case typing(UploadPrompt)
     }
 
+    /// What the embedding pane passes in.
     enum Event {
+        /// A key pressed while the flow is open: every key is the flow's then.
         case key(Key)
         /// The queue took the files, all of them or up to the first that it could not.
         case queued(QueueingOutcome)
     }
 
+    /// What the flow asks its embedding pane to do.
     enum Effect: Equatable {
         /// Queue the files at `paths` for `course`: each to its Files, or all as one submission.
         case queue([LocalPath], course: CourseID, target: UploadPrompt.Target)
@@ -42,32 +45,28 @@ struct HandInFlow {
         HandInFlow(course: course, isFresh: true, home: home, stage: .typing(UploadPrompt()))
     }
 
-    /// The picker of `assignments` that take files, or why there is none to pick from.
-    static func handIn(to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String) -> Result<HandInFlow, Refusal> {
+    /// Whether the flow can start with `assignments`, and if not, why: cheap enough to ask
+    /// each time the hint line is drawn, as it only looks for one assignment that takes files.
+    static func availability(with assignments: LoadState<[Assignment]>) -> Availability {
         switch assignments.phase {
         case .idle, .loading:
-            return .failure(Refusal("The assignments are still loading; press s again once they are shown"))
+            return .disabled("The assignments are still loading; press s again once they are shown")
         case let .failed(failure):
-            return .failure(Refusal("Couldn't load the assignments (\(failure.message)); press r to retry"))
+            return .disabled("Couldn't load the assignments (\(failure.message)); press r to retry", isProblem: true)
         case let .loaded(assignments):
-            let takingFiles = AssignmentLayout.sorted(assignments.filter(\.acceptsUploads))
-            guard !takingFiles.isEmpty else {
-                return .failure(Refusal("No assignment in this course takes file uploads"))
-            }
-            let picker = AssignmentPicker(assignments: takingFiles, isFresh: isFresh)
-            return .success(HandInFlow(course: course, isFresh: isFresh, home: home, stage: .picking(picker)))
+            return Availability(unless: assignments.contains(where: \.acceptsUploads) ? nil : "No assignment in this course takes file uploads", isProblem: true)
         }
     }
 
-    /// Why the flow cannot start, in words for the user.
-    struct Refusal: Error, Equatable {
-        var reason: String
-
-        init(_ reason: String) {
-            self.reason = reason
-        }
+    /// The picker of `assignments` that take files; nil when `availability(with:)` says why there is none.
+    static func handIn(to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String) -> HandInFlow? {
+        guard availability(with: assignments).isEnabled, let assignments = assignments.value else { return nil }
+        let picker = AssignmentPicker(assignments: AssignmentLayout.sorted(assignments.filter(\.acceptsUploads)), isFresh: isFresh)
+        return HandInFlow(course: course, isFresh: isFresh, home: home, stage: .picking(picker))
     }
 
+    /// Applies `event`: a key moves the picker or edits the prompt, an outcome closes the flow
+    /// or keeps the prompt open with the files left. Returns what the embedding pane should do.
     mutating func update(_ event: Event) -> [Effect] {
         switch event {
         case let .key(key): return handle(key)
@@ -128,11 +127,13 @@ struct HandInFlow {
         }
     }
 
+    /// The picker, while an assignment is being chosen.
     var picker: AssignmentPicker? {
         if case let .picking(picker) = stage { return picker }
         return nil
     }
 
+    /// The prompt, while the files are being typed.
     var prompt: UploadPrompt? {
         if case let .typing(prompt) = stage { return prompt }
         return nil

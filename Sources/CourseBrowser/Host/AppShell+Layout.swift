@@ -70,11 +70,13 @@ extension AppShell {
         }
     }
 
-    /// The hint line's hints for `width` columns: the help's keys while it is open; a typing
-    /// pane's own and the one way out; else focus, the focused pane's keys that apply, help and quit.
+    /// The hint line's hints for `width` columns: the help's keys while it is open, keeping
+    /// close and quit; a typing pane's own and the one way out; else focus, the focused pane's
+    /// keys that apply, help and quit.
     func hints(width: Int) -> [KeyHint] {
         if help != nil {
-            return HintLine.fit(HelpOverlay.bindings.dropLast().compactMap(\.hint), last: HelpOverlay.bindings.suffix(1).compactMap(\.hint), width: width)
+            let bindings = HelpOverlay.bindings
+            return HintLine.fit(bindings.hints { !HelpOverlay.isWayOut($0) }, last: bindings.hints(HelpOverlay.isWayOut), width: width)
         }
         let focused = pane(focus)
         if focused.capturesKeys {

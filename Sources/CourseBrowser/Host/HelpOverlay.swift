@@ -18,6 +18,11 @@ struct HelpOverlay: Equatable {
         Binding([[.character("q")], [.control("c")]], does: "quit", hint: "quit", action: .quit),
     ]
 
+    /// Whether the hint line always keeps the hint of `action`, at its end: the ways out are.
+    static func isWayOut(_ action: Action) -> Bool {
+        action == .close || action == .quit
+    }
+
     /// A heading and its keys, as the overlay lists them.
     struct Group: Equatable {
         var title: String
@@ -74,6 +79,8 @@ struct HelpOverlay: Equatable {
     /// Scrolls as `key` of `action` asks, within `count` lines of which `room` show.
     mutating func scroll(_ action: Action, key: Key, count: Int, room: Int) {
         let last = max(0, count - room)
+        // The window may have grown since the last key, so step from the line shown, not the one stored.
+        scroll = min(scroll, last)
         switch action {
         case .line: scroll += key == .up || key == .character("k") ? -1 : 1
         case .page: scroll += key == .pageUp ? -max(1, room) : max(1, room)
@@ -83,6 +90,8 @@ struct HelpOverlay: Equatable {
         scroll = max(0, min(scroll, last))
     }
 
+    /// Draws the overlay over `area`, listing `groups` from the line scrolled to (as far as
+    /// the room allows), and where that is in the border when not every line shows.
     func draw(into grid: inout Grid, in area: Rect, groups: [Group]) {
         let (frame, lines) = Self.frame(in: area, groups: groups)
         let box = frame.box

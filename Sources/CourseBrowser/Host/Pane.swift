@@ -32,27 +32,6 @@ protocol Pane: AnyObject {
     func draw(into grid: inout Grid, rect: Rect, focused: Bool)
 }
 
-/// The events every pane takes from its host; each pane's own event type has these cases.
-protocol PaneEvent {
-    /// A key pressed while the pane is focused.
-    static func key(_ key: Key) -> Self
-    /// The room inside the pane's border changed.
-    static func resize(_ size: PaneSize) -> Self
-    /// A click or the wheel inside the pane, measured from its content's top left.
-    static func mouse(_ event: MouseEvent) -> Self
-    /// The key this event presses, if it is a key.
-    var pressedKey: Key? { get }
-}
-
-/// The room a pane has to draw in, and the glyphs the terminal can show.
-struct PaneSize: Equatable {
-    var width: Int
-    var height: Int
-    var glyphs: Glyphs
-
-    static let zero = PaneSize(width: 0, height: 0, glyphs: .unicode)
-}
-
 extension Pane {
     /// Reacts to a key while focused; returns whether the pane used it.
     func handle(_ key: Key) -> Bool {
@@ -73,10 +52,4 @@ extension Pane {
     var hints: [KeyHint] {
         keys.filter(\.availability.isEnabled).compactMap(\.row.hint)
     }
-}
-
-/// A key and what it does, as the hint line and help show it.
-struct KeyHint: Equatable, Sendable {
-    var key: String
-    var action: String
 }

@@ -25,11 +25,11 @@ enum ShellKeys {
 
     /// The shell's keys that the hint line always keeps, at its end.
     static var lastHints: [KeyHint] {
-        bindings.filter { [.help, .quit].contains($0.action) }.compactMap(\.hint)
+        bindings.hints { [.help, .quit].contains($0) }
     }
 
     /// The shell's keys that the hint line shows before the focused pane's.
     static var firstHints: [KeyHint] {
-        bindings.filter { $0.action == .cycleFocus }.compactMap(\.hint)
+        bindings.hints { $0 == .cycleFocus }
     }
 }

@@ -11,7 +11,7 @@ import TerminalUI
 final class UploadsPane: PaneRunner {
     typealias Event = UploadsState.Event
 
-    /// How often the pane asks how far the jobs being sent have got, as often as the screen animates.
+    /// How often the pane asks how far the jobs being sent have got, while there are some: as often as the screen animates.
     static let progressCheck = Duration.milliseconds(100)
 
     private let uploadQueue: UploadQueueClient
@@ -20,6 +20,8 @@ final class UploadsPane: PaneRunner {
     private let runner: LoadRunner<[UploadJob]>
     var state = UploadsState()
     private var watchers: [Task<Void, Never>] = []
+    /// Asks how far the jobs have got, only while one is being sent, so an idle pane never wakes for it.
+    private var progressWatcher: Task<Void, Never>?
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
@@ -31,8 +33,8 @@ final class UploadsPane: PaneRunner {
     }
 
     /// Reads the queue, then keeps it fresh: this process's changes as they are announced,
-    /// every `interval` from the disk, for changes made by other processes, and the progress
-    /// of the jobs being sent while there are some.
+    /// every `interval` from the disk, for changes made by other processes; the progress of
+    /// the jobs being sent is followed while there are some, as the state asks.
     func start(refreshEvery interval: Duration = .seconds(5)) {
         update(.start)
         let updates = uploadQueue.updates()
@@ -41,27 +43,38 @@ final class UploadsPane: PaneRunner {
                 self?.update(.changed(change))
             }
         }
-        watchers = [changes, repeating(every: interval) { $0.update(.poll) }, repeating(every: Self.progressCheck) { $0.checkProgress() }]
+        watchers = [changes, repeating(every: interval) { $0.update(.poll) }]
     }
 
     isolated deinit {
         watchers.forEach { $0.cancel() }
+        progressWatcher?.cancel()
     }
 
-    /// Runs `body` every `interval` for as long as the pane lives.
+    /// Runs `body` every `interval` until cancelled or the pane goes; a sleep cut short by
+    /// cancelling runs it no more.
     private func repeating(every interval: Duration, _ body: @escaping @MainActor (UploadsPane) -> Void) -> Task<Void, Never> {
         Task { [weak self, clock] in
             while !Task.isCancelled {
-                try? await clock.sleep(interval)
-                guard let self else { return }
+                do {
+                    try await clock.sleep(interval)
+                } catch {
+                    return
+                }
+                guard let self, !Task.isCancelled else { return }
                 body(self)
             }
         }
     }
 
+    /// Starts or stops asking how far the jobs being sent have got.
+    private func followProgress(_ follow: Bool) {
+        progressWatcher?.cancel()
+        progressWatcher = follow ? repeating(every: Self.progressCheck) { $0.checkProgress() } : nil
+    }
+
     /// Tells the state how far the jobs under way have got, when that changed.
     private func checkProgress() {
-        guard state.hasJobUnderWay || !state.progress.isEmpty else { return }
         let progress = uploadQueue.progress()
         if progress != state.progress {
             update(.progress(progress))
@@ -82,6 +95,8 @@ final class UploadsPane: PaneRunner {
         case .checkWritable: checkWritable()
         case let .act(action): act(action)
         case let .track(event): analytics.track(event)
+        case .followProgress: followProgress(true)
+        case .stopFollowingProgress: followProgress(false)
         }
     }
 

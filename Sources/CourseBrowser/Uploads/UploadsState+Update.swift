@@ -53,11 +53,19 @@ extension UploadsState: PaneState, BoundKeys {
         case checkWritable
         case act(QueueAction)
         case track(AnalyticsEvent)
+        /// A job is being sent: ask how far the jobs have got, as often as the screen animates, until told to stop.
+        case followProgress
+        /// No job is being sent any more: stop asking.
+        case stopFollowingProgress
     }
 
     mutating func update(_ event: Event, now: Date) -> [Effect] {
-        let effects = apply(event)
+        let wasUnderWay = hasJobUnderWay
+        var effects = apply(event)
         settle()
+        if hasJobUnderWay != wasUnderWay {
+            effects.append(hasJobUnderWay ? .followProgress : .stopFollowingProgress)
+        }
         return effects
     }
 

@@ -8,9 +8,13 @@ import TerminalUI
 /// Changed only by its `update`; drawing reads it.
 struct UploadsState {
     var queue = LoadState<[UploadJob]>() {
-        didSet { hasJobUnderWay = jobs.contains { $0.state.isUnderWay } }
+        didSet {
+            hasJobUnderWay = jobs.contains { $0.state.isUnderWay }
+            // What was sent of jobs no longer under way is of no more use, and is not asked again.
+            if !hasJobUnderWay { progress = [:] }
+        }
     }
-    /// Whether a job is being sent now: asked ten times a second, worked out on each change.
+    /// Whether a job is being sent now: asked on every frame, so worked out on each change.
     private(set) var hasJobUnderWay = false
     /// The job waiting for `y` to be removed.
     var confirmingRemoval: String?

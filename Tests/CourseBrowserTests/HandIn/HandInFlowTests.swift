@@ -18,20 +18,26 @@ struct HandInFlowTests {
     }
 
     func flow() throws -> HandInFlow {
-        try HandInFlow.handIn(to: Self.course, assignments: loaded([Self.poster, Self.lab]), isFresh: true, home: "/home/an").get()
+        try #require(HandInFlow.handIn(to: Self.course, assignments: loaded([Self.poster, Self.lab]), isFresh: true, home: "/home/an"))
     }
 
     func type(_ text: String, into flow: inout HandInFlow) {
         for character in text { #expect(flow.update(.key(.character(character))).isEmpty) }
     }
 
-    @Test func itRefusesToStartWithoutAssignmentsThatTakeFiles() {
-        #expect(throws: HandInFlow.Refusal("The assignments are still loading; press s again once they are shown")) {
-            try HandInFlow.handIn(to: Self.course, assignments: LoadState(), isFresh: true, home: "/").get()
+    @Test func itRefusesToStartWithoutAssignmentsThatTakeFilesAndSaysWhy() {
+        var failed = LoadState<[Assignment]>()
+        failed.apply(.finished(.failure(CourseClient.Failure(userMessage: "timed out"))))
+        let refusals: [(LoadState<[Assignment]>, Availability)] = [
+            (LoadState(), .disabled("The assignments are still loading; press s again once they are shown")),
+            (failed, .disabled("Couldn't load the assignments (timed out); press r to retry", isProblem: true)),
+            (loaded([Self.poster]), .disabled("No assignment in this course takes file uploads", isProblem: true)),
+        ]
+        for (assignments, refusal) in refusals {
+            #expect(HandInFlow.availability(with: assignments) == refusal)
+            #expect(HandInFlow.handIn(to: Self.course, assignments: assignments, isFresh: true, home: "/") == nil)
         }
-        #expect(throws: HandInFlow.Refusal("No assignment in this course takes file uploads")) {
-            try HandInFlow.handIn(to: Self.course, assignments: loaded([Self.poster]), isFresh: true, home: "/").get()
-        }
+        #expect(HandInFlow.availability(with: loaded([Self.poster, Self.lab])) == .enabled)
     }
 
     @Test func pickThenTypeThenQueueThenCloseSayingWhatWasQueued() throws {
@@ -66,7 +72,7 @@ struct HandInFlowTests {
 
     @Test func ctrlNAndCtrlPChooseInThePicker() throws {
         let other = Assignment(id: "3", name: "Quiz", dueAt: Self.now + 7_200, submissionTypes: ["online_upload"])
-        var flow = try HandInFlow.handIn(to: Self.course, assignments: loaded([Self.lab, other]), isFresh: true, home: "/").get()
+        var flow = try #require(HandInFlow.handIn(to: Self.course, assignments: loaded([Self.lab, other]), isFresh: true, home: "/"))
         _ = flow.update(.key(.control("n")))
         #expect(flow.picker?.selected == other)
         _ = flow.update(.key(.control("p")))

@@ -64,6 +64,28 @@ struct HelpOverlayTests {
         #expect(help.scroll == 0)
     }
 
+    @Test func aStepAfterTheWindowGrewMovesFromTheLineShown() {
+        var help = HelpOverlay()
+        help.scroll(.ends, key: .end, count: 30, room: 5)
+        #expect(help.scroll == 25)
+        help.scroll(.line, key: .up, count: 30, room: 20)
+        #expect(help.scroll == 9, "the taller window showed from line 10")
+    }
+
+    @Test func theFirstUpAfterTheWindowGrowsScrollsAtOnce() async throws {
+        let shell = await shell()
+        _ = shell.handle(.character("?"))
+        _ = shell.lines(width: 80, height: 12)
+        _ = shell.handle(.end)
+        let grown = shell.lines(width: 80, height: 30)
+        let (frame, lines) = HelpOverlay.frame(in: shell.helpArea, groups: shell.helpGroups)
+        try #require(lines.count > frame.room, "the keys still need scrolling in the taller window")
+        #expect(grown.contains { $0.contains(" of \(lines.count) ") && $0.contains("–\(lines.count) ") }, "it shows the end")
+        _ = shell.handle(.up)
+        let top = lines.count - frame.room
+        #expect(shell.lines(width: 80, height: 30).contains { $0.contains(" \(top)–\(lines.count - 1) of \(lines.count) ") })
+    }
+
     @Test func escOrQuestionMarkClosesAndQStillQuits() async {
         let shell = await shell()
         _ = shell.handle(.character("?"))

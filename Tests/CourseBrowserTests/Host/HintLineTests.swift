@@ -16,6 +16,52 @@ struct HintLineTests {
         #expect(line == " Tab focus  ↑↓ scroll  n/p item  u upload  ? help  q quit")
     }
 
+    /// Every width from the narrowest screen the shell draws to a wide one.
+    static let widths = ShellLayout.minimumSize.width...120
+
+    func shell() async -> AppShell {
+        let shell = AppShell(environment: Fixtures.environment())
+        shell.start(openingCourse: Fixtures.swift.id)
+        await settle { !shell.isAnimating }
+        return shell
+    }
+
+    /// Checks the hint line at every width: each hint it was to show is drawn whole, nothing
+    /// is cut, and it ends with `ending`.
+    func expectWholeHints(_ shell: AppShell, ending: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for width in Self.widths {
+            let line = shell.lines(width: width, height: 20).last ?? ""
+            #expect(!line.contains("…"), "\(width) columns: \(line)", sourceLocation: sourceLocation)
+            #expect(line.hasSuffix(ending), "\(width) columns: \(line)", sourceLocation: sourceLocation)
+            #expect(line.displayWidth <= width, sourceLocation: sourceLocation)
+            for hint in shell.hints(width: width - 1) {
+                #expect(line.contains("\(hint.key) \(hint.action)"), "\(width) columns: \(line)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func atEveryWidthAndEveryFocusHelpAndQuitStayAndNoHintIsCut() async {
+        let shell = await shell()
+        for id in AppShell.PaneID.allCases {
+            shell.setFocus(id)
+            expectWholeHints(shell, ending: "? help  q quit")
+        }
+    }
+
+    @Test func atEveryWidthTheOpenHelpKeepsItsWaysOut() async {
+        let shell = await shell()
+        _ = shell.handle(.character("?"))
+        expectWholeHints(shell, ending: "Esc close  q quit")
+        #expect(shell.lines(width: 40, height: 20).last == " ↑↓ scroll  Esc close  q quit", "scrolling goes before the way out")
+    }
+
+    @Test func atEveryWidthAnOpenPromptKeepsCtrlCQuit() async {
+        let shell = await shell()
+        _ = shell.handle(.character("u"))
+        #expect(shell.detail.capturesKeys)
+        expectWholeHints(shell, ending: "Ctrl-C quit")
+    }
+
     @Test func lessImportantHintsGoFirstAndWhole() {
         let first = [KeyHint(key: "Tab", action: "focus"), KeyHint(key: "↑↓", action: "scroll"), KeyHint(key: "u", action: "upload")]
         let last = [KeyHint(key: "?", action: "help"), KeyHint(key: "q", action: "quit")]

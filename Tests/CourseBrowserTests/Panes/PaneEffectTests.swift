@@ -82,7 +82,17 @@ struct PaneEffectTests {
         var state = course(assignments: [])
         #expect(state.update(.key(.character("s")), now: Self.now).isEmpty)
         #expect(state.handIn == nil)
-        #expect(state.notice?.text == "No assignment in this course takes file uploads")
+        #expect(state.notice == Notice(text: "No assignment in this course takes file uploads", isProblem: true), "drawn as a problem, not a note")
+    }
+
+    @Test func sWhileTheAssignmentsFailedSaysSoAsAProblemAndWhileTheyLoadAsANote() {
+        var state = course()
+        _ = state.update(.assignments(.finished(.failure(CourseClient.Failure(userMessage: "timed out")))), now: Self.now)
+        _ = state.update(.key(.character("s")), now: Self.now)
+        #expect(state.notice == Notice(text: "Couldn't load the assignments (timed out); press r to retry", isProblem: true))
+        _ = state.update(.assignments(.started(at: Self.now, keepingValue: false)), now: Self.now)
+        _ = state.update(.key(.character("s")), now: Self.now)
+        #expect(state.notice == Notice(text: "The assignments are still loading; press s again once they are shown", isNote: true))
     }
 
     @Test func oAndYInTheCourseActOnTheCourseUntilAnItemIsSelected() {
@@ -131,10 +141,13 @@ struct PaneEffectTests {
         #expect(state.update(.key(.character("y")), now: Self.now) == [.act(.remove("a"))])
     }
 
-    @Test func progressIsAnEventTheDrawingReads() {
-        var state = uploads([job("a", .uploading)])
-        let progress = ["a": UploadProgress(sentBytes: 1, startedAt: Self.now)]
-        #expect(state.update(.progress(progress), now: Self.now).isEmpty)
-        #expect(state.progress == progress)
+    @Test func uploadsFollowProgressFromTheFirstJobUnderWayToTheLast() {
+        var state = uploads([job("a", .queued), job("b", .queued)])
+        #expect(state.update(.changed(.updated(job("a", .uploading))), now: Self.now) == [.followProgress])
+        #expect(state.update(.changed(.updated(job("b", .uploading))), now: Self.now).isEmpty, "already followed")
+        _ = state.update(.progress(["a": UploadProgress(sentBytes: 1, startedAt: Self.now)]), now: Self.now)
+        #expect(state.update(.changed(.updated(job("a", .done))), now: Self.now).isEmpty, "b is still being sent")
+        #expect(state.update(.changed(.updated(job("b", .done))), now: Self.now) == [.stopFollowingProgress])
+        #expect(state.progress.isEmpty)
     }
 }

@@ -40,6 +40,65 @@ struct UploadsPaneTests {
         #expect(!sending.isAnimating)
     }
 
+    /// A pane over `jobs`, whose progress the queue tells from `sent`, counting each time it is
+    /// asked. Its clock records every sleep in `naps`; one as short as a progress check only
+    /// yields, while the hourly look at the disk really waits, so it does not come during the test.
+    func progressPane(
+        _ jobs: [UploadJob], sent: Shared<[String: UploadProgress]> = Shared([:]),
+        asked: Recorder<Int> = Recorder(), naps: Recorder<Duration> = Recorder()
+    ) async -> UploadsPane {
+        var environment = Fixtures.environment()
+        environment.uploadQueue.jobs = { jobs }
+        environment.uploadQueue.progress = {
+            asked.append(1)
+            return sent.value
+        }
+        let progressCheck = UploadsPane.progressCheck
+        environment.clock = WallClock(now: { Fixtures.start }, sleep: { duration in
+            naps.append(duration)
+            guard duration <= progressCheck else { return try await Task.sleep(for: duration) }
+            await Task.yield()
+            try Task.checkCancellation()
+        })
+        let pane = UploadsPane(environment: environment)
+        pane.start(refreshEvery: .seconds(3600))
+        await settle { pane.hasLoaded }
+        return pane
+    }
+
+    /// Lets every pending task run 200 times: as many ticks of a clock that only yields.
+    func letTicksPass() async {
+        for _ in 0..<200 { await Task.yield() }
+    }
+
+    @Test func thePaneWakesToAskForProgressOnlyWhileAJobIsBeingSent() async {
+        let asked = Recorder<Int>()
+        let naps = Recorder<Duration>()
+        var progressNaps: Int { naps.values.filter { $0 == UploadsPane.progressCheck }.count }
+        let pane = await progressPane([job("a", .queued)], asked: asked, naps: naps)
+        await letTicksPass()
+        #expect(progressNaps == 0, "nothing is being sent, so nothing wakes the pane to ask")
+        #expect(asked.values.isEmpty)
+        _ = pane.update(.changed(.updated(job("a", .uploading))))
+        await settle { asked.values.count >= 3 }
+        _ = pane.update(.changed(.updated(job("a", .done))))
+        let askedWhileSending = asked.values.count
+        await letTicksPass()
+        #expect(asked.values.count == askedWhileSending, "asking stops with the last job sent")
+        // The clock records a nap off the main actor, so one begun just before the job finished may be counted late.
+        let napsWhenStopped = progressNaps
+        await letTicksPass()
+        #expect(progressNaps == napsWhenStopped, "nothing wakes the pane any more")
+    }
+
+    @Test func howFarAJobHasGotIsDrawnAsTheQueueTellsIt() async {
+        let sent = Shared(["video.mp4": UploadProgress(sentBytes: 20_000_000, startedAt: now.addingTimeInterval(-10))])
+        let pane = await progressPane([job("video.mp4", .uploading, size: 40_000_000)], sent: sent)
+        await settle { render(pane)[0].hasSuffix("[█████░░░░░] 50%  2.0 MB/s") }
+        sent.value["video.mp4"]?.sentBytes = 30_000_000
+        await settle { render(pane)[0].hasSuffix("75%  3.0 MB/s") }
+    }
+
     /// A record read from a damaged file may wait until any date a `Double` holds.
     @Test(arguments: [1e300, 1e19, -1e300])
     func aWaitUntilAnyDateDrawsWithoutTrapping(seconds: TimeInterval) async {
