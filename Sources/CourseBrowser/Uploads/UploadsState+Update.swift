@@ -60,11 +60,11 @@ extension UploadsState: PaneState, BoundKeys {
     }
 
     mutating func update(_ event: Event, now: Date) -> [Effect] {
-        let wasUnderWay = hasJobUnderWay
+        let wasSending = hasJobSending
         var effects = apply(event)
         settle()
-        if hasJobUnderWay != wasUnderWay {
-            effects.append(hasJobUnderWay ? .followProgress : .stopFollowingProgress)
+        if hasJobSending != wasSending {
+            effects.append(hasJobSending ? .followProgress : .stopFollowingProgress)
         }
         return effects
     }

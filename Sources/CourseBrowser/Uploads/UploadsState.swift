@@ -10,12 +10,17 @@ struct UploadsState {
     var queue = LoadState<[UploadJob]>() {
         didSet {
             hasJobUnderWay = jobs.contains { $0.state.isUnderWay }
-            // What was sent of jobs no longer under way is of no more use, and is not asked again.
-            if !hasJobUnderWay { progress = [:] }
+            hasJobSending = jobs.contains { $0.state.isSending }
+            // What was sent of jobs no longer being sent is of no more use, and is not asked again.
+            if !hasJobSending { progress = [:] }
         }
     }
-    /// Whether a job is being sent now: asked on every frame, so worked out on each change.
+    /// Whether a job is being sent or waits to try again, so the pane animates: asked on every
+    /// frame, so worked out on each change.
     private(set) var hasJobUnderWay = false
+    /// Whether a job is being sent now, so how far it got is worth asking; a job waiting to
+    /// try again has no progress to ask about.
+    private(set) var hasJobSending = false
     /// The job waiting for `y` to be removed.
     var confirmingRemoval: String?
     /// The outcome of the last action, such as a removal that failed, or why a key did nothing.

@@ -29,6 +29,12 @@ extension UploadJob.State {
         }
     }
 
+    /// Whether the job is being sent now.
+    public var isSending: Bool {
+        if case .uploading = self { return true }
+        return false
+    }
+
     /// Whether the job is on its way: uploading, or waiting to try again.
     public var isUnderWay: Bool {
         switch self {

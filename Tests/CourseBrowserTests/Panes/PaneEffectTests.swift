@@ -150,4 +150,13 @@ struct PaneEffectTests {
         #expect(state.update(.changed(.updated(job("b", .done))), now: Self.now) == [.stopFollowingProgress])
         #expect(state.progress.isEmpty)
     }
+
+    /// A job waiting to try again shows a countdown, not how far it got: nothing to ask ten times a second.
+    @Test func aJobWaitingToTryAgainIsNotFollowedUntilItIsSentAgain() {
+        var state = uploads([job("a", .queued)])
+        let retry = UploadJob.State.waiting(until: Self.now.addingTimeInterval(30), reason: "Can't reach school.edu")
+        #expect(state.update(.changed(.updated(job("a", retry))), now: Self.now).isEmpty)
+        #expect(state.update(.changed(.updated(job("a", .uploading))), now: Self.now) == [.followProgress])
+        #expect(state.update(.changed(.updated(job("a", retry))), now: Self.now) == [.stopFollowingProgress])
+    }
 }
