@@ -3,7 +3,7 @@ import FoundationEssentials
 import TerminalUI
 import TextBasics
 
-/// Lays out a course's assignments: soonest due first, undated last, each its name and
+/// Lays out a course's assignments: by due date, earliest first (so what is overdue leads), undated last, each its name and
 /// then when it is due, its points and where the user's submission stands.
 enum AssignmentLayout {
     static func lines(for assignments: [Assignment], width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {

@@ -25,7 +25,7 @@ extension CourseDetailState {
     ///
     /// A section is left out when the course itself can't be shown: a course restricted by
     /// date, or a failure the overview already reports in the same words (a course that
-    /// does not exist fails all three sections alike, and one row says it).
+    /// does not exist fails the other three sections alike, and one row says it).
     func contentLines(width: Int, glyphs: Glyphs, now: Date, syllabus syllabusLines: [DetailLine]?) -> [DetailLine] {
         guard courseID != nil else {
             return [.text(StyledLine("Select a course and press Enter to open it.", style: .muted))]

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// A paginated listing as far as it has arrived, and what loads after it.
 ///
-/// A value in the pane's state, changed only by the events its `PageRunner` sends. A page
+/// A value in the pane's state, changed only by the events its `LoadRunner` sends. A page
 /// that fails keeps everything before it, and a retry resumes from that page. An element
 /// whose ID an earlier page already brought is dropped, so a listing made of overlapping
 /// parts never shows a row twice. A next page already read, a page holding what one already
