@@ -43,8 +43,9 @@ struct CourseListPaneTests {
         #expect(end[5].hasPrefix(" Sample courses"))
     }
 
-    @Test func showsASpinnerWhileTheFirstPageLoads() {
-        var environment = Fixtures.environment()
+    /// A started pane whose first page arrives, empty, only once the gate opens.
+    func paneWaitingForItsFirstPage(_ environment: EnvironmentValues = Fixtures.environment()) -> (CourseListPane, Gate) {
+        var environment = environment
         let gate = Gate()
         environment.courseClient.coursesPage = { _, _, _ in
             await gate.wait()
@@ -52,6 +53,11 @@ struct CourseListPaneTests {
         }
         let pane = CourseListPane(environment: environment)
         pane.start()
+        return (pane, gate)
+    }
+
+    @Test func showsASpinnerWhileTheFirstPageLoads() {
+        let (pane, gate) = paneWaitingForItsFirstPage()
         let lines = render(pane)
         #expect(lines[0].contains("Loading current courses…"))
         #expect(pane.isAnimating)
@@ -62,13 +68,7 @@ struct CourseListPaneTests {
         var environment = Fixtures.environment()
         let clock = ManualClock(Fixtures.start)
         environment.clock = clock.client
-        let gate = Gate()
-        environment.courseClient.coursesPage = { _, _, _ in
-            await gate.wait()
-            return Page(items: [])
-        }
-        let pane = CourseListPane(environment: environment)
-        pane.start()
+        let (pane, gate) = paneWaitingForItsFirstPage(environment)
         #expect(render(pane)[0].hasSuffix("Loading current courses…"))
         clock.advance(by: 5)
         #expect(render(pane)[0].hasSuffix("Loading current courses… 5s"))
