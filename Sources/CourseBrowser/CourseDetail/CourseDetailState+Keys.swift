@@ -7,19 +7,20 @@ extension CourseDetailState {
         case scroll, page, ends, selectItem, clearItem, openInBrowser, copyAddress, upload, handIn, retry
     }
 
-    /// The Course pane's keys, in the order of their importance on the hint line.
+    /// The Course pane's keys, in the order of their importance on the hint line: handing in
+    /// and uploading, what a student opens a course for, go before selecting an item.
     static let bindings: [Binding<Action>] = [
         .step(does: "scroll the course", hint: "scroll", action: .scroll),
         .page([.character(" ")], does: "scroll a page (Space: down)", action: .page),
         .ends(does: "the top, the end", action: .ends),
-        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding([[.character("s")]], does: "hand files in to an assignment (type to find it, Enter picks, then the files)", hint: "submit", action: .handIn),
+        Binding([[.character("u")]], does: "upload files to the course's Files (spaces separate them, Tab completes, Esc cancels)", hint: "upload", action: .upload),
+        Binding([[.character("r")]], does: "retry the sections that failed to load", hint: "retry", action: .retry),
         Binding(
             [[.character("o")]], does: "open the selected assignment or item, else the course, in the web browser ($BROWSER, else xdg-open)",
             hint: "browser", action: .openInBrowser
         ),
-        Binding([[.character("u")]], does: "upload files to the course's Files (spaces separate them, Tab completes, Esc cancels)", hint: "upload", action: .upload),
-        Binding([[.character("s")]], does: "hand files in to an assignment (type to find it, Enter picks, then the files)", hint: "submit", action: .handIn),
-        Binding([[.character("r")]], does: "retry the sections that failed to load", hint: "retry", action: .retry),
+        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment or module item", hint: "item", hintKey: "n/p", action: .selectItem),
         Binding([[.character("y")]], does: "copy the web address of what o opens to the clipboard (through the terminal)", action: .copyAddress),
         Binding([[.escape]], does: "select no item, so o and y act on the course", action: .clearItem),
     ]
