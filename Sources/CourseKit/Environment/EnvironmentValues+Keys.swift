@@ -4,6 +4,10 @@ private enum CourseClientKey: EnvironmentKey {
     static let defaultValue = CourseClient.noOp
 }
 
+private enum PlannerClientKey: EnvironmentKey {
+    static let defaultValue = PlannerClient.noOp
+}
+
 private enum WallClockKey: EnvironmentKey {
     static let defaultValue = WallClock.live
 }
@@ -52,6 +56,12 @@ extension EnvironmentValues {
     public var courseClient: CourseClient {
         get { self[CourseClientKey.self] }
         set { self[CourseClientKey.self] = newValue }
+    }
+
+    /// What is due across every course, for the Due pane and the `due` command.
+    public var planner: PlannerClient {
+        get { self[PlannerClientKey.self] }
+        set { self[PlannerClientKey.self] = newValue }
     }
 
     /// The time source for spinners and elapsed times.

@@ -84,6 +84,7 @@ struct EnvironmentValuesTests {
             { try await environment.uploadQueue.retryAllFailed() },
             { try await environment.uploadQueue.remove("j") },
             { try await environment.uploadQueue.checkWritable() },
+            { _ = try await environment.planner.items(Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1), .ignored) },
         ] as [@Sendable () async throws -> Void] {
             await #expect(throws: Unimplemented.self) { try await call() }
         }
@@ -106,7 +107,7 @@ struct EnvironmentValuesTests {
         #expect(reported.values == [
             "CourseClient.coursesPage", "CourseClient.course", "CourseClient.syllabus", "CourseClient.modules", "CourseClient.assignments",
             "UploadQueueClient.jobs", "UploadQueueClient.enqueue", "UploadQueueClient.enqueueSubmission", "UploadQueueClient.retry",
-            "UploadQueueClient.retryAllFailed", "UploadQueueClient.remove", "UploadQueueClient.checkWritable",
+            "UploadQueueClient.retryAllFailed", "UploadQueueClient.remove", "UploadQueueClient.checkWritable", "PlannerClient.items",
             "UploadQueueClient.progress", "UploadQueueClient.updates", "WallClock.now", "Analytics.track", "Notifier.notify",
             "SettingsClient.load", "SettingsClient.save", "SavedCopyClient.courses", "SavedCopyClient.course", "SavedCopyClient.syllabus",
             "SavedCopyClient.modules", "SavedCopyClient.assignments", "WebBrowser.open", "Clipboard.copy",

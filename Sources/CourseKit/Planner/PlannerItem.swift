@@ -1,0 +1,93 @@
+import FoundationEssentials
+
+/// One thing on the student's planner, across courses: an assignment, a quiz, a discussion,
+/// an announcement, an event, a page to read or a note of their own, with the date it falls on.
+///
+/// Canvas's `GET /api/v1/planner/items` gives one of these per row; the catalogs make them
+/// from their assignments.
+public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
+    /// What kind of thing the row is, by Canvas's `plannable_type`.
+    public enum Kind: Equatable, Sendable, Codable {
+        case assignment
+        case quiz
+        case discussionTopic
+        case announcement
+        case calendarEvent
+        case plannerNote
+        case wikiPage
+        case assessmentRequest
+        /// A type this version does not know, by the name Canvas gave it: shown by its title
+        /// and that name, never dropped.
+        case other(String)
+    }
+
+    /// Where the student's own submission stands, from the row's `submissions`.
+    public struct Status: Equatable, Sendable, Codable {
+        public var isSubmitted: Bool
+        public var isGraded: Bool
+        public var isLate: Bool
+        public var isMissing: Bool
+        public var isExcused: Bool
+        public var needsGrading: Bool
+        public var hasFeedback: Bool
+
+        public init(
+            isSubmitted: Bool = false, isGraded: Bool = false, isLate: Bool = false, isMissing: Bool = false,
+            isExcused: Bool = false, needsGrading: Bool = false, hasFeedback: Bool = false
+        ) {
+            self.isSubmitted = isSubmitted
+            self.isGraded = isGraded
+            self.isLate = isLate
+            self.isMissing = isMissing
+            self.isExcused = isExcused
+            self.needsGrading = needsGrading
+            self.hasFeedback = hasFeedback
+        }
+    }
+
+    /// Unique across kinds: the kind's name and the plannable's ID (`assignment:12`).
+    public var id: String
+    public var kind: Kind
+    public var title: String
+    /// The course it belongs to; nil for a note of the student's own.
+    public var courseID: CourseID?
+    /// The course's code, when the backend knows it, for a short row.
+    public var courseCode: String?
+    /// The course's nickname for this student, else its name (Canvas's `context_name`).
+    public var contextName: String?
+    /// When it is due, happens or was posted (Canvas's `plannable_date`).
+    public var date: Date
+    /// Whether `date` is a whole day rather than a moment (an all-day event, a plain date).
+    public var isAllDay: Bool
+    public var pointsPossible: Double?
+    /// The assignment to hand files in to, for assignments and graded quizzes and discussions.
+    public var assignmentID: String?
+    /// Nil where Canvas says `submissions: false` (nothing to submit).
+    public var status: Status?
+    /// The student ticked it done in the planner (`planner_override.marked_complete`).
+    public var isMarkedComplete: Bool
+    /// Canvas has something new on it for the student (`new_activity`).
+    public var hasNewActivity: Bool
+    public var htmlURL: URL?
+
+    public init(
+        id: String, kind: Kind, title: String, courseID: CourseID? = nil, courseCode: String? = nil, contextName: String? = nil,
+        date: Date, isAllDay: Bool = false, pointsPossible: Double? = nil, assignmentID: String? = nil, status: Status? = nil,
+        isMarkedComplete: Bool = false, hasNewActivity: Bool = false, htmlURL: URL? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.courseID = courseID
+        self.courseCode = courseCode
+        self.contextName = contextName
+        self.date = date
+        self.isAllDay = isAllDay
+        self.pointsPossible = pointsPossible
+        self.assignmentID = assignmentID
+        self.status = status
+        self.isMarkedComplete = isMarkedComplete
+        self.hasNewActivity = hasNewActivity
+        self.htmlURL = htmlURL
+    }
+}
