@@ -22,6 +22,8 @@ public enum CanvasResource: Equatable, Sendable {
     case uploadedFile
     /// The user's own profile.
     case profile
+    /// What is due across the user's courses (the planner).
+    case planner
 
     /// What a 404 means here, or `nil` where Canvas only answers 404 when the address is wrong.
     var missingMessage: String? {
@@ -35,7 +37,7 @@ public enum CanvasResource: Equatable, Sendable {
             return "Assignment \(assignment) of course \(course) no longer exists"
         case .uploadedFile:
             return "The uploaded file is no longer on Canvas"
-        case .courseList, .favorites, .profile:
+        case .courseList, .favorites, .profile, .planner:
             return nil
         }
     }
@@ -55,6 +57,7 @@ public enum CanvasResource: Equatable, Sendable {
             return "hand in assignment \(assignment) of course \(course): it is locked or closed, or you are not a student there"
         case .uploadedFile: return "finish this upload"
         case .profile: return "read your profile"
+        case .planner: return "see your planner"
         }
     }
 }
