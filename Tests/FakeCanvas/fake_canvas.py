@@ -1090,6 +1090,7 @@ class Config:
     reject_upload_auth: bool = False
     role: str = "teacher"
     user_name: str = "Test User"
+    planner_unknown_type: bool = False
 
     def update(self, changes) -> None:
         if not isinstance(changes, dict):
@@ -1101,7 +1102,7 @@ class Config:
                 if str(value) not in ("301", "201"):
                     raise ApiError(400, 'upload_answer is "301" or "201"')
                 self.upload_answer = str(value)
-            elif key in ("strict_page_tokens", "reject_upload_auth"):
+            elif key in ("strict_page_tokens", "reject_upload_auth", "planner_unknown_type"):
                 setattr(self, key, bool(value))
             elif key == "user_name":
                 if not isinstance(value, str) or not value.strip():
@@ -1587,6 +1588,7 @@ class FakeCanvas:
         ("GET", r"/api/v1/courses", "list_courses"),
         ("GET", r"/api/v1/users/self/favorites/courses", "list_favorites"),
         ("GET", r"/api/v1/users/self", "get_self"),
+        ("GET", r"/api/v1/planner/items", "list_planner_items"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)", "get_course"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules", "list_modules"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/assignments", "list_assignments"),
@@ -1700,6 +1702,104 @@ class FakeCanvas:
             if "submission" in assignment:
                 assignment["submission"] = self.submission_json(assignment, latest)
         return self._paged(req, assignments)
+
+    def list_planner_items(self, req: Request) -> Response:
+        """`GET /api/v1/planner/items`: what is due from `start_date` up to `end_date` (two weeks
+        either side of today when neither is given), oldest first, in pages, each row shaped
+        as canvas-lms's `planner_item_json` writes it. Only active enrollments in courses not
+        concluded count, as Canvas's planner leaves the rest out unless `include[]=concluded`."""
+        start, end = self._planner_range(req)
+        rows = [row for row in self._planner_rows() if start <= row[0] < end]
+        rows.sort(key=lambda row: row[0])
+        return self._paged(req, [item for _, item in rows])
+
+    def _planner_range(self, req: Request) -> tuple:
+        given = (req.param("start_date"), req.param("end_date"))
+        if not any(given):
+            return self.data.today - timedelta(days=14), self.data.today + timedelta(days=14)
+        far = timedelta(days=3650)
+        return (self._planner_date("start_date", given[0], self.data.today - far),
+                self._planner_date("end_date", given[1], self.data.today + far))
+
+    @staticmethod
+    def _planner_date(name: str, text: Optional[str], missing: datetime) -> datetime:
+        if not text:
+            return missing
+        try:
+            moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            raise ApiError(400, f"Invalid date or datetime for {name}")
+        return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+    def _planner_rows(self) -> list:
+        """(when, item) for every plannable: each current course's assignments, an announcement
+        and an all-day event in the first of them, a note of the user's own, and with the
+        `planner_unknown_type` switch a row of a type clients do not know."""
+        courses = [cid for cid in self.data.course_ids() if self._plans(cid)]
+        rows = []
+        for cid in courses:
+            for assignment in self.data.assignments_json(cid, self.base, "student", True):
+                rows.append(self._planner_assignment(cid, assignment))
+        today = self.data.today
+        if courses:
+            first = courses[0]
+            rows.append(self._planner_row(first, "announcement", 900001, today - timedelta(days=1, hours=-8), False,
+                                          {"title": "Welcome to the week", "unread_count": 0, "read_state": "unread"},
+                                          f"/courses/{first}/discussion_topics/900001"))
+            event_day = today + timedelta(days=3)
+            event = self._planner_row(first, "calendar_event", 900002, event_day, False,
+                                      {"title": "Field trip", "all_day": True, "start_at": _iso(event_day),
+                                       "end_at": _iso(event_day)},
+                                      f"/courses/{first}/calendar_events/900002")
+            event["plannable_date"] = event_day.strftime("%Y-%m-%d")
+            rows.append((event_day, event))
+            if self.config.planner_unknown_type:
+                rows.append(self._planner_row(first, "hologram_lecture", 900004, today + timedelta(hours=15), False,
+                                              {"title": "Virtual visit"}, f"/courses/{first}/holograms/900004"))
+        note_at = today + timedelta(days=1, hours=12)
+        note = self._planner_row(None, "planner_note", 900003, note_at, False,
+                                 {"title": "Buy lab goggles", "todo_date": _iso(note_at), "user_id": 1}, None)
+        rows.append((note_at, note))
+        return [row if isinstance(row, tuple) else (_parse_iso(row["plannable_date"]), row) for row in rows]
+
+    def _plans(self, cid: int) -> bool:
+        data = self.data
+        return (data.enrollment_state(cid) == "active" and not data.is_concluded(cid)
+                and data.workflow_state(cid) == "available" and not data.is_restricted(cid, "student"))
+
+    def _planner_assignment(self, cid: int, assignment: dict) -> dict:
+        submission = assignment["submission"]
+        latest = self.submissions.latest(cid, assignment["id"])
+        if latest is not None:
+            submission = self.submission_json(assignment, latest)
+        submitted = submission.get("submitted_at") is not None
+        graded = submission.get("workflow_state") == "graded"
+        status = {"submitted": submitted, "excused": bool(submission.get("excused")), "graded": graded,
+                  "posted_at": submission.get("posted_at"), "late": bool(submission.get("late")),
+                  "missing": bool(submission.get("missing")), "needs_grading": submitted and not graded,
+                  "has_feedback": False, "redo_request": False}
+        plannable = {"id": assignment["id"], "title": assignment["name"], "course_id": cid,
+                     "points_possible": assignment["points_possible"], "due_at": assignment["due_at"],
+                     "assignment_id": None}
+        path = f"/courses/{cid}/assignments/{assignment['id']}"
+        if submitted or graded:
+            path += "/submissions/1"
+        return self._planner_row(cid, "assignment", assignment["id"], _parse_iso(assignment["due_at"]), status,
+                                 plannable, path)
+
+    def _planner_row(self, cid: Optional[int], kind: str, pid: int, when: datetime, submissions,
+                     plannable: dict, html_url: Optional[str]) -> dict:
+        row = {"plannable_id": pid, "plannable_type": kind, "plannable_date": _iso(when),
+               "planner_override": None, "new_activity": False, "submissions": submissions,
+               "plannable": dict(plannable, id=pid)}
+        if cid is None:
+            row.update({"context_type": "User", "user_id": 1})
+        else:
+            row.update({"context_type": "Course", "course_id": cid, "context_name": self.data.course_json(
+                cid, set(), self.base, True)["name"], "context_image": None})
+        if html_url is not None:
+            row["html_url"] = html_url
+        return row
 
     def _module_position(self, cid: int, module: str) -> int:
         position = self.data.module_position(cid, module)
