@@ -1,4 +1,5 @@
 import CourseKit
+import FoundationEssentials
 
 /// A Canvas assignment object, as `GET /courses/:id/assignments?include[]=submission` returns it.
 ///
@@ -32,6 +33,16 @@ package struct CanvasAssignment: Decodable, Sendable {
     package var lock_explanation: String?
     package var submission: Submission?
     package var html_url: String?
+    /// Only in catalog files: when it is due counted from the moment the catalog is read, in
+    /// days, hours or both (`-3` is three days ago); it wins over `due_at`.
+    package var due_in_days: CanvasNumber?
+    package var due_in_hours: CanvasNumber?
+
+    /// Seconds from the catalog's reading to the due date; nil where only `due_at` says when.
+    package var dueOffset: TimeInterval? {
+        guard due_in_days != nil || due_in_hours != nil else { return nil }
+        return (due_in_days?.value ?? 0) * 86_400 + (due_in_hours?.value ?? 0) * 3_600
+    }
 
     package var assignment: Assignment {
         let locked = locked_for_user ?? false

@@ -144,7 +144,8 @@ extension CanvasCourse {
             course: course,
             syllabusHTML: syllabus_body,
             modules: (modules ?? []).map(\.module).sorted { $0.position < $1.position },
-            assignments: (assignments ?? []).map(\.assignment)
+            assignments: (assignments ?? []).map(\.assignment),
+            dueOffsets: Catalog.dueOffsets(of: assignments ?? [])
         )
     }
 }

@@ -9,12 +9,18 @@ public struct Catalog: Sendable {
         public var syllabusHTML: String?
         public var modules: [CourseModule]
         public var assignments: [Assignment]
+        /// Due dates given relative to the catalog's reading: seconds from then, by assignment ID.
+        public var dueOffsets: [String: TimeInterval]
 
-        public init(course: Course, syllabusHTML: String? = nil, modules: [CourseModule] = [], assignments: [Assignment] = []) {
+        public init(
+            course: Course, syllabusHTML: String? = nil, modules: [CourseModule] = [], assignments: [Assignment] = [],
+            dueOffsets: [String: TimeInterval] = [:]
+        ) {
             self.course = course
             self.syllabusHTML = syllabusHTML
             self.modules = modules
             self.assignments = assignments
+            self.dueOffsets = dueOffsets
         }
     }
 

@@ -19,12 +19,19 @@ extension CatalogIndex {
         return shifted(Catalog.Entry(course: summary.entry.course, modules: sorted)).modules
     }
 
-    /// The assignments of course `id`, decoded now.
-    public func assignments(_ id: CourseID) throws -> [Assignment] {
+    /// The assignments of course `id`, decoded now; due dates given relative to the reading
+    /// are counted from `now`, and left out without it.
+    public func assignments(_ id: CourseID, at now: Date? = nil) throws -> [Assignment] {
         let summary = try summary(id)
-        guard let range = summary.assignments else { return summary.entry.assignments }
-        let assignments = try decode([CanvasAssignment]?.self, at: range, named: "courses[\(summary.position)].assignments") ?? nil
-        return shifted(Catalog.Entry(course: summary.entry.course, assignments: (assignments ?? []).map(\.assignment))).assignments
+        var entry = summary.entry
+        if let range = summary.assignments {
+            let read = try decode([CanvasAssignment]?.self, at: range, named: "courses[\(summary.position)].assignments") ?? nil
+            let assignments = read ?? []
+            entry = shifted(Catalog.Entry(
+                course: summary.entry.course, assignments: assignments.map(\.assignment), dueOffsets: Catalog.dueOffsets(of: assignments)
+            ))
+        }
+        return now.map(entry.assignments(at:)) ?? entry.assignments
     }
 
     /// `entry` with its dates moved by the index's shift; the course's own were moved already.

@@ -4,7 +4,7 @@ import Synchronization
 
 extension CourseClient {
     /// Serves courses from the catalog index `load` gives, which runs on every request;
-    /// `now` decides which courses are current.
+    /// `now` decides which courses are current and is what relative due dates count from.
     ///
     /// Asking on every request is what lets `r` pick up a catalog file the user just fixed.
     public static func catalog(now: @escaping @Sendable () -> Date, index load: @escaping @Sendable () throws -> CatalogIndex) -> CourseClient {
@@ -16,7 +16,7 @@ extension CourseClient {
             course: { id, _ in try load().course(id) },
             syllabus: { id, _ in try load().syllabus(id) },
             modules: { id, _ in try load().modules(id) },
-            assignments: { id, _ in try load().assignments(id) }
+            assignments: { id, _ in try load().assignments(id, at: now()) }
         )
     }
 

@@ -13,11 +13,12 @@ public enum SampleCatalog {
     /// The day the embedded dates are written for: 2026-11-16 00:00 UTC.
     static let anchor = Date(timeIntervalSince1970: 1_794_787_200)
 
-    /// Decodes the embedded JSON with its dates moved by whole days from `anchor` to `now`;
+    /// Decodes the embedded JSON with its dates moved by whole days from `anchor` to `now`, and
+    /// due dates written relative to the reading counted from `now`;
     /// it is checked by tests, so failure here means a broken build.
     public static func load(now: Date) throws -> Catalog {
         let catalog = try Catalog.decode(Data(PackageResources.sample_catalog_json), source: sourceName)
-        return catalog.shifted(by: shift(at: now))
+        return catalog.shifted(by: shift(at: now)).resolvingRelativeDates(at: now)
     }
 
     /// The same catalog as an index: its list read now, each course's syllabus, modules and

@@ -70,6 +70,14 @@ enum Backend {
         }
     }
 
+    /// What is due across courses: the catalog's assignments, with what was handed in here, or Canvas's planner.
+    func planner(http: HTTPClient, environment: EnvironmentValues) -> PlannerClient {
+        switch self {
+        case .offline: return .catalog(courseClient(http: http, environment: environment))
+        case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
+        }
+    }
+
     func submissionTransport(http: HTTPClient, environment: EnvironmentValues) -> SubmissionTransport {
         switch self {
         case let .offline(catalog, _):

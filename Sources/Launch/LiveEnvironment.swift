@@ -47,6 +47,7 @@ public enum LiveEnvironment {
         let engine = makeEngine(backend: backend, store: store, environment: environment, network: network)
         let http = backend.http(options: options, engine: network).observingSuccess { Task { await engine.backendAnswered() } }
         environment.courseClient = backend.courseClient(http: http, environment: environment)
+        environment.planner = backend.planner(http: http, environment: environment)
         if case let .canvas(url, credentials) = backend, !options.noCache {
             keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
         }

@@ -226,7 +226,7 @@ struct CatalogIndexTests {
             let id = entry.course.id
             #expect(try index.syllabus(id) == entry.syllabusHTML)
             #expect(try index.modules(id) == entry.modules)
-            #expect(try index.assignments(id) == entry.assignments)
+            #expect(try index.assignments(id, at: now) == entry.assignments)
         }
     }
 }

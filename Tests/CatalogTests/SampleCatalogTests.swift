@@ -78,7 +78,11 @@ struct SampleCatalogTests {
         let now = try moved.entry(id).course
         #expect(now.startAt == then.startAt.map { $0 + 400 * 86_400 }, "moved by whole days, so times of day stay")
         let dueThen = try catalog.entry(id).assignments.compactMap(\.dueAt)
-        #expect(try moved.entry(id).assignments.compactMap(\.dueAt) == dueThen.map { $0 + 400 * 86_400 }, "due dates move too")
+        let dueLater = try moved.entry(id).assignments.compactMap(\.dueAt)
+        #expect(dueLater.count == dueThen.count)
+        let moves = Set(zip(dueThen, dueLater).map { $1.timeIntervalSince($0).rounded() })
+        let wholeDays: TimeInterval = 400 * 86_400
+        #expect(moves == [wholeDays, wholeDays + 3_600], "fixed due dates move by whole days, relative ones with the clock")
         let locksThen = try catalog.entry(CourseID(10003)).assignments.compactMap(\.lockAt)
         #expect(!locksThen.isEmpty)
         #expect(try moved.entry(CourseID(10003)).assignments.compactMap(\.lockAt) == locksThen.map { $0 + 400 * 86_400 }, "lock dates too")
