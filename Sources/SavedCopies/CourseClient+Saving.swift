@@ -1,5 +1,4 @@
 import CourseKit
-import FileSystem
 import Synchronization
 
 extension CourseClient {
@@ -12,20 +11,7 @@ extension CourseClient {
         // Each view's listing so far, and the page it goes on with.
         let listings = Mutex<[CourseScope: (next: PageCursor, courses: [Course])]>([:])
         let client = self
-        // The last save begun: each waits for the one before, so an older answer never lands last.
-        let lastSave = Mutex<Task<Void, Never>?>(nil)
-        /// Saves in the background, in the order the answers came: an answer is shown at once,
-        /// never after its copy is on disk.
-        @Sendable func save<Value: Codable & Sendable>(_ value: Value, as key: SavedCopyKey) {
-            lastSave.withLock { last in
-                let before = last
-                last = Task.detached(priority: .utility) {
-                    await before?.value
-                    guard let account = await account() else { return }
-                    _ = try? await Files.offload { _ in store.write(value, as: key, of: account) }
-                }
-            }
-        }
+        let writer = SavedCopyWriter(store: store, account: account)
         /// `load`, each answer also saved under the key `key` gives its course.
         @Sendable func saved<Value: Codable & Sendable>(
             _ load: @escaping @Sendable (CourseID, LoadProgress) async throws -> Value,
@@ -33,7 +19,7 @@ extension CourseClient {
         ) -> @Sendable (CourseID, LoadProgress) async throws -> Value {
             { id, progress in
                 let value = try await load(id, progress)
-                save(value, as: key(id))
+                writer.save(value, as: key(id))
                 return value
             }
         }
@@ -53,7 +39,7 @@ extension CourseClient {
                     listings[scope] = page.next.map { ($0, sofar) }
                     return page.next == nil ? sofar : nil
                 }
-                if let whole { save(whole, as: .courses(scope)) }
+                if let whole { writer.save(whole, as: .courses(scope)) }
                 return page
             },
             course: saved(client.course, as: SavedCopyKey.course),

@@ -8,7 +8,8 @@ extension SavedCopyClient {
             course: { id in store.read(.course(id), of: account, as: Course.self) },
             syllabus: { id in store.read(.syllabus(id), of: account, as: String?.self) },
             modules: { id in store.read(.modules(id), of: account, as: [CourseModule].self) },
-            assignments: { id in store.read(.assignments(id), of: account, as: [Assignment].self) }
+            assignments: { id in store.read(.assignments(id), of: account, as: [Assignment].self) },
+            planner: { store.read(.planner, of: account, as: [PlannerItem].self) }
         )
     }
 }

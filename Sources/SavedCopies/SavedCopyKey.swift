@@ -8,6 +8,8 @@ enum SavedCopyKey: Hashable, Sendable {
     case syllabus(CourseID)
     case modules(CourseID)
     case assignments(CourseID)
+    /// What is due across courses, as the planner last answered.
+    case planner
 
     var fileName: String {
         switch self {
@@ -16,6 +18,7 @@ enum SavedCopyKey: Hashable, Sendable {
         case let .syllabus(id): return "syllabus-\(Self.component(id)).json"
         case let .modules(id): return "modules-\(Self.component(id)).json"
         case let .assignments(id): return "assignments-\(Self.component(id)).json"
+        case .planner: return "planner.json"
         }
     }
 

@@ -11,19 +11,23 @@ public struct SavedCopyClient: Sendable {
     public var syllabus: @Sendable (_ id: CourseID) -> Saved<String?>?
     public var modules: @Sendable (_ id: CourseID) -> Saved<[CourseModule]>?
     public var assignments: @Sendable (_ id: CourseID) -> Saved<[Assignment]>?
+    /// What the planner last answered, whatever range it was asked for.
+    public var planner: @Sendable () -> Saved<[PlannerItem]>?
 
     public init(
         courses: @escaping @Sendable (_ scope: CourseScope) -> Saved<[Course]>?,
         course: @escaping @Sendable (_ id: CourseID) -> Saved<Course>?,
         syllabus: @escaping @Sendable (_ id: CourseID) -> Saved<String?>?,
         modules: @escaping @Sendable (_ id: CourseID) -> Saved<[CourseModule]>?,
-        assignments: @escaping @Sendable (_ id: CourseID) -> Saved<[Assignment]>?
+        assignments: @escaping @Sendable (_ id: CourseID) -> Saved<[Assignment]>?,
+        planner: @escaping @Sendable () -> Saved<[PlannerItem]>? = { nil }
     ) {
         self.courses = courses
         self.course = course
         self.syllabus = syllabus
         self.modules = modules
         self.assignments = assignments
+        self.planner = planner
     }
 }
 
@@ -42,7 +46,8 @@ extension SavedCopyClient: Unimplementable {
             course: { _ in nothing("course", report) },
             syllabus: { _ in nothing("syllabus", report) },
             modules: { _ in nothing("modules", report) },
-            assignments: { _ in nothing("assignments", report) }
+            assignments: { _ in nothing("assignments", report) },
+            planner: { nothing("planner", report) }
         )
     }
 
