@@ -13,8 +13,6 @@ struct DueGroups: Equatable {
     /// The items in the order they are listed.
     private(set) var items: [PlannerItem] = []
     private(set) var rows: [Row] = []
-    /// How many items are listed as missing.
-    private(set) var missingCount = 0
 
     init() {}
 
@@ -27,9 +25,6 @@ struct DueGroups: Equatable {
             if entry.day != current {
                 current = entry.day
                 rows.append(.heading(entry.day.heading(now: now, sample: entry.item.date)))
-            }
-            if entry.day == .missing {
-                missingCount += 1
             }
             rows.append(.item(self.items.count))
             self.items.append(entry.item)

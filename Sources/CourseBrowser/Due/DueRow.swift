@@ -9,14 +9,15 @@ enum DueRow {
     static let timeWidth = 7
 
     /// The row for `item` at `width` columns; a missing item shows its day, as its heading doesn't.
+    /// A narrow row leaves out the points, then the course, before it cuts the title short.
     static func line(for item: PlannerItem, day: DueDay, width: Int, glyphs: Glyphs, now: Date) -> StyledLine {
         let time = day == .missing ? DateText.day(item.date, now: now) : timeText(item)
-        let courseWidth = width >= 50 ? 10 : width >= 36 ? 8 : 0
+        let courseWidth = width >= 46 ? 10 : 0
         var right = [kindText(item.kind)].compactMap { $0.map { StyledLine.Span(text: $0, style: .muted) } }
         if let state = stateSpan(item, glyphs: glyphs, now: now) {
             right.append(state)
         }
-        if width >= 44, let points = item.pointsPossible {
+        if width >= 56, let points = item.pointsPossible {
             right.insert(StyledLine.Span(text: "\(PointsText.format(points)) pts", style: .muted), at: 0)
         }
         let rightText = right.map(\.text).joined(separator: "  ")
@@ -26,9 +27,9 @@ enum DueRow {
         }
         let used = spans.map(\.text.displayWidth).reduce(0, +)
         let titleRoom = max(1, width - used - (rightText.isEmpty ? 0 : rightText.displayWidth + 1))
-        spans.append(.init(text: fitted(item.title, titleRoom, glyphs) + " ", style: .plain))
+        spans.append(.init(text: fitted(item.title, titleRoom, glyphs), style: .plain))
         for (index, span) in right.enumerated() {
-            spans.append(index == 0 ? span : StyledLine.Span(text: "  " + span.text, style: span.style))
+            spans.append(StyledLine.Span(text: (index == 0 ? " " : "  ") + span.text, style: span.style))
         }
         return StyledLine(spans)
     }
