@@ -149,15 +149,7 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     /// Passes `event` to the hand-in flow; closes it when it is over.
     private mutating func updateHandIn(_ event: HandInFlow.Event) -> [Effect] {
-        guard var flow = handIn else { return [] }
-        let effects = flow.update(event)
-        handIn = flow
-        return effects.compactMap { effect in
-            guard case let .close(notice) = effect else { return .handIn(effect) }
-            handIn = nil
-            self.notice = notice
-            return nil
-        }
+        HandInFlow.update(&handIn, with: event, notice: &notice).map(Effect.handIn)
     }
 
     /// Tells how a submission queued for this course ended, and reads the assignments again once one is handed in.

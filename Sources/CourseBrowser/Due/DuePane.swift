@@ -45,12 +45,7 @@ final class DuePane: PaneRunner {
 
     /// Starts loading, and follows the upload queue to tell when a hand-in made here is in.
     func start() {
-        let updates = uploadQueue.updates()
-        watcher = Task { [weak self] in
-            for await change in updates {
-                self?.update(.uploadChanged(change))
-            }
-        }
+        watcher = uploadQueue.follow(by: self) { $0.update(.uploadChanged($1)) }
         update(.start)
     }
 
@@ -76,14 +71,8 @@ final class DuePane: PaneRunner {
             page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }
         case let .copyToClipboard(text): clipboard.copy(text)
         case let .track(event): analytics.track(event)
-        case let .handIn(.queue(paths, course, target)):
-            let queue = uploadQueue
-            Task { [weak self] in
-                let outcome = await HandInFlow.queue(paths, for: course, target: target, in: queue)
-                self?.update(.queued(outcome))
-            }
-        case .handIn(.close):
-            break
+        case let .handIn(effect):
+            HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
         }
     }
 }

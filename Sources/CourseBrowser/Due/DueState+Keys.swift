@@ -45,12 +45,8 @@ extension DueState {
         handIn?.keys ?? helpKeys
     }
 
-    var helpKeys: [KeyItem] {
-        Self.bindings.items(availability: availability(of:))
-    }
-
     func claims(_ key: Key) -> Bool {
-        isTyping || Self.bindings.contains { $0.isTriggered(by: key) }
+        isTyping || binds(key)
     }
 
     /// The selected item's page.

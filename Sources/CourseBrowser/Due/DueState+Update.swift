@@ -152,15 +152,7 @@ extension DueState: PaneState, BoundKeys {
 
     /// Passes `event` to the hand-in flow; closes it when it is over.
     private mutating func updateHandIn(_ event: HandInFlow.Event) -> [Effect] {
-        guard var flow = handIn else { return [] }
-        let effects = flow.update(event)
-        handIn = flow
-        return effects.compactMap { effect in
-            guard case let .close(notice) = effect else { return .handIn(effect) }
-            handIn = nil
-            self.notice = notice
-            return nil
-        }
+        HandInFlow.update(&handIn, with: event, notice: &notice).map(Effect.handIn)
     }
 
     /// Tells how a hand-in from this pane ended, and reads the planner again once it is in, so its row shows it.

@@ -64,12 +64,7 @@ public final class AppShell: TerminalApplication {
         detail.start()
         uploads.start()
         due.start()
-        let updates = uploadQueue.updates()
-        uploadWatcher = Task { [weak self] in
-            for await change in updates {
-                self?.announce(change)
-            }
-        }
+        uploadWatcher = uploadQueue.follow(by: self) { $0.announce($1) }
         if let course {
             list.update(.opened(course))
             open(course)
