@@ -7,14 +7,17 @@ import TerminalUI
 enum DueRow {
     /// Columns of the time, `23:59` or `all day`; a missing row's day takes more.
     static let timeWidth = 7
+    /// Below this width a state shows only its mark (`✓`, `❗`) where it has one.
+    static let compactBelow = 40
 
     /// The row for `item` at `width` columns; a missing item shows its day, as its heading doesn't.
-    /// A narrow row leaves out the points, then the course, before it cuts the title short.
+    /// A narrow row leaves out the points, then the course, then the words after a state's mark,
+    /// before it cuts the title short.
     static func line(for item: PlannerItem, day: DueDay, width: Int, glyphs: Glyphs, now: Date) -> StyledLine {
         let time = day == .missing ? DateText.day(item.date, now: now) : timeText(item)
         let courseWidth = width >= 46 ? 10 : 0
         var right = [kindText(item.kind)].compactMap { $0.map { StyledLine.Span(text: $0, style: .muted) } }
-        if let state = stateSpan(item, glyphs: glyphs, now: now) {
+        if let state = stateSpan(item, glyphs: glyphs, now: now, compact: width < compactBelow) {
             right.append(state)
         }
         if width >= 56, let points = item.pointsPossible {
@@ -59,17 +62,21 @@ enum DueRow {
         }
     }
 
-    /// Where the student's part stands: excused, graded, handed in (and whether late), missing, late or ticked done.
-    static func stateSpan(_ item: PlannerItem, glyphs: Glyphs, now: Date) -> StyledLine.Span? {
+    /// Where the student's part stands: excused, graded, handed in (and whether late), missing,
+    /// late or ticked done; `compact` leaves only the mark of those that have one.
+    static func stateSpan(_ item: PlannerItem, glyphs: Glyphs, now: Date, compact: Bool = false) -> StyledLine.Span? {
+        func marked(_ mark: String, _ words: String, _ style: Style) -> StyledLine.Span {
+            .init(text: compact ? mark : mark + " " + words, style: style)
+        }
         let status = item.status ?? PlannerItem.Status()
         if status.isExcused { return .init(text: "excused", style: .muted) }
-        if status.isGraded { return .init(text: glyphs.check + " graded", style: Style(role: .success)) }
+        if status.isGraded { return marked(glyphs.check, "graded", Style(role: .success)) }
         if status.isSubmitted {
-            return .init(text: glyphs.check + (status.isLate ? " late" : " submitted"), style: Style(role: status.isLate ? .warning : .success))
+            return marked(glyphs.check, status.isLate ? "late" : "submitted", Style(role: status.isLate ? .warning : .success))
         }
-        if DueDay.isMissing(item, now: now) { return .init(text: glyphs.failure + " missing", style: .error) }
+        if DueDay.isMissing(item, now: now) { return marked(glyphs.failure, "missing", .error) }
         if status.isLate { return .init(text: "late", style: Style(role: .warning)) }
-        if item.isMarkedComplete { return .init(text: glyphs.check + " done", style: Style(role: .success)) }
+        if item.isMarkedComplete { return marked(glyphs.check, "done", Style(role: .success)) }
         return nil
     }
 

@@ -146,3 +146,13 @@ struct DuePaneTests {
         #expect(pane.footer == nil || pane.footer?.hasPrefix("2/") == true)
     }
 }
+
+extension DuePaneTests {
+    @Test func aNarrowRowKeepsTheTitleAndOnlyTheMarkOfItsState() async {
+        let lines = render(await pane(PlannerFixtures.week), width: 30)
+        let missing = lines.first { $0.contains("Essay") } ?? ""
+        #expect(missing.hasSuffix(" ❗"))
+        #expect(!missing.contains("SWIFT-101"), "no room for the course")
+        #expect(lines.first { $0.contains("Quiz prep") }?.hasSuffix(" ✓") == true)
+    }
+}
