@@ -60,7 +60,7 @@ extension DueState {
                 lines += StatusRows.failure("Couldn't load what is due again: \(failure.message)", width: width, glyphs: glyphs)
             }
             if items.isEmpty {
-                lines.append(StyledLine("Nothing due in the next 4 weeks", style: .muted))
+                lines += "Nothing due in the next 4 weeks".wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
             }
         }
         return lines

@@ -32,7 +32,7 @@ struct ShellLayout {
             let listWidth = min(48, max(30, top.width * 35 / 100))
             let (left, right) = top.splitLeft(listWidth)
             // Courses keep the larger part: they are where a session starts.
-            let (courses, due) = left.splitTop(left.height - left.height * 45 / 100)
+            let (courses, due) = left.splitTop(left.height - max(5, left.height * 40 / 100))
             boxes = [.list: courses, .detail: right, .uploads: bottom, .due: due]
         } else {
             let (tabRow, rest) = body.splitTop(1)

@@ -18,7 +18,7 @@ struct HelpOverlayTests {
     func headings(_ lines: [String]) -> [String] {
         let names = ["Courses", "Course", "Uploads", "Due", "Everywhere"]
         return lines.compactMap { line in
-            let text = line.trimmingCharacters(in: CharacterSet(charactersIn: "┃│ "))
+            let text = line.trimmingCharacters(in: CharacterSet(charactersIn: "┃│━─┏┓┗┛┌┐└┘ "))
             return names.contains(text) ? text : nil
         }
     }
