@@ -62,6 +62,9 @@ extension LaunchOptions {
         OptionSpec("--offline", commands: [.browse], help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
             options, _ in options.offline = true
         },
+        OptionSpec("--due", commands: [.browse], help: "Start on the Due pane: what is due across your courses, missing first.") {
+            options, _ in options.showsDue = true
+        },
         OptionSpec("--no-mouse", commands: [.browse], help: "Leave the mouse to the terminal, for selecting text; no clicks or wheel.") {
             options, _ in options.noMouse = true
         },

@@ -56,6 +56,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var offline = false
     /// Neither show nor save copies of what Canvas answers.
     public var noCache = false
+    /// Start with the Due pane focused, unless `course` opens a course.
+    public var showsDue = false
     /// Leave the mouse to the terminal (for selecting text) instead of clicks and the wheel.
     public var noMouse = false
     /// Read courses from this file instead of the embedded sample catalog.

@@ -38,6 +38,13 @@ struct LaunchOptionsTests {
         #expect(try LaunchOptions.parse(arguments) == expected)
     }
 
+    @Test func dueStartsOnTheDuePaneAndIsOffByDefault() throws {
+        #expect(try LaunchOptions.parse(["--due"]).showsDue)
+        #expect(try LaunchOptions.parse(["--due", "--catalog", "c.json"]).catalogPath == "c.json")
+        #expect(try !LaunchOptions.parse([]).showsDue)
+        #expect(LaunchOptions.helpText.contains("--due"))
+    }
+
     @Test func loginLogoutProfilesAndTheTokenCommandParse() throws {
         let login = try LaunchOptions.parse(["login", "HTTPS://School.example/", "--profile", "work", "--token-command", "pass show canvas"])
         #expect(login.command == .login(url: URL(string: "https://school.example")))
@@ -95,6 +102,7 @@ struct LaunchOptionsTests {
         (["drain", "--timeout", "soon"], "--timeout needs a whole number of seconds from 1 to 86400, not 'soon'"),
         (["--timeout", "5"], "--timeout only goes with 'drain'; for requests use --request-timeout"),
         (["--json"], "--json only goes with 'queue'"),
+        (["queue", "--due"], "--due only goes with 'browse'"),
         (["drain", "--clear-done"], "--clear-done only goes with 'queue'"),
         (["upload", "a.txt"], "upload needs --course ID"),
         (["upload", "--course", "3"], "upload needs at least one FILE"),

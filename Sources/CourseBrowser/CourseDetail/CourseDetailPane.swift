@@ -58,12 +58,7 @@ final class CourseDetailPane: PaneRunner {
     /// Follows the upload queue, to say when a submission made here is handed in, and the
     /// clock, so a deadline shown as "due in 45 min" counts down while nobody touches a key.
     func start() {
-        let updates = uploadQueue.updates()
-        watcher = Task { [weak self] in
-            for await change in updates {
-                self?.update(.uploadChanged(change))
-            }
-        }
+        watcher = uploadQueue.follow(by: self) { $0.update(.uploadChanged($1)) }
         ticker = Task { [weak self, clock] in
             while !Task.isCancelled {
                 try? await clock.sleep(Self.clockCheck)
@@ -95,14 +90,8 @@ final class CourseDetailPane: PaneRunner {
         case let .copyToClipboard(text): clipboard.copy(text)
         case let .track(event): analytics.track(event)
         case let .courseLoaded(course): onCourseLoaded(course)
-        case let .handIn(.queue(paths, course, target)):
-            let queue = uploadQueue
-            Task { [weak self] in
-                let outcome = await HandInFlow.queue(paths, for: course, target: target, in: queue)
-                self?.update(.queued(outcome))
-            }
-        case .handIn(.close):
-            break
+        case let .handIn(effect):
+            HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
         }
     }
 

@@ -50,12 +50,8 @@ extension CourseDetailState {
         handIn?.keys ?? helpKeys
     }
 
-    var helpKeys: [KeyItem] {
-        Self.bindings.items(availability: availability(of:))
-    }
-
     func claims(_ key: Key) -> Bool {
-        isTyping || Self.bindings.contains { $0.isTriggered(by: key) }
+        isTyping || binds(key)
     }
 
     /// The selected item's page, else the course's; nil before a course is open.

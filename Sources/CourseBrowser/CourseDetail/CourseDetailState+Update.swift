@@ -8,8 +8,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         case key(Key)
         case resize(PaneSize)
         case mouse(MouseEvent)
-        /// Show this course, loading everything about it.
-        case show(CourseID)
+        /// Show this course, loading everything about it; with `selecting`, select that
+        /// assignment (by its ID) once it is shown.
+        case show(CourseID, selecting: String? = nil)
         case overview(LoadEvent<Course>)
         case syllabus(LoadEvent<[TextBlock]>)
         case modules(LoadEvent<[CourseModule]>)
@@ -63,7 +64,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .key(key): return handle(key)
         case let .resize(size): resize(size)
         case let .mouse(event): handleMouse(event)
-        case let .show(id): return open(id)
+        case let .show(id, assignment): return open(id, selecting: assignment)
         case let .overview(event): return receiveOverview(event)
         case let .syllabus(event): syllabus.apply(event); return report(event, .syllabus)
         case let .modules(event): modules.apply(event); return report(event, .modules)
@@ -76,8 +77,10 @@ extension CourseDetailState: PaneState, BoundKeys {
         return []
     }
 
-    /// Shows `id`, unless it is on screen already and nothing about it failed.
-    private mutating func open(_ id: CourseID) -> [Effect] {
+    /// Shows `id`, unless it is on screen already and nothing about it failed; selects
+    /// `assignment` once it is shown.
+    private mutating func open(_ id: CourseID, selecting assignment: String?) -> [Effect] {
+        defer { wantedItem = assignment.map(DetailItem.id(ofAssignment:)) }
         guard id != courseID || hasFailure else { return [] }
         show(id)
         return [.load(id), .track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))]
@@ -146,15 +149,7 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     /// Passes `event` to the hand-in flow; closes it when it is over.
     private mutating func updateHandIn(_ event: HandInFlow.Event) -> [Effect] {
-        guard var flow = handIn else { return [] }
-        let effects = flow.update(event)
-        handIn = flow
-        return effects.compactMap { effect in
-            guard case let .close(notice) = effect else { return .handIn(effect) }
-            handIn = nil
-            self.notice = notice
-            return nil
-        }
+        HandInFlow.update(&handIn, with: event, notice: &notice).map(Effect.handIn)
     }
 
     /// Tells how a submission queued for this course ended, and reads the assignments again once one is handed in.

@@ -21,6 +21,8 @@ struct CourseDetailState {
     var notice: Notice?
     /// The assignment or module item `n` and `p` selected, by its `DetailItem.id`.
     private(set) var selectedItem: String?
+    /// An item to select once its line is laid out, as when another pane opens the course on it.
+    var wantedItem: String?
     private(set) var size = PaneSize.zero
     /// The first content line on screen.
     private(set) var scroll = 0
@@ -79,7 +81,16 @@ struct CourseDetailState {
         if let place, let landmark = lines.firstIndex(where: { $0.landmark == place.landmark }) {
             scroll = landmark + place.offset
         }
+        selectWantedItem()
         scroll = max(0, min(scroll, max(0, lines.count - contentHeight)))
+    }
+
+    /// Selects the wanted item once a line shows it, and scrolls it to the top.
+    private mutating func selectWantedItem() {
+        guard let wantedItem, let line = lines.firstIndex(where: { $0.item?.id == wantedItem }) else { return }
+        selectedItem = wantedItem
+        scroll = line
+        self.wantedItem = nil
     }
 
     /// Whole minutes since the reference date: when this moves on, so may the times shown.

@@ -9,9 +9,14 @@ struct DetailItem: Equatable {
     var url: URL?
 
     init(_ assignment: Assignment) {
-        id = "assignment \(assignment.id)"
+        id = Self.id(ofAssignment: assignment.id)
         title = assignment.name
         url = assignment.htmlURL
+    }
+
+    /// The ID of the assignment whose own ID is `id`.
+    static func id(ofAssignment id: String) -> String {
+        "assignment \(id)"
     }
 
     init(_ item: ModuleItem, of module: CourseModule) {

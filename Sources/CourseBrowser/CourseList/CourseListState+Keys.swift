@@ -65,12 +65,8 @@ extension CourseListState {
         isTypingFilter ? Self.filterBindings.items { _ in .enabled } : helpKeys
     }
 
-    var helpKeys: [KeyItem] {
-        Self.bindings.items(availability: availability(of:))
-    }
-
     func claims(_ key: Key) -> Bool {
-        isTypingFilter || Self.bindings.contains { $0.isTriggered(by: key) }
+        isTypingFilter || binds(key)
     }
 
     /// The selected course's web page.

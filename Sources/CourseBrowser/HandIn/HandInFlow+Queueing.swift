@@ -1,6 +1,16 @@
 import CourseKit
 
 extension HandInFlow {
+    /// Performs what an embedded flow asks: queues a `queue` effect's files in the background and
+    /// hands the outcome to `queued`; `close` is the embedding pane's to apply, in its update.
+    @MainActor
+    static func perform(_ effect: Effect, in queue: UploadQueueClient, queued: @escaping @MainActor (QueueingOutcome) -> Void) {
+        guard case let .queue(paths, course, target) = effect else { return }
+        Task {
+            queued(await Self.queue(paths, for: course, target: target, in: queue))
+        }
+    }
+
     /// Queues the files of a `queue` effect: each as a course file, one after another, or all as one submission.
     static func queue(_ paths: [LocalPath], for course: CourseID, target: UploadPrompt.Target, in queue: UploadQueueClient) async -> QueueingOutcome {
         switch target {

@@ -74,6 +74,20 @@ struct HandInFlow {
         }
     }
 
+    /// Passes `event` to `flow`, an embedding pane's open flow, if any; closes it when it is
+    /// over, putting what it says in `notice`. Returns what is left for the pane to do.
+    static func update(_ flow: inout HandInFlow?, with event: Event, notice: inout Notice?) -> [Effect] {
+        guard var open = flow else { return [] }
+        let effects = open.update(event)
+        flow = open
+        return effects.filter { effect in
+            guard case let .close(closing) = effect else { return true }
+            flow = nil
+            notice = closing
+            return false
+        }
+    }
+
     private mutating func handle(_ key: Key) -> [Effect] {
         switch stage {
         case var .picking(picker):

@@ -19,6 +19,7 @@ public final class AppShell: TerminalApplication {
     let list: CourseListPane
     let detail: CourseDetailPane
     let uploads: UploadsPane
+    let due: DuePane
     private(set) var focus: PaneID = .list
     /// Where everything goes on the screen, as of the last `resize`.
     var layout = ShellLayout(bounds: Rect(x: 0, y: 0, width: 0, height: 0))
@@ -29,10 +30,11 @@ public final class AppShell: TerminalApplication {
     public var setNeedsDisplay: () -> Void = {}
 
     /// The panes, in focus order.
-    enum PaneID: String, CaseIterable {
+    public enum PaneID: String, CaseIterable, Sendable {
         case list = "courses"
         case detail = "course"
         case uploads
+        case due
     }
 
     public init(environment: EnvironmentValues) {
@@ -43,6 +45,7 @@ public final class AppShell: TerminalApplication {
         list = CourseListPane(environment: environment)
         detail = CourseDetailPane(environment: environment)
         uploads = UploadsPane(environment: environment)
+        due = DuePane(environment: environment)
         for id in PaneID.allCases {
             pane(id).onChange = { [weak self] in
                 self?.revisions[id, default: 0] += 1
@@ -50,31 +53,32 @@ public final class AppShell: TerminalApplication {
             }
         }
         list.onOpen = { [weak self] id in self?.open(id) }
+        due.onOpen = { [weak self] id, assignment in self?.open(id, selecting: assignment) }
         detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }
     }
 
-    /// Starts every pane's loading; with `course`, opens it straight away (a deep link).
-    public func start(openingCourse course: CourseID? = nil) {
+    /// Starts every pane's loading; with `course`, opens it straight away (a deep link); with
+    /// `pane`, focuses that pane instead of the course list.
+    public func start(openingCourse course: CourseID? = nil, focusing pane: PaneID? = nil) {
         list.start()
         detail.start()
         uploads.start()
-        let updates = uploadQueue.updates()
-        uploadWatcher = Task { [weak self] in
-            for await change in updates {
-                self?.announce(change)
-            }
-        }
+        due.start()
+        uploadWatcher = uploadQueue.follow(by: self) { $0.announce($1) }
         if let course {
             list.update(.opened(course))
             open(course)
+        } else if let pane {
+            focus = pane
+            analytics.track(.paneShown(pane.rawValue))
         } else {
             analytics.track(.paneShown(PaneID.list.rawValue))
         }
     }
 
-    /// Shows `id` in the Course pane and focuses it.
-    private func open(_ id: CourseID) {
-        detail.update(.show(id))
+    /// Shows `id` in the Course pane, with `assignment` selected once it is shown, and focuses it.
+    private func open(_ id: CourseID, selecting assignment: String? = nil) {
+        detail.update(.show(id, selecting: assignment))
         setFocus(.detail)
     }
 
@@ -85,13 +89,14 @@ public final class AppShell: TerminalApplication {
         setNeedsDisplay()
     }
 
-    var panes: [any Pane] { [list, detail, uploads] }
+    var panes: [any Pane] { [list, detail, uploads, due] }
 
     func pane(_ id: PaneID) -> any Pane {
         switch id {
         case .list: return list
         case .detail: return detail
         case .uploads: return uploads
+        case .due: return due
         }
     }
 

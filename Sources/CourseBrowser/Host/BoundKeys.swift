@@ -14,6 +14,16 @@ protocol BoundKeys {
 }
 
 extension BoundKeys {
+    /// The pane's own keys, each with whether it applies now: the help lists these.
+    var helpKeys: [KeyItem] {
+        Self.bindings.items(availability: availability(of:))
+    }
+
+    /// Whether one of the pane's own bindings takes `key`.
+    func binds(_ key: Key) -> Bool {
+        Self.bindings.contains { $0.isTriggered(by: key) }
+    }
+
     /// Acts on the binding `key` triggers, after clearing the last notice.
     mutating func press(_ key: Key) -> [Effect] {
         notice = nil

@@ -29,6 +29,7 @@ public enum KeyTable {
         Group(title: "Courses", rows: CourseListState.bindings.map(\.row)),
         Group(title: "Course", rows: CourseDetailState.bindings.map(\.row)),
         Group(title: "Uploads", rows: UploadsState.bindings.map(\.row)),
+        Group(title: "Due", rows: DueState.bindings.map(\.row)),
         Group(title: ShellKeys.everywhere, rows: ShellKeys.bindings.map(\.row)),
     ]
 

@@ -2,8 +2,9 @@ import TerminalUI
 
 /// Where the shell puts each pane, the tabs and the hint line on a screen of a given size.
 ///
-/// Wide screens show Courses and Course side by side with Uploads across the bottom; narrow
-/// ones show one pane at a time under a row of tabs, every pane in the same box.
+/// Wide screens show Courses above Due in the left column, Course beside them and Uploads
+/// across the bottom; narrow ones show one pane at a time under a row of tabs, every pane in
+/// the same box.
 struct ShellLayout {
     /// Below this width the shell shows one pane at a time.
     static let wideMinimumWidth = 80
@@ -30,7 +31,9 @@ struct ShellLayout {
             let (top, bottom) = body.splitBottom(uploadsHeight)
             let listWidth = min(48, max(30, top.width * 35 / 100))
             let (left, right) = top.splitLeft(listWidth)
-            boxes = [.list: left, .detail: right, .uploads: bottom]
+            // Courses keep the larger part: they are where a session starts.
+            let (courses, due) = left.splitTop(left.height - max(5, left.height * 40 / 100))
+            boxes = [.list: courses, .detail: right, .uploads: bottom, .due: due]
         } else {
             let (tabRow, rest) = body.splitTop(1)
             tabs = tabRow

@@ -37,12 +37,7 @@ final class UploadsPane: PaneRunner {
     /// the jobs being sent is followed while there are some, as the state asks.
     func start(refreshEvery interval: Duration = .seconds(5)) {
         update(.start)
-        let updates = uploadQueue.updates()
-        let changes = Task { [weak self] in
-            for await change in updates {
-                self?.update(.changed(change))
-            }
-        }
+        let changes = uploadQueue.follow(by: self) { $0.update(.changed($1)) }
         watchers = [changes, repeating(every: interval) { $0.update(.poll) }]
     }
 

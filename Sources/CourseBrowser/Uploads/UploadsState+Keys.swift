@@ -44,11 +44,7 @@ extension UploadsState {
         confirmingRemoval != nil ? Self.confirmBindings.items { _ in .enabled } : helpKeys
     }
 
-    var helpKeys: [KeyItem] {
-        Self.bindings.items(availability: availability(of:))
-    }
-
     func claims(_ key: Key) -> Bool {
-        confirmingRemoval != nil || Self.bindings.contains { $0.isTriggered(by: key) }
+        confirmingRemoval != nil || binds(key)
     }
 }

@@ -10,10 +10,18 @@ package enum DateText {
     /// `now`; in the local time zone unless `timeZone` names another.
     package static func short(_ date: Date, now: Date, timeZone: TimeZone? = nil) -> String {
         let parts = timeZone.map { LocalTime(date, timeZone: $0) } ?? LocalTime(date)
+        return day(parts, far: abs(date.timeIntervalSince(now)) > yearLeftOutWithin) + " " + parts.clockText
+    }
+
+    /// `Mon 7 Dec`, or `Mon 7 Dec 2027` when more than about six months from `now`, in the local time zone.
+    static func day(_ date: Date, now: Date) -> String {
+        day(LocalTime(date), far: abs(date.timeIntervalSince(now)) > yearLeftOutWithin)
+    }
+
+    private static func day(_ parts: LocalTime, far: Bool) -> String {
         let weekday = weekdays[(parts.weekday - 1) % 7]
         let month = months[(parts.month - 1) % 12]
-        let year = abs(date.timeIntervalSince(now)) > yearLeftOutWithin ? " \(parts.year)" : ""
-        return "\(weekday) \(parts.day) \(month)\(year) \(parts.clockText)"
+        return "\(weekday) \(parts.day) \(month)" + (far ? " \(parts.year)" : "")
     }
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]

@@ -19,7 +19,7 @@ struct AppShellNotificationTests {
     func shell(_ spy: Recorder<String>) -> AppShell {
         var environment = Fixtures.environment()
         environment.notifier = Notifier { title, body in spy.append("\(title): \(body)") }
-        return AppShell(environment: environment)
+        return AppShell(environment: environment.planning([]))
     }
 
     @Test func aFocusedTerminalIsNotInterrupted() {
@@ -68,16 +68,16 @@ struct AppShellNotificationTests {
         let listeners = Recorder<AsyncStream<UploadChange>.Continuation>()
         var environment = Fixtures.environment()
         environment.notifier = Notifier { title, body in spy.append("\(title): \(body)") }
-        // Every listener gets its own stream, as from the live queue: the Course and Uploads panes listen too.
+        // Every listener gets its own stream, as from the live queue: the Course, Uploads and Due panes listen too.
         environment.uploadQueue.updates = {
             let (stream, continuation) = AsyncStream.makeStream(of: UploadChange.self)
             listeners.append(continuation)
             return stream
         }
-        let shell = AppShell(environment: environment)
+        let shell = AppShell(environment: environment.planning([]))
         shell.start()
         _ = shell.handle(.focusOut)
-        #expect(listeners.values.count == 3, "the shell, the Course pane and the Uploads pane")
+        #expect(listeners.values.count == 4, "the shell, the Course pane, the Uploads pane and the Due pane")
         listeners.values.forEach { $0.yield(.updated(done)) }
         await settle { !spy.values.isEmpty }
         #expect(spy.values == ["Upload finished: essay.pdf is in course 101"])

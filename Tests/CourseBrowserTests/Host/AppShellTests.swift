@@ -13,7 +13,7 @@ struct AppShellTests {
     }
 
     func started(_ environment: EnvironmentValues = Fixtures.environment(), opening id: CourseID? = nil) async -> AppShell {
-        let shell = AppShell(environment: environment)
+        let shell = AppShell(environment: environment.planning([]))
         shell.start(openingCourse: id)
         await settle { !shell.isAnimating }
         return shell
@@ -86,15 +86,17 @@ struct AppShellTests {
         #expect(render(shell)[0].contains("┏━ Course ━"))
         _ = shell.handle(.tab)
         _ = shell.handle(.tab)
+        #expect(shell.focus == .due)
+        _ = shell.handle(.tab)
         #expect(shell.focus == .list)
         _ = shell.handle(.backTab)
-        #expect(shell.focus == .uploads)
+        #expect(shell.focus == .due)
     }
 
     @Test func narrowTerminalsShowOnePaneUnderTabs() async {
         let shell = await started()
         let lines = render(shell, width: 60, height: 20)
-        #expect(lines[0] == " Courses · Current · 3   Course   Uploads")
+        #expect(lines[0] == " Courses · Current · 3   Course   Uploads   Due")
         #expect(lines[1].hasPrefix("┏━ Courses · Current · 3"))
         #expect(!lines.contains { $0.contains("No uploads queued") })
         _ = shell.handle(.tab)
@@ -151,7 +153,7 @@ struct AppShellTests {
 @MainActor
 struct AppShellMouseTests {
     func shell() async -> AppShell {
-        let shell = AppShell(environment: Fixtures.environment())
+        let shell = AppShell(environment: Fixtures.environment().planning([]))
         shell.start()
         _ = shell.lines(width: 120, height: 40)
         await settle { !shell.isAnimating }

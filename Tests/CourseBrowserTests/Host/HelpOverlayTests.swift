@@ -8,7 +8,7 @@ import TestSupport
 @MainActor
 struct HelpOverlayTests {
     func shell(focusing steps: Int = 0) async -> AppShell {
-        let shell = AppShell(environment: Fixtures.environment())
+        let shell = AppShell(environment: Fixtures.environment().planning([]))
         shell.start()
         await settle { !shell.isAnimating }
         for _ in 0..<steps { _ = shell.handle(.tab) }
@@ -16,20 +16,20 @@ struct HelpOverlayTests {
     }
 
     func headings(_ lines: [String]) -> [String] {
-        let names = ["Courses", "Course", "Uploads", "Everywhere"]
+        let names = ["Courses", "Course", "Uploads", "Due", "Everywhere"]
         return lines.compactMap { line in
-            let text = line.trimmingCharacters(in: CharacterSet(charactersIn: "┃│ "))
+            let text = line.trimmingCharacters(in: CharacterSet(charactersIn: "┃│━─┏┓┗┛┌┐└┘ "))
             return names.contains(text) ? text : nil
         }
     }
 
     @Test func theFocusedPanesKeysComeFirstThenTheOthersThenTheShells() async {
         let course = await shell(focusing: 1)
-        #expect(course.helpGroups.map(\.title) == ["Course", "Courses", "Uploads", "Everywhere"])
+        #expect(course.helpGroups.map(\.title) == ["Course", "Courses", "Uploads", "Due", "Everywhere"])
         let uploads = await shell(focusing: 2)
-        #expect(uploads.helpGroups.map(\.title) == ["Uploads", "Courses", "Course", "Everywhere"])
+        #expect(uploads.helpGroups.map(\.title) == ["Uploads", "Courses", "Course", "Due", "Everywhere"])
         _ = uploads.handle(.character("?"))
-        #expect(headings(uploads.lines(width: 100, height: 80)) == ["Uploads", "Courses", "Course", "Everywhere"])
+        #expect(headings(uploads.lines(width: 100, height: 100)) == ["Uploads", "Courses", "Course", "Due", "Everywhere"])
     }
 
     @Test func itScrollsToTheLastKeyAndSaysWhereItIs() async {

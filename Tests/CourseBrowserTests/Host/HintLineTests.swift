@@ -8,7 +8,7 @@ import TestSupport
 @MainActor
 struct HintLineTests {
     @Test func at60ColumnsHelpAndQuitStayAndNoHintIsCut() async {
-        let shell = AppShell(environment: Fixtures.environment())
+        let shell = AppShell(environment: Fixtures.environment().planning([]))
         shell.start(openingCourse: Fixtures.swift.id)
         await settle { !shell.isAnimating }
         let line = shell.lines(width: 60, height: 20).last ?? ""
@@ -20,7 +20,7 @@ struct HintLineTests {
     static let widths = ShellLayout.minimumSize.width...120
 
     func shell() async -> AppShell {
-        let shell = AppShell(environment: Fixtures.environment())
+        let shell = AppShell(environment: Fixtures.environment().planning([]))
         shell.start(openingCourse: Fixtures.swift.id)
         await settle { !shell.isAnimating }
         return shell

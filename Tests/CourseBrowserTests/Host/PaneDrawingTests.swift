@@ -19,7 +19,7 @@ struct PaneDrawingTests {
         environment.courseClient.assignments = { _, _ in
             [Assignment(id: "1", name: "Essay 1", dueAt: start + 3 * 3_600, pointsPossible: 10)]
         }
-        let shell = AppShell(environment: environment)
+        let shell = AppShell(environment: environment.planning([]))
         shell.start(openingCourse: Fixtures.swift.id)
         await settle { !shell.isAnimating }
         shell.resize(width: 120, height: 30, glyphs: .unicode)

@@ -98,7 +98,7 @@ struct CourseDetailUploadPromptTests {
     }
 
     @Test func theShellSendsEveryKeyToAnOpenPromptSoQTypesAQ() async {
-        let shell = AppShell(environment: Fixtures.environment())
+        let shell = AppShell(environment: Fixtures.environment().planning([]))
         shell.start(openingCourse: Fixtures.swift.id)
         await settle { !shell.isAnimating }
         _ = shell.handle(.character("u"))

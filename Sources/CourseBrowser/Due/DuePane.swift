@@ -1,0 +1,89 @@
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+/// The Due pane: everything due across the student's courses, from two weeks back to four
+/// ahead, loaded by the pane itself in one planner call and grouped by day, missing first.
+///
+/// It reports the course the user opens through `onOpen`, with the assignment to select, and
+/// hands files in to an assignment itself through the hand-in flow. What to do is decided by
+/// its state's `update`; this class only performs the effects that returns.
+@MainActor
+final class DuePane: PaneRunner {
+    typealias Event = DueState.Event
+
+    private let planner: PlannerClient
+    private let courses: CourseClient
+    private let uploadQueue: UploadQueueClient
+    private let webBrowser: WebBrowser
+    private let clipboard: Clipboard
+    let clock: WallClock
+    private let analytics: Analytics
+    private let items: LoadRunner<[PlannerItem]>
+    private let assignments: LoadRunner<[Assignment]>
+    var state: DueState
+    private var watcher: Task<Void, Never>?
+
+    /// Called with the course the user opened and the assignment to select in it, if any.
+    var onOpen: (CourseID, String?) -> Void = { _, _ in }
+    var onChange: () -> Void = {}
+
+    init(environment: EnvironmentValues) {
+        planner = environment.planner
+        courses = environment.courseClient
+        uploadQueue = environment.uploadQueue
+        webBrowser = environment.webBrowser
+        clipboard = environment.clipboard
+        clock = environment.clock
+        analytics = environment.analytics
+        state = DueState(home: environment.paths.homeDirectory.path)
+        items = LoadRunner(clock: clock)
+        assignments = LoadRunner(clock: clock)
+        items.send = { [weak self] in self?.update(.planner($0)) }
+        assignments.send = { [weak self] in self?.update(.assignments($0)) }
+    }
+
+    /// Starts loading, and follows the upload queue to tell when a hand-in made here is in.
+    func start() {
+        watcher = uploadQueue.follow(by: self) { $0.update(.uploadChanged($1)) }
+        update(.start)
+    }
+
+    isolated deinit {
+        watcher?.cancel()
+    }
+
+    func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
+        state.draw(into: &grid, rect: rect, focused: focused, now: clock.now())
+    }
+
+    func perform(_ effect: DueState.Effect) {
+        switch effect {
+        case let .load(start, end):
+            let planner = planner
+            update(.planner(items.load { try await planner.items(start, end, $0) }))
+        case let .reload(keepingValue): update(.planner(items.again(keepingValue: keepingValue)))
+        case let .loadAssignments(course):
+            let courses = courses
+            update(.assignments(assignments.load { try await courses.assignments(course, $0) }))
+        case let .open(course, assignment): onOpen(course, assignment)
+        case let .openInBrowser(page):
+            page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }
+        case let .copyToClipboard(text): clipboard.copy(text)
+        case let .track(event): analytics.track(event)
+        case let .handIn(effect):
+            HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
+        }
+    }
+}
+
+extension DuePane {
+    var title: String { state.title }
+    var keyGroup: String { "Due" }
+    var footer: String? { state.footer }
+    var isAnimating: Bool { state.isLoading || state.planner.note != nil }
+    /// While the hand-in flow is open, every key is text for it.
+    var capturesKeys: Bool { state.isTyping }
+    var keys: [KeyItem] { state.keys }
+    var helpKeys: [KeyItem] { state.helpKeys }
+}

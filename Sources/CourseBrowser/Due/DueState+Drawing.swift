@@ -1,0 +1,68 @@
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+extension DueState {
+    /// Draws the hand-in flow or the notice, the window of rows `update` placed, then the status rows.
+    func draw(into grid: inout Grid, rect: Rect, focused: Bool, now: Date) {
+        let content = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
+        let header = headerLines(width: content.width, glyphs: grid.glyphs, now: now)
+        for (row, line) in header.prefix(content.height).enumerated() {
+            grid.draw(line, x: content.x, y: content.y + row, width: content.width)
+        }
+        let (_, below) = content.splitTop(min(header.count, content.height))
+        let status = statusLines(width: content.width, glyphs: grid.glyphs, now: now)
+        let listRect = Rect(x: below.x, y: below.y, width: below.width, height: max(0, below.height - status.count))
+        let groups = groups
+        let selected = selection
+        list.draw(count: groups.rows.count, in: listRect, into: &grid) { row, line, grid in
+            switch groups.rows[row] {
+            case let .heading(text):
+                grid.put(text, x: line.x, y: line.y, maxWidth: line.width, style: Style(bold: true, role: .accent))
+            case let .item(index):
+                let item = groups.items[index]
+                let text = DueRow.line(for: item, day: DueDay(of: item, now: now), width: line.width, glyphs: grid.glyphs, now: now)
+                grid.draw(text, x: line.x, y: line.y, width: line.width)
+                if index == selected {
+                    grid.setStyle(focused ? .selected : Style(underline: true), in: line)
+                }
+            }
+        }
+        let top = listRect.y + min(list.visibleRange(count: groups.rows.count).count, listRect.height)
+        for (row, line) in status.enumerated() where top + row < below.maxY {
+            grid.draw(line, x: below.x, y: top + row, width: below.width)
+        }
+    }
+
+    /// Rows above the list: the hand-in flow while it is open, else the last notice.
+    func headerLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        if let handIn {
+            return handIn.lines(width: width, glyphs: glyphs, now: now) + [.blank]
+        }
+        return notice?.lines(width: width) ?? []
+    }
+
+    /// Rows under the list: loading, a failure with `[r]etry`, or that nothing is due.
+    func statusLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        if let target = handInTarget, case let .loading(since) = target.assignments.phase {
+            lines.append(StatusRows.loading("Loading the course's assignments…", since: since, now: now, glyphs: glyphs))
+        }
+        switch planner.phase {
+        case .idle:
+            break
+        case let .loading(since):
+            lines.append(StatusRows.loading("Loading what is due…", since: since, now: now, glyphs: glyphs, note: planner.note))
+        case let .failed(failure):
+            lines += StatusRows.failure("Couldn't load what is due: \(failure.message)", width: width, glyphs: glyphs)
+        case let .loaded(items):
+            if let failure = planner.refreshFailure {
+                lines += StatusRows.failure("Couldn't load what is due again: \(failure.message)", width: width, glyphs: glyphs)
+            }
+            if items.isEmpty {
+                lines += "Nothing due in the next 4 weeks".wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,56 @@
+import CourseKit
+import TerminalUI
+
+extension DueState {
+    /// What the Due pane's keys do.
+    enum Action: Equatable {
+        case move, open, handIn, openInBrowser, copyAddress, retry
+    }
+
+    /// The Due pane's keys, in the order of their importance on the hint line.
+    static let bindings: [Binding<Action>] = [
+        .step(does: "move in what is due", hint: "move", action: .move),
+        .page([.character(" ")], does: "move a page (Space: down)", action: .move),
+        .ends(does: "the first, last item", action: .move),
+        Binding([[.enter]], does: "open the item's course, with the assignment selected", hint: "open", action: .open),
+        Binding([[.character("s")]], does: "hand files in to the selected assignment (then the files, Esc cancels)", hint: "submit", action: .handIn),
+        Binding([[.character("r")]], does: "retry loading what is due", hint: "retry", action: .retry),
+        Binding([[.character("o")]], does: "open the selected item in the web browser ($BROWSER, else xdg-open)", hint: "browser", action: .openInBrowser),
+        Binding([[.character("y")]], does: "copy the selected item's web address to the clipboard (through the terminal)", action: .copyAddress),
+    ]
+
+    /// Whether `action` can act now, and if not, why.
+    func availability(of action: Action) -> Availability {
+        switch action {
+        case .move:
+            return .enabled
+        case .open:
+            guard let item = selectedItem else { return .disabled("Nothing is selected") }
+            return Availability(unless: item.courseID == nil ? "\(item.title) belongs to no course" : nil)
+        case .handIn:
+            guard let item = selectedItem else { return .disabled("Nothing is selected") }
+            if handInTarget?.assignments.isLoading == true {
+                return .disabled("The course's assignments are still loading")
+            }
+            return Availability(unless: item.courseID == nil || item.assignmentID == nil ? "\(item.title) takes no hand-in" : nil)
+        case .openInBrowser, .copyAddress:
+            return WebPage.availability(of: selectedPage, without: "Nothing is selected")
+        case .retry:
+            return Availability(unless: planner.retryableFailure == nil ? "Nothing failed to load" : nil)
+        }
+    }
+
+    /// The keys in force now: the hand-in flow's while it is open, else the pane's.
+    var keys: [KeyItem] {
+        handIn?.keys ?? helpKeys
+    }
+
+    func claims(_ key: Key) -> Bool {
+        isTyping || binds(key)
+    }
+
+    /// The selected item's page.
+    var selectedPage: WebPage? {
+        selectedItem.map { WebPage(title: $0.title, url: $0.htmlURL) }
+    }
+}

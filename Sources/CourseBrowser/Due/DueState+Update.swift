@@ -1,0 +1,166 @@
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+extension DueState: PaneState, BoundKeys {
+    enum Event: PaneEvent {
+        case key(Key)
+        case resize(PaneSize)
+        case mouse(MouseEvent)
+        /// Start loading what is due.
+        case start
+        case planner(LoadEvent<[PlannerItem]>)
+        /// The assignments of the course `s` was pressed in, to find the one to hand in to.
+        case assignments(LoadEvent<[Assignment]>)
+        /// The flow's files went into the queue, all of them or up to the first that could not.
+        case queued(QueueingOutcome)
+        /// The upload queue changed a job: a hand-in from this pane may be done.
+        case uploadChanged(UploadChange)
+        /// The browser was asked to open an item's page: what became of it.
+        case browserAnswered(WebBrowser.Outcome, page: WebPage)
+
+        var pressedKey: Key? {
+            if case let .key(key) = self { return key }
+            return nil
+        }
+    }
+
+    enum Effect: Equatable {
+        /// Load every planner item dated from `start` up to `end`.
+        case load(start: Date, end: Date)
+        /// Load them again; with `keepingValue`, behind what is shown.
+        case reload(keepingValue: Bool)
+        /// Load the assignments of this course, to hand in to one of them.
+        case loadAssignments(CourseID)
+        /// Tell the host the user opened this course, with this assignment selected if any.
+        case open(CourseID, assignment: String?)
+        case openInBrowser(WebPage)
+        case copyToClipboard(String)
+        case track(AnalyticsEvent)
+        /// What the hand-in flow wants done.
+        case handIn(HandInFlow.Effect)
+    }
+
+    mutating func update(_ event: Event, now: Date) -> [Effect] {
+        let effects = apply(event, now: now)
+        settle(now: now)
+        return effects
+    }
+
+    private mutating func apply(_ event: Event, now: Date) -> [Effect] {
+        switch event {
+        case let .key(key): return handle(key)
+        case let .resize(size): resize(size)
+        case let .mouse(event): return handleMouse(event)
+        case .start: return [.load(start: now.addingTimeInterval(-Self.lookBack), end: now.addingTimeInterval(Self.lookAhead))]
+        case let .planner(event): return receive(event, now: now)
+        case let .assignments(event): receiveAssignments(event)
+        case let .queued(outcome):
+            queuedJobs.formUnion(outcome.jobs.map(\.id))
+            return updateHandIn(.queued(outcome))
+        case let .uploadChanged(change): return uploadChanged(change, now: now)
+        case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
+        }
+        return []
+    }
+
+    private mutating func receive(_ event: LoadEvent<[PlannerItem]>, now: Date) -> [Effect] {
+        planner.apply(event)
+        if case .finished = event {
+            regroup(now: now)
+        }
+        guard case let .finished(.failure(error)) = event else { return [] }
+        return [.track(.loadFailed(pane: "due", section: "planner", message: userMessage(for: error)))]
+    }
+
+    private mutating func handle(_ key: Key) -> [Effect] {
+        if handIn != nil {
+            return updateHandIn(.key(key))
+        }
+        return press(key)
+    }
+
+    mutating func act(_ action: Action, key: Key) -> [Effect] {
+        switch action {
+        case .move:
+            let page = max(1, list.height - 1)
+            if let target = ListMotion.target(of: key == .character(" ") ? .pageDown : key, from: selection ?? 0, count: groups.items.count, page: page) {
+                select(target)
+            }
+        case .open:
+            guard let item = selectedItem, let course = item.courseID else { return [] }
+            return [.open(course, assignment: item.assignmentID)]
+        case .handIn:
+            guard let item = selectedItem, let course = item.courseID, let assignment = item.assignmentID else { return [] }
+            handInTarget = HandInTarget(course: course, assignmentID: assignment)
+            return [.loadAssignments(course)]
+        case .openInBrowser:
+            return selectedPage.map { [.openInBrowser($0)] } ?? []
+        case .copyAddress:
+            guard let page = selectedPage, let url = page.url else { return [] }
+            notice = page.copiedNotice
+            return [.copyToClipboard(url.absoluteString)]
+        case .retry:
+            return [.reload(keepingValue: planner.value != nil), .track(.retryPressed(pane: "due"))]
+        }
+        return []
+    }
+
+    /// Opens the flow straight at the file prompt once the assignment is found and takes files;
+    /// else says why, as the flow's own picker would.
+    private mutating func receiveAssignments(_ event: LoadEvent<[Assignment]>) {
+        guard var target = handInTarget else { return }
+        target.assignments.apply(event)
+        handInTarget = target
+        guard case let .finished(result) = event else { return }
+        handInTarget = nil
+        switch result {
+        case let .failure(error):
+            notice = Notice(text: "Couldn't load the assignments (\(userMessage(for: error))); press s to try again", isProblem: true)
+        case let .success(assignments):
+            guard let assignment = assignments.first(where: { $0.id == target.assignmentID }) else {
+                notice = Notice(text: "The course no longer lists this assignment", isProblem: true)
+                return
+            }
+            if let refusal = assignment.uploadRefusal() {
+                notice = Notice(text: refusal, isProblem: true)
+                return
+            }
+            handIn = HandInFlow.handIn(to: target.course, picked: assignment, home: home)
+        }
+    }
+
+    /// A click selects the item under it and opens it when it was already selected; the wheel moves the selection.
+    private mutating func handleMouse(_ event: MouseEvent) -> [Effect] {
+        guard !isTyping else { return [] }
+        switch event.action {
+        case .wheelUp, .wheelDown:
+            select(max(0, (selection ?? 0) + (event.action == .wheelUp ? -3 : 3)))
+        case .click:
+            let row = list.offset + event.y - headerLines(width: textWidth, glyphs: size.glyphs, now: .distantPast).count
+            guard event.y >= 0, row >= list.offset, row < list.offset + list.height, groups.rows.indices.contains(row),
+                  case let .item(index) = groups.rows[row]
+            else { return [] }
+            if index == selection {
+                return handle(.enter)
+            }
+            notice = nil
+            select(index)
+        }
+        return []
+    }
+
+    /// Passes `event` to the hand-in flow; closes it when it is over.
+    private mutating func updateHandIn(_ event: HandInFlow.Event) -> [Effect] {
+        HandInFlow.update(&handIn, with: event, notice: &notice).map(Effect.handIn)
+    }
+
+    /// Tells how a hand-in from this pane ended, and reads the planner again once it is in, so its row shows it.
+    private mutating func uploadChanged(_ change: UploadChange, now: Date) -> [Effect] {
+        guard case let .updated(job) = change, queuedJobs.contains(job.id),
+              let news = HandInFlow.news(of: change, in: job.courseID, now: now)
+        else { return [] }
+        notice = news.notice
+        return news.handedIn ? [.reload(keepingValue: true)] : []
+    }
+}

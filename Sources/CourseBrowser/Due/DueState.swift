@@ -1,0 +1,98 @@
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+/// Everything the Due pane shows: what the planner holds from two weeks back to four ahead,
+/// grouped by day, the selected item, the hand-in flow while it is open, and the window of
+/// rows on screen.
+///
+/// Changed only by its `update`; drawing reads it.
+struct DueState {
+    /// How far back the pane looks, for what was missed.
+    static let lookBack: TimeInterval = 14 * 86_400
+    /// How far ahead the pane looks.
+    static let lookAhead: TimeInterval = 28 * 86_400
+
+    var planner = LoadState<[PlannerItem]>()
+    /// The items grouped as they stood when they last arrived or the day turned.
+    private(set) var groups = DueGroups()
+    /// The selected item, by its ID, so it stays selected as the list is read again.
+    private var selectedID: String?
+    /// The assignment `s` was pressed on, while its course's assignments load to hand in to it.
+    var handInTarget: HandInTarget?
+    /// The hand-in flow, once the assignment is found and takes files.
+    var handIn: HandInFlow?
+    /// Hand-ins queued from this pane, by job ID: their news is this pane's to tell.
+    var queuedJobs: Set<String> = []
+    /// What `o`, `y` or a hand-in just did, or why a key did nothing, until the next key.
+    var notice: Notice?
+    private(set) var size = PaneSize.zero
+    private(set) var list = ListView()
+    /// The home folder, for `~` in the hand-in flow's prompt.
+    let home: String
+
+    /// An assignment waiting for its course's assignments, to open the hand-in flow on it.
+    struct HandInTarget {
+        var course: CourseID
+        var assignmentID: String
+        var assignments = LoadState<[Assignment]>()
+    }
+
+    init(home: String = "") {
+        self.home = home
+    }
+
+    mutating func resize(_ size: PaneSize) {
+        self.size = size
+    }
+
+    /// Groups the items loaded as they stand at `now`.
+    mutating func regroup(now: Date) {
+        groups = DueGroups(planner.value ?? [], now: now)
+    }
+
+    var selection: Int? {
+        let items = groups.items
+        return selectedID.flatMap { id in items.firstIndex { $0.id == id } }
+    }
+
+    var selectedItem: PlannerItem? {
+        selection.map { groups.items[$0] }
+    }
+
+    mutating func select(_ index: Int) {
+        let items = groups.items
+        guard !items.isEmpty else { return }
+        selectedID = items[max(0, min(index, items.count - 1))].id
+    }
+
+    /// Keeps an item selected and fits the window to the room the status rows leave, its heading in view.
+    mutating func settle(now: Date) {
+        if selection == nil {
+            select(0)
+        }
+        let height = max(0, size.height - headerLines(width: textWidth, glyphs: size.glyphs, now: now).count
+            - statusLines(width: textWidth, glyphs: size.glyphs, now: now).count)
+        let row = selection.flatMap(groups.row(ofItem:))
+        list.layout(height: height, count: groups.rows.count, selected: row, context: 1)
+    }
+
+    /// Columns for rows: the pane keeps one blank column each side.
+    var textWidth: Int { max(1, size.width - 2) }
+
+    /// Whether the hand-in flow is open and takes every key.
+    var isTyping: Bool { handIn != nil }
+
+    var isLoading: Bool {
+        planner.isLoading || handInTarget?.assignments.isLoading == true
+    }
+
+    /// `Due · 4`: short, as it is a tab too on a narrow screen; the Missing heading says the rest.
+    var title: String {
+        groups.items.isEmpty ? "Due" : "Due · \(groups.items.count)"
+    }
+
+    var footer: String? {
+        selection.flatMap(groups.row(ofItem:)).flatMap { list.position(of: $0, count: groups.rows.count) }
+    }
+}

@@ -1,0 +1,16 @@
+import CourseKit
+
+extension UploadQueueClient {
+    /// Hands each change the queue announces to `receive`, with `owner`, on the main actor,
+    /// until the returned task is cancelled or `owner` is gone; the owner is never kept alive by it.
+    @MainActor
+    func follow<Owner: AnyObject & Sendable>(by owner: Owner, _ receive: @escaping @MainActor (Owner, UploadChange) -> Void) -> Task<Void, Never> {
+        let updates = updates()
+        return Task { [weak owner] in
+            for await change in updates {
+                guard let owner else { return }
+                receive(owner, change)
+            }
+        }
+    }
+}

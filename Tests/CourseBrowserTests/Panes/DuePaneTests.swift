@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import CourseBrowser
+import CourseKit
+import TerminalUI
+import TestSupport
+
+@MainActor
+struct DuePaneTests {
+    let now = Fixtures.start
+    let hour = PlannerFixtures.hour
+    let day = PlannerFixtures.day
+
+    func pane(_ environment: EnvironmentValues) async -> DuePane {
+        let pane = DuePane(environment: environment)
+        pane.start()
+        await settle { !pane.isAnimating }
+        return pane
+    }
+
+    func pane(_ items: [PlannerItem]) async -> DuePane {
+        await pane(Fixtures.environment().planning(items))
+    }
+
+    func render(_ pane: DuePane, width: Int = 90, height: Int = 16) -> [String] {
+        pane.lines(width: width, height: height)
+    }
+
+    /// The rows under headings, with the trailing blanks cut.
+    func trimmed(_ lines: [String]) -> [String] {
+        lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+    }
+
+    @Test func itAsksThePlannerForTwoWeeksBackAndFourAhead() async {
+        let asked = Recorder<ClosedRange<Date>>()
+        var environment = Fixtures.environment()
+        environment.planner = PlannerClient { start, end, _ in
+            asked.append(start...end)
+            return []
+        }
+        _ = await pane(environment)
+        #expect(asked.values == [now.addingTimeInterval(-14 * day)...now.addingTimeInterval(28 * day)])
+    }
+
+    @Test func missingComesFirstThenTodayTomorrowAndDatedDaysEachByTime() async {
+        let items = PlannerFixtures.week + [PlannerFixtures.assignment(5004, "Reading", in: hour)]
+        let lines = trimmed(render(await pane(items)))
+        let headings = lines.filter { ["Missing", "Today", "Tomorrow", "Thu 10 Sep"].contains($0.trimmingCharacters(in: .whitespaces)) }
+        #expect(headings.map { $0.trimmingCharacters(in: .whitespaces) } == ["Missing", "Today", "Tomorrow", "Thu 10 Sep"])
+        let titles = ["Essay: why Swift", "Reading", "Quiz prep", "Buy lab goggles", "Lab 3: closures"]
+        let order = titles.compactMap { title in lines.firstIndex { $0.contains(title) } }
+        #expect(order == order.sorted() && order.count == titles.count, "missing, then today by time, tomorrow, then Thursday")
+    }
+
+    @Test func aPassedDateWithNothingHandedInIsMissingButNotWhenDoneExcusedOrGraded() {
+        let passed = -hour
+        #expect(DueDay(of: PlannerFixtures.assignment(1, "a", in: passed), now: now) == .missing)
+        var done = PlannerFixtures.assignment(2, "b", in: passed)
+        done.isMarkedComplete = true
+        #expect(DueDay(of: done, now: now) != .missing)
+        #expect(DueDay(of: PlannerFixtures.assignment(3, "c", in: passed, status: .init(isExcused: true)), now: now) != .missing)
+        #expect(DueDay(of: PlannerFixtures.assignment(4, "d", in: passed, status: .init(isGraded: true)), now: now) != .missing)
+        #expect(DueDay(of: PlannerFixtures.assignment(5, "e", in: passed, status: nil), now: now) != .missing, "nothing to hand in")
+        #expect(DueDay(of: PlannerFixtures.assignment(6, "f", in: day, status: .init(isMissing: true)), now: now) == .missing, "Canvas says so")
+    }
+
+    @Test func eachStateSaysWhereTheStudentStands() async {
+        var done = PlannerFixtures.assignment(6, "Ticked", in: 3 * hour)
+        done.isMarkedComplete = true
+        let items = [
+            PlannerFixtures.assignment(1, "Handed", in: hour, status: .init(isSubmitted: true)),
+            PlannerFixtures.assignment(2, "Marked", in: hour, status: .init(isSubmitted: true, isGraded: true)),
+            PlannerFixtures.assignment(3, "Tardy", in: hour, status: .init(isSubmitted: true, isLate: true)),
+            PlannerFixtures.assignment(4, "Forgot", in: -day),
+            PlannerFixtures.assignment(5, "Pardoned", in: 2 * hour, status: .init(isExcused: true)),
+            done,
+        ]
+        let lines = render(await pane(items))
+        func row(_ title: String) -> String { lines.first { $0.contains(title) } ?? "" }
+        #expect(row("Handed").hasSuffix("10 pts  ✓ submitted"))
+        #expect(row("Marked").contains("✓ graded"))
+        #expect(row("Tardy").contains("✓ late"))
+        #expect(row("Forgot").contains("❗ missing"))
+        #expect(row("Forgot").contains(DateText.day(now.addingTimeInterval(-day), now: now)), "a missing row shows its day")
+        #expect(row("Pardoned").contains("excused"))
+        #expect(row("Ticked").contains("✓ done"))
+        #expect(row("Handed").contains(LocalTime(now.addingTimeInterval(hour)).clockText + "   SWIFT-101"))
+    }
+
+    @Test func otherKindsSayWhatTheyAreEvenOnesThisVersionDoesNotKnow() async {
+        let kinds: [(PlannerItem.Kind, String)] = [
+            (.quiz, "quiz"), (.discussionTopic, "discussion"), (.announcement, "announcement"), (.calendarEvent, "event"),
+            (.wikiPage, "page"), (.assessmentRequest, "peer review"), (.other("survey_thing"), "survey thing"),
+        ]
+        let items = kinds.enumerated().map { index, kind in
+            PlannerItem(id: "k\(index)", kind: kind.0, title: "Item \(index)", courseID: Fixtures.japanese.id, contextName: "日本語入門",
+                        date: now.addingTimeInterval(Double(index + 1) * 60))
+        }
+        let lines = render(await pane(items), height: 12)
+        for (index, kind) in kinds.enumerated() {
+            let row = lines.first { $0.contains("Item \(index) ") } ?? ""
+            #expect(row.hasSuffix(" \(kind.1)"), "\(kind.1)")
+            #expect(row.contains("日本語入門"), "no code: the course's name")
+        }
+    }
+
+    @Test func aNoteOfTheStudentsOwnHasNoCourseAndAnAllDayItemNoTime() async {
+        let lines = render(await pane(PlannerFixtures.week))
+        let note = lines.first { $0.contains("Buy lab goggles") } ?? ""
+        #expect(note.contains("all day —"))
+        #expect(note.hasSuffix(" note"))
+    }
+
+    @Test func nothingDueSaysSo() async {
+        let lines = render(await pane([]))
+        #expect(lines.contains { $0.contains("Nothing due in the next 4 weeks") })
+    }
+
+    @Test func aFailedLoadShowsItsOwnRowAndRRetries() async {
+        let fails = Recorder<Bool>()
+        fails.append(true)
+        var environment = Fixtures.environment()
+        environment.planner = PlannerClient { _, _, _ in
+            if fails.values.last == true { throw CourseClient.Failure(userMessage: "Can't reach school.test") }
+            return PlannerFixtures.week
+        }
+        let pane = await pane(environment)
+        #expect(render(pane).contains { $0.contains("❗ Couldn't load what is due: Can't reach school.test  [r]etry") })
+        fails.append(false)
+        #expect(pane.handle(.character("r")))
+        await settle { !pane.isAnimating }
+        let lines = render(pane)
+        #expect(!lines.contains { $0.contains("❗ Couldn't") })
+        #expect(lines.contains { $0.contains("Lab 3: closures") })
+    }
+
+    @Test func theListScrollsToKeepTheSelectionAndItsHeadingInView() async {
+        let items = (0..<30).map { PlannerFixtures.assignment($0, "Task \($0)", in: Double($0) * day / 3 + hour) }
+        let pane = await pane(items)
+        _ = pane.lines(width: 90, height: 8)
+        _ = pane.handle(.end)
+        let lines = render(pane, height: 8)
+        #expect(lines.contains { $0.contains("Task 29") })
+        _ = pane.handle(.home)
+        #expect(render(pane, height: 8)[0].contains("Today"))
+        #expect(pane.footer == nil || pane.footer?.hasPrefix("2/") == true)
+    }
+}
+
+extension DuePaneTests {
+    @Test func aNarrowRowKeepsTheTitleAndOnlyTheMarkOfItsState() async {
+        let lines = render(await pane(PlannerFixtures.week), width: 30)
+        let missing = lines.first { $0.contains("Essay") } ?? ""
+        #expect(missing.hasSuffix(" ❗"))
+        #expect(!missing.contains("SWIFT-101"), "no room for the course")
+        #expect(lines.first { $0.contains("Quiz prep") }?.hasSuffix(" ✓") == true)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import CourseBrowser
+import CourseKit
+import TerminalUI
+import TestSupport
+
+/// The Due pane's keys as effects, without any client.
+struct DueStateKeyTests {
+    let now = Fixtures.start
+
+    /// A state with the week loaded and `title` selected.
+    func state(selecting title: String) -> DueState {
+        var state = DueState(home: "/home/an")
+        _ = state.update(.resize(PaneSize(width: 80, height: 12, glyphs: .unicode)), now: now)
+        _ = state.update(.start, now: now)
+        _ = state.update(.planner(.started(at: now, keepingValue: false)), now: now)
+        _ = state.update(.planner(.finished(.success(PlannerFixtures.week))), now: now)
+        while state.selectedItem?.title != title, state.selection != state.groups.items.count - 1 {
+            _ = state.update(.key(.down), now: now)
+        }
+        return state
+    }
+
+    @Test func enterOpensTheCourseWithTheAssignment() {
+        var state = state(selecting: "Lab 3: closures")
+        #expect(state.update(.key(.enter), now: now) == [.open(Fixtures.swift.id, assignment: "5003")])
+    }
+
+    @Test func enterOnANoteOfOnesOwnSaysWhyNot() {
+        var state = state(selecting: "Buy lab goggles")
+        #expect(state.update(.key(.enter), now: now).isEmpty)
+        #expect(state.notice?.text == "Buy lab goggles belongs to no course")
+    }
+
+    @Test func sLoadsTheCoursesAssignmentsThenOpensTheFilePromptOnThatOne() {
+        var state = state(selecting: "Lab 3: closures")
+        #expect(state.update(.key(.character("s")), now: now) == [.loadAssignments(Fixtures.swift.id)])
+        let lab = Assignment(id: "5003", name: "Lab 3: closures", submissionTypes: ["online_upload"])
+        let other = Assignment(id: "5009", name: "Other", submissionTypes: ["online_upload"])
+        _ = state.update(.assignments(.started(at: now, keepingValue: false)), now: now)
+        _ = state.update(.assignments(.finished(.success([other, lab]))), now: now)
+        #expect(state.handIn?.prompt?.target == .assignment(lab))
+        #expect(state.isTyping)
+        let effects = state.update(.key(.escape), now: now)
+        #expect(effects.isEmpty && state.handIn == nil, "Esc closes the flow")
+    }
+
+    @Test func sOnAnAssignmentThatTakesNoFilesSaysWhyAsTheFlowDoes() {
+        var state = state(selecting: "Lab 3: closures")
+        _ = state.update(.key(.character("s")), now: now)
+        let paper = Assignment(id: "5003", name: "Lab 3: closures", submissionTypes: ["on_paper"])
+        _ = state.update(.assignments(.finished(.success([paper]))), now: now)
+        #expect(state.handIn == nil)
+        #expect(state.notice == Notice(text: paper.uploadRefusal() ?? "", isProblem: true))
+    }
+
+    @Test func sWhenTheAssignmentsFailSaysSoAndLeavesThePromptClosed() {
+        var state = state(selecting: "Lab 3: closures")
+        _ = state.update(.key(.character("s")), now: now)
+        _ = state.update(.assignments(.finished(.failure(CourseClient.Failure(userMessage: "timed out")))), now: now)
+        #expect(state.handIn == nil)
+        #expect(state.notice?.isProblem == true)
+        #expect(state.notice?.text.contains("timed out") == true)
+    }
+
+    @Test func oAndYOpenAndCopyTheItemsAddress() throws {
+        var state = state(selecting: "Lab 3: closures")
+        let url = try #require(URL(string: "https://school.test/courses/101/assignments/5003"))
+        #expect(state.update(.key(.character("o")), now: now) == [.openInBrowser(WebPage(title: "Lab 3: closures", url: url))])
+        #expect(state.update(.key(.character("y")), now: now) == [.copyToClipboard(url.absoluteString)])
+        #expect(state.notice?.text == "Copied the address of Lab 3: closures")
+    }
+
+    @Test func rRetriesOnlyAfterAFailure() {
+        var state = DueState()
+        _ = state.update(.planner(.started(at: now, keepingValue: false)), now: now)
+        _ = state.update(.planner(.finished(.failure(CourseClient.Failure(userMessage: "offline")))), now: now)
+        #expect(state.update(.key(.character("r")), now: now) == [.reload(keepingValue: false), .track(.retryPressed(pane: "due"))])
+        var loaded = self.state(selecting: "Quiz prep")
+        #expect(loaded.update(.key(.character("r")), now: now).isEmpty)
+        #expect(loaded.notice?.text == "Nothing failed to load")
+    }
+
+    @Test func aHandInFromThePaneReadsThePlannerAgainOnceItIsIn() {
+        var state = state(selecting: "Lab 3: closures")
+        let job = UploadJob(
+            id: "job-1", courseID: Fixtures.swift.id, files: [QueuedFile(name: "lab.py", sourcePath: "/tmp/lab.py", size: 10)],
+            submission: .init(assignmentID: "5003", assignmentName: "Lab 3: closures"), backend: "offline", queuedAt: now
+        )
+        var finished = job
+        finished.state = .done
+        #expect(state.update(.uploadChanged(.updated(finished)), now: now).isEmpty, "not a hand-in from this pane")
+        _ = state.update(.queued(QueueingOutcome(jobs: [job])), now: now)
+        #expect(state.update(.uploadChanged(.updated(finished)), now: now) == [.reload(keepingValue: true)])
+        #expect(state.notice?.text.hasPrefix("Handed in lab.py to Lab 3: closures") == true)
+    }
+}
