@@ -20,9 +20,11 @@ extension CourseListState {
             if case let .course(index) = groups.rows[row] { return groups.courses[index] }
             return nil
         }
-        // A narrow list drops the code before the grade, and keeps the name at least a dozen columns.
+        // A narrow list drops the code before the grade; beside a grade, the code stays only where names keep 24 columns.
         let gradeWidth = rect.width >= 24 ? Self.columnWidth(visibleCourses.map(gradeText), cap: 8) : 0
-        let codeWidth = rect.width - gradeWidth >= 32 ? Self.columnWidth(visibleCourses.map(codeText), cap: 12) : 0
+        let codeColumn = Self.columnWidth(visibleCourses.map(codeText), cap: 12)
+        let codeFits = gradeWidth == 0 ? rect.width >= 32 : rect.width - gradeWidth - codeColumn - 3 >= 24
+        let codeWidth = codeFits ? codeColumn : 0
         view.list.draw(count: groups.rows.count, in: listRect, into: &grid) { row, line, grid in
             switch groups.rows[row] {
             case let .heading(text):

@@ -42,6 +42,14 @@ struct CourseGradeTests {
         #expect(lines.contains("  Chemistry            91.26%"), "\(lines)")
     }
 
+    @Test func besideAGradeTheCodeStaysOnlyWhereNamesKeepTwentyFourColumns() async {
+        let letters = await list([Self.letter], width: 40)
+        #expect(letters.contains("  Biology                      BIO-1 B+"), "\(letters)")
+        let percentages = await list([Self.letter, Self.scoreOnly], width: 40)
+        #expect(percentages.contains("  Chemistry                      91.26%"), "\(percentages)")
+        #expect(!percentages.joined().contains("BIO-1"), "\(percentages)")
+    }
+
     @Test func theNarrowestListShowsOnlyNames() async {
         let lines = await list([Self.letter, Self.scoreOnly], width: 20)
         #expect(lines.contains("  Biology"), "\(lines)")
