@@ -20,6 +20,10 @@ package struct CanvasCourse: Decodable, Sendable {
 
     package struct Enrollment: Decodable, Sendable {
         package var enrollment_state: String?
+        /// The totals (`include[]=total_scores`), which Canvas gives on a student's enrollment
+        /// only, and not at all in a course that hides its final grades.
+        package var computed_current_score: CanvasNumber?
+        package var computed_current_grade: String?
 
         package init() {}
     }
@@ -37,6 +41,7 @@ package struct CanvasCourse: Decodable, Sendable {
     package var is_favorite: Bool?
     package var concluded: Bool?
     package var access_restricted_by_date: Bool?
+    package var hide_final_grades: Bool?
     /// Not in Canvas's course objects; a catalog file may give one.
     package var html_url: String?
     package var syllabus_body: String?
@@ -68,8 +73,16 @@ package struct CanvasCourse: Decodable, Sendable {
             enrollment: enrollment,
             isFavorite: is_favorite ?? false,
             isConcluded: concluded,
-            htmlURL: html_url.flatMap(CanvasWebURL.parse)
+            htmlURL: html_url.flatMap(CanvasWebURL.parse),
+            grade: hide_final_grades == true ? nil : grade,
+            hidesFinalGrades: hide_final_grades ?? false
         )
+    }
+
+    /// The first enrollment's totals that say anything: a user enrolled twice (two sections)
+    /// has the same totals on each.
+    private var grade: Course.Grade? {
+        (enrollments ?? []).lazy.compactMap { Course.Grade(letter: $0.computed_current_grade, score: $0.computed_current_score?.value) }.first
     }
 
     /// The user's own enrollment state; an invitation wins over others so it is never missed.

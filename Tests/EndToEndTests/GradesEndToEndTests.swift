@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// Grades and locks as Canvas means them, end to end: the sample catalog's grading types,
-/// a grade not released yet and a lock ahead on screen, and `submit` warning from a saved copy
-/// that the assignment may lock before the network is back.
+/// a grade not released yet and a lock ahead on screen, `submit` warning from a saved copy
+/// that the assignment may lock before the network is back, and the current course grade in
+/// the course list and the Course pane's header.
 @Suite(.serialized) struct GradesEndToEndTests {
     /// The rows of the Course pane's assignments section, without the box's margins.
     static func rows(_ box: Box) -> [String] {
@@ -75,5 +76,42 @@ import Testing
         #expect(locked.status == 0, "\(locked.stderr)")
         #expect(locked.stderr.contains("warning: Final Project was locked when last read ("), "\(locked.stderr)")
         #expect(locked.stdout.hasPrefix("queued "), "\(locked.stdout)")
+    }
+
+    /// The course list's box, whichever view and count its title says.
+    static func courseList(_ screen: Screen) -> Box? {
+        screen.boxes.first { $0.title.hasPrefix("Courses · ") }
+    }
+
+    @Test func theSampleShowsTheCurrentGradeInTheListAndTheCourseHeader() async throws {
+        let tmux = try await TmuxSession(width: 160)
+        defer { tmux.close() }
+        try tmux.launchApp(["--course", "10001", "--data-dir", tmux.dataDirectory.path])
+        try await tmux.waitFor(box: "Course", "course 10001's grade") { Self.rows($0).contains("Grade: B+ (87.5%)") }
+        let screen = try await tmux.waitFor("the list's grades") { screen in
+            Self.courseList(screen).map { Self.rows($0).contains { $0.contains("CS 101") && $0.hasSuffix(" B+") } } ?? false
+        }
+        let list = try #require(Self.courseList(screen))
+        #expect(Self.rows(list).contains { $0.contains("CS 201") && $0.hasSuffix(" 91.25%") }, "\(screen)")
+    }
+
+    @Test func canvasTotalScoresReachTheListAndTheHeader() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        try await server.configure(#"{"role": "student"}"#)
+        let tmux = try await TmuxSession(width: 160)
+        defer { tmux.close() }
+        // Course 2 on the fake: current score 75, a C.
+        try tmux.launchApp(canvas: server, ["--course", "2"])
+        try await tmux.waitFor(box: "Course", "course 2's grade") { Self.rows($0).contains("Grade: C (75%)") }
+        try await tmux.waitFor("the list's grades") { screen in
+            Self.courseList(screen).map { Self.rows($0).contains { $0.contains("BIO 102") && $0.hasSuffix(" C") } } ?? false
+        }
+        // The listing and the course itself (not its syllabus, modules or assignments) ask for the totals.
+        let asked = try await server.requests().map(\.path).filter { path in
+            let resource = path.prefix { $0 != "?" }
+            return (resource == "/api/v1/courses" || resource == "/api/v1/courses/2") && !path.contains("syllabus_body")
+        }
+        #expect(asked.count >= 2 && asked.allSatisfy { $0.contains("total_scores") }, "\(asked)")
     }
 }

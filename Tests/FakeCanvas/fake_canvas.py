@@ -473,6 +473,18 @@ ASSIGNMENT_SPECS = [
 GRADING_VARIANTS = {1: "points", 2: "letter", 3: "points", 4: "unposted"}
 
 
+
+# Canvas's default grading scheme: the lowest percentage of each letter.
+DEFAULT_GRADING_SCHEME = [("A", 94), ("A-", 90), ("B+", 87), ("B", 84), ("B-", 80), ("C+", 77),
+                          ("C", 74), ("C-", 70), ("D+", 67), ("D", 64), ("D-", 61), ("F", 0)]
+
+
+def letter_grade(score: Optional[float]) -> Optional[str]:
+    if score is None:
+        return None
+    return next(letter for letter, lowest in DEFAULT_GRADING_SCHEME if score >= lowest)
+
+
 def _iso(moment: Optional[datetime]) -> Optional[str]:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
 
@@ -577,9 +589,35 @@ class Dataset:
             course["is_favorite"] = self.is_favorite(cid)
         if "concluded" in includes:
             course["concluded"] = self.is_concluded(cid)
+        course["hide_final_grades"] = self.hides_final_grades(cid)
+        if "total_scores" in includes and role == "student" and not self.hides_final_grades(cid):
+            course["enrollments"][0].update(self.total_scores(cid))
         if single and "syllabus_body" in includes:
             course["syllabus_body"] = self._syllabus(cid, base)
         return course
+
+    @staticmethod
+    def hides_final_grades(cid: int) -> bool:
+        """The course hides its totals from students: Canvas then sends no scores at all."""
+        return cid % 8 == 3
+
+    @staticmethod
+    def total_scores(cid: int) -> dict:
+        """A student's totals as Canvas computes them: the current score counts what is graded,
+        the final one counts what is not graded as zero. A course without a grading scheme has
+        no letter; one with nothing graded yet has neither."""
+        if cid % 7 == 6:
+            current = final = None
+        else:
+            current = 60 + (cid * 7.5) % 40
+            final = round(current * 0.6, 2)
+        scheme = cid % 5 != 4
+        return {
+            "computed_current_score": current,
+            "computed_final_score": final,
+            "computed_current_grade": letter_grade(current) if scheme else None,
+            "computed_final_grade": letter_grade(final) if scheme else None,
+        }
 
     def _course_name(self, cid: int) -> str:
         if cid in SPECIAL_COURSE_NAMES:

@@ -4,7 +4,7 @@ extension CourseSummaryReader {
     /// The course fields the list shows.
     enum Key: Int, CaseIterable {
         case id, name, originalName, courseCode, workflowState, startAt, endAt, htmlURL
-        case isFavorite, concluded, accessRestricted, term, teachers, enrollments
+        case isFavorite, concluded, accessRestricted, term, teachers, enrollments, hidesFinalGrades
 
         /// The key's bit in a set of keys seen.
         var bit: UInt32 { 1 << rawValue }
@@ -25,6 +25,7 @@ extension CourseSummaryReader {
             case .term: "term"
             case .teachers: "teachers"
             case .enrollments: "enrollments"
+            case .hidesFinalGrades: "hide_final_grades"
             }
         }
     }
@@ -70,6 +71,15 @@ extension CourseSummaryReader {
         if literal("true") { return true }
         if literal("false") { return false }
         throw Unsupported()
+    }
+
+    /// A plain number (`87.5`, `-3`); one with an exponent may be out of range, which is `JSONDecoder`'s to judge.
+    mutating func optionalNumber() throws(Unsupported) -> Double? {
+        if try null() { return nil }
+        guard let range = cursor.value() else { throw Unsupported() }
+        let text = Substring(decoding: UnsafeRawBufferPointer(rebasing: cursor.bytes[range]), as: UTF8.self)
+        guard !text.contains(where: { $0 == "e" || $0 == "E" }), let number = Double(text), number.isFinite else { throw Unsupported() }
+        return number
     }
 
     /// Takes `null` if it is next.

@@ -49,6 +49,7 @@ struct CourseSummaryReader {
         case .isFavorite: course.is_favorite = try optionalBool()
         case .concluded: course.concluded = try optionalBool()
         case .accessRestricted: course.access_restricted_by_date = try optionalBool()
+        case .hidesFinalGrades: course.hide_final_grades = try optionalBool()
         case .term: course.term = try term()
         case .teachers: course.teachers = try teachers()
         case .enrollments: course.enrollments = try enrollments()
@@ -81,8 +82,13 @@ struct CourseSummaryReader {
     private mutating func enrollments() throws(Unsupported) -> [CanvasCourse.Enrollment]? {
         try optionalList { reader throws(Unsupported) in
             var enrollment = CanvasCourse.Enrollment()
-            guard try reader.optionalObject(fields: ["enrollment_state"], { reader, _ throws(Unsupported) in
-                enrollment.enrollment_state = try reader.optionalString()
+            let fields: [StaticString] = ["enrollment_state", "computed_current_score", "computed_current_grade"]
+            guard try reader.optionalObject(fields: fields, { reader, field throws(Unsupported) in
+                switch field {
+                case 0: enrollment.enrollment_state = try reader.optionalString()
+                case 1: enrollment.computed_current_score = try reader.optionalNumber().map(CanvasNumber.init)
+                default: enrollment.computed_current_grade = try reader.optionalString()
+                }
             }) else { throw Unsupported() }
             return enrollment
         }

@@ -31,7 +31,7 @@ extension CourseDetailState {
             return [.text(StyledLine("Select a course and press Enter to open it.", style: .muted))]
         }
         var lines = section(overview, label: "course", width: width, glyphs: glyphs) { course in
-            DetailText.overview(course, width: width, now: now, glyphs: glyphs).map(DetailLine.text)
+            (DetailText.overview(course, width: width, now: now, glyphs: glyphs) + Self.gradeLines(course, width: width)).map(DetailLine.text)
         }
         if overview.value?.isRestricted == true {
             return lines
@@ -54,6 +54,12 @@ extension CourseDetailState {
             }
         }
         return lines
+    }
+
+    /// The user's current grade under the course's facts; nothing when there is none or the course hides it.
+    static func gradeLines(_ course: Course, width: Int) -> [StyledLine] {
+        guard !course.isRestricted, let grade = course.shownGrade else { return [] }
+        return DetailText.wrap("Grade: " + GradeText.full(grade), width: width, style: .plain)
     }
 
     /// The pane's one row about the saved copies it shows, with a blank row under it; none when it shows none.

@@ -20,13 +20,17 @@ extension CourseListState {
             if case let .course(index) = groups.rows[row] { return groups.courses[index] }
             return nil
         }
-        let codeWidth = rect.width >= 32 ? codeColumnWidth(visibleCourses) : 0
+        // A narrow list drops the code before the grade; beside a grade, the code stays only where names keep 24 columns.
+        let gradeWidth = rect.width >= 24 ? Self.columnWidth(visibleCourses.map(gradeText), cap: 8) : 0
+        let codeColumn = Self.columnWidth(visibleCourses.map(codeText), cap: 12)
+        let codeFits = gradeWidth == 0 ? rect.width >= 32 : rect.width - gradeWidth - codeColumn - 3 >= 24
+        let codeWidth = codeFits ? codeColumn : 0
         view.list.draw(count: groups.rows.count, in: listRect, into: &grid) { row, line, grid in
             switch groups.rows[row] {
             case let .heading(text):
                 grid.put(text, x: line.x + 1, y: line.y, maxWidth: line.width - 1, style: Style(bold: true, role: .accent))
             case let .course(index):
-                let row = CourseRow(selected: index == view.selection, focused: focused, codeWidth: codeWidth, now: now)
+                let row = CourseRow(selected: index == view.selection, focused: focused, codeWidth: codeWidth, gradeWidth: gradeWidth, now: now)
                 drawRow(groups.courses[index], row, into: &grid, in: line)
             }
         }
@@ -97,10 +101,15 @@ extension CourseListState {
         return lines
     }
 
-    /// The widest code among the visible courses, capped so names keep most of the room.
-    private func codeColumnWidth(_ visible: [Course]) -> Int {
-        let widest = visible.lazy.map { Sanitizer.clean(Sanitizer.cut(self.codeText($0), limit: 64)).displayWidth }.max() ?? 0
-        return widest == 0 ? 0 : min(widest, 12) + 1
+    /// The widest of a column's texts on the visible rows, with a gap, capped at `cap` so names keep most of the room.
+    private static func columnWidth(_ texts: [String], cap: Int) -> Int {
+        let widest = texts.lazy.map { Sanitizer.clean(Sanitizer.cut($0, limit: 64)).displayWidth }.max() ?? 0
+        return widest == 0 ? 0 : min(widest, cap) + 1
+    }
+
+    /// What the grade column says: the current grade, unless the course hides it.
+    private func gradeText(_ course: Course) -> String {
+        course.shownGrade.map(GradeText.short) ?? ""
     }
 
     /// What the right-hand column says: the course code, or why the course is special.
@@ -137,16 +146,19 @@ extension CourseListState {
         var selected: Bool
         var focused: Bool
         var codeWidth: Int
+        var gradeWidth: Int
         var now: Date
     }
 
     private func drawRow(_ course: Course, _ row: CourseRow, into grid: inout Grid, in line: Rect) {
-        let (x, y, width, codeWidth) = (line.x, line.y, line.width, row.codeWidth)
+        let (x, y, codeWidth) = (line.x, line.y, row.codeWidth)
+        // The grade takes the row's right end; the code sits left of it.
+        let width = line.width - row.gradeWidth
         var style: Style = row.selected ? (row.focused ? .selected : Style(bold: true, underline: true)) : .plain
         if course.hasEnded(at: row.now) || course.isRestricted, !row.selected {
             style = .muted
         }
-        grid.clear(Rect(x: x, y: y, width: width, height: 1), style: style)
+        grid.clear(Rect(x: x, y: y, width: line.width, height: 1), style: style)
         let pointer = course.id == openID ? grid.glyphs.pointer : " "
         grid.put(pointer, x: x, y: y, maxWidth: 1, style: Style(bold: true, reverse: style.reverse, role: .accent))
         var nameX = x + 2
@@ -161,6 +173,9 @@ extension CourseListState {
                 codeStyle = Style(role: .accent)
             }
             grid.put(codeText(course), x: x + width - codeWidth, y: y, maxWidth: codeWidth - 1, style: codeStyle)
+        }
+        if row.gradeWidth > 0 {
+            grid.put(gradeText(course), x: x + width, y: y, maxWidth: row.gradeWidth - 1, style: style)
         }
     }
 }

@@ -22,6 +22,10 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
     public var isRestricted: Bool
     /// Its page on the web, for the browser; nil where the backend has no web (the offline catalogs).
     public var htmlURL: URL?
+    /// The user's grade in the course so far, when the backend gave one.
+    public var grade: Grade?
+    /// The course hides its totals from students (Canvas's `hide_final_grades`), so no grade is shown.
+    public var hidesFinalGrades: Bool
 
     public init(
         id: CourseID,
@@ -37,7 +41,9 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
         isFavorite: Bool = false,
         isConcluded: Bool? = nil,
         isRestricted: Bool = false,
-        htmlURL: URL? = nil
+        htmlURL: URL? = nil,
+        grade: Grade? = nil,
+        hidesFinalGrades: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -53,6 +59,8 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
         self.isConcluded = isConcluded
         self.isRestricted = isRestricted
         self.htmlURL = htmlURL
+        self.grade = grade
+        self.hidesFinalGrades = hidesFinalGrades
     }
 
     /// A course Canvas only names by ID because access to it is restricted by date.
