@@ -67,7 +67,8 @@ public enum LiveEnvironment {
             environment.savedCopies = .store(store, account: account)
         }
         environment.courseClient = offline ? .offline : environment.courseClient.saving(to: store) { await accounts.current() }
-        environment.planner = offline ? .offline : environment.planner.saving(to: store) { await accounts.current() }
+        environment.planner = (offline ? .offline : environment.planner.saving(to: store) { await accounts.current() })
+            .namingCourses(from: environment.savedCopies)
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {

@@ -34,7 +34,7 @@ struct CanvasPlannerIntegrationTests {
         let event = try #require(items.first { $0.kind == .calendarEvent })
         #expect(event.isAllDay)
         let assignment = try #require(items.first { $0.kind == .assignment })
-        #expect(assignment.courseCode?.isEmpty == false)
+        #expect(assignment.contextName?.isEmpty == false)
         #expect(assignment.status != nil)
         #expect(assignment.htmlURL?.host == server.baseURL.host)
         #expect(assignment.htmlURL?.path.hasPrefix("/courses/") == true)
