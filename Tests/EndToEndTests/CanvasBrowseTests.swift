@@ -368,10 +368,14 @@ import Testing
             try await tmux.glimpse("course 1 loading in the focused Course pane") { screen in
                 screen.box("Course").map { $0.isFocused && $0.contains("Loading course…") } == true
             }
-            // While the requests hang, keys still work: Tab moves focus Course → Uploads → Courses.
+            // While the requests hang, keys still work: Tab moves focus Course → Uploads → Due → Courses.
             try tmux.press("Tab")
             try await tmux.glimpse("Tab to focus Uploads while the course is loading") { screen in
                 screen.box("Uploads")?.isFocused == true && screen.box("Course")?.contains("Loading course…") == true
+            }
+            try tmux.press("Tab")
+            try await tmux.glimpse("Tab to focus Due while the course is loading") { screen in
+                screen.box(titled: "Due")?.isFocused == true && screen.box("Course")?.contains("Loading course…") == true
             }
             try tmux.press("Tab")
             try await tmux.glimpse("Tab to focus Courses while the course is loading") { screen in
