@@ -40,7 +40,7 @@ import Testing
             defer { server.stop() }
             // Hold the second page back long enough that the first page, with its loading row, is
             // seen on screen even when every test of the suite runs at once and captures come slowly.
-            try await server.fault(#"{"match": "page=2", "kind": "slow", "seconds": 6}"#)
+            try await server.fault(#"{"match": "page=2&per_page=50", "kind": "slow", "seconds": 6}"#)
             let tmux = try await TmuxSession()
             defer { tmux.close() }
             try tmux.launchApp(canvas: server, view: "all")
