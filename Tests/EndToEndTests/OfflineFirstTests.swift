@@ -27,7 +27,7 @@ import Testing
             // Copies are written in the background, just after the answers are shown.
             // The list and the course's four sections; the Due pane's planner is saved beside them.
             try await eventually("the answers saved") {
-                cacheFiles(tmux).filter { $0.path.hasSuffix(".json") && $0.lastPathComponent != "planner.json" }.count >= 5
+                cacheFiles(tmux).filter { $0.path.hasSuffix(".json") && !$0.path.hasSuffix("/planner.json") }.count >= 5
             }
         }
         try tmux.press("q")
