@@ -39,8 +39,9 @@ import Testing
             let server = try FakeCanvasServer()
             defer { server.stop() }
             // Hold the second page back long enough that the first page, with its loading row, is
-            // seen on screen even when every test of the suite runs at once and captures come slowly.
-            try await server.fault(#"{"match": "page=2&per_page=50", "kind": "slow", "seconds": 6}"#)
+            // seen on screen even when every test of the suite runs at once and captures come slowly;
+            // the match is the course list's next link (its last include, then the page), not the planner's.
+            try await server.fault(#"{"match": "total_scores&page=2", "kind": "slow", "seconds": 6}"#)
             let tmux = try await TmuxSession()
             defer { tmux.close() }
             try tmux.launchApp(canvas: server, view: "all")
