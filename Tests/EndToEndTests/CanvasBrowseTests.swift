@@ -41,7 +41,7 @@ import Testing
             // Hold the second page back long enough that the first page, with its loading row, is
             // seen on screen even when every test of the suite runs at once and captures come slowly;
             // the match is the course list's next link (its last include, then the page), not the planner's.
-            try await server.fault(#"{"match": "total_scores&page=2", "kind": "slow", "seconds": 6}"#)
+            try await server.fault(#"{"match": "total_scores&page=2", "kind": "slow", "seconds": 12}"#)
             let tmux = try await TmuxSession()
             defer { tmux.close() }
             try tmux.launchApp(canvas: server, view: "all")
@@ -78,7 +78,7 @@ import Testing
         @Test func failedPageShowsItsErrorLastAndRResumesFromThatPage() async throws {
             let server = try FakeCanvasServer()
             defer { server.stop() }
-            try await server.fault(#"{"match": "page=3", "kind": "500", "count": 1}"#)
+            try await server.fault(#"{"match": "total_scores&page=3", "kind": "500", "count": 1}"#)
             let tmux = try await TmuxSession()
             defer { tmux.close() }
             try tmux.launchApp(canvas: server, view: "all")
