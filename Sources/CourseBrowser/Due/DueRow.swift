@@ -70,11 +70,12 @@ enum DueRow {
         }
         let status = item.status ?? PlannerItem.Status()
         if status.isExcused { return .init(text: "excused", style: .muted) }
+        // Said as the row is grouped: Canvas keeps its missing flag on work graded 0 for not being handed in.
+        if DueDay.isMissing(item, now: now) { return marked(glyphs.failure, "missing", .error) }
         if status.isGraded { return marked(glyphs.check, "graded", Style(role: .success)) }
         if status.isSubmitted {
             return marked(glyphs.check, status.isLate ? "late" : "submitted", Style(role: status.isLate ? .warning : .success))
         }
-        if DueDay.isMissing(item, now: now) { return marked(glyphs.failure, "missing", .error) }
         if status.isLate { return .init(text: "late", style: Style(role: .warning)) }
         if item.isMarkedComplete { return marked(glyphs.check, "done", Style(role: .success)) }
         return nil

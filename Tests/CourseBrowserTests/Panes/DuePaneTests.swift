@@ -52,6 +52,15 @@ struct DuePaneTests {
         #expect(order == order.sorted() && order.count == titles.count, "missing, then today by time, tomorrow, then Thursday")
     }
 
+    /// Canvas grades work that was never handed in as 0 and keeps it missing: the row says what its group says.
+    @Test func workGradedZeroForNotBeingHandedInIsListedAndMarkedMissing() async {
+        let gradedMissing = PlannerFixtures.assignment(7, "Reading Response", in: -3 * day, status: PlannerItem.Status(isGraded: true, isMissing: true))
+        let lines = trimmed(render(await pane([gradedMissing])))
+        let row = lines.first { $0.contains("Reading Response") } ?? ""
+        #expect(lines.first?.trimmingCharacters(in: .whitespaces) == "Missing")
+        #expect(row.contains("missing") && !row.contains("graded"), "\(row)")
+    }
+
     @Test func aPassedDateWithNothingHandedInIsMissingButNotWhenDoneExcusedOrGraded() {
         let passed = -hour
         #expect(DueDay(of: PlannerFixtures.assignment(1, "a", in: passed), now: now) == .missing)
