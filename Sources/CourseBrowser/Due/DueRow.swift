@@ -15,7 +15,9 @@ enum DueRow {
     /// before it cuts the title short.
     static func line(for item: PlannerItem, day: DueDay, width: Int, glyphs: Glyphs, now: Date) -> StyledLine {
         let time = day == .missing ? DateText.day(item.date, now: now) : timeText(item)
-        let courseWidth = width >= 46 ? 10 : 0
+        // The course tells apart rows that are otherwise alike (every course has its "Final
+        // Project"), so it stays, shorter, in a pane as narrow as the left column.
+        let courseWidth = width >= 46 ? 10 : width >= 32 ? 8 : 0
         var right = [kindText(item.kind)].compactMap { $0.map { StyledLine.Span(text: $0, style: .muted) } }
         if let state = stateSpan(item, glyphs: glyphs, now: now, compact: width < compactBelow) {
             right.append(state)

@@ -164,4 +164,12 @@ extension DuePaneTests {
         #expect(!missing.contains("SWIFT-101"), "no room for the course")
         #expect(lines.first { $0.contains("Quiz prep") }?.hasSuffix(" ✓") == true)
     }
+
+    /// In the left column of a 120-column screen every course's "Final Project" would read alike without it.
+    @Test func aRowAsWideAsTheLeftColumnKeepsItsCourse() async {
+        let lines = render(await pane(PlannerFixtures.week), width: 40)
+        let missing = lines.first { $0.contains("Essay") } ?? ""
+        #expect(missing.contains("SWIFT-1"), "\(missing)")
+        #expect(!missing.contains("10 pts"), "the points go first")
+    }
 }
