@@ -3,7 +3,7 @@ import FoundationEssentials
 import TerminalUI
 import TextBasics
 
-extension CourseListState: PaneState, BoundKeys {
+extension CourseListState: SettlingState, BoundKeys {
     enum Event: PaneEvent {
         case key(Key)
         case resize(PaneSize)
@@ -37,13 +37,7 @@ extension CourseListState: PaneState, BoundKeys {
         case track(AnalyticsEvent)
     }
 
-    mutating func update(_ event: Event, now: Date) -> [Effect] {
-        let effects = apply(event, now: now)
-        settle(now: now)
-        return effects
-    }
-
-    private mutating func apply(_ event: Event, now: Date) -> [Effect] {
+    mutating func apply(_ event: Event, now: Date) -> [Effect] {
         switch event {
         case let .key(key): return handle(key)
         case let .resize(size): resize(size)

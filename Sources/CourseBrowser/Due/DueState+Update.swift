@@ -2,7 +2,7 @@ import CourseKit
 import FoundationEssentials
 import TerminalUI
 
-extension DueState: PaneState, BoundKeys {
+extension DueState: SettlingState, BoundKeys {
     enum Event: PaneEvent {
         case key(Key)
         case resize(PaneSize)
@@ -41,13 +41,7 @@ extension DueState: PaneState, BoundKeys {
         case handIn(HandInFlow.Effect)
     }
 
-    mutating func update(_ event: Event, now: Date) -> [Effect] {
-        let effects = apply(event, now: now)
-        settle(now: now)
-        return effects
-    }
-
-    private mutating func apply(_ event: Event, now: Date) -> [Effect] {
+    mutating func apply(_ event: Event, now: Date) -> [Effect] {
         switch event {
         case let .key(key): return handle(key)
         case let .resize(size): resize(size)
