@@ -2,8 +2,12 @@ import CourseKit
 import FoundationEssentials
 
 extension PlannerClient {
-    /// The planner of a catalog served by `courses`: every current course's assignments that
-    /// have a due date in the range, as assignment items.
+    /// The most current courses a catalog's planner reads: more than anyone studies at once.
+    /// A catalog of a hundred thousand test courses must not have every one read at each start.
+    public static let catalogCourseLimit = 200
+
+    /// The planner of a catalog served by `courses`: the assignments with a due date in the
+    /// range of its first `catalogCourseLimit` current courses, as assignment items.
     ///
     /// A catalog is local, so reading each course's assignments costs nothing a network would.
     public static func catalog(_ courses: CourseClient) -> PlannerClient {
@@ -18,14 +22,15 @@ extension PlannerClient {
         }
     }
 
+    /// The catalog's current courses, up to `catalogCourseLimit`, reading no page past them.
     private static func currentCourses(of courses: CourseClient, _ progress: LoadProgress) async throws -> [Course] {
         var listed: [Course] = []
         var cursor: PageCursor?
         repeat {
             let page = try await courses.coursesPage(.current, cursor, progress)
-            listed += page.items
+            listed += page.items.prefix(catalogCourseLimit - listed.count)
             cursor = page.next
-        } while cursor != nil
+        } while cursor != nil && listed.count < catalogCourseLimit
         return listed
     }
 }

@@ -33,6 +33,33 @@ struct CatalogPlannerTests {
         #expect(items.map(\.id) == ["assignment:11", "assignment:12", "assignment:30", "assignment:10"])
     }
 
+    /// A catalog of many thousand courses (a test one) has only its first courses read, and no
+    /// page of its list past them.
+    @Test func onlyTheFirstCurrentCoursesUpToTheLimitAreRead() async throws {
+        let limit = PlannerClient.catalogCourseLimit
+        let read = Recorder<CourseID>()
+        let pagesAsked = Recorder<Int>()
+        let courses = CourseClient(
+            coursesPage: { _, cursor, _ in
+                let first = cursor.flatMap { Int($0.rawValue) } ?? 0
+                pagesAsked.append(first)
+                let courses = (first..<first + 100).map { Course(id: CourseID($0), name: "Course \($0)", code: "C\($0)") }
+                return Page(items: courses, next: first + 100 < 3 * limit ? PageCursor(String(first + 100)) : nil)
+            },
+            course: { id, _ in throw CourseNotFound(id: id) },
+            syllabus: { _, _ in nil },
+            modules: { _, _ in [] },
+            assignments: { id, _ in
+                read.append(id)
+                return [Assignment(id: "a\(id.rawValue)", name: "Lab", dueAt: Self.now)]
+            }
+        )
+        let items = try await PlannerClient.catalog(courses).items(Self.now - 86_400, Self.now + 86_400, .ignored)
+        #expect(read.values.count == limit)
+        #expect(items.count == limit)
+        #expect(pagesAsked.values == Array(stride(from: 0, to: limit, by: 100)), "no page past the limit")
+    }
+
     @Test func eachItemSaysItsCourseAndWhereItsSubmissionStands() async throws {
         let items = try await items()
         let lab = try #require(items.last)
