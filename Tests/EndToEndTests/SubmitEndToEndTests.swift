@@ -266,7 +266,7 @@ extension SubmitEndToEndTests {
                 + #"{"match": "/submissions/self/files", "method": "POST", "kind": "500", "count": 2},"#
                 + #"{"match": "/files_api/upload/", "kind": "reset", "count": 2},"#
                 // Every other request a little slow, so each drain gets only part of the way before it is killed.
-                + #"{"match": "/", "kind": "slow", "seconds": 0.05, "count": -1}]"#)
+                + #"{"match": "/", "kind": "slow", "seconds": 0.1, "count": -1}]"#)
 
             let seed = UInt64(Date().timeIntervalSince1970 * 1000)
             var delays = Delays(state: seed)
@@ -274,7 +274,8 @@ extension SubmitEndToEndTests {
             var killedMidWork = 0
             var kills = 0
             // Forty kills, and more (up to a hundred) until ten of them landed mid-work: how many
-            // land so depends on the machine's speed, and fewer would test less.
+            // land so depends on the machine's speed, and fewer would test less. Once the queue is
+            // empty no kill can land mid-work, so every request is slowed enough to keep it busy.
             while kills < 40 || (killedMidWork < 10 && kills < 100) {
                 kills += 1
                 let pid = try AppCommand.start(["drain", "--timeout", "60"] + canvas, environment: environment, output: output)
