@@ -70,7 +70,7 @@ case let .completions(shell):
 case .manPage:
     print(ManPage.text(keys: KeyTable.groups), terminator: "")
     exit(0)
-case .browse, .upload, .submit, .queue, .drain:
+case .browse, .upload, .submit, .queue, .drain, .due, .calendar:
     break
 }
 
@@ -92,6 +92,10 @@ case let .queue(json, clearDone):
     runCommand { await QueueCommands.list(json: json, clearingDone: clearDone, services: services) }
 case let .drain(timeout):
     runCommand { await QueueCommands.drain(timeout: timeout, services: services) }
+case let .due(json, days):
+    runCommand { await DueCommands.due(json: json, days: days, services: services, processEnvironment: processEnvironment) }
+case let .calendar(days):
+    runCommand { await DueCommands.calendar(days: days, services: services) }
 case .browse:
     break
 case .login, .logout, .completions, .manPage:

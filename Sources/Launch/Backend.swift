@@ -47,6 +47,15 @@ enum Backend {
         }
     }
 
+    /// The backend by a name that stays the same from run to run: the Canvas host, or which catalog.
+    var name: String {
+        switch self {
+        case .offline(_, isSample: true): return "coursebrowser-sample"
+        case .offline: return "coursebrowser-catalog"
+        case let .canvas(url, _): return CanvasOrigin(url)?.displayHost ?? url.absoluteString
+        }
+    }
+
     func http(options: LaunchOptions, engine: HTTPEngine) -> HTTPClient {
         .curl(engine, timeouts: HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30)))
     }

@@ -26,6 +26,16 @@ extension LaunchOptions {
             start: .drain(timeoutSeconds: nil)
         ),
         CommandSpec(
+            usage: "due [BACKEND] [--offline] [--json] [--days N]",
+            summary: "Print what is due, as the Due pane lists it: missing work, then day by day up to N days ahead (default 28).",
+            start: .due()
+        ),
+        CommandSpec(
+            usage: "calendar [BACKEND] [--offline] [--days N]",
+            summary: "Print what is due as an iCalendar file (RFC 5545), for a calendar app to import or subscribe to.",
+            start: .calendar()
+        ),
+        CommandSpec(
             usage: "login [URL] [--profile NAME] [--token-command CMD]",
             summary: "Check a Canvas URL and an access token, and save them, so a plain start opens that Canvas.",
             start: .login(url: nil)

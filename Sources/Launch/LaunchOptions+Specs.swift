@@ -29,7 +29,7 @@ extension LaunchOptions {
             options, value throws(UsageError) in options.catalogPath = try path(value, for: "--catalog")
         },
         OptionSpec(
-            "--course", value: "ID", commands: backendCommands,
+            "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) },
             help: "Open this course at start: its Canvas ID, a form like sis_course_id:ABC, or its Canvas web address "
                 + "(https://school.instructure.com/courses/1003/…), whose Canvas is then used unless --canvas or --catalog says otherwise."
         ) { options, value throws(UsageError) in
@@ -59,7 +59,7 @@ extension LaunchOptions {
         OptionSpec("--event-log", value: "FILE", help: "Append usage events to FILE, one JSON object per line.") {
             options, value throws(UsageError) in options.eventLogPath = try path(value, for: "--event-log")
         },
-        OptionSpec("--offline", commands: [.browse], help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
+        OptionSpec("--offline", commands: [.browse] + plannerCommands, help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
             options, _ in options.offline = true
         },
         OptionSpec("--due", commands: [.browse], help: "Start on the Due pane: what is due across your courses, missing first.") {
@@ -69,8 +69,21 @@ extension LaunchOptions {
             options, _ in options.noMouse = true
         },
         OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas answers.") { options, _ in options.noCache = true },
-        OptionSpec("--json", commands: [.queue], help: "List the queue as JSON, for scripts.") { options, _ in
-            if case let .queue(_, clearDone) = options.command { options.command = .queue(json: true, clearDone: clearDone) }
+        OptionSpec("--json", commands: [.queue, .due], help: "List the queue, or what is due, as JSON, for scripts.") { options, _ in
+            switch options.command {
+            case let .queue(_, clearDone): options.command = .queue(json: true, clearDone: clearDone)
+            case let .due(_, days): options.command = .due(json: true, days: days)
+            default: break
+            }
+        },
+        OptionSpec("--days", value: "N", commands: plannerCommands, help: "List what is due up to N days ahead (default 28, at most 365).") {
+            options, value throws(UsageError) in
+            let days = try days(value)
+            switch options.command {
+            case let .due(json, _): options.command = .due(json: json, days: days)
+            case .calendar: options.command = .calendar(days: days)
+            default: break
+            }
         },
         OptionSpec("--clear-done", commands: [.queue], help: "Remove finished uploads from the queue, then list what is left.") { options, _ in
             if case let .queue(json, _) = options.command { options.command = .queue(json: json, clearDone: true) }
@@ -83,8 +96,16 @@ extension LaunchOptions {
         OptionSpec("-h", "--help", help: "Print this help and exit.") { options, _ in options.action = .help },
     ]
 
-    /// The commands that browse or send, and so need a backend.
-    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain]
+    /// The commands that browse, send or list what is due, and so need a backend.
+    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain] + plannerCommands
+
+    /// The commands that print what is due, as the Due pane lists it.
+    static let plannerCommands: [CommandName] = [.due, .calendar]
+
+    /// How far ahead `due` and `calendar` look unless `--days` says: as far as the Due pane.
+    static let defaultDays = 28
+    /// The most `--days` takes: a year, past which a planner holds little but noise.
+    static let maximumDays = 365
 
     /// The option named `name`, by any of its names.
     static func spec(named name: String) -> OptionSpec? {
@@ -94,6 +115,13 @@ extension LaunchOptions {
     private static func path(_ value: String, for name: String) throws(UsageError) -> String {
         guard !value.isEmpty else { throw UsageError("\(name) needs a file path, not an empty value") }
         return value
+    }
+
+    private static func days(_ value: String) throws(UsageError) -> Int {
+        guard let days = Int(value), (1...maximumDays).contains(days) else {
+            throw UsageError("--days needs a whole number of days from 1 to \(maximumDays), not '\(value)'")
+        }
+        return days
     }
 
     private static func seconds(_ value: String, for name: String) throws(UsageError) -> Int {

@@ -10,7 +10,7 @@ public struct LaunchOptions: Equatable, Sendable {
         case version
     }
 
-    /// What to run: the browser, or one of the queue commands for shells and scripts.
+    /// What to run: the browser, or one of the commands for shells and scripts.
     public enum Command: Equatable, Sendable {
         case browse
         /// `upload --course ID FILE…`: queue files and exit; each path as its bytes were given.
@@ -21,6 +21,10 @@ public struct LaunchOptions: Equatable, Sendable {
         case queue(json: Bool, clearDone: Bool = false)
         /// `drain [--timeout SECONDS]`: upload until nothing is due.
         case drain(timeoutSeconds: Int?)
+        /// `due [--json] [--days N]`: print what is due, as the Due pane lists it, up to `days` ahead.
+        case due(json: Bool = false, days: Int? = nil)
+        /// `calendar [--days N]`: print what is due as an iCalendar file, up to `days` ahead.
+        case calendar(days: Int? = nil)
         /// `login [URL]`: check a Canvas and a token, and save them for the profile.
         case login(url: URL?)
         /// `logout`: forget the profile's saved login.
@@ -38,7 +42,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The commands by name, to say which one an option goes with.
     public enum CommandName: String, CaseIterable, Sendable {
-        case browse, upload, submit, queue, drain, login, logout, completions
+        case browse, upload, submit, queue, drain, due, calendar, login, logout, completions
         case manPage = "man-page"
     }
 
@@ -110,6 +114,8 @@ extension LaunchOptions.Command {
         case .submit: .submit
         case .queue: .queue
         case .drain: .drain
+        case .due: .due
+        case .calendar: .calendar
         case .login: .login
         case .logout: .logout
         case .completions: .completions

@@ -13,6 +13,9 @@ public enum LiveEnvironment {
         public var engine: UploadEngine
         /// `--offline`: nothing is sent, so the queue is not worked either.
         var sendsNothing = false
+        /// The backend by a name that stays the same from run to run, for identifiers made
+        /// from it (a calendar's event UIDs): the Canvas host, `coursebrowser-sample` or `coursebrowser-catalog`.
+        var backendName = "coursebrowser-sample"
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -52,7 +55,7 @@ public enum LiveEnvironment {
             keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
         }
         environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity)
-        return Services(environment: environment, engine: engine, sendsNothing: options.offline)
+        return Services(environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name)
     }
 
     /// Shows what was saved of this Canvas and user at once, and saves every answer from now

@@ -67,20 +67,17 @@ enum DueRow {
     /// Where the student's part stands: excused, graded, handed in (and whether late), missing,
     /// late or ticked done; `compact` leaves only the mark of those that have one.
     static func stateSpan(_ item: PlannerItem, glyphs: Glyphs, now: Date, compact: Bool = false) -> StyledLine.Span? {
-        func marked(_ mark: String, _ words: String, _ style: Style) -> StyledLine.Span {
-            .init(text: compact ? mark : mark + " " + words, style: style)
+        guard let standing = DueStanding(of: item, now: now) else { return nil }
+        func marked(_ mark: String, _ style: Style) -> StyledLine.Span {
+            .init(text: compact ? mark : mark + " " + standing.word, style: style)
         }
-        let status = item.status ?? PlannerItem.Status()
-        if status.isExcused { return .init(text: "excused", style: .muted) }
-        // Said as the row is grouped: Canvas keeps its missing flag on work graded 0 for not being handed in.
-        if DueDay.isMissing(item, now: now) { return marked(glyphs.failure, "missing", .error) }
-        if status.isGraded { return marked(glyphs.check, "graded", Style(role: .success)) }
-        if status.isSubmitted {
-            return marked(glyphs.check, status.isLate ? "late" : "submitted", Style(role: status.isLate ? .warning : .success))
+        switch standing {
+        case .excused: return .init(text: standing.word, style: .muted)
+        case .missing: return marked(glyphs.failure, .error)
+        case .graded, .submitted, .done: return marked(glyphs.check, Style(role: .success))
+        case .submittedLate: return marked(glyphs.check, Style(role: .warning))
+        case .late: return .init(text: standing.word, style: Style(role: .warning))
         }
-        if status.isLate { return .init(text: "late", style: Style(role: .warning)) }
-        if item.isMarkedComplete { return marked(glyphs.check, "done", Style(role: .success)) }
-        return nil
     }
 
     /// `text` cleaned and fitted to exactly `width` columns.

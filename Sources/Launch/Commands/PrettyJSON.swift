@@ -6,6 +6,8 @@ enum PrettyJSON {
         case null
         case bool(Bool)
         case integer(Int64)
+        /// A number that may have a fraction, such as points (`7.25`); one JSON can't hold is `null`.
+        case number(Double)
         case string(String)
         case array([Value])
         case object([String: Value])
@@ -31,6 +33,8 @@ enum PrettyJSON {
             output += flag ? "true" : "false"
         case let .integer(number):
             output += String(number)
+        case let .number(number):
+            output += numberText(number)
         case let .string(text):
             writeString(text, to: &output)
         case let .array(array):
@@ -57,6 +61,13 @@ enum PrettyJSON {
             if keys.isEmpty { output += "\n" }
             output += String(repeating: " ", count: indent) + "}"
         }
+    }
+
+    /// A whole number as an integer (`10`, not `10.0`), any other the shortest way Swift writes it.
+    private static func numberText(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return number.description
     }
 
     /// Escapes the quote, the backslash and C0 controls only, as JSONSerialization did.

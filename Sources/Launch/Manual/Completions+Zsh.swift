@@ -9,7 +9,7 @@ extension Completions {
             case .login: rest = ["            '1:Canvas URL: '"]
             case .upload, .submit: rest = ["            '*:file:_files'"]
             case .completions: rest = ["            '1:shell:(\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " ")))'"]
-            case .queue, .drain, .logout, .manPage: rest = []
+            case .queue, .drain, .due, .calendar, .logout, .manPage: rest = []
             }
             return "        \(command.rawValue))\n            _arguments -s \\\n\((specs + rest).joined(separator: " \\\n"))\n            ;;"
         }

@@ -1,0 +1,26 @@
+import CourseBrowser
+import CourseKit
+import FoundationEssentials
+
+extension DueCommands {
+    /// What the planner holds from two weeks before `now` to `days` after, as the Due pane asks
+    /// for it; when the backend can't answer (or `--offline` asks it nothing), what was last
+    /// saved of that range, saying so and how old it is on standard error. Nil, with the error
+    /// printed, when neither can be had.
+    static func load(days: Int, environment: EnvironmentValues, now: Date) async -> [PlannerItem]? {
+        let start = now.addingTimeInterval(-DueListing.lookBack)
+        let end = now.addingTimeInterval(TimeInterval(days) * 86_400)
+        do {
+            return try await environment.planner.items(start, end, .ignored)
+        } catch {
+            let offline = error is OfflineMode
+            guard let saved = environment.savedCopies.planner() else {
+                QueueCommands.printError(offline ? "nothing due is saved on this machine yet; run without --offline to load it" : userMessage(for: error))
+                return nil
+            }
+            let age = DueListing.age(of: saved.savedAt, now: now)
+            QueueCommands.printError((offline ? "--offline" : userMessage(for: error)) + "; showing what was saved \(age)")
+            return saved.value.filter { $0.date >= start && $0.date < end }
+        }
+    }
+}

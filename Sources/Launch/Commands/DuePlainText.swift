@@ -1,0 +1,88 @@
+import CourseBrowser
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+/// The `due` command's text for people: the Due pane's groups and rows, each column as wide
+/// as its widest cell, and nothing cut short.
+enum DuePlainText {
+    /// How the text is written: coloured as the pane is, or plain; which marks it uses.
+    struct Style {
+        /// Whether to colour with SGR sequences: only on a terminal, and never under `NO_COLOR`
+        /// or on a terminal that says it can't.
+        var colours: Bool
+        var glyphs: Glyphs
+
+        static func allowsColour(_ environment: [String: String]) -> Bool {
+            (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
+    }
+
+    /// The listing of `items` at `now`, or a line saying nothing is due in the next `days` days.
+    static func text(_ items: [PlannerItem], days: Int, now: Date, style: Style) -> String {
+        let lines = DueListing.lines(items, now: now, glyphs: style.glyphs)
+        guard !lines.isEmpty else { return "Nothing due in the next \(days) day\(days == 1 ? "" : "s")." }
+        let entries = lines.compactMap { line -> DueListing.Entry? in
+            if case let .item(entry) = line { return entry }
+            return nil
+        }
+        let widths = Widths(entries)
+        return lines.map { line in
+            switch line {
+            case let .heading(text): return paint(Sanitizer.clean(text), TerminalUI.Style(bold: true), style)
+            case let .item(entry): return row(entry, widths: widths, style: style)
+            }
+        }.joined(separator: "\n")
+    }
+
+    /// The widths of the padded columns, from every row's cells.
+    private struct Widths {
+        var when = 0, course = 0, title = 0, points = 0
+
+        init(_ entries: [DueListing.Entry]) {
+            for entry in entries {
+                when = max(when, entry.when.displayWidth)
+                course = max(course, cell(entry.course).displayWidth)
+                title = max(title, cell(entry.item.title).displayWidth)
+                points = max(points, (entry.points ?? "").displayWidth)
+            }
+        }
+    }
+
+    /// `  23:59  CS 201  Reading Response  10 pts  ❗ missing`, its trailing blanks trimmed.
+    private static func row(_ entry: DueListing.Entry, widths: Widths, style: Style) -> String {
+        var cells = [
+            paint(entry.when.padded(toWidth: widths.when), .muted, style),
+            paint(cell(entry.course).padded(toWidth: widths.course), .accent, style),
+            cell(entry.item.title).padded(toWidth: widths.title),
+            paint((entry.points ?? "").padded(toWidth: widths.points), .muted, style),
+        ]
+        cells += [entry.kind.map { paint(Sanitizer.clean($0), .muted, style) }, entry.state.map { paint($0, entry.stateStyle, style) }].compactMap { $0 }
+        var line = "  " + cells.joined(separator: "  ")
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    /// Text from the backend as one safe cell: what a terminal acts on taken out, and any
+    /// line break made a space, so one item stays one line.
+    private static func cell(_ text: String) -> String {
+        Sanitizer.clean(Sanitizer.cut(text))
+    }
+
+    /// `text` in the colours `role` stands for, as the pane draws it, when colours are on.
+    private static func paint(_ text: String, _ look: TerminalUI.Style, _ style: Style) -> String {
+        guard style.colours, !text.trimming(.whitespaces).isEmpty else { return text }
+        var codes: [String] = []
+        if look.bold { codes.append("1") }
+        if look.dim { codes.append("2") }
+        switch look.role {
+        case .accent: codes.append("36")
+        case .error: codes.append("31")
+        case .success: codes.append("32")
+        case .warning: codes.append("33")
+        case .muted, nil: break
+        }
+        guard !codes.isEmpty else { return text }
+        return "\u{1B}[" + codes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
+    }
+}

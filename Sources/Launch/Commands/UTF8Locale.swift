@@ -1,0 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether the user's locale (`LC_ALL`, `LC_CTYPE`, `LANG`) writes UTF-8, as the terminal UI
+/// asks before it draws `✓` rather than `+`.
+enum UTF8Locale {
+    static var isActive: Bool {
+        setlocale(LC_CTYPE, "")
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        return ["utf-8", "utf8"].contains(String(cString: codeset).lowercased())
+    }
+}
