@@ -19,8 +19,10 @@ extension DueCommands {
                 return nil
             }
             let age = DueListing.age(of: saved.savedAt, now: now)
-            QueueCommands.printError((offline ? "--offline" : userMessage(for: error)) + "; showing what was saved \(age)")
-            return saved.value.filter { $0.date >= start && $0.date < end }
+            QueueCommands.printError(offline ? "showing what was saved \(age) (--offline)" : userMessage(for: error) + "; showing what was saved \(age)")
+            // Named from the saved course lists, as the planner's own answers are.
+            let copy = PlannerClient { _, _, _ in saved.value.filter { $0.date >= start && $0.date < end } }
+            return try? await copy.namingCourses(from: environment.savedCopies).items(start, end, .ignored)
         }
     }
 }

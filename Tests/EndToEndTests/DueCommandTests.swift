@@ -1,0 +1,137 @@
+import FakeCanvasKit
+import Foundation
+import Testing
+
+/// `coursebrowser due`, as a script or a status bar runs it: the Due pane's list as text or
+/// JSON, from the sample catalog and from a (fake) Canvas, and what it says when it can't.
+@Suite struct DueCommandTests {
+    /// `due --json` parsed: one object per item.
+    static func items(_ result: CommandResult) throws -> [[String: Any]] {
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return try #require(parsed as? [[String: Any]], "due --json prints an array of objects: \(result.stdout)")
+    }
+
+    /// Runs `due arguments…` against `server`, its token in `CANVAS_TOKEN`, from `home`.
+    static func due(_ arguments: [String], canvas server: FakeCanvasServer, home: URL) throws -> CommandResult {
+        try AppCommand.run(["due", "--canvas", server.baseURL.absoluteString] + arguments, environment: AppCommand.environment(token: server.token, home: home))
+    }
+
+    @Test func onTheSampleTheListIsGroupedLikeThePaneWithoutEscapeCodesWhenPiped() throws {
+        let home = try UploadEndToEndTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try AppCommand.run(["due"], environment: AppCommand.environment(token: nil, home: home))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(!result.stdout.contains("\u{1B}"), "no colour into a pipe")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let headings = lines.filter { !$0.hasPrefix("  ") }
+        #expect(headings.first == "Missing", "missing work first: \(headings)")
+        let today = try #require(headings.firstIndex(of: "Today"), "the sample has something due today: \(headings)")
+        #expect(headings.firstIndex(of: "Tomorrow") == today + 1, "then tomorrow: \(headings)")
+        #expect(headings.allSatisfy(DueTests.isHeading), "the rest are days: \(headings)")
+        let missing = try #require(lines.first { $0.hasPrefix("  ") })
+        #expect(missing.contains("Reading Response") && missing.contains("10 pts") && missing.hasSuffix("❗ missing"), "\(missing)")
+        let todayLine = try #require(lines.firstIndex(of: "Today"))
+        #expect(lines[todayLine + 1].wholeMatch(of: /\ \ \d\d:\d\d +\S.*Lab Check-off +2 pts/) != nil, "time, course, title, points: \(lines[todayLine + 1])")
+    }
+
+    @Test func onTheSampleJSONHasEveryDocumentedFieldInTheListsOrder() throws {
+        let home = try UploadEndToEndTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = AppCommand.environment(token: nil, home: home)
+        let items = try Self.items(try AppCommand.run(["due", "--json"], environment: environment))
+        let fields: Set = ["id", "kind", "title", "course_id", "course_code", "due_at", "all_day", "points_possible", "state", "url"]
+        #expect(items.allSatisfy { Set($0.keys) == fields }, "\(items.first ?? [:])")
+        let first = try #require(items.first)
+        #expect(first["state"] as? String == "missing", "missing work comes first: \(first)")
+        #expect((first["id"] as? String)?.hasPrefix("assignment:") == true)
+        #expect(first["kind"] as? String == "assignment")
+        #expect(first["points_possible"] as? Int == 10)
+        #expect(first["all_day"] as? Bool == false)
+        let dates = items.compactMap { ($0["due_at"] as? String).flatMap(ISO8601DateFormatter().date(from:)) }
+        #expect(dates.count == items.count, "every due_at is ISO 8601")
+        let missingCount = items.prefix { $0["state"] as? String == "missing" }.count
+        let dated = Array(dates.dropFirst(missingCount))
+        #expect(dated == dated.sorted(), "after the missing work, by date")
+        #expect(dates.allSatisfy { $0 < Date().addingTimeInterval(28 * 86_400 + 60) })
+        #expect(items.allSatisfy { ($0["due_at"] as? String)?.hasSuffix("Z") == true }, "in UTC")
+    }
+
+    @Test(arguments: ["0", "-3", "366", "two", ""])
+    func aDaysThatIsNotAWholeNumberFrom1To365IsAUsageError(days: String) throws {
+        let result = try CommandLineTests.run(["due", "--days=\(days)"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "coursebrowser: --days needs a whole number of days from 1 to 365, not '\(days)'\nTry 'coursebrowser --help' for usage.\n")
+    }
+
+    @Test func onCanvasItListsThePlannerAndDaysSaysHowFarAhead() throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let home = try UploadEndToEndTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let all = try Self.items(try Self.due(["--json"], canvas: server, home: home))
+        let titles = all.compactMap { $0["title"] as? String }
+        #expect(titles.contains("Buy lab goggles") && titles.contains("Field trip"), "the note tomorrow and the event in three days: \(titles)")
+        let trip = try #require(all.first { $0["title"] as? String == "Field trip" })
+        #expect(trip["all_day"] as? Bool == true)
+        #expect(trip["kind"] as? String == "calendar_event")
+        #expect((trip["url"] as? String)?.hasPrefix(server.baseURL.absoluteString + "/courses/") == true, "made absolute: \(trip)")
+        let note = try #require(all.first { $0["title"] as? String == "Buy lab goggles" })
+        #expect(note["course_id"] is NSNull && note["url"] is NSNull, "a note of the student's own has no course: \(note)")
+
+        let soon = try Self.items(try Self.due(["--json", "--days", "2"], canvas: server, home: home))
+        let soonTitles = soon.compactMap { $0["title"] as? String }
+        #expect(soonTitles.contains("Buy lab goggles") && !soonTitles.contains("Field trip"), "two days reach tomorrow, not three days on: \(soonTitles)")
+        #expect(soon.count < all.count)
+
+        let plain = try Self.due(["--days", "2"], canvas: server, home: home)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let noteLine = try #require(plain.stdout.split(separator: "\n").first { $0.contains("Buy lab goggles") })
+        #expect(noteLine.contains("note"), "a row that isn't an assignment says what it is: \(noteLine)")
+        #expect(plain.stdout.contains("Tomorrow\n"))
+    }
+
+    @Test func canvasUnreachableWithNothingSavedFailsWithOneLine() throws {
+        let server = try FakeCanvasServer()
+        let base = server.baseURL
+        let token = server.token
+        server.stop()
+        let home = try UploadEndToEndTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        for arguments in [["due"], ["due", "--json"], ["calendar"]] {
+            let result = try AppCommand.run(
+                arguments + ["--canvas", base.absoluteString, "--request-timeout", "5"], environment: AppCommand.environment(token: token, home: home)
+            )
+            #expect(result.status == 1, "\(arguments): \(result.stdout)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.hasPrefix("coursebrowser: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(arguments): \(result.stderr)")
+        }
+        let offline = try AppCommand.run(["due", "--offline", "--canvas", base.absoluteString], environment: AppCommand.environment(token: token, home: home))
+        #expect(offline.status == 1)
+        #expect(offline.stderr == "coursebrowser: nothing due is saved on this machine yet; run without --offline to load it\n")
+    }
+
+    @Test func withCanvasDownTheCopyTheAppSavedIsPrintedAndItsAgeSaidOnStandardError() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try await OfflineFirstTests.browseAndQuit(server, in: tmux)
+        try await eventually("the planner saved") {
+            OfflineFirstTests.cacheFiles(tmux).contains { $0.path.hasSuffix("/planner.json") }
+        }
+        let fresh = try Self.items(try Self.due(["--json"], canvas: server, home: tmux.directory))
+
+        try await server.control("POST", "/__control/down")
+        let saved = try Self.due(["--json"], canvas: server, home: tmux.directory)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stderr.hasPrefix("coursebrowser: ") && saved.stderr.hasSuffix("; showing what was saved just now\n"), "\(saved.stderr)")
+        #expect(try Self.items(saved).compactMap { $0["id"] as? String } == fresh.compactMap { $0["id"] as? String })
+
+        let offline = try Self.due(["--offline"], canvas: server, home: tmux.directory)
+        #expect(offline.status == 0)
+        #expect(offline.stderr == "coursebrowser: showing what was saved just now (--offline)\n")
+        #expect(offline.stdout.contains("Buy lab goggles"))
+    }
+}
