@@ -27,7 +27,7 @@ extension LaunchOptions {
         ),
         CommandSpec(
             usage: "due [BACKEND] [--offline] [--json] [--days N]",
-            summary: "Print what is due, as the Due pane lists it: missing work, then day by day up to N days ahead (default 28).",
+            summary: "Print what is due as the Due pane lists it, missing work first, then day by day up to N days ahead (default 28).",
             start: .due()
         ),
         CommandSpec(

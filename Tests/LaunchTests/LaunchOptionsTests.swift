@@ -101,7 +101,7 @@ struct LaunchOptionsTests {
         (["--request-timeout", "0"], "--request-timeout needs a whole number of seconds from 1 to 86400, not '0'"),
         (["drain", "--timeout", "soon"], "--timeout needs a whole number of seconds from 1 to 86400, not 'soon'"),
         (["--timeout", "5"], "--timeout only goes with 'drain'; for requests use --request-timeout"),
-        (["--json"], "--json only goes with 'queue'"),
+        (["--json"], "--json only goes with 'queue' or 'due'"),
         (["queue", "--due"], "--due only goes with 'browse'"),
         (["drain", "--clear-done"], "--clear-done only goes with 'queue'"),
         (["upload", "a.txt"], "upload needs --course ID"),
@@ -117,11 +117,11 @@ struct LaunchOptionsTests {
         (["login", "school.example"], "login needs a URL like https://school.instructure.com, not 'school.example'"),
         (["login", "http://school.example"], "login uses plain http, which would send your access token unencrypted; use https://school.example"),
         (["login", "https://a.example", "https://b.example"], "unexpected argument 'https://b.example'"),
-        (["login", "--catalog", "c.json"], "--catalog only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain'"),
-        (["logout", "--token-command", "pass x"], "--token-command only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'login'"),
+        (["login", "--catalog", "c.json"], "--catalog only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'due' or 'calendar'"),
+        (["logout", "--token-command", "pass x"], "--token-command only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'due' or 'calendar' or 'login'"),
         (["logout", "extra"], "unexpected argument 'extra'"),
         (["login", "--canvas", "https://a.example"],
-         "--canvas only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain'; to log in, give the URL after login: coursebrowser login URL"),
+         "--canvas only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'due' or 'calendar'; to log in, give the URL after login: coursebrowser login URL"),
         (["--profile", "../work"], "--profile needs a name of letters, digits, '-', '_' and '.' (not first), at most 64 long, not '../work'"),
         (["--profile", ".hidden"], "--profile needs a name of letters, digits, '-', '_' and '.' (not first), at most 64 long, not '.hidden'"),
         (["--profile", ""], "--profile needs a name of letters, digits, '-', '_' and '.' (not first), at most 64 long, not ''"),
@@ -145,7 +145,7 @@ struct LaunchOptionsTests {
         for command in LaunchOptions.commandSpecs {
             #expect(help.contains("coursebrowser " + command.usage))
         }
-        #expect(help.contains("--json             List the queue as JSON, for scripts. Only with 'queue'."))
+        #expect(help.contains("--json             List the queue, or what is due, as JSON, for scripts. Only"))
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 79 })
     }
 
@@ -156,7 +156,7 @@ struct LaunchOptionsTests {
             // What the command needs besides the option, so only the option can make it fail.
             let rest = spec.commands.first == .submit ? ["--course", "1", "essay.pdf"] : []
             for name in spec.names {
-                let value = spec.value == nil ? [] : [spec.value == "SECONDS" ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
+                let value = spec.value == nil ? [] : [["SECONDS", "N"].contains(spec.value) ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
                 #expect(throws: Never.self, "\(name)") { try LaunchOptions.parse(command + [name] + value + rest) }
             }
         }
