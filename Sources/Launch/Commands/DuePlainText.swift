@@ -11,7 +11,10 @@ enum DuePlainText {
         /// Whether to colour with SGR sequences: only on a terminal, and never under `NO_COLOR`
         /// or on a terminal that says it can't.
         var colours: Bool
-        var glyphs: Glyphs
+        /// Marks from Unicode (`✓`), or their ASCII stand-ins (`+`) where the locale isn't UTF-8.
+        var unicode: Bool
+
+        var glyphs: Glyphs { unicode ? .unicode : .ascii }
 
         static func allowsColour(_ environment: [String: String]) -> Bool {
             (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
