@@ -58,7 +58,8 @@ public enum ManPage {
         ".TP", ".B 1",
         "Something could not be done: a login that failed; no access token, or a token file, CANVAS_TOKEN, saved login, token command",
         "or event log that can't be used;",
-        "files refused for an upload or a submission; uploads still waiting when drain stops.",
+        "files refused for an upload or a submission; uploads still waiting when drain stops;",
+        "what is due that neither the backend nor a saved copy can give (due, calendar).",
         ".TP", ".B 2", "A command line that is wrong, or the browser started without a terminal.",
     ]
 
