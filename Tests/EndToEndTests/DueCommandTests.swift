@@ -19,7 +19,9 @@ import Testing
     @Test func onTheSampleTheListIsGroupedLikeThePaneWithoutEscapeCodesWhenPiped() throws {
         let home = try UploadEndToEndTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try AppCommand.run(["due"], environment: AppCommand.environment(token: nil, home: home))
+        var environment = AppCommand.environment(token: nil, home: home)
+        environment["TZ"] = Self.zoneWhereTheDayHasJustBegun()
+        let result = try AppCommand.run(["due"], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(!result.stdout.contains("\u{1B}"), "no colour into a pipe")
@@ -33,6 +35,16 @@ import Testing
         #expect(missing.contains("Reading Response") && missing.contains("10 pts") && missing.hasSuffix("❗ missing"), "\(missing)")
         let todayLine = try #require(lines.firstIndex(of: "Today"))
         #expect(lines[todayLine + 1].wholeMatch(of: /\ \ \d\d:\d\d +\S.*Lab Check-off +2 pts/) != nil, "time, course, title, points: \(lines[todayLine + 1])")
+    }
+
+    /// A POSIX TZ whose clock reads about one in the morning now: the sample dates its work
+    /// from now (due in 5 h, in 23 h), so there its work falls on today and on tomorrow.
+    static func zoneWhereTheDayHasJustBegun() -> String {
+        let utcHour = Int(Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 3_600)
+        let ahead = (25 - utcHour) % 24
+        let offset = ahead > 12 ? ahead - 24 : ahead
+        // POSIX counts west of Greenwich as positive: `CB-3` is three hours ahead of UTC.
+        return "CB" + (offset > 0 ? "-" : "+") + String(abs(offset))
     }
 
     @Test func onTheSampleJSONHasEveryDocumentedFieldInTheListsOrder() throws {
