@@ -43,8 +43,8 @@ import Testing
         let utcHour = Int(Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) / 3_600)
         let ahead = (25 - utcHour) % 24
         let offset = ahead > 12 ? ahead - 24 : ahead
-        // POSIX counts west of Greenwich as positive: `CB-3` is three hours ahead of UTC.
-        return "CB" + (offset > 0 ? "-" : "+") + String(abs(offset))
+        // POSIX counts west of Greenwich as positive: `CBT-3` is three hours ahead of UTC.
+        return "CBT" + (offset > 0 ? "-" : "+") + String(abs(offset))
     }
 
     @Test func onTheSampleJSONHasEveryDocumentedFieldInTheListsOrder() throws {
