@@ -68,15 +68,16 @@ struct DueCalendar {
         return course.map { "\($0): \(item.title)" } ?? item.title
     }
 
-    /// The course's name, then what the item is, its points and where the student stands:
-    /// `quiz · 10 pts · submitted`.
+    /// The course's name where the summary gave its code, then what the item is, its points and
+    /// where the student stands: `quiz · 10 pts · submitted`.
     func description(_ item: PlannerItem) -> String? {
         let facts = [
             item.kind == .assignment ? nil : item.kind.canvasName.replacing("_", with: " "),
             item.pointsPossible.map { "\(DueListing.points($0)) pts" },
             DueStanding(of: item, now: now).map(DueJSON.stateName)?.replacing("_", with: " "),
         ].compactMap { $0 }
-        let lines = [item.contextName?.nonBlank, facts.isEmpty ? nil : facts.joined(separator: " · ")].compactMap { $0 }
+        let name = item.courseCode?.nonBlank == nil ? nil : item.contextName?.nonBlank
+        let lines = [name, facts.isEmpty ? nil : facts.joined(separator: " · ")].compactMap { $0 }
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 }

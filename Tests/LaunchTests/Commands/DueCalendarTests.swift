@@ -63,6 +63,10 @@ import Testing
         note.pointsPossible = nil
         #expect(Self.calendar.summary(note) == note.title, "a note of the student's own has no course to name")
         #expect(Self.calendar.description(note) == "planner note")
+        var named = Self.item()
+        named.courseCode = nil
+        #expect(Self.calendar.summary(named) == "Data Structures: Essay, part 1; draft")
+        #expect(Self.calendar.description(named) == "10 pts", "the course's name is said once, in the summary")
     }
 
     @Test func theFileIsAPublishedGregorianCalendarWithCRLFLinesOfAtMost75Octets() {
