@@ -19,6 +19,7 @@ final class CourseListPane: PaneRunner {
     private let settings: SettingsClient
     private let webBrowser: WebBrowser
     private let clipboard: Clipboard
+    private let seen: SeenClient
     var state: CourseListState
     private var runners: [CourseScope: LoadRunner<Page<Course>>] = [:]
 
@@ -34,6 +35,7 @@ final class CourseListPane: PaneRunner {
         settings = environment.settings
         webBrowser = environment.webBrowser
         clipboard = environment.clipboard
+        seen = environment.seen
         state = CourseListState(scope: settings.load().courseScope ?? .current, hint: environment.courseListHint)
     }
 
@@ -59,6 +61,8 @@ final class CourseListPane: PaneRunner {
         case let .copyToClipboard(text): clipboard.copy(text)
         case let .saveSettings(value): settings.save(value)
         case let .track(event): analytics.track(event)
+        case let .countChanges(items, window):
+            update(.changesCounted(ChangeCount.counts(of: items, window: window, seen: seen, now: clock.now())))
         }
     }
 
