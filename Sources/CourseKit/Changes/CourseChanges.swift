@@ -11,7 +11,8 @@ public enum CourseChanges {
         guard let seen else { return [:] }
         var changes: [String: AssignmentChange] = [:]
         for assignment in assignments {
-            let change = change(of: assignment.id, dueAt: assignment.dueAt, grade: assignment.visibleGrade, since: seen)
+            let now = Seeing(dueAt: assignment.dueAt, isGraded: assignment.isGraded, grade: assignment.visibleGrade, showsGrade: true)
+            let change = change(of: assignment.id, now: now, since: seen)
             if !change.isEmpty { changes[assignment.id] = change }
         }
         return changes
@@ -26,8 +27,8 @@ public enum CourseChanges {
             if item.kind == .announcement {
                 if !seen.announcements.contains(item.id), item.date > seen.recordedAt { changed.insert(item.id) }
             } else if let assignment = item.assignmentID {
-                let graded = item.status?.isGraded == true ? "graded" : nil
-                if !change(of: assignment, dueAt: item.date, grade: graded, since: seen, gradeKnown: false).isEmpty {
+                let now = Seeing(dueAt: item.date, isGraded: item.status?.isGraded == true, grade: nil, showsGrade: false)
+                if !change(of: assignment, now: now, since: seen).isEmpty {
                     changed.insert("assignment:" + assignment)
                 }
             }
@@ -38,19 +39,28 @@ public enum CourseChanges {
     /// Due dates closer than this are the same date: both sources write whole minutes.
     static let sameDate: TimeInterval = 1
 
-    /// The change of one assignment; `gradeKnown` false where only whether it is graded is known,
-    /// so that a grade given again can't be told.
-    private static func change(of id: String, dueAt: Date?, grade: String?, since seen: SeenCourse, gradeKnown: Bool = true) -> AssignmentChange {
+    /// One assignment as it is now: from the whole assignment, which shows the grade, or from the planner, which only says graded.
+    private struct Seeing {
+        var dueAt: Date?
+        var isGraded: Bool
+        var grade: String?
+        var showsGrade: Bool
+    }
+
+    private static func change(of id: String, now: Seeing, since seen: SeenCourse) -> AssignmentChange {
         guard let entry = seen.assignments[id] else {
-            return AssignmentChange(isNew: seen.covers(dueAt))
+            return AssignmentChange(isNew: seen.covers(now.dueAt))
         }
         var change = AssignmentChange()
-        if !isSameDate(entry.dueAt, dueAt) {
-            change.dueDateMove = AssignmentChange.DueDateMove(from: entry.dueAt, to: dueAt)
+        if !isSameDate(entry.dueAt, now.dueAt) {
+            change.dueDateMove = AssignmentChange.DueDateMove(from: entry.dueAt, to: now.dueAt)
         }
-        if let grade {
-            let regraded = gradeKnown && entry.grade != nil && entry.grade != grade
-            change.hasNewGrade = !entry.isGraded || regraded
+        if now.showsGrade, seen.window == nil {
+            // Both know the grade as shown: one released or changed since is new.
+            change.hasNewGrade = now.grade != nil && now.grade != entry.grade
+        } else {
+            // Only whether it is graded is known on one side; a grade not released counts as graded on both.
+            change.hasNewGrade = now.isGraded && !entry.isGraded && (now.grade != nil || !now.showsGrade)
         }
         return change
     }

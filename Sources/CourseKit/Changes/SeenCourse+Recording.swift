@@ -6,7 +6,7 @@ extension SeenCourse {
     public init(assignments: [Assignment], recordedAt now: Date, after previous: SeenCourse?) {
         var entries: [String: Entry] = [:]
         for assignment in assignments {
-            entries[assignment.id] = Entry(dueAt: assignment.dueAt, isGraded: assignment.visibleGrade != nil, grade: assignment.visibleGrade)
+            entries[assignment.id] = Entry(dueAt: assignment.dueAt, isGraded: assignment.isGraded, grade: assignment.visibleGrade)
         }
         self.init(recordedAt: now, assignments: entries, announcements: previous?.announcements ?? [])
     }
@@ -27,6 +27,12 @@ extension SeenCourse {
 }
 
 extension Assignment {
+    /// Graded, whether or not the grade is released: what the planner's `graded` says.
+    var isGraded: Bool {
+        guard let submission else { return false }
+        return submission.state == .graded && !submission.isExcused
+    }
+
     /// The grade the student can see, as a short token that changes when the grade does; nil
     /// before grading, while the grade is not released, and when excused.
     var visibleGrade: String? {

@@ -9,9 +9,9 @@ public struct SeenCourse: Equatable, Sendable, Codable {
     /// One assignment as it was seen.
     public struct Entry: Equatable, Sendable, Codable {
         public var dueAt: Date?
-        /// Whether it had a grade the student could see.
+        /// Whether it was graded, released to the student or not, as Canvas's planner says `graded`.
         public var isGraded: Bool
-        /// The grade as it was shown, when the record came from the whole assignment (the planner gives none).
+        /// The grade as it was shown; nil where none was, or the record came from the planner, which gives none.
         public var grade: String?
 
         public init(dueAt: Date?, isGraded: Bool, grade: String? = nil) {

@@ -120,3 +120,22 @@ struct CourseChangesTests {
         #expect(decoded == seen)
     }
 }
+
+/// Grades not released yet: the planner calls them graded, the assignment shows none.
+extension CourseChangesTests {
+    var hidden: Assignment {
+        assignment("1", due: then + 7 * day, submission: .init(state: .graded))
+    }
+
+    @Test func aGradeReleasedSinceTheCourseWasLookedAtIsNew() {
+        let seen = SeenCourse(assignments: [hidden], recordedAt: then, after: nil)
+        var released = hidden
+        released.submission = .init(state: .graded, score: 7, grade: "7", postedAt: now)
+        #expect(CourseChanges.changes(since: seen, in: [released]) == ["1": AssignmentChange(hasNewGrade: true)])
+    }
+
+    @Test func aGradeNotReleasedLooksGradedToThePlannerOnBothSides() {
+        let seen = SeenCourse(assignments: [hidden], recordedAt: then, after: nil)
+        #expect(CourseChanges.count(since: seen, in: [item("1", due: then + 7 * day, graded: true)]) == 0)
+    }
+}
