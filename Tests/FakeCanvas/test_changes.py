@@ -8,34 +8,29 @@ from __future__ import annotations
 import os
 import sys
 import unittest
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from urllib.parse import urlencode
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
+from test_planner import stamp, today  # noqa: E402
+
+SERVER = {}
 
 
-def today() -> datetime:
-    now = datetime.now(timezone.utc)
-    return datetime(now.year, now.month, now.day, tzinfo=timezone.utc)
+def setUpModule():
+    SERVER["proc"], SERVER["port"], SERVER["control"] = start_server("--courses", "3")
 
 
-def stamp(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+def tearDownModule():
+    stop_server(SERVER["proc"])
 
 
 class ChangesTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.proc, cls.port, cls.control_port = start_server("--courses", "3")
-
-    @classmethod
-    def tearDownClass(cls):
-        stop_server(cls.proc)
-
     def setUp(self):
-        self.assertEqual(control_request(self.control_port, "POST", "reset").status, 200)
-        self.assertEqual(control_request(self.control_port, "POST", "config", {"role": "student"}).status, 200)
+        self.port, self.control_port = SERVER["port"], SERVER["control"]
+        for name, payload in (("reset", None), ("config", {"role": "student"})):
+            self.assertEqual(control_request(self.control_port, "POST", name, payload).status, 200)
 
     def change(self, payload, status: int = 201):
         reply = control_request(self.control_port, "POST", "changes", payload)
