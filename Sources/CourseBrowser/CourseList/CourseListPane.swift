@@ -5,8 +5,9 @@ import TerminalUI
 /// The Courses pane: the user's courses in one of three views (current, favorites, all),
 /// grouped by term and loaded page by page by the pane itself.
 ///
-/// Each view has its own pages and its own error row. The pane reports the course the
-/// user opens through `onOpen` and never decides what happens next. What to do is decided
+/// Each view has its own pages and its own error row. Given the planner's items, it marks each
+/// course with how many things changed since the student last looked (`●2`). The pane reports
+/// the course the user opens through `onOpen` and never decides what happens next. What to do is decided
 /// by its state's `update`; this class only performs the effects that returns.
 @MainActor
 final class CourseListPane: PaneRunner {
