@@ -10,10 +10,10 @@ import Glibc
 
 /// The saved copies on disk, under the cache directory (directories 0700, files 0600):
 ///
-///     <origin>/<user>/<what>.json       one answer as it last arrived, and when
+///     <origin>/<user>/<what>.json         one answer as it last arrived, and when
 ///     <origin>/<user>/seen/<course>.json  what the student last saw of a course (`SavedCopyStore+Seen`)
-///     <origin>/tokens/<token digest>    the user a token belongs to, so a start without a
-///                                       network knows whose copies to show
+///     <origin>/tokens/<token digest>      the user a token belongs to, so a start without a
+///                                         network knows whose copies to show
 ///
 /// A token is never written: only the first 32 hex digits of its SHA-256. Files are replaced
 /// atomically; one that can't be read, or is larger than `copyLimit`, is taken as never saved
