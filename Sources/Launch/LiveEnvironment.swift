@@ -51,6 +51,7 @@ public enum LiveEnvironment {
         let http = backend.http(options: options, engine: network).observingSuccess { Task { await engine.backendAnswered() } }
         environment.courseClient = backend.courseClient(http: http, environment: environment)
         environment.planner = backend.planner(http: http, environment: environment)
+        environment.seen = .inMemory()
         if case let .canvas(url, credentials) = backend, !options.noCache {
             keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
         }
@@ -72,6 +73,8 @@ public enum LiveEnvironment {
         environment.courseClient = offline ? .offline : environment.courseClient.saving(to: store) { await accounts.current() }
         environment.planner = (offline ? .offline : environment.planner.saving(to: store) { await accounts.current() })
             .namingCourses(from: environment.savedCopies)
+        // Offline, an account not known already is not asked of Canvas: what is seen is only not kept.
+        environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {

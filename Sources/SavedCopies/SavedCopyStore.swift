@@ -10,9 +10,10 @@ import Glibc
 
 /// The saved copies on disk, under the cache directory (directories 0700, files 0600):
 ///
-///     <origin>/<user>/<what>.json       one answer as it last arrived, and when
-///     <origin>/tokens/<token digest>    the user a token belongs to, so a start without a
-///                                       network knows whose copies to show
+///     <origin>/<user>/<what>.json         one answer as it last arrived, and when
+///     <origin>/<user>/seen/<course>.json  what the student last saw of a course (`SavedCopyStore+Seen`)
+///     <origin>/tokens/<token digest>      the user a token belongs to, so a start without a
+///                                         network knows whose copies to show
 ///
 /// A token is never written: only the first 32 hex digits of its SHA-256. Files are replaced
 /// atomically; one that can't be read, or is larger than `copyLimit`, is taken as never saved
@@ -57,15 +58,7 @@ public final class SavedCopyStore: Sendable {
     func write<Value: Codable & Sendable>(_ value: Value, as key: SavedCopyKey, of account: SavedCopyAccount) {
         let record = Record(saved_at: clock.now().timeIntervalSince1970, value: value)
         guard let data = try? JSONEncoder().encode(record), data.count <= copyLimit else { return }
-        let folder = folder(for: account).path
-        do {
-            try FileDescriptor.makeDirectories(folder)
-            let descriptor = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
-            defer { descriptor.close() }
-            try AtomicFile.write(data, as: key.fileName, in: descriptor)
-        } catch {
-            return
-        }
+        guard (try? Self.replace(key.fileName, in: folder(for: account).path, with: data)) != nil else { return }
         let due = writesSinceCheck.withLock { count in
             count += 1
             guard count >= 64 else { return false }
@@ -73,6 +66,14 @@ public final class SavedCopyStore: Sendable {
             return true
         }
         if due { trim() }
+    }
+
+    /// Writes `data` as the file `name` in `folder`, made if need be, in one atomic step.
+    static func replace(_ name: String, in folder: String, with data: Data) throws {
+        try FileDescriptor.makeDirectories(folder)
+        let descriptor = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
+        defer { descriptor.close() }
+        try AtomicFile.write(data, as: name, in: descriptor)
     }
 
     /// The user `token` was last seen to belong to on `origin`; nil when none was, or when what
@@ -88,15 +89,13 @@ public final class SavedCopyStore: Sendable {
     public func remember(user: String, origin: String, token: String) {
         guard SavedCopyAccount.isUserID(user) else { return }
         let folder = tokensFolder(origin).path
-        guard (try? FileDescriptor.makeDirectories(folder)) != nil,
-              let descriptor = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY) else { return }
-        defer { descriptor.close() }
-        try? AtomicFile.write(Data(user.utf8), as: Self.digest(token), in: descriptor)
+        try? Self.replace(Self.digest(token), in: folder, with: Data(user.utf8))
     }
 
     /// Deletes the oldest copies until the whole is under the limit (to 90% of it, so not every
     /// write trims). Whose tokens are whose is kept, oldest though it is (it is written once,
-    /// and without it a start offline shows nothing), and so is a file still being written.
+    /// and without it a start offline shows nothing), and so is what the student last saw of each
+    /// course (without it, nothing could be told new) and a file still being written.
     /// Other profiles' stores, in `profiles/` under the default one's, are theirs to trim.
     func trim() {
         guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: directory.path) else { return }
@@ -106,7 +105,7 @@ public final class SavedCopyStore: Sendable {
             let url = directory.appendingPathComponent(path)
             var info = stat()
             guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, !AtomicFile.isTemporary(url.lastPathComponent),
-                  url.deletingLastPathComponent().lastPathComponent != "tokens" else { continue }
+                  !Self.keptFolders.contains(url.deletingLastPathComponent().lastPathComponent) else { continue }
             let size = Int64(info.st_size)
             total += size
             files.append((url, size, Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)))
@@ -118,6 +117,9 @@ public final class SavedCopyStore: Sendable {
             }
         }
     }
+
+    /// The folders `trim` never empties: whose tokens are whose, and what was seen of each course.
+    static let keptFolders: Set = ["tokens", seenFolder]
 
     /// Where the other profiles' stores live, inside the default profile's; no origin's
     /// folder has this name, since each ends in a digest.

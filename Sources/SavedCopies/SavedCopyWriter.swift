@@ -17,6 +17,11 @@ final class SavedCopyWriter: Sendable {
     }
 
     func save<Value: Codable & Sendable>(_ value: Value, as key: SavedCopyKey) {
+        perform { store, account in store.write(value, as: key, of: account) }
+    }
+
+    /// Does `write` with the store and the account once it is known, after every write before it.
+    func perform(_ write: @escaping @Sendable (SavedCopyStore, SavedCopyAccount) -> Void) {
         let store = store
         let account = account
         lastSave.withLock { last in
@@ -24,7 +29,7 @@ final class SavedCopyWriter: Sendable {
             last = Task.detached(priority: .utility) {
                 await before?.value
                 guard let account = await account() else { return }
-                _ = try? await Files.offload { _ in store.write(value, as: key, of: account) }
+                _ = try? await Files.offload { _ in write(store, account) }
             }
         }
     }

@@ -507,6 +507,7 @@ class Dataset:
         self.course_count = course_count
         self.today = today or _today()
         self.terms = make_terms(self.today)
+        self.changes = DataChanges()
 
     # ---- courses
 
@@ -756,8 +757,9 @@ class Dataset:
         one locked; a student's come with their own submission when asked for."""
         result = []
         now = datetime.now(timezone.utc)
-        for number, name, days, types, extensions, locked in ASSIGNMENT_SPECS:
+        for number, name, days, types, extensions, locked in ASSIGNMENT_SPECS + self.changes.specs(cid):
             aid = self.assignment_id(cid, number)
+            days = self.changes.due_in_days(aid, days)
             due = (self.today + timedelta(days=days)).replace(hour=23, minute=59, second=0)
             unlock_at, lock_at = self.lock_dates(cid, number, due)
             assignment = {
@@ -775,7 +777,7 @@ class Dataset:
                 if locked:
                     assignment["lock_explanation"] = "This assignment is locked until the Essay is graded."
                 if with_submission:
-                    assignment["submission"] = self.student_submission(cid, number, aid, due)
+                    assignment["submission"] = self.changes.graded(aid, self.student_submission(cid, number, aid, due))
             result.append(assignment)
         return result
 
@@ -1155,6 +1157,92 @@ class Config:
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
+
+
+class DataChanges:
+    """What tests changed in the data set through /__control/changes, laid over it: assignments
+    added to a course, due dates moved, grades given and announcements posted, as a teacher
+    would between two looks of a student."""
+
+    KINDS = ("add_assignment", "move_due", "grade", "announce")
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.reset()
+
+    def reset(self) -> None:
+        with self._lock:
+            self.added = {}          # course id -> [(number, name, due in days)]
+            self.due_days = {}       # assignment id -> due in days
+            self.grades = {}         # assignment id -> (score, posted_at)
+            self.posted = []         # (course id, announcement id, title, posted_at)
+
+    def apply(self, change, now: datetime) -> dict:
+        """One change, as `{"kind": …}` with its fields; answers what it made."""
+        if not isinstance(change, dict) or change.get("kind") not in self.KINDS:
+            raise ApiError(400, f"a change is an object whose kind is one of {', '.join(self.KINDS)}")
+        kind = change["kind"]
+        with self._lock:
+            if kind == "add_assignment":
+                cid = self._whole(change, "course")
+                taken = len(ASSIGNMENT_SPECS) + len(self.added.get(cid, []))
+                if taken >= 9:
+                    raise ApiError(400, "a course holds at most nine assignments")
+                number = taken + 1
+                name = change.get("name") or f"Assignment {number}"
+                self.added.setdefault(cid, []).append((number, str(name), float(change.get("due_in_days", 7))))
+                return {"kind": kind, "course": cid, "id": Dataset.assignment_id(cid, number)}
+            if kind == "move_due":
+                aid = self._whole(change, "assignment")
+                self.due_days[aid] = float(change.get("due_in_days", 0))
+                return {"kind": kind, "assignment": aid, "due_in_days": self.due_days[aid]}
+            if kind == "grade":
+                aid = self._whole(change, "assignment")
+                self.grades[aid] = (float(change.get("score", 10)), _iso(now))
+                return {"kind": kind, "assignment": aid, "score": self.grades[aid][0]}
+            cid = self._whole(change, "course")
+            pid = 910000 + len(self.posted) + 1
+            self.posted.append((cid, pid, str(change.get("title") or "Announcement"), now))
+            return {"kind": kind, "course": cid, "id": pid}
+
+    @staticmethod
+    def _whole(change: dict, key: str) -> int:
+        value = change.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ApiError(400, f"{key} is a whole number")
+        return value
+
+    def specs(self, cid: int) -> list:
+        """The course's added assignments, shaped as ASSIGNMENT_SPECS rows."""
+        with self._lock:
+            return [(number, name, days, ["online_upload"], [], False) for number, name, days in self.added.get(cid, [])]
+
+    def due_in_days(self, aid: int, days: float) -> float:
+        with self._lock:
+            return self.due_days.get(aid, days)
+
+    def graded(self, aid: int, submission: dict) -> dict:
+        """`submission` graded and posted, if a test graded the assignment."""
+        with self._lock:
+            grade = self.grades.get(aid)
+        if grade is None:
+            return submission
+        score, posted_at = grade
+        number = f"{score:g}"
+        return dict(submission, workflow_state="graded", graded_at=posted_at, grader_id=1001, missing=False,
+                    score=score, grade=number, entered_score=score, entered_grade=number, posted_at=posted_at)
+
+    def announcements(self) -> list:
+        with self._lock:
+            return list(self.posted)
+
+    def to_json(self) -> dict:
+        with self._lock:
+            return {"added": {str(cid): [list(spec) for spec in specs] for cid, specs in self.added.items()},
+                    "due_in_days": {str(aid): days for aid, days in self.due_days.items()},
+                    "grades": {str(aid): score for aid, (score, _) in self.grades.items()},
+                    "announcements": [{"course": cid, "id": pid, "title": title, "posted_at": _iso(at)}
+                                      for cid, pid, title, at in self.posted]}
 
 
 # --------------------------------------------------------------------------
@@ -1794,6 +1882,11 @@ class FakeCanvas:
             if self.config.planner_unknown_type:
                 rows.append(self._planner_row(first, "hologram_lecture", 900004, today + timedelta(hours=15), False,
                                               {"title": "Virtual visit"}, f"/courses/{first}/holograms/900004"))
+        for cid, pid, title, posted_at in self.data.changes.announcements():
+            if cid in courses:
+                rows.append(self._planner_row(cid, "announcement", pid, posted_at, False,
+                                              {"title": title, "unread_count": 0, "read_state": "unread"},
+                                              f"/courses/{cid}/discussion_topics/{pid}"))
         note_at = today + timedelta(days=1, hours=12)
         note = self._planner_row(None, "planner_note", 900003, note_at, False,
                                  {"title": "Buy lab goggles", "todo_date": _iso(note_at), "user_id": 1}, None)
@@ -2109,6 +2202,8 @@ class FakeCanvas:
         ("GET", "/__control/files"): "control_files",
         ("GET", "/__control/submissions"): "control_submissions",
         ("POST", "/__control/reset"): "control_reset",
+        ("GET", "/__control/changes"): "control_changes",
+        ("POST", "/__control/changes"): "control_add_changes",
     }
 
     def handle_control(self, req: Request) -> Response:
@@ -2199,12 +2294,28 @@ class FakeCanvas:
             })
         return json_response(200, answer)
 
+    def control_changes(self, _payload) -> Response:
+        return json_response(200, self.data.changes.to_json())
+
+    def control_add_changes(self, payload) -> Response:
+        """One change (`{"kind": "add_assignment", "course": 1, "name": "Quiz", "due_in_days": 5}`,
+        `move_due` with `assignment` and `due_in_days`, `grade` with `assignment` and `score`,
+        `announce` with `course` and `title`) or a list of them, applied in order."""
+        changes = payload if isinstance(payload, list) else [payload]
+        now = datetime.now(timezone.utc)
+        try:
+            answer = [self.data.changes.apply(change, now) for change in changes]
+        except (TypeError, ValueError) as exc:
+            raise ApiError(400, f"bad change: {exc}") from exc
+        return json_response(201, answer if isinstance(payload, list) else answer[0])
+
     def control_reset(self, _payload) -> Response:
         """Back to a fresh server (same ports, same data) between tests."""
         self.faults.clear()
         self.log.clear()
         self.files.reset()
         self.submissions.reset()
+        self.data.changes.reset()
         self.config = Config(signature_ttl=self.default_ttl)
         self.api.open()
         return json_response(200, {"ok": True})

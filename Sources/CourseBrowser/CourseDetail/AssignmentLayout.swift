@@ -3,15 +3,19 @@ import FoundationEssentials
 import TerminalUI
 import TextBasics
 
-/// Lays out a course's assignments: by due date, earliest first (so what is overdue leads), undated last, each its name and
-/// then when it is due, its points and where the user's submission stands.
+/// Lays out a course's assignments: by due date, earliest first (so what is overdue leads), undated last, each its name,
+/// then when it is due, its points and where the user's submission stands, then what changed since the user last looked.
 enum AssignmentLayout {
-    static func lines(for assignments: [Assignment], width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
+    static func lines(
+        for assignments: [Assignment], width: Int, now: Date, glyphs: Glyphs, changes: [String: AssignmentChange] = [:]
+    ) -> [DetailLine] {
         guard !assignments.isEmpty else {
             return [.text(StyledLine("This course has no assignments.", style: .muted))]
         }
         return sorted(assignments).flatMap { assignment in
-            lines(for: assignment, width: width, now: now, glyphs: glyphs).map { DetailLine.item($0, DetailItem(assignment)) }
+            let lines = lines(for: assignment, width: width, now: now, glyphs: glyphs)
+                + changeLines(changes[assignment.id], width: width, now: now, glyphs: glyphs)
+            return lines.map { DetailLine.item($0, DetailItem(assignment)) }
         }
     }
 
@@ -38,6 +42,30 @@ enum AssignmentLayout {
             lines += DetailText.lockExplanation(explanation, indent: 4, width: width)
         }
         return lines
+    }
+
+    /// `● new`, `● due date moved: Thu 3 Dec → Mon 7 Dec`, `● new grade`, under the assignment it is about.
+    private static func changeLines(_ change: AssignmentChange?, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+        guard let change, !change.isEmpty else { return [] }
+        var parts: [String] = []
+        if change.isNew { parts.append("new") }
+        if let move = change.dueDateMove { parts.append(moved(move, now: now)) }
+        if change.hasNewGrade { parts.append("new grade") }
+        let text = "    " + glyphs.changed + " " + parts.joined(separator: " · ")
+        return text.wrapped(toWidth: width).map { StyledLine($0, style: Style(bold: true, role: .accent)) }
+    }
+
+    /// From which due date to which; with the times when the day stayed the same.
+    private static func moved(_ move: AssignmentChange.DueDateMove, now: Date) -> String {
+        switch (move.from, move.to) {
+        case let (from?, to?):
+            let sameDay = DateText.day(from, now: now) == DateText.day(to, now: now)
+            let text = sameDay ? { DateText.short($0, now: now) } : { DateText.day($0, now: now) }
+            return "due date moved: \(text(from)) → \(text(to))"
+        case let (nil, to?): return "due date set: " + DateText.day(to, now: now)
+        case let (from?, nil): return "due date removed, was " + DateText.day(from, now: now)
+        case (nil, nil): return "due date moved"
+        }
     }
 
     private static func due(_ assignment: Assignment, now: Date) -> String? {

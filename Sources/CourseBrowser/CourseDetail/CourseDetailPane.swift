@@ -23,6 +23,7 @@ final class CourseDetailPane: PaneRunner {
     private let clipboard: Clipboard
     let clock: WallClock
     private let analytics: Analytics
+    private let seenRecords: SeenClient
     private let overview: LoadRunner<Course>
     private let syllabus: LoadRunner<[TextBlock]>
     private let modules: LoadRunner<[CourseModule]>
@@ -35,6 +36,8 @@ final class CourseDetailPane: PaneRunner {
     /// Called with the course once its overview arrives; its `id` is the backend's own, even
     /// when the pane was given another form of it (such as `sis_course_id:ABC`).
     var onCourseLoaded: (Course) -> Void = { _ in }
+    /// Called with the course once its assignments are recorded as seen: nothing in it is new any more.
+    var onSeen: (CourseID) -> Void = { _ in }
 
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
@@ -44,6 +47,7 @@ final class CourseDetailPane: PaneRunner {
         clipboard = environment.clipboard
         clock = environment.clock
         analytics = environment.analytics
+        seenRecords = environment.seen
         state = CourseDetailState(home: environment.paths.homeDirectory.path)
         overview = LoadRunner(clock: clock)
         syllabus = LoadRunner(clock: clock)
@@ -90,6 +94,9 @@ final class CourseDetailPane: PaneRunner {
         case let .copyToClipboard(text): clipboard.copy(text)
         case let .track(event): analytics.track(event)
         case let .courseLoaded(course): onCourseLoaded(course)
+        case let .recordSeen(id, seen):
+            seenRecords.record(id, seen)
+            onSeen(id)
         case let .handIn(effect):
             HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
         }
@@ -99,6 +106,7 @@ final class CourseDetailPane: PaneRunner {
     private func load(_ id: CourseID) {
         let courses = courses
         let saved = savedCopies
+        update(.seenBefore(seenRecords.seen(id)))
         let savedSyllabus = saved.syllabus(id).map { copy in
             Saved(value: copy.value.map(HTMLText.blocks(from:)) ?? [], savedAt: copy.savedAt)
         }

@@ -40,7 +40,7 @@ extension CourseDetailState {
         if shows(assignments) {
             lines += [.blank, .heading(StyledLine(heading("Assignments", count: assignments.value?.count), style: .accent), "assignments")]
             lines += section(assignments, label: "assignments", width: width, glyphs: glyphs) { assignments in
-                AssignmentLayout.lines(for: assignments, width: width, now: now, glyphs: glyphs)
+                AssignmentLayout.lines(for: assignments, width: width, now: now, glyphs: glyphs, changes: seenAssignments.changes)
             }
         }
         if shows(syllabus) {

@@ -23,6 +23,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case browserAnswered(WebBrowser.Outcome, page: WebPage)
         /// A minute has passed since the lines were laid out: "due in 45 min" moves on.
         case minutePassed
+        /// What the student saw of the course when they last looked; nil: they never did.
+        case seenBefore(SeenCourse?)
 
         var pressedKey: Key? {
             if case let .key(key) = self { return key }
@@ -49,6 +51,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case courseLoaded(Course)
         /// What the hand-in flow wants done.
         case handIn(HandInFlow.Effect)
+        /// Keep this as what the student saw of the course, and tell the host they looked.
+        case recordSeen(CourseID, SeenCourse)
     }
 
     mutating func update(_ event: Event, now: Date) -> [Effect] {
@@ -68,11 +72,12 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .overview(event): return receiveOverview(event)
         case let .syllabus(event): syllabus.apply(event); return report(event, .syllabus)
         case let .modules(event): modules.apply(event); return report(event, .modules)
-        case let .assignments(event): assignments.apply(event); return report(event, .assignments)
+        case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
         case let .queued(outcome): return updateHandIn(.queued(outcome))
         case let .uploadChanged(change): return uploadChanged(change, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
         case .minutePassed: break
+        case let .seenBefore(record): seenAssignments = SeenAssignments(record: record)
         }
         return []
     }

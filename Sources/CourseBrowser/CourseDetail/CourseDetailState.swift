@@ -14,6 +14,8 @@ struct CourseDetailState {
     var syllabus = LoadState<[TextBlock]>()
     var modules = LoadState<[CourseModule]>()
     var assignments = LoadState<[Assignment]>()
+    /// What changed in the assignments since the student last looked.
+    var seenAssignments = SeenAssignments()
     /// The open hand-in flow (`s`) or upload prompt (`u`), if any.
     var handIn: HandInFlow?
     /// What the last flow did, how a submission from this pane ended, or why a key did

@@ -5,8 +5,9 @@ import TerminalUI
 /// The Courses pane: the user's courses in one of three views (current, favorites, all),
 /// grouped by term and loaded page by page by the pane itself.
 ///
-/// Each view has its own pages and its own error row. The pane reports the course the
-/// user opens through `onOpen` and never decides what happens next. What to do is decided
+/// Each view has its own pages and its own error row. Given the planner's items, it marks each
+/// course with how many things changed since the student last looked (`●2`). The pane reports
+/// the course the user opens through `onOpen` and never decides what happens next. What to do is decided
 /// by its state's `update`; this class only performs the effects that returns.
 @MainActor
 final class CourseListPane: PaneRunner {
@@ -19,6 +20,7 @@ final class CourseListPane: PaneRunner {
     private let settings: SettingsClient
     private let webBrowser: WebBrowser
     private let clipboard: Clipboard
+    private let seen: SeenClient
     var state: CourseListState
     private var runners: [CourseScope: LoadRunner<Page<Course>>] = [:]
 
@@ -34,6 +36,7 @@ final class CourseListPane: PaneRunner {
         settings = environment.settings
         webBrowser = environment.webBrowser
         clipboard = environment.clipboard
+        seen = environment.seen
         state = CourseListState(scope: settings.load().courseScope ?? .current, hint: environment.courseListHint)
     }
 
@@ -59,6 +62,8 @@ final class CourseListPane: PaneRunner {
         case let .copyToClipboard(text): clipboard.copy(text)
         case let .saveSettings(value): settings.save(value)
         case let .track(event): analytics.track(event)
+        case let .countChanges(items, window):
+            update(.changesCounted(ChangeCount.counts(of: items, window: window, seen: seen, now: clock.now())))
         }
     }
 

@@ -20,17 +20,22 @@ extension CourseListState {
             if case let .course(index) = groups.rows[row] { return groups.courses[index] }
             return nil
         }
-        // A narrow list drops the code before the grade; beside a grade, the code stays only where names keep 24 columns.
-        let gradeWidth = rect.width >= 24 ? Self.columnWidth(visibleCourses.map(gradeText), cap: 8) : 0
+        // A narrow list drops the code, then the grade, before what changed; beside either, the code
+        // stays only where names keep 24 columns.
+        let changesWidth = rect.width >= 16 ? Self.columnWidth(visibleCourses.map { changesText($0, glyphs: grid.glyphs) }, cap: 5) : 0
+        let gradeWidth = rect.width - changesWidth >= 24 ? Self.columnWidth(visibleCourses.map(gradeText), cap: 8) : 0
+        let sideWidth = changesWidth + gradeWidth
         let codeColumn = Self.columnWidth(visibleCourses.map(codeText), cap: 12)
-        let codeFits = gradeWidth == 0 ? rect.width >= 32 : rect.width - gradeWidth - codeColumn - 3 >= 24
+        let codeFits = sideWidth == 0 ? rect.width >= 32 : rect.width - sideWidth - codeColumn - 3 >= 24
         let codeWidth = codeFits ? codeColumn : 0
         view.list.draw(count: groups.rows.count, in: listRect, into: &grid) { row, line, grid in
             switch groups.rows[row] {
             case let .heading(text):
                 grid.put(text, x: line.x + 1, y: line.y, maxWidth: line.width - 1, style: Style(bold: true, role: .accent))
             case let .course(index):
-                let row = CourseRow(selected: index == view.selection, focused: focused, codeWidth: codeWidth, gradeWidth: gradeWidth, now: now)
+                let row = CourseRow(
+                    selected: index == view.selection, focused: focused, codeWidth: codeWidth, changesWidth: changesWidth, gradeWidth: gradeWidth, now: now
+                )
                 drawRow(groups.courses[index], row, into: &grid, in: line)
             }
         }
@@ -112,6 +117,12 @@ extension CourseListState {
         course.shownGrade.map(GradeText.short) ?? ""
     }
 
+    /// What the column of changes says: `●2` when two things changed since the student last looked.
+    private func changesText(_ course: Course, glyphs: Glyphs) -> String {
+        guard let count = changeCounts[course.id] else { return "" }
+        return glyphs.changed + (count > 99 ? "99+" : String(count))
+    }
+
     /// What the right-hand column says: the course code, or why the course is special.
     private func codeText(_ course: Course) -> String {
         if course.isRestricted { return "restricted" }
@@ -146,14 +157,15 @@ extension CourseListState {
         var selected: Bool
         var focused: Bool
         var codeWidth: Int
+        var changesWidth: Int
         var gradeWidth: Int
         var now: Date
     }
 
     private func drawRow(_ course: Course, _ row: CourseRow, into grid: inout Grid, in line: Rect) {
         let (x, y, codeWidth) = (line.x, line.y, row.codeWidth)
-        // The grade takes the row's right end; the code sits left of it.
-        let width = line.width - row.gradeWidth
+        // The grade takes the row's right end, what changed sits left of it, and the code left of that.
+        let width = line.width - row.changesWidth - row.gradeWidth
         var style: Style = row.selected ? (row.focused ? .selected : Style(bold: true, underline: true)) : .plain
         if course.hasEnded(at: row.now) || course.isRestricted, !row.selected {
             style = .muted
@@ -174,8 +186,12 @@ extension CourseListState {
             }
             grid.put(codeText(course), x: x + width - codeWidth, y: y, maxWidth: codeWidth - 1, style: codeStyle)
         }
+        if row.changesWidth > 0 {
+            let changesStyle = Style(bold: true, reverse: style.reverse, role: .accent)
+            grid.put(changesText(course, glyphs: grid.glyphs), x: x + width, y: y, maxWidth: row.changesWidth - 1, style: changesStyle)
+        }
         if row.gradeWidth > 0 {
-            grid.put(gradeText(course), x: x + width, y: y, maxWidth: row.gradeWidth - 1, style: style)
+            grid.put(gradeText(course), x: x + width + row.changesWidth, y: y, maxWidth: row.gradeWidth - 1, style: style)
         }
     }
 }

@@ -17,6 +17,12 @@ extension CourseListState: SettlingState, BoundKeys {
         case page(CourseScope, PageEvent<Course>)
         /// The browser was asked to open a course's page: what became of it.
         case browserAnswered(WebBrowser.Outcome, page: WebPage)
+        /// What the planner answered for the dates of `window`, to tell what changed in each course.
+        case plannerItems([PlannerItem], window: DateInterval)
+        /// How many things changed in each course since the student last looked.
+        case changesCounted([CourseID: Int])
+        /// The student looked at this course: nothing in it is new any more.
+        case seen(CourseID)
 
         var pressedKey: Key? {
             if case let .key(key) = self { return key }
@@ -35,6 +41,8 @@ extension CourseListState: SettlingState, BoundKeys {
         case copyToClipboard(String)
         case saveSettings(Settings)
         case track(AnalyticsEvent)
+        /// Count what changed in each course of these planner items against what was seen of it.
+        case countChanges([PlannerItem], window: DateInterval)
     }
 
     mutating func apply(_ event: Event, now: Date) -> [Effect] {
@@ -47,6 +55,9 @@ extension CourseListState: SettlingState, BoundKeys {
         case let .restored(scope, copy): withView(scope) { $0.restore(copy, now: now) }
         case let .page(scope, event): return receive(event, for: scope, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
+        case let .plannerItems(items, window): return [.countChanges(items, window: window)]
+        case let .changesCounted(counts): showChanges(counts)
+        case let .seen(id): clearChanges(of: id)
         }
         return []
     }

@@ -22,6 +22,8 @@ struct CourseListState {
     let hint: String?
     /// The hint wrapped to the pane, made when the pane's width changes rather than each frame.
     private(set) var hintLines: [StyledLine] = []
+    /// How many things changed in each course since the student last looked, where any did.
+    private(set) var changeCounts: [CourseID: Int] = [:]
 
     init(scope: CourseScope, hint: String? = nil) {
         self.scope = scope
@@ -60,6 +62,16 @@ struct CourseListState {
         self.filter = filter
         let words = filter?.words ?? []
         withView(scope) { $0.filter(by: words) }
+    }
+
+    /// Shows `counts` as what changed in each course, instead of what was counted before.
+    mutating func showChanges(_ counts: [CourseID: Int]) {
+        changeCounts = counts.filter { $0.value > 0 }
+    }
+
+    /// Forgets what changed in `id`: the student has looked at it.
+    mutating func clearChanges(of id: CourseID) {
+        changeCounts[id] = nil
     }
 
     /// Marks `id` as the open course and selects it, now or when it arrives.

@@ -26,6 +26,10 @@ final class DuePane: PaneRunner {
 
     /// Called with the course the user opened and the assignment to select in it, if any.
     var onOpen: (CourseID, String?) -> Void = { _, _ in }
+    /// Called with the planner's items each time the backend answers, and the dates they cover.
+    var onItems: ([PlannerItem], DateInterval) -> Void = { _, _ in }
+    /// The dates the planner was last asked for.
+    private var window: DateInterval?
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
@@ -39,7 +43,7 @@ final class DuePane: PaneRunner {
         state = DueState(home: environment.paths.homeDirectory.path)
         items = LoadRunner(clock: clock)
         assignments = LoadRunner(clock: clock)
-        items.send = { [weak self] in self?.update(.planner($0)) }
+        items.send = { [weak self] in self?.receive($0) }
         assignments.send = { [weak self] in self?.update(.assignments($0)) }
     }
 
@@ -53,6 +57,13 @@ final class DuePane: PaneRunner {
         watcher?.cancel()
     }
 
+    private func receive(_ event: LoadEvent<[PlannerItem]>) {
+        update(.planner(event))
+        if case let .finished(.success(list)) = event, let window {
+            onItems(list, window)
+        }
+    }
+
     func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
         state.draw(into: &grid, rect: rect, focused: focused, now: clock.now())
     }
@@ -60,6 +71,7 @@ final class DuePane: PaneRunner {
     func perform(_ effect: DueState.Effect) {
         switch effect {
         case let .load(start, end):
+            window = DateInterval(start: start, end: end)
             let planner = planner
             update(.planner(items.load { try await planner.items(start, end, $0) }))
         case let .reload(keepingValue): update(.planner(items.again(keepingValue: keepingValue)))

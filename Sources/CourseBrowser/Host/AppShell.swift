@@ -55,6 +55,8 @@ public final class AppShell: TerminalApplication {
         list.onOpen = { [weak self] id in self?.open(id) }
         due.onOpen = { [weak self] id, assignment in self?.open(id, selecting: assignment) }
         detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }
+        due.onItems = { [weak self] items, window in self?.list.update(.plannerItems(items, window: window)) }
+        detail.onSeen = { [weak self] id in self?.list.update(.seen(id)) }
     }
 
     /// Starts every pane's loading; with `course`, opens it straight away (a deep link); with

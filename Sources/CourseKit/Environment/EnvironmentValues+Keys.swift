@@ -125,3 +125,15 @@ extension EnvironmentValues {
         set { self[CourseListHintKey.self] = newValue }
     }
 }
+
+private enum SeenClientKey: EnvironmentKey {
+    static let defaultValue = SeenClient.noOp
+}
+
+extension EnvironmentValues {
+    /// What the student last saw of each course, to mark what changed since.
+    public var seen: SeenClient {
+        get { self[SeenClientKey.self] }
+        set { self[SeenClientKey.self] = newValue }
+    }
+}

@@ -22,6 +22,8 @@ public struct Glyphs: Sendable, Equatable {
     public var check: String
     /// Marks something still to do.
     public var todo: String
+    /// Marks what changed since the user last looked.
+    public var changed: String
     public var spinner: [String]
 
     public static let unicode = Glyphs(
@@ -29,6 +31,7 @@ public struct Glyphs: Sendable, Equatable {
         focusedHorizontal: "━", focusedVertical: "┃", focusedTopLeft: "┏", focusedTopRight: "┓",
         focusedBottomLeft: "┗", focusedBottomRight: "┛",
         ellipsis: "…", failure: "❗", pointer: "›", bullet: "•", lock: "🔒", check: "✓", todo: "○",
+        changed: "●",
         spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     )
 
@@ -37,6 +40,7 @@ public struct Glyphs: Sendable, Equatable {
         focusedHorizontal: "=", focusedVertical: "#", focusedTopLeft: "#", focusedTopRight: "#",
         focusedBottomLeft: "#", focusedBottomRight: "#",
         ellipsis: "~", failure: "!", pointer: ">", bullet: "*", lock: "#", check: "+", todo: "o",
+        changed: "*",
         spinner: ["|", "/", "-", "\\"]
     )
 }

@@ -30,8 +30,8 @@ enum Fixtures {
     }
 
     /// An environment serving `courses` from memory with a frozen clock, and what every pane
-    /// reaches as it starts: remembered settings, saved copies and the queue's contents, all
-    /// empty, and analytics that go nowhere. Everything else is unimplemented: a test that
+    /// reaches as it starts: remembered settings, saved copies, what was seen of each course and
+    /// the queue's contents, all empty, and analytics that go nowhere. Everything else is unimplemented: a test that
     /// uses it provides it.
     static func environment(_ courses: [Course] = courses) -> EnvironmentValues {
         var environment = EnvironmentValues.unimplemented
@@ -39,6 +39,7 @@ enum Fixtures {
         environment.courseClient = catalog(courses).client(now: start)
         environment.analytics = .noOp
         environment.savedCopies = .none
+        environment.seen = .noOp
         environment.settings.load = { Settings() }
         environment.uploadQueue.jobs = { [] }
         environment.uploadQueue.progress = { [:] }

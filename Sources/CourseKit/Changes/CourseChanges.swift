@@ -1,0 +1,75 @@
+import FoundationEssentials
+
+/// What changed in a course since the record of what the student saw: pure comparisons, for
+/// the Course pane's rows and the course list's count.
+///
+/// A course with no record has nothing new: there is nothing to compare with, and calling its
+/// every assignment new would say nothing.
+public enum CourseChanges {
+    /// The changes of each assignment that has one, by assignment ID.
+    public static func changes(since seen: SeenCourse?, in assignments: [Assignment]) -> [String: AssignmentChange] {
+        guard let seen else { return [:] }
+        var changes: [String: AssignmentChange] = [:]
+        for assignment in assignments {
+            let now = Seeing(dueAt: assignment.dueAt, isGraded: assignment.isGraded, grade: assignment.visibleGrade, showsGrade: true)
+            let change = change(of: assignment.id, now: now, since: seen)
+            if !change.isEmpty { changes[assignment.id] = change }
+        }
+        return changes
+    }
+
+    /// How many of the planner's `items` of one course are new or changed: assignments as
+    /// `changes` finds them, and announcements not seen and posted after the record was made.
+    public static func count(since seen: SeenCourse?, in items: [PlannerItem]) -> Int {
+        guard let seen else { return 0 }
+        var changed: Set<String> = []
+        for item in items {
+            if item.kind == .announcement {
+                if !seen.announcements.contains(item.id), item.date > seen.recordedAt { changed.insert(item.id) }
+            } else if let assignment = item.assignmentID {
+                let now = Seeing(dueAt: item.date, isGraded: item.status?.isGraded == true, grade: nil, showsGrade: false)
+                if !change(of: assignment, now: now, since: seen).isEmpty {
+                    changed.insert("assignment:" + assignment)
+                }
+            }
+        }
+        return changed.count
+    }
+
+    /// Due dates closer than this are the same date: both sources write whole minutes.
+    static let sameDate: TimeInterval = 1
+
+    /// One assignment as it is now: from the whole assignment, which shows the grade, or from the planner, which only says graded.
+    private struct Seeing {
+        var dueAt: Date?
+        var isGraded: Bool
+        var grade: String?
+        var showsGrade: Bool
+    }
+
+    private static func change(of id: String, now: Seeing, since seen: SeenCourse) -> AssignmentChange {
+        guard let entry = seen.assignments[id] else {
+            return AssignmentChange(isNew: seen.covers(now.dueAt))
+        }
+        var change = AssignmentChange()
+        if !isSameDate(entry.dueAt, now.dueAt) {
+            change.dueDateMove = AssignmentChange.DueDateMove(from: entry.dueAt, to: now.dueAt)
+        }
+        if now.showsGrade, seen.window == nil {
+            // Both know the grade as shown: one released or changed since is new.
+            change.hasNewGrade = now.grade != nil && now.grade != entry.grade
+        } else {
+            // Only whether it is graded is known on one side; a grade not released counts as graded on both.
+            change.hasNewGrade = now.isGraded && !entry.isGraded && (now.grade != nil || !now.showsGrade)
+        }
+        return change
+    }
+
+    private static func isSameDate(_ lhs: Date?, _ rhs: Date?) -> Bool {
+        switch (lhs, rhs) {
+        case let (lhs?, rhs?): return abs(lhs.timeIntervalSince(rhs)) < sameDate
+        case (nil, nil): return true
+        default: return false
+        }
+    }
+}

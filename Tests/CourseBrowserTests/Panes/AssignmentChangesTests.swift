@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import CourseBrowser
+import CourseKit
+import TerminalUI
+import TestSupport
+
+/// The Course pane's marks of what changed in its assignments: made from the backend's answer
+/// only, kept for the visit, and recorded as seen.
+@MainActor
+struct AssignmentChangesTests {
+    let now = Fixtures.start
+    let day: TimeInterval = 86_400
+    let course = Fixtures.swift.id
+
+    /// The course as last seen: the lab due Thursday 10 September at noon UTC.
+    var record: SeenCourse {
+        SeenCourse(recordedAt: now - day, assignments: ["1": .init(dueAt: now + 3 * day, isGraded: false)])
+    }
+
+    func state(glyphs: Glyphs = .unicode) -> CourseDetailState {
+        var state = CourseDetailState(courseID: course, size: PaneSize(width: 70, height: 40, glyphs: glyphs))
+        _ = state.update(.seenBefore(record), now: now)
+        return state
+    }
+
+    func text(_ state: CourseDetailState) -> [String] {
+        state.lines.map { $0.styled(now: now, glyphs: state.size.glyphs).text.trimmingCharacters(in: .whitespaces) }
+    }
+
+    func lab(due: Date?) -> Assignment {
+        Assignment(id: "1", name: "Lab", dueAt: due)
+    }
+
+    @Test func aSavedCopyIsNeitherMarkedNorRecorded() {
+        var state = state()
+        let effects = state.update(.assignments(.restored([lab(due: now + 7 * day)], savedAt: now - 3_600)), now: now)
+        #expect(effects.isEmpty)
+        #expect(state.seenAssignments.changes.isEmpty)
+    }
+
+    @Test func theAnswerIsMarkedAndRecordedAsSeen() {
+        var state = state()
+        let answer = [lab(due: now + 7 * day), Assignment(id: "2", name: "Quiz", dueAt: now + day)]
+        let effects = state.update(.assignments(.finished(.success(answer))), now: now)
+        #expect(effects == [.recordSeen(course, SeenCourse(assignments: answer, recordedAt: now, after: record))])
+        #expect(state.seenAssignments.changes == [
+            "1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 7 * day)),
+            "2": AssignmentChange(isNew: true),
+        ])
+    }
+
+    @Test func aRefreshInTheSameVisitKeepsTheMarksAndRecordsAgain() {
+        var state = state()
+        let answer = [lab(due: now + 7 * day)]
+        _ = state.update(.assignments(.finished(.success(answer))), now: now)
+        let later = now + 60
+        let effects = state.update(.assignments(.finished(.success(answer))), now: later)
+        #expect(effects == [.recordSeen(course, SeenCourse(assignments: answer, recordedAt: later, after: nil))])
+        #expect(state.seenAssignments.changes["1"]?.dueDateMove != nil, "still marked for this visit")
+    }
+
+    @Test func aMoveWithinTheDaySaysTheTimesAndADateSetSaysWhen() {
+        var state = state()
+        _ = state.update(.assignments(.finished(.success([lab(due: now + 3 * day + 3_600)]))), now: now)
+        // In the local time zone, as every time the pane shows: 12:00 → 13:00 in UTC.
+        let (from, to) = (DateText.short(now + 3 * day, now: now), DateText.short(now + 3 * day + 3_600, now: now))
+        #expect(from != to && from.hasPrefix("Thu 10 Sep"))
+        #expect(text(state).contains("● due date moved: \(from) → \(to)"), "\(text(state))")
+        var undated = self.state()
+        undated.seenAssignments = SeenAssignments(record: SeenCourse(recordedAt: now - day, assignments: ["1": .init(dueAt: nil, isGraded: false)]))
+        _ = undated.update(.assignments(.finished(.success([lab(due: now + 3 * day)]))), now: now)
+        #expect(text(undated).contains("● due date set: Thu 10 Sep"))
+    }
+
+    @Test func asciiGlyphsMarkWithAStar() {
+        var state = state(glyphs: .ascii)
+        _ = state.update(.assignments(.finished(.success([Assignment(id: "9", name: "Quiz", dueAt: now + day)]))), now: now)
+        #expect(text(state).contains("* new"))
+    }
+}

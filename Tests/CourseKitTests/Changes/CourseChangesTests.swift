@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import CourseKit
+
+/// What counts as changed since the student last looked: new assignments (only where the
+/// record speaks for their date), moved due dates, new grades and new announcements.
+struct CourseChangesTests {
+    let then = Date(timeIntervalSince1970: 1_800_000_000)
+    let day: TimeInterval = 86_400
+    var now: Date { then + 3 * day }
+
+    func assignment(_ id: String, due: Date?, submission: Assignment.Submission? = nil) -> Assignment {
+        Assignment(id: id, name: "Assignment \(id)", dueAt: due, submission: submission)
+    }
+
+    func item(_ id: String, due: Date, graded: Bool = false) -> PlannerItem {
+        PlannerItem(
+            id: "assignment:" + id, kind: .assignment, title: id, courseID: CourseID(101), date: due, assignmentID: id,
+            status: PlannerItem.Status(isGraded: graded)
+        )
+    }
+
+    func announcement(_ id: String, posted: Date) -> PlannerItem {
+        PlannerItem(id: "announcement:" + id, kind: .announcement, title: id, courseID: CourseID(101), date: posted)
+    }
+
+    /// The whole course as it was at `then`: assignment 1 due in a week, 2 due in two, neither graded.
+    var wholeCourse: SeenCourse {
+        SeenCourse(assignments: [assignment("1", due: then + 7 * day), assignment("2", due: then + 14 * day)], recordedAt: then, after: nil)
+    }
+
+    @Test func aCourseWithNoRecordHasNothingNew() {
+        #expect(CourseChanges.changes(since: nil, in: [assignment("1", due: now)]).isEmpty)
+        #expect(CourseChanges.count(since: nil, in: [item("1", due: now), announcement("5", posted: now)]) == 0)
+    }
+
+    @Test func nothingChangedIsNothingNew() {
+        let same = [assignment("1", due: then + 7 * day), assignment("2", due: then + 14 * day)]
+        #expect(CourseChanges.changes(since: wholeCourse, in: same).isEmpty)
+        #expect(CourseChanges.count(since: wholeCourse, in: [item("1", due: then + 7 * day)]) == 0)
+    }
+
+    @Test func anAssignmentNotSeenIsNewWhereTheRecordCoversTheWholeCourse() {
+        let current = [assignment("1", due: then + 7 * day), assignment("3", due: then - 60 * day), assignment("4", due: nil)]
+        let changes = CourseChanges.changes(since: wholeCourse, in: current)
+        #expect(changes == ["3": AssignmentChange(isNew: true), "4": AssignmentChange(isNew: true)])
+    }
+
+    @Test func aRecordFromThePlannersWindowCallsNewOnlyWhatFallsInsideIt() {
+        let window = DateInterval(start: then - 14 * day, end: then + 28 * day)
+        let seen = SeenCourse(plannerItems: [item("1", due: then + 7 * day)], window: window, recordedAt: then)
+        let older = assignment("2", due: then - 90 * day)
+        let undated = assignment("3", due: nil)
+        let inside = assignment("4", due: then + 20 * day)
+        let changes = CourseChanges.changes(since: seen, in: [assignment("1", due: then + 7 * day), older, undated, inside])
+        #expect(changes == ["4": AssignmentChange(isNew: true)], "an assignment the planner could not show was there unseen")
+    }
+
+    @Test func aMovedDueDateSaysFromWhereToWhere() {
+        let moved = assignment("1", due: then + 11 * day)
+        let changes = CourseChanges.changes(since: wholeCourse, in: [moved, assignment("2", due: then + 14 * day)])
+        #expect(changes == ["1": AssignmentChange(dueDateMove: .init(from: then + 7 * day, to: then + 11 * day))])
+        #expect(CourseChanges.count(since: wholeCourse, in: [item("1", due: then + 11 * day)]) == 1)
+    }
+
+    @Test func aDueDateRemovedIsAMoveToNone() {
+        let changes = CourseChanges.changes(since: wholeCourse, in: [assignment("1", due: nil)])
+        #expect(changes["1"]?.dueDateMove == .init(from: then + 7 * day, to: nil))
+    }
+
+    @Test func aGradeIsNewWhenGradedNowAndNotBefore() {
+        let graded = Assignment.Submission(state: .graded, score: 8, grade: "8", postedAt: then + day)
+        let changes = CourseChanges.changes(since: wholeCourse, in: [assignment("1", due: then + 7 * day, submission: graded)])
+        #expect(changes == ["1": AssignmentChange(hasNewGrade: true)])
+        #expect(CourseChanges.count(since: wholeCourse, in: [item("1", due: then + 7 * day, graded: true)]) == 1)
+    }
+
+    @Test func aGradeSeenAlreadyIsNotNewButOneChangedSinceIs() {
+        let graded = assignment("1", due: then + 7 * day, submission: .init(state: .graded, score: 8, grade: "8", postedAt: then))
+        let seen = SeenCourse(assignments: [graded], recordedAt: then, after: nil)
+        #expect(CourseChanges.changes(since: seen, in: [graded]).isEmpty)
+        #expect(CourseChanges.count(since: seen, in: [item("1", due: then + 7 * day, graded: true)]) == 0)
+        var regraded = graded
+        regraded.submission?.score = 9
+        regraded.submission?.grade = "9"
+        #expect(CourseChanges.changes(since: seen, in: [regraded]) == ["1": AssignmentChange(hasNewGrade: true)])
+    }
+
+    @Test func aGradeNotReleasedIsNotAGradeYet() {
+        let hidden = assignment("1", due: then + 7 * day, submission: .init(state: .graded))
+        #expect(CourseChanges.changes(since: wholeCourse, in: [hidden]).isEmpty)
+    }
+
+    @Test func anAnnouncementIsNewWhenNotSeenAndPostedAfterTheRecord() {
+        let window = DateInterval(start: then - 14 * day, end: then + 28 * day)
+        let seen = SeenCourse(plannerItems: [announcement("5", posted: then - day)], window: window, recordedAt: then)
+        let items = [announcement("5", posted: then - day), announcement("6", posted: then + day), announcement("7", posted: then - 2 * day)]
+        #expect(CourseChanges.count(since: seen, in: items) == 1, "6 is new; 5 was seen; 7 was posted before the record, only not in its window")
+    }
+
+    @Test func theCountTakesEachAssignmentOnceWhateverChangedAboutIt() {
+        let items = [item("1", due: then + 9 * day, graded: true), item("3", due: then + 2 * day), announcement("8", posted: now)]
+        #expect(CourseChanges.count(since: wholeCourse, in: items) == 3)
+    }
+
+    @Test func recordingTheWholeCourseKeepsTheAnnouncementsSeenAndCoversEveryDate() {
+        let window = DateInterval(start: then - 14 * day, end: then + 28 * day)
+        let fromPlanner = SeenCourse(plannerItems: [announcement("5", posted: then)], window: window, recordedAt: then)
+        let whole = SeenCourse(assignments: [assignment("1", due: nil)], recordedAt: now, after: fromPlanner)
+        #expect(whole.announcements == ["announcement:5"])
+        #expect(whole.window == nil)
+        #expect(whole.covers(nil) && whole.covers(then - 400 * day))
+        #expect(CourseChanges.count(since: whole, in: [announcement("6", posted: now - day)]) == 0, "posted before the student looked")
+    }
+
+    @Test func aRecordSurvivesJSON() throws {
+        let window = DateInterval(start: then - 14 * day, end: then + 28 * day)
+        let seen = SeenCourse(plannerItems: [item("1", due: then + 0.5), announcement("5", posted: then)], window: window, recordedAt: then)
+        let decoded = try JSONDecoder().decode(SeenCourse.self, from: JSONEncoder().encode(seen))
+        #expect(decoded == seen)
+    }
+}
+
+/// Grades not released yet: the planner calls them graded, the assignment shows none.
+extension CourseChangesTests {
+    var hidden: Assignment {
+        assignment("1", due: then + 7 * day, submission: .init(state: .graded))
+    }
+
+    @Test func aGradeReleasedSinceTheCourseWasLookedAtIsNew() {
+        let seen = SeenCourse(assignments: [hidden], recordedAt: then, after: nil)
+        var released = hidden
+        released.submission = .init(state: .graded, score: 7, grade: "7", postedAt: now)
+        #expect(CourseChanges.changes(since: seen, in: [released]) == ["1": AssignmentChange(hasNewGrade: true)])
+    }
+
+    @Test func aGradeNotReleasedLooksGradedToThePlannerOnBothSides() {
+        let seen = SeenCourse(assignments: [hidden], recordedAt: then, after: nil)
+        #expect(CourseChanges.count(since: seen, in: [item("1", due: then + 7 * day, graded: true)]) == 0)
+    }
+}
