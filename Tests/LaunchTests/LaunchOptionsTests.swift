@@ -156,7 +156,7 @@ struct LaunchOptionsTests {
             // What the command needs besides the option, so only the option can make it fail.
             let rest = spec.commands.first == .submit ? ["--course", "1", "essay.pdf"] : []
             for name in spec.names {
-                let value = spec.value == nil ? [] : [spec.value == "SECONDS" ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
+                let value = spec.value == nil ? [] : [spec.value == "SECONDS" || spec.value == "MIN" ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
                 #expect(throws: Never.self, "\(name)") { try LaunchOptions.parse(command + [name] + value + rest) }
             }
         }
