@@ -9,9 +9,7 @@ import TestSupport
 /// refresh failed, counts what is missing in its title and regroups as time passes.
 @MainActor
 struct DuePaneRefreshTests {
-    let now = Fixtures.start
-    let hour = PlannerFixtures.hour
-    let day = PlannerFixtures.day
+    let now = Fixtures.start, hour = PlannerFixtures.hour, day = PlannerFixtures.day
 
     /// Canvas can't be reached.
     struct Unreachable: UserFacingError, TransientError {
