@@ -137,7 +137,7 @@ extension CourseListState: SettlingState, BoundKeys {
     private mutating func cycleView() -> [Effect] {
         cycleScope()
         let shown = [Effect.saveSettings(Settings(courseScope: scope)), .track(AnalyticsEvent(name: "course_view_shown", properties: ["view": scope.rawValue]))]
-        return shown + (view.pages.isIdle ? load(scope, from: nil) : [])
+        return shown + (view.pages.isIdle ? load(scope, from: nil) : view.isStale ? refreshView() : [])
     }
 
     /// Fetches the page of `scope` at `cursor`; from the first page, the view starts over,
@@ -149,10 +149,18 @@ extension CourseListState: SettlingState, BoundKeys {
         return (firstTime ? [.restoreSavedCopy(scope)] : []) + [.fetch(scope, from: nil)]
     }
 
+    /// Refreshes the view on screen; the other views are read again when they are next shown.
+    private mutating func refresh() -> [Effect] {
+        for other in CourseScope.allCases where other != scope {
+            withView(other) { $0.markStale() }
+        }
+        return refreshView()
+    }
+
     /// Reads the view on screen again from its first page, keeping what it shows until the
     /// listing is complete; resumes a listing that failed. Not while the filter is typed (the
     /// list would change under the keys) nor while a page is on its way.
-    private mutating func refresh() -> [Effect] {
+    private mutating func refreshView() -> [Effect] {
         let pages = view.pages
         guard !isTypingFilter, !pages.isLoading, !pages.isIdle else { return [] }
         if pages.failure != nil {

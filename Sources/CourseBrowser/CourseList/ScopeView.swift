@@ -18,6 +18,8 @@ struct ScopeView {
     private(set) var failedAt: Date?
     /// When the listing last arrived to its end.
     private var completedAt: Date?
+    /// Whether a refresh came while another view was on screen: this one is read again when it is shown.
+    private(set) var isStale = false
     /// The courses shown, grouped by term: every loaded course, or those the filter keeps.
     private(set) var groups = CourseGroups([], now: .distantPast)
     /// Every loaded course grouped by term; rebuilt only when more arrive.
@@ -65,6 +67,14 @@ struct ScopeView {
         guard case .complete = pages.phase else { return }
         savedCopy = Saved(value: pages.items, savedAt: completedAt ?? .distantPast)
         isRefreshingQuietly = true
+        isStale = false
+    }
+
+    /// Notes that a refresh passed this view by while it was not on screen.
+    mutating func markStale() {
+        if case .complete = pages.phase {
+            isStale = true
+        }
     }
 
     /// Drops what was loaded, to load it all again from the first page; a saved copy stays shown meanwhile.

@@ -29,6 +29,7 @@ struct PaneRefreshTests {
 
         func environment() -> EnvironmentValues {
             var environment = Fixtures.environment()
+            environment.settings.save = { _ in }
             let served = environment.courseClient
             environment.courseClient.coursesPage = { _, _, _ in
                 self.pages.modify { $0 += 1 }
@@ -99,6 +100,26 @@ struct PaneRefreshTests {
         pane.update(.refresh)
         for _ in 0..<100 { await Task.yield() }
         #expect(backend.pages.value == 1)
+    }
+
+    @Test func aViewNotOnScreenAtARefreshIsReadAgainWhenItIsNextShownOnce() async {
+        let backend = Backend(Fixtures.courses)
+        let pane = await listed(backend)
+        func cycle(reading expected: Int) async {
+            pane.update(.key(.character("v")))
+            await settle { backend.pages.value == expected && !pane.state.view.pages.isLoading }
+        }
+        await cycle(reading: 2)
+        await cycle(reading: 3)
+        await cycle(reading: 3)
+        #expect(pane.scope == .current, "back where it started, read once")
+        pane.update(.refresh)
+        await settle { backend.pages.value == 4 && !pane.state.view.pages.isLoading }
+        await cycle(reading: 5)
+        await cycle(reading: 6)
+        await cycle(reading: 6)
+        for _ in 0..<100 { await Task.yield() }
+        #expect(backend.pages.value == 6, "each view once after the refresh, not again as the views go round")
     }
 
     @Test func theOpenCourseIsReadAgainInPlaceAndAFailureKeepsIt() async {
