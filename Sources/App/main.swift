@@ -108,6 +108,6 @@ guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
 }
 
 let shell = AppShell(environment: services.environment)
-shell.start(openingCourse: options.course, focusing: options.showsDue ? .due : nil)
+shell.start(openingCourse: options.course, focusing: options.showsDue ? .due : nil, refreshingEvery: options.offline ? nil : options.refreshInterval)
 services.startUploading()
 EventLoop(app: shell).run(environment: processEnvironment, mouse: !options.noMouse)

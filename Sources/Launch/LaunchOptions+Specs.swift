@@ -65,6 +65,11 @@ extension LaunchOptions {
         OptionSpec("--due", commands: [.browse], help: "Start on the Due pane: what is due across your courses, missing first.") {
             options, _ in options.showsDue = true
         },
+        OptionSpec(
+            "--refresh", value: "MIN", commands: [.browse],
+            help: "Refresh the course list, the open course and what is due every MIN minutes, behind what is shown "
+                + "(default 10; 0: never; a fraction such as 0.5 is every 30 seconds)."
+        ) { options, value throws(UsageError) in options.refreshMinutes = try refreshMinutes(value) },
         OptionSpec("--no-mouse", commands: [.browse], help: "Leave the mouse to the terminal, for selecting text; no clicks or wheel.") {
             options, _ in options.noMouse = true
         },
@@ -122,6 +127,17 @@ extension LaunchOptions {
             throw UsageError("--days needs a whole number of days from 1 to \(maximumDays), not '\(value)'")
         }
         return days
+    }
+
+    /// The shortest refresh interval but never, in minutes: a refresh reads every page of the
+    /// list, the open course and the planner, so it is kept from asking Canvas more than every 6 seconds.
+    static let shortestRefresh = 0.1
+
+    private static func refreshMinutes(_ value: String) throws(UsageError) -> Double {
+        guard let minutes = Double(value), minutes.isFinite, minutes == 0 || (shortestRefresh...10_080).contains(minutes) else {
+            throw UsageError("--refresh needs a number of minutes, 0 (never) or from 0.1 to 10080, not '\(value)'")
+        }
+        return minutes
     }
 
     private static func seconds(_ value: String, for name: String) throws(UsageError) -> Int {

@@ -64,6 +64,12 @@ public struct LaunchOptions: Equatable, Sendable {
     public var showsDue = false
     /// Leave the mouse to the terminal (for selecting text) instead of clicks and the wheel.
     public var noMouse = false
+    /// Refresh what the panes show every this many minutes; 0: never.
+    public var refreshMinutes = 10.0
+    /// How often the panes refresh; nil: never.
+    public var refreshInterval: Duration? {
+        refreshMinutes > 0 ? .milliseconds(Int64((refreshMinutes * 60_000).rounded())) : nil
+    }
     /// Read courses from this file instead of the embedded sample catalog.
     public var catalogPath: String?
     /// Append analytics events to this file as JSON lines.

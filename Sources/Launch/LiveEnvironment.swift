@@ -33,6 +33,8 @@ public enum LiveEnvironment {
         let profile = options.profile.flatMap { $0.isStandard ? nil : $0.text }
         environment.paths = .live(environment: processEnvironment, dataDirectory: options.dataDirectory, profile: profile)
         environment.notifier = .terminal(processEnvironment: processEnvironment)
+        // Kept on disk only beside a Canvas account's saved copies, below; a catalog's lasts the run.
+        environment.notificationLog = .inMemory()
         environment.webBrowser = .live(environment: processEnvironment)
         environment.clipboard = .terminal
         environment.settings = .file(in: environment.paths.configDirectory)
@@ -70,6 +72,7 @@ public enum LiveEnvironment {
         if let account = accounts.remembered {
             environment.savedCopies = .store(store, account: account)
         }
+        environment.notificationLog = .store(store) { accounts.remembered }
         environment.courseClient = offline ? .offline : environment.courseClient.saving(to: store) { await accounts.current() }
         environment.planner = (offline ? .offline : environment.planner.saving(to: store) { await accounts.current() })
             .namingCourses(from: environment.savedCopies)

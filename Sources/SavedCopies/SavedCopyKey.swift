@@ -10,6 +10,8 @@ enum SavedCopyKey: Hashable, Sendable {
     case assignments(CourseID)
     /// What is due across courses, as the planner last answered.
     case planner
+    /// What the user was already told about what is due.
+    case notified
 
     var fileName: String {
         switch self {
@@ -19,6 +21,7 @@ enum SavedCopyKey: Hashable, Sendable {
         case let .modules(id): return "modules-\(Self.component(id)).json"
         case let .assignments(id): return "assignments-\(Self.component(id)).json"
         case .planner: return "planner.json"
+        case .notified: return "notified.json"
         }
     }
 

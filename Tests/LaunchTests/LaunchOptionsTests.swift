@@ -156,7 +156,7 @@ struct LaunchOptionsTests {
             // What the command needs besides the option, so only the option can make it fail.
             let rest = spec.commands.first == .submit ? ["--course", "1", "essay.pdf"] : []
             for name in spec.names {
-                let value = spec.value == nil ? [] : [["SECONDS", "N"].contains(spec.value) ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
+                let value = spec.value == nil ? [] : [["SECONDS", "N", "MIN"].contains(spec.value) ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
                 #expect(throws: Never.self, "\(name)") { try LaunchOptions.parse(command + [name] + value + rest) }
             }
         }

@@ -87,8 +87,8 @@ final class CourseDetailPane: PaneRunner {
         switch effect {
         case let .load(id): load(id)
         case let .reload(section, keepingValue): reload(section, keepingValue: keepingValue)
-        case .refreshAssignments:
-            if let started = assignments.refresh() { update(.assignments(started)) }
+        case .refreshAssignments: refresh(.assignments)
+        case let .refresh(section): refresh(section)
         case let .openInBrowser(page):
             page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }
         case let .copyToClipboard(text): clipboard.copy(text)
@@ -125,6 +125,16 @@ final class CourseDetailPane: PaneRunner {
             update(send(.restored(copy.value, savedAt: copy.savedAt)))
         }
         update(send(runner.load(keepingValue: copy != nil, operation)))
+    }
+
+    /// Reads `section` again behind what it shows, unless a load of it is on its way.
+    private func refresh(_ section: CourseDetailState.Section) {
+        switch section {
+        case .overview: if let started = overview.refresh() { update(.overview(started)) }
+        case .syllabus: if let started = syllabus.refresh() { update(.syllabus(started)) }
+        case .modules: if let started = modules.refresh() { update(.modules(started)) }
+        case .assignments: if let started = assignments.refresh() { update(.assignments(started)) }
+        }
     }
 
     private func reload(_ section: CourseDetailState.Section, keepingValue: Bool) {

@@ -25,6 +25,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case minutePassed
         /// What the student saw of the course when they last looked; nil: they never did.
         case seenBefore(SeenCourse?)
+        /// Time to read every section again behind what it shows, or to try again what failed.
+        case refresh
 
         var pressedKey: Key? {
             if case let .key(key) = self { return key }
@@ -44,6 +46,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case reload(Section, keepingValue: Bool)
         /// Read the assignments again in the background, unless that is under way.
         case refreshAssignments
+        /// Read a section again behind what it shows, unless that is under way.
+        case refresh(Section)
         case openInBrowser(WebPage)
         case copyToClipboard(String)
         case track(AnalyticsEvent)
@@ -78,8 +82,31 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
         case .minutePassed: break
         case let .seenBefore(record): seenAssignments = SeenAssignments(record: record)
+        case .refresh: return refreshEffects()
         }
         return []
+    }
+
+    /// Each section read again behind what it shows, and what failed to load tried again;
+    /// none while the hand-in flow is open (its list of assignments would change under it).
+    private func refreshEffects() -> [Effect] {
+        guard courseID != nil, !isTyping else { return [] }
+        return Section.allCases.compactMap { section in
+            switch section {
+            case .overview: return refreshEffect(overview, section)
+            case .syllabus: return refreshEffect(syllabus, section)
+            case .modules: return refreshEffect(modules, section)
+            case .assignments: return refreshEffect(assignments, section)
+            }
+        }
+    }
+
+    private func refreshEffect<Value>(_ state: LoadState<Value>, _ section: Section) -> Effect? {
+        switch state.phase {
+        case .idle, .loading: return nil
+        case .failed: return .reload(section, keepingValue: false)
+        case .loaded: return state.isRefreshing ? nil : .refresh(section)
+        }
     }
 
     /// Shows `id`, unless it is on screen already and nothing about it failed; selects
@@ -92,9 +119,11 @@ extension CourseDetailState: PaneState, BoundKeys {
     }
 
     private mutating func receiveOverview(_ event: LoadEvent<Course>) -> [Effect] {
+        // The host hears of the course once: a refresh of the backend's own answer tells it nothing new.
+        let refreshedAnswer = overview.isRefreshing && overview.savedAt == nil
         overview.apply(event)
         guard case let .finished(.success(course)) = event else { return report(event, .overview) }
-        return [.courseLoaded(course)]
+        return refreshedAnswer ? [] : [.courseLoaded(course)]
     }
 
     private func report<Value>(_ event: LoadEvent<Value>, _ section: Section) -> [Effect] {

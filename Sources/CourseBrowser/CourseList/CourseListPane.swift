@@ -84,7 +84,8 @@ extension CourseListPane {
     var footer: String? { state.footer }
     /// While the filter is typed, every key is text for it.
     var capturesKeys: Bool { state.isTypingFilter }
-    var isAnimating: Bool { state.view.pages.isLoading }
+    /// While a page loads, but for a refresh behind what is shown, which has no spinner.
+    var isAnimating: Bool { state.view.pages.isLoading && !state.view.isRefreshingQuietly }
     var keys: [KeyItem] { state.keys }
     var helpKeys: [KeyItem] { state.helpKeys }
 }

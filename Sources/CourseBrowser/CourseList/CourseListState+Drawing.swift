@@ -67,6 +67,12 @@ extension CourseListState {
     private func loadLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
         let pages = view.pages
         var lines: [StyledLine] = notice?.lines(width: width - 1) ?? []
+        if view.isRefreshingQuietly {
+            if let failure = pages.failure {
+                lines += RefreshFailureRow.lines(failure, at: view.failedAt, width: width - 1, glyphs: glyphs)
+            }
+            return lines + skippedLines(width: width - 1, glyphs: glyphs)
+        }
         if let saved = view.savedCopy {
             let status = SavedCopyRow.Status(savedAt: saved.savedAt, refreshing: pages.isLoading, failure: pages.failure, note: pages.note)
             lines += SavedCopyRow.lines(status, now: now, width: width - 1, glyphs: glyphs)

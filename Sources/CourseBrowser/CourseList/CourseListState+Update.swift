@@ -10,6 +10,8 @@ extension CourseListState: SettlingState, BoundKeys {
         case mouse(MouseEvent)
         /// Start loading the view on screen.
         case start
+        /// Time to read the view on screen again behind what it shows, or to try again what failed.
+        case refresh
         /// The host opened this course (from a deep link, or once the Course pane knows its ID).
         case opened(CourseID)
         /// What was saved of a view, to show until its listing arrives.
@@ -51,6 +53,7 @@ extension CourseListState: SettlingState, BoundKeys {
         case let .resize(size): resize(size)
         case let .mouse(event): return handleMouse(event)
         case .start: return load(scope, from: nil)
+        case .refresh: return refresh()
         case let .opened(id): markOpen(id)
         case let .restored(scope, copy): withView(scope) { $0.restore(copy, now: now) }
         case let .page(scope, event): return receive(event, for: scope, now: now)
@@ -145,7 +148,7 @@ extension CourseListState: SettlingState, BoundKeys {
     private mutating func cycleView() -> [Effect] {
         cycleScope()
         let shown = [Effect.saveSettings(Settings(courseScope: scope)), .track(AnalyticsEvent(name: "course_view_shown", properties: ["view": scope.rawValue]))]
-        return shown + (view.pages.isIdle ? load(scope, from: nil) : [])
+        return shown + (view.pages.isIdle ? load(scope, from: nil) : view.isStale ? refreshView() : [])
     }
 
     /// Fetches the page of `scope` at `cursor`; from the first page, the view starts over,
@@ -155,6 +158,27 @@ extension CourseListState: SettlingState, BoundKeys {
         let firstTime = view(scope).pages.isIdle && view(scope).savedCopy == nil
         withView(scope) { $0.restart() }
         return (firstTime ? [.restoreSavedCopy(scope)] : []) + [.fetch(scope, from: nil)]
+    }
+
+    /// Refreshes the view on screen; the other views are read again when they are next shown.
+    private mutating func refresh() -> [Effect] {
+        for other in CourseScope.allCases where other != scope {
+            withView(other) { $0.markStale() }
+        }
+        return refreshView()
+    }
+
+    /// Reads the view on screen again from its first page, keeping what it shows until the
+    /// listing is complete; resumes a listing that failed. Not while the filter is typed (the
+    /// list would change under the keys) nor while a page is on its way.
+    private mutating func refreshView() -> [Effect] {
+        let pages = view.pages
+        guard !isTypingFilter, !pages.isLoading, !pages.isIdle else { return [] }
+        if pages.failure != nil {
+            return load(scope, from: pages.pending)
+        }
+        withView(scope) { $0.holdForRefresh() }
+        return load(scope, from: nil)
     }
 
     private mutating func receive(_ event: PageEvent<Course>, for scope: CourseScope, now: Date) -> [Effect] {

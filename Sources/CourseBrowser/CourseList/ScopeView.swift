@@ -11,6 +11,15 @@ struct ScopeView {
     private(set) var pages = PagedState<Course>()
     /// The view as it was saved, shown while the fresh listing is incomplete.
     private(set) var savedCopy: Saved<[Course]>?
+    /// Whether `savedCopy` is the listing this run read last, kept on screen while a refresh
+    /// reads it again: said nothing about unless the refresh fails.
+    private(set) var isRefreshingQuietly = false
+    /// When the listing last failed, for saying when a refresh did.
+    private(set) var failedAt: Date?
+    /// When the listing last arrived to its end.
+    private var completedAt: Date?
+    /// Whether a refresh came while another view was on screen: this one is read again when it is shown.
+    private(set) var isStale = false
     /// The courses shown, grouped by term: every loaded course, or those the filter keeps.
     private(set) var groups = CourseGroups([], now: .distantPast)
     /// Every loaded course grouped by term; rebuilt only when more arrive.
@@ -33,9 +42,12 @@ struct ScopeView {
     /// Applies what the page runner reports; returns the page to fetch next, if any.
     mutating func apply(_ event: PageEvent<Course>, now: Date) -> PageCursor? {
         let next = pages.apply(event)
+        failedAt = pages.failure == nil ? nil : now
         if case .finished(.success) = event {
             if case .complete = pages.phase {
                 savedCopy = nil
+                isRefreshingQuietly = false
+                completedAt = now
             }
             if savedCopy == nil {
                 regroup(pages.items, now: now)
@@ -48,6 +60,21 @@ struct ScopeView {
     mutating func restore(_ copy: Saved<[Course]>, now: Date) {
         savedCopy = copy
         regroup(copy.value, now: now)
+    }
+
+    /// Keeps the complete listing on screen as the copy to show while it is read again from the first page.
+    mutating func holdForRefresh() {
+        guard case .complete = pages.phase else { return }
+        savedCopy = Saved(value: pages.items, savedAt: completedAt ?? .distantPast)
+        isRefreshingQuietly = true
+        isStale = false
+    }
+
+    /// Notes that a refresh passed this view by while it was not on screen.
+    mutating func markStale() {
+        if case .complete = pages.phase {
+            isStale = true
+        }
     }
 
     /// Drops what was loaded, to load it all again from the first page; a saved copy stays shown meanwhile.

@@ -13,6 +13,7 @@ final class DuePane: PaneRunner {
     typealias Event = DueState.Event
 
     private let planner: PlannerClient
+    private let savedCopies: SavedCopyClient
     private let courses: CourseClient
     private let uploadQueue: UploadQueueClient
     private let webBrowser: WebBrowser
@@ -23,6 +24,7 @@ final class DuePane: PaneRunner {
     private let assignments: LoadRunner<[Assignment]>
     var state: DueState
     private var watcher: Task<Void, Never>?
+    private var ticker: Task<Void, Never>?
 
     /// Called with the course the user opened and the assignment to select in it, if any.
     var onOpen: (CourseID, String?) -> Void = { _, _ in }
@@ -30,10 +32,13 @@ final class DuePane: PaneRunner {
     var onItems: ([PlannerItem], DateInterval) -> Void = { _, _ in }
     /// The dates the planner was last asked for.
     private var window: DateInterval?
+    /// Called with each answer the planner gives (not a saved copy), for the host to tell what is new in it.
+    var onAnswer: ([PlannerItem]) -> Void = { _ in }
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
         planner = environment.planner
+        savedCopies = environment.savedCopies
         courses = environment.courseClient
         uploadQueue = environment.uploadQueue
         webBrowser = environment.webBrowser
@@ -47,14 +52,21 @@ final class DuePane: PaneRunner {
         assignments.send = { [weak self] in self?.update(.assignments($0)) }
     }
 
-    /// Starts loading, and follows the upload queue to tell when a hand-in made here is in.
+    /// Starts loading, follows the upload queue to tell when a hand-in made here is in, and
+    /// the clock, so what passes its date turns missing, and today yesterday, untouched.
     func start() {
         watcher = uploadQueue.follow(by: self) { $0.update(.uploadChanged($1)) }
+        ticker = clock.repeating(every: CourseDetailPane.clockCheck, by: self) { pane in
+            if CourseDetailState.minute(of: pane.clock.now()) != pane.state.groupedMinute {
+                pane.update(.minutePassed)
+            }
+        }
         update(.start)
     }
 
     isolated deinit {
         watcher?.cancel()
+        ticker?.cancel()
     }
 
     private func receive(_ event: LoadEvent<[PlannerItem]>) {
@@ -71,9 +83,13 @@ final class DuePane: PaneRunner {
     func perform(_ effect: DueState.Effect) {
         switch effect {
         case let .load(start, end):
-            window = DateInterval(start: start, end: end)
-            let planner = planner
-            update(.planner(items.load { try await planner.items(start, end, $0) }))
+            let copy = savedCopies.planner()
+            if let copy {
+                update(.planner(.restored(copy.value, savedAt: copy.savedAt)))
+            }
+            load(start, end, keepingValue: copy != nil)
+        case let .refresh(start, end): load(start, end, keepingValue: true)
+        case let .answered(items): onAnswer(items)
         case let .reload(keepingValue): update(.planner(items.again(keepingValue: keepingValue)))
         case let .loadAssignments(course):
             let courses = courses
@@ -86,6 +102,13 @@ final class DuePane: PaneRunner {
         case let .handIn(effect):
             HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
         }
+    }
+
+    /// Asks the planner for what is dated from `start` up to `end`; with `keepingValue`, behind what is shown.
+    private func load(_ start: Date, _ end: Date, keepingValue: Bool) {
+        window = DateInterval(start: start, end: end)
+        let planner = planner
+        update(.planner(items.load(keepingValue: keepingValue) { try await planner.items(start, end, $0) }))
     }
 }
 

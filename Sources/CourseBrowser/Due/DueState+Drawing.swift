@@ -56,13 +56,22 @@ extension DueState {
         case let .failed(failure):
             lines += StatusRows.failure("Couldn't load what is due: \(failure.message)", width: width, glyphs: glyphs)
         case let .loaded(items):
-            if let failure = planner.refreshFailure {
-                lines += StatusRows.failure("Couldn't load what is due again: \(failure.message)", width: width, glyphs: glyphs)
-            }
+            lines += refreshLines(width: width, glyphs: glyphs, now: now)
             if items.isEmpty {
                 lines += "Nothing due in the next 4 weeks".wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
             }
         }
         return lines
+    }
+
+    /// The saved copy's row while one is shown (its age, and why bringing it up to date
+    /// failed); else why the last refresh failed, if it did. A refresh under way says nothing.
+    private func refreshLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        if let savedAt = planner.savedAt {
+            let status = SavedCopyRow.Status(savedAt: savedAt, refreshing: planner.isRefreshing, failure: planner.refreshFailure, note: planner.note)
+            return SavedCopyRow.lines(status, now: now, width: width, glyphs: glyphs)
+        }
+        guard let failure = planner.refreshFailure else { return [] }
+        return RefreshFailureRow.lines(failure, at: refreshFailedAt, width: width, glyphs: glyphs)
     }
 }

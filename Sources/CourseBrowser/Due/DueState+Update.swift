@@ -7,8 +7,12 @@ extension DueState: SettlingState, BoundKeys {
         case key(Key)
         case resize(PaneSize)
         case mouse(MouseEvent)
-        /// Start loading what is due.
+        /// Start loading what is due, showing what was saved of it meanwhile.
         case start
+        /// Time to bring what is shown up to date, behind it; or to try again what failed.
+        case refresh
+        /// A minute has passed since the items were grouped: what was due may be missing now, and today yesterday.
+        case minutePassed
         case planner(LoadEvent<[PlannerItem]>)
         /// The assignments of the course `s` was pressed in, to find the one to hand in to.
         case assignments(LoadEvent<[Assignment]>)
@@ -26,8 +30,12 @@ extension DueState: SettlingState, BoundKeys {
     }
 
     enum Effect: Equatable {
-        /// Load every planner item dated from `start` up to `end`.
+        /// Load every planner item dated from `start` up to `end`, showing what was saved meanwhile.
         case load(start: Date, end: Date)
+        /// Load them again for a window that moved on, behind what is shown.
+        case refresh(start: Date, end: Date)
+        /// The planner answered: the items, for the host to tell about what is new.
+        case answered([PlannerItem])
         /// Load them again; with `keepingValue`, behind what is shown.
         case reload(keepingValue: Bool)
         /// Load the assignments of this course, to hand in to one of them.
@@ -47,6 +55,8 @@ extension DueState: SettlingState, BoundKeys {
         case let .resize(size): resize(size)
         case let .mouse(event): return handleMouse(event)
         case .start: return [.load(start: now.addingTimeInterval(-Self.lookBack), end: now.addingTimeInterval(Self.lookAhead))]
+        case .refresh: return refresh(now: now)
+        case .minutePassed: regroup(now: now)
         case let .planner(event): return receive(event, now: now)
         case let .assignments(event): receiveAssignments(event)
         case let .queued(outcome):
@@ -59,12 +69,41 @@ extension DueState: SettlingState, BoundKeys {
     }
 
     private mutating func receive(_ event: LoadEvent<[PlannerItem]>, now: Date) -> [Effect] {
-        planner.apply(event)
-        if case .finished = event {
+        switch event {
+        case let .restored(items, savedAt):
+            // A copy saved long ago holds days the window has left.
+            let window = now.addingTimeInterval(-Self.lookBack)...now.addingTimeInterval(Self.lookAhead)
+            planner.apply(.restored(items.filter { window.contains($0.date) }, savedAt: savedAt))
             regroup(now: now)
+            return []
+        case .started, .waiting:
+            planner.apply(event)
+            return []
+        case let .finished(result):
+            planner.apply(event)
+            refreshFailedAt = planner.refreshFailure == nil ? nil : now
+            regroup(now: now)
+            switch result {
+            case let .success(items): return [.answered(items)]
+            case let .failure(error): return [.track(.loadFailed(pane: "due", section: "planner", message: userMessage(for: error)))]
+            }
         }
-        guard case let .finished(.failure(error)) = event else { return [] }
-        return [.track(.loadFailed(pane: "due", section: "planner", message: userMessage(for: error)))]
+    }
+
+    /// Reads the planner again for the window as it stands now, behind what is shown; what
+    /// failed to load at all is tried again; nothing while a load is on its way.
+    private func refresh(now: Date) -> [Effect] {
+        if planner.isLoading || planner.isRefreshing {
+            return []
+        }
+        switch planner.phase {
+        case .idle:
+            return []
+        case .failed:
+            return [.reload(keepingValue: false)]
+        case .loading, .loaded:
+            return [.refresh(start: now.addingTimeInterval(-Self.lookBack), end: now.addingTimeInterval(Self.lookAhead))]
+        }
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {

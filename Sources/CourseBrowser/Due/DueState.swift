@@ -14,8 +14,14 @@ struct DueState {
     static let lookAhead: TimeInterval = 28 * 86_400
 
     var planner = LoadState<[PlannerItem]>()
-    /// The items grouped as they stood when they last arrived or the day turned.
+    /// The items grouped as they stood when they last arrived or the minute turned.
     private(set) var groups = DueGroups()
+    /// The minute the items were grouped in: past it, what was due may be missing.
+    private(set) var groupedMinute = 0
+    /// How many of the items are missing, as they were grouped.
+    private(set) var missingCount = 0
+    /// When the last refresh failed, while what it was to replace is still shown.
+    var refreshFailedAt: Date?
     /// The selected item, by its ID, so it stays selected as the list is read again.
     private var selectedID: String?
     /// The assignment `s` was pressed on, while its course's assignments load to hand in to it.
@@ -49,6 +55,8 @@ struct DueState {
     /// Groups the items loaded as they stand at `now`.
     mutating func regroup(now: Date) {
         groups = DueGroups(planner.value ?? [], now: now)
+        groupedMinute = CourseDetailState.minute(of: now)
+        missingCount = groups.items.prefix { DueDay.isMissing($0, now: now) }.count
     }
 
     var selection: Int? {
@@ -87,9 +95,10 @@ struct DueState {
         planner.isLoading || handInTarget?.assignments.isLoading == true
     }
 
-    /// `Due · 4`: short, as it is a tab too on a narrow screen; the Missing heading says the rest.
+    /// `Due · 2 missing` while anything is, else `Due · 4`: short, as it is a tab too on a narrow screen.
     var title: String {
-        groups.items.isEmpty ? "Due" : "Due · \(groups.items.count)"
+        if missingCount > 0 { return "Due · \(missingCount) missing" }
+        return groups.items.isEmpty ? "Due" : "Due · \(groups.items.count)"
     }
 
     var footer: String? {

@@ -7,9 +7,11 @@ import TerminalUI
 @MainActor
 public final class AppShell: TerminalApplication {
     private let analytics: Analytics
-    private let notifier: Notifier
+    let notifier: Notifier
+    let notificationLog: NotificationLog
     private let uploadQueue: UploadQueueClient
     private var uploadWatcher: Task<Void, Never>?
+    private var refresher: Task<Void, Never>?
     let clock: WallClock
     /// How many times each pane has changed; a pane unchanged since it was drawn is not drawn again.
     var revisions: [PaneID: Int] = [:]
@@ -40,6 +42,7 @@ public final class AppShell: TerminalApplication {
     public init(environment: EnvironmentValues) {
         analytics = environment.analytics
         notifier = environment.notifier
+        notificationLog = environment.notificationLog
         uploadQueue = environment.uploadQueue
         clock = environment.clock
         list = CourseListPane(environment: environment)
@@ -57,16 +60,21 @@ public final class AppShell: TerminalApplication {
         detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }
         due.onItems = { [weak self] items, window in self?.list.update(.plannerItems(items, window: window)) }
         detail.onSeen = { [weak self] id in self?.list.update(.seen(id)) }
+        due.onAnswer = { [weak self] items in self?.tellWhatIsDue(items) }
     }
 
     /// Starts every pane's loading; with `course`, opens it straight away (a deep link); with
-    /// `pane`, focuses that pane instead of the course list.
-    public func start(openingCourse course: CourseID? = nil, focusing pane: PaneID? = nil) {
+    /// `pane`, focuses that pane instead of the course list; with `refreshInterval`, refreshes
+    /// the panes each time it passes on the environment's clock.
+    public func start(openingCourse course: CourseID? = nil, focusing pane: PaneID? = nil, refreshingEvery refreshInterval: Duration? = nil) {
         list.start()
         detail.start()
         uploads.start()
         due.start()
         uploadWatcher = uploadQueue.follow(by: self) { $0.announce($1) }
+        if let refreshInterval {
+            refresher = clock.repeating(every: refreshInterval, by: self) { $0.refreshPanes() }
+        }
         if let course {
             list.update(.opened(course))
             open(course)
@@ -102,8 +110,17 @@ public final class AppShell: TerminalApplication {
         }
     }
 
+    /// Tells the panes that refresh themselves to do it: each reads again behind what it shows,
+    /// unless a load is on its way or the user is typing in it, and retries what failed.
+    func refreshPanes() {
+        list.update(.refresh)
+        detail.update(.refresh)
+        due.update(.refresh)
+    }
+
     isolated deinit {
         uploadWatcher?.cancel()
+        refresher?.cancel()
     }
 
     /// Announces a finished or permanently failed upload outside the screen when nobody is looking at it.

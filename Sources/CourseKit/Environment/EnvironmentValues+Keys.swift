@@ -51,6 +51,10 @@ private enum PathsKey: EnvironmentKey {
     static let defaultValue = Paths.temporary
 }
 
+private enum NotificationLogKey: EnvironmentKey {
+    static let defaultValue = NotificationLog.none
+}
+
 extension EnvironmentValues {
     /// The backend that serves courses, syllabi and modules.
     public var courseClient: CourseClient {
@@ -123,6 +127,12 @@ extension EnvironmentValues {
     public var courseListHint: String? {
         get { self[CourseListHintKey.self] }
         set { self[CourseListHintKey.self] = newValue }
+    }
+
+    /// What the user was already told about what is due, so it is told once.
+    public var notificationLog: NotificationLog {
+        get { self[NotificationLogKey.self] }
+        set { self[NotificationLogKey.self] = newValue }
     }
 }
 

@@ -23,7 +23,7 @@ struct AppShellDueTests {
         let shell = await started()
         let lines = shell.lines(width: 80, height: 24)
         let courses = lines.firstIndex { $0.hasPrefix("┏━ Courses") }
-        let due = lines.firstIndex { $0.hasPrefix("┌─ Due · 4") }
+        let due = lines.firstIndex { $0.hasPrefix("┌─ Due · 1 missing") }
         #expect(courses == 0)
         #expect(due.map { $0 >= 9 } == true, "the courses keep most of the column")
         #expect(lines.contains { $0.hasPrefix("┌─ Uploads") })
@@ -45,8 +45,8 @@ struct AppShellDueTests {
     @Test func onANarrowScreenDueIsATabOfItsOwn() async {
         let shell = await started(focusing: .due)
         let lines = shell.lines(width: 60, height: 20)
-        #expect(lines[0] == " Courses · Current · 3   Course   Uploads   Due · 4")
-        #expect(lines[1].hasPrefix("┏━ Due · 4"))
+        #expect(lines[0] == " Courses · Current · 3   Course   Uploads   Due · 1 missing")
+        #expect(lines[1].hasPrefix("┏━ Due · 1 missing"))
         #expect(lines.contains { $0.contains("Essay: why Swift") && $0.contains("❗ missing") })
         #expect(lines[19].hasSuffix("? help  q quit"), "the hint line is whole")
         #expect(lines[19].contains("Enter open"))

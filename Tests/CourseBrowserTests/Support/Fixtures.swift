@@ -30,8 +30,8 @@ enum Fixtures {
     }
 
     /// An environment serving `courses` from memory with a frozen clock, and what every pane
-    /// reaches as it starts: remembered settings, saved copies, what was seen of each course and
-    /// the queue's contents, all empty, and analytics that go nowhere. Everything else is unimplemented: a test that
+    /// reaches as it starts: remembered settings, saved copies, what was seen of each course, the
+    /// queue's contents and the record of notices, all empty, and analytics that go nowhere. Everything else is unimplemented: a test that
     /// uses it provides it.
     static func environment(_ courses: [Course] = courses) -> EnvironmentValues {
         var environment = EnvironmentValues.unimplemented
@@ -45,6 +45,7 @@ enum Fixtures {
         environment.uploadQueue.progress = { [:] }
         environment.uploadQueue.updates = { AsyncStream { $0.finish() } }
         environment.uploadQueue.checkWritable = {}
+        environment.notificationLog = .inMemory()
         return environment
     }
 }
