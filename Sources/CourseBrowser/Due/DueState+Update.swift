@@ -188,12 +188,20 @@ extension DueState: SettlingState, BoundKeys {
         HandInFlow.update(&handIn, with: event, notice: &notice).map(Effect.handIn)
     }
 
-    /// Tells how a hand-in from this pane ended, and reads the planner again once it is in, so its row shows it.
+    /// Tells how a hand-in from this pane ended, and reads the planner again once any hand-in to
+    /// an item listed here is in, wherever it was made, so its row shows it.
     private mutating func uploadChanged(_ change: UploadChange, now: Date) -> [Effect] {
-        guard case let .updated(job) = change, queuedJobs.contains(job.id),
-              let news = HandInFlow.news(of: change, in: job.courseID, now: now)
-        else { return [] }
-        notice = news.notice
-        return news.handedIn ? [.reload(keepingValue: true)] : []
+        guard case let .updated(job) = change else { return [] }
+        if queuedJobs.contains(job.id), let news = HandInFlow.news(of: change, in: job.courseID, now: now) {
+            notice = news.notice
+            return news.handedIn ? [.reload(keepingValue: true)] : []
+        }
+        return lists(handedIn: job) ? [.reload(keepingValue: true)] : []
+    }
+
+    /// Whether `job` is a hand-in that is in, to an assignment this pane lists.
+    private func lists(handedIn job: UploadJob) -> Bool {
+        guard job.state == .done, let plan = job.submission, let items = planner.value else { return false }
+        return items.contains { $0.courseID == job.courseID && $0.assignmentID == plan.assignmentID }
     }
 }

@@ -90,9 +90,24 @@ struct DueStateKeyTests {
         )
         var finished = job
         finished.state = .done
-        #expect(state.update(.uploadChanged(.updated(finished)), now: now).isEmpty, "not a hand-in from this pane")
         _ = state.update(.queued(QueueingOutcome(jobs: [job])), now: now)
         #expect(state.update(.uploadChanged(.updated(finished)), now: now) == [.reload(keepingValue: true)])
         #expect(state.notice?.text.hasPrefix("Handed in lab.py to Lab 3: closures") == true)
+    }
+
+    @Test func aHandInFromElsewhereToAListedItemReadsThePlannerAgainWithoutANotice() {
+        var state = state(selecting: "Lab 3: closures")
+        func job(_ assignment: String, _ jobState: UploadJob.State) -> UploadJob {
+            var job = UploadJob(
+                id: "job-\(assignment)", courseID: Fixtures.swift.id, files: [QueuedFile(name: "lab.py", sourcePath: "/tmp/lab.py", size: 10)],
+                submission: .init(assignmentID: assignment, assignmentName: "Lab"), backend: "offline", queuedAt: now
+            )
+            job.state = jobState
+            return job
+        }
+        #expect(state.update(.uploadChanged(.updated(job("5003", .uploading))), now: now).isEmpty, "not in yet")
+        #expect(state.update(.uploadChanged(.updated(job("9999", .done))), now: now).isEmpty, "not an item the pane lists")
+        #expect(state.update(.uploadChanged(.updated(job("5003", .done))), now: now) == [.reload(keepingValue: true)])
+        #expect(state.notice == nil, "the pane it was handed in from says so")
     }
 }
