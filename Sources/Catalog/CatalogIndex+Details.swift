@@ -35,7 +35,7 @@ extension CatalogIndex {
     }
 
     /// `entry` with its dates moved by the index's shift; the course's own were moved already.
-    private func shifted(_ entry: Catalog.Entry) -> Catalog.Entry {
+    func shifted(_ entry: Catalog.Entry) -> Catalog.Entry {
         guard shift != 0 else { return entry }
         var moved = entry.shifted(by: shift)
         moved.course = entry.course
@@ -43,7 +43,7 @@ extension CatalogIndex {
     }
 
     /// Decodes the value at `range` of the document, naming it `name` in any error.
-    private func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, named name: String) throws -> Value? {
+    func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, named name: String) throws -> Value? {
         // Wrapped in a list, so that any value, null included, decodes as a document.
         var wrapped = Data("[".utf8)
         wrapped.append(try bytes.read(range))

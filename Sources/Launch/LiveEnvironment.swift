@@ -48,6 +48,7 @@ public enum LiveEnvironment {
         let http = backend.http(options: options, engine: network).observingSuccess { Task { await engine.backendAnswered() } }
         environment.courseClient = backend.courseClient(http: http, environment: environment)
         environment.planner = backend.planner(http: http, environment: environment)
+        environment.announcements = backend.announcements(http: http, environment: environment)
         if case let .canvas(url, credentials) = backend, !options.noCache {
             keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
         }
@@ -69,6 +70,7 @@ public enum LiveEnvironment {
         environment.courseClient = offline ? .offline : environment.courseClient.saving(to: store) { await accounts.current() }
         environment.planner = (offline ? .offline : environment.planner.saving(to: store) { await accounts.current() })
             .namingCourses(from: environment.savedCopies)
+        environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {

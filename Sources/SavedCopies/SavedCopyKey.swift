@@ -10,6 +10,7 @@ enum SavedCopyKey: Hashable, Sendable {
     case assignments(CourseID)
     /// What is due across courses, as the planner last answered.
     case planner
+    case announcements(CourseID)
 
     var fileName: String {
         switch self {
@@ -19,6 +20,7 @@ enum SavedCopyKey: Hashable, Sendable {
         case let .modules(id): return "modules-\(Self.component(id)).json"
         case let .assignments(id): return "assignments-\(Self.component(id)).json"
         case .planner: return "planner.json"
+        case let .announcements(id): return "announcements-\(Self.component(id)).json"
         }
     }
 
