@@ -25,3 +25,16 @@ struct DetailItem: Equatable {
         url = item.htmlURL
     }
 }
+
+extension DetailItem {
+    init(_ announcement: Announcement) {
+        id = Self.id(ofAnnouncement: announcement.id)
+        title = announcement.title
+        url = announcement.htmlURL
+    }
+
+    /// The ID of the announcement whose own ID is `id`.
+    static func id(ofAnnouncement id: String) -> String {
+        "announcement \(id)"
+    }
+}

@@ -22,13 +22,15 @@ public struct Glyphs: Sendable, Equatable {
     public var check: String
     /// Marks something still to do.
     public var todo: String
+    /// Marks something not read yet.
+    public var unread: String
     public var spinner: [String]
 
     public static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         focusedHorizontal: "━", focusedVertical: "┃", focusedTopLeft: "┏", focusedTopRight: "┓",
         focusedBottomLeft: "┗", focusedBottomRight: "┛",
-        ellipsis: "…", failure: "❗", pointer: "›", bullet: "•", lock: "🔒", check: "✓", todo: "○",
+        ellipsis: "…", failure: "❗", pointer: "›", bullet: "•", lock: "🔒", check: "✓", todo: "○", unread: "●",
         spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     )
 
@@ -36,7 +38,7 @@ public struct Glyphs: Sendable, Equatable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         focusedHorizontal: "=", focusedVertical: "#", focusedTopLeft: "#", focusedTopRight: "#",
         focusedBottomLeft: "#", focusedBottomRight: "#",
-        ellipsis: "~", failure: "!", pointer: ">", bullet: "*", lock: "#", check: "+", todo: "o",
+        ellipsis: "~", failure: "!", pointer: ">", bullet: "*", lock: "#", check: "+", todo: "o", unread: "*",
         spinner: ["|", "/", "-", "\\"]
     )
 }
