@@ -20,7 +20,7 @@ extension CourseDetailState {
             [[.character("o")]], does: "open the selected assignment or item, else the course, in the web browser ($BROWSER, else xdg-open)",
             hint: "browser", action: .openInBrowser
         ),
-        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement or module item", hint: "item", hintKey: "n/p", action: .selectItem),
         Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it", action: .read),
         Binding([[.character("y")]], does: "copy the web address of what o opens to the clipboard (through the terminal)", action: .copyAddress),
         Binding([[.escape]], does: "select no item, so o and y act on the course", action: .clearItem),
