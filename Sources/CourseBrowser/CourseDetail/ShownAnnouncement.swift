@@ -12,7 +12,8 @@ struct ShownAnnouncement {
         message = HTMLText.blocks(from: announcement.messageHTML)
     }
 
+    /// `announcements` newest first, whatever order the backend gave them in.
     static func list(_ announcements: [Announcement]) -> [ShownAnnouncement] {
-        announcements.map(ShownAnnouncement.init)
+        Announcement.newestFirst(announcements).map(ShownAnnouncement.init)
     }
 }
