@@ -5,11 +5,8 @@ import FoundationEssentials
 extension Catalog {
     /// The relative posting dates of `announcements`, by ID.
     static func postedAges(of announcements: [CanvasAnnouncement]) -> [String: TimeInterval] {
-        var ages: [String: TimeInterval] = [:]
-        for announcement in announcements {
-            if let age = announcement.postedAge { ages[announcement.id.text] = age }
-        }
-        return ages
+        // An ID given twice takes its last age, as a JSON object's repeated key would.
+        Dictionary(announcements.compactMap { one in one.postedAge.map { (one.id.text, $0) } }) { _, last in last }
     }
 }
 

@@ -13,31 +13,28 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
-
-
-def today() -> datetime:
-    now = datetime.now(timezone.utc)
-    return datetime(now.year, now.month, now.day, tzinfo=timezone.utc)
-
-
-def stamp(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+from test_planner import stamp, today  # noqa: E402
 
 
 def posted(topic: dict) -> datetime:
     return datetime.strptime(topic["posted_at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
 
 
+SERVER = None  # (process, API port, control port): one server for the module, reset before every test
+
+
+def setUpModule():
+    global SERVER
+    SERVER = start_server("--courses", "3")
+
+
+def tearDownModule():
+    stop_server(SERVER[0])
+
+
 class AnnouncementTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.proc, cls.port, cls.control_port = start_server("--courses", "3")
-
-    @classmethod
-    def tearDownClass(cls):
-        stop_server(cls.proc)
-
     def setUp(self):
+        self.port, self.control_port = SERVER[1], SERVER[2]
         self.assertEqual(control_request(self.control_port, "POST", "reset").status, 200)
 
     def url(self, path: str) -> str:
