@@ -27,13 +27,10 @@ extension CatalogIndex {
     /// given relative to the reading are counted back from `now`.
     public func announcements(_ id: CourseID, at now: Date) throws -> [Announcement] {
         let summary = try summary(id)
-        var entry = summary.entry
-        if let range = summary.announcements {
-            let read = try decode([CanvasAnnouncement]?.self, at: range, named: "courses[\(summary.position)].announcements") ?? nil
-            let announcements = read ?? []
-            entry = shifted(Catalog.Entry(
+        let entry = try entry(summary, part: summary.announcements, field: "announcements") { (announcements: [CanvasAnnouncement]) in
+            Catalog.Entry(
                 course: summary.entry.course, announcements: announcements.map(\.announcement), postedAges: Catalog.postedAges(of: announcements)
-            ))
+            )
         }
         return entry.announcements(at: now)
     }

@@ -23,19 +23,27 @@ extension CatalogIndex {
     /// are counted from `now`, and left out without it.
     public func assignments(_ id: CourseID, at now: Date? = nil) throws -> [Assignment] {
         let summary = try summary(id)
-        var entry = summary.entry
-        if let range = summary.assignments {
-            let read = try decode([CanvasAssignment]?.self, at: range, named: "courses[\(summary.position)].assignments") ?? nil
-            let assignments = read ?? []
-            entry = shifted(Catalog.Entry(
+        let entry = try entry(summary, part: summary.assignments, field: "assignments") { (assignments: [CanvasAssignment]) in
+            Catalog.Entry(
                 course: summary.entry.course, assignments: assignments.map(\.assignment), dueOffsets: Catalog.dueOffsets(of: assignments)
-            ))
+            )
         }
         return now.map(entry.assignments(at:)) ?? entry.assignments
     }
 
+    /// The entry of `summary` with its long part at `range` (`field` of the course, as errors
+    /// name it) decoded and made into an entry by `make`, its dates moved; the summary's own
+    /// entry when the document was read whole.
+    func entry<Element: Decodable>(
+        _ summary: Summary, part range: Range<Int>?, field: String, _ make: ([Element]) -> Catalog.Entry
+    ) throws -> Catalog.Entry {
+        guard let range else { return summary.entry }
+        let read = try decode([Element]?.self, at: range, named: "courses[\(summary.position)].\(field)") ?? nil
+        return shifted(make(read ?? []))
+    }
+
     /// `entry` with its dates moved by the index's shift; the course's own were moved already.
-    func shifted(_ entry: Catalog.Entry) -> Catalog.Entry {
+    private func shifted(_ entry: Catalog.Entry) -> Catalog.Entry {
         guard shift != 0 else { return entry }
         var moved = entry.shifted(by: shift)
         moved.course = entry.course
@@ -43,7 +51,7 @@ extension CatalogIndex {
     }
 
     /// Decodes the value at `range` of the document, naming it `name` in any error.
-    func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, named name: String) throws -> Value? {
+    private func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, named name: String) throws -> Value? {
         // Wrapped in a list, so that any value, null included, decodes as a document.
         var wrapped = Data("[".utf8)
         wrapped.append(try bytes.read(range))
