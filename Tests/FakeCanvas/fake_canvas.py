@@ -1486,7 +1486,8 @@ ANNOUNCEMENTS = [
 
 
 class Announcements:
-    """Each course's announcements, and which ones the user marked read since the last reset."""
+    """The announcements of courses 2, 12, 22, … (id % 10 == 2; the others have none), and
+    which ones the user marked read since the last reset."""
 
     def __init__(self):
         self.marked: set = set()
@@ -1496,6 +1497,8 @@ class Announcements:
 
     @staticmethod
     def topics(cid: int, today: datetime) -> list:
+        if cid % 10 != 2:
+            return []
         return [Topic(800000 + cid * 10 + number, cid, title, message, today - timedelta(days=days), read)
                 for number, (title, message, days, read) in enumerate(ANNOUNCEMENTS, start=1)]
 

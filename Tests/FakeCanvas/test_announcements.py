@@ -25,7 +25,7 @@ SERVER = None  # (process, API port, control port): one server for the module, r
 
 def setUpModule():
     global SERVER
-    SERVER = start_server("--courses", "3")
+    SERVER = start_server("--courses", "12")
 
 
 def tearDownModule():
@@ -51,12 +51,12 @@ class AnnouncementTests(unittest.TestCase):
             topics += reply.json()
         return topics
 
-    def recent(self, course: int = 1, per_page: int = 100) -> list:
+    def recent(self, course: int = 2, per_page: int = 100) -> list:
         return self.every("/api/v1/announcements", [
             ("context_codes[]", f"course_{course}"), ("start_date", stamp(today() - timedelta(days=14))),
             ("end_date", stamp(today() + timedelta(days=1))), ("per_page", str(per_page))])
 
-    def unread(self, course: int = 1, per_page: int = 100) -> list:
+    def unread(self, course: int = 2, per_page: int = 100) -> list:
         return self.every(f"/api/v1/courses/{course}/discussion_topics",
                           [("only_announcements", "true"), ("filter_by", "unread"), ("per_page", str(per_page))])
 
@@ -71,14 +71,14 @@ class AnnouncementTests(unittest.TestCase):
         first = topics[0]
         self.assertEqual(first["read_state"], "unread")
         self.assertEqual(topics[1]["read_state"], "read")
-        self.assertEqual(first["context_code"], "course_1")
+        self.assertEqual(first["context_code"], "course_2")
         self.assertIn("<strong>Friday</strong>", first["message"])
         self.assertEqual(first["author"]["display_name"], "Course Teacher")
-        self.assertTrue(first["html_url"].endswith(f"/courses/1/discussion_topics/{first['id']}"), first["html_url"])
+        self.assertTrue(first["html_url"].endswith(f"/courses/2/discussion_topics/{first['id']}"), first["html_url"])
         self.assertIsNone(first["delayed_post_at"])
 
     def test_without_dates_canvas_starts_two_weeks_back(self):
-        topics = self.every("/api/v1/announcements", [("context_codes[]", "course_2")])
+        topics = self.every("/api/v1/announcements", [("context_codes[]", "course_12")])
         self.assertEqual(len(topics), 2)
         self.assertTrue(all(posted(t) >= today() - timedelta(days=14) for t in topics))
 
@@ -99,31 +99,33 @@ class AnnouncementTests(unittest.TestCase):
         self.assertTrue(all(t["read_state"] == "unread" for t in topics))
         self.assertLess(posted(topics[1]), today() - timedelta(days=14))
 
-    def test_a_course_has_no_discussions_but_its_announcements(self):
-        everything = self.every("/api/v1/courses/1/discussion_topics", [("only_announcements", "true")])
+    def test_a_course_has_no_discussions_but_its_announcements_and_most_have_none(self):
+        everything = self.every("/api/v1/courses/2/discussion_topics", [("only_announcements", "true")])
         self.assertEqual(len(everything), 4)
-        self.assertEqual(self.every("/api/v1/courses/1/discussion_topics", []), [])
+        self.assertEqual(self.every("/api/v1/courses/2/discussion_topics", []), [])
+        self.assertEqual(self.recent(course=1), [])
+        self.assertEqual(self.unread(course=11), [])
 
     def test_pages_follow_link_headers_and_add_up_to_one_answer(self):
         self.assertEqual([t["id"] for t in self.recent(per_page=1)], [t["id"] for t in self.recent()])
         self.assertEqual([t["id"] for t in self.unread(per_page=1)], [t["id"] for t in self.unread()])
 
     def test_marking_read_answers_204_flips_read_state_and_is_recorded(self):
-        topic = self.unread(course=3)[0]
-        reply = self.mark_read(3, topic["id"])
+        topic = self.unread(course=12)[0]
+        reply = self.mark_read(12, topic["id"])
         self.assertEqual(reply.status, 204)
         self.assertEqual(reply.body, b"")
-        self.assertNotIn(topic["id"], [t["id"] for t in self.unread(course=3)])
-        self.assertEqual(next(t for t in self.recent(course=3) if t["id"] == topic["id"])["read_state"], "read")
-        self.assertEqual(self.unread(course=1)[0]["read_state"], "unread", "other courses are untouched")
+        self.assertNotIn(topic["id"], [t["id"] for t in self.unread(course=12)])
+        self.assertEqual(next(t for t in self.recent(course=12) if t["id"] == topic["id"])["read_state"], "read")
+        self.assertEqual(self.unread(course=2)[0]["read_state"], "unread", "other courses are untouched")
         log = control_request(self.control_port, "GET", "requests").json()
         puts = [e for e in log if e["method"] == "PUT"]
-        self.assertEqual([e["path"] for e in puts], [f"/api/v1/courses/3/discussion_topics/{topic['id']}/read"])
+        self.assertEqual([e["path"] for e in puts], [f"/api/v1/courses/12/discussion_topics/{topic['id']}/read"])
 
     def test_an_unknown_topic_is_404_and_a_reset_forgets_the_marks(self):
-        self.assertEqual(self.mark_read(1, 12345).status, 404)
+        self.assertEqual(self.mark_read(2, 12345).status, 404)
         topic = self.unread()[0]
-        self.assertEqual(self.mark_read(1, topic["id"]).status, 204)
+        self.assertEqual(self.mark_read(2, topic["id"]).status, 204)
         self.assertEqual(control_request(self.control_port, "POST", "reset").status, 200)
         self.assertIn(topic["id"], [t["id"] for t in self.unread()])
 

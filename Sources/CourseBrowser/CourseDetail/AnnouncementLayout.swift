@@ -3,75 +3,58 @@ import FoundationEssentials
 import HTMLText
 import TerminalUI
 
-/// Lays out a course's announcements, newest first: each its title (marked when unread), when
-/// and by whom it was posted, and its message, the first lines of it until it is opened.
+/// Lays out a course's announcements, newest first, as an index a reader runs down: one row
+/// each, its unread mark, day and title; the one opened with Enter shows who posted it when,
+/// and its whole message, under its row.
+///
+/// One row each keeps the syllabus and modules below in reach on a terminal's height.
 enum AnnouncementLayout {
-    /// The message lines shown of an announcement that is not open.
-    static let previewLines = 2
-    /// The message's indent under its title.
+    /// The indent of an open announcement's message under its row.
     static let indent = "    "
 
     static func lines(for announcements: [ShownAnnouncement], reading: AnnouncementReading, width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
-        guard !announcements.isEmpty else {
-            return [.text(StyledLine("No announcements in the last two weeks, and none unread.", style: .muted))]
-        }
-        return announcements.flatMap { shown in
+        announcements.flatMap { shown in
+            let id = shown.announcement.id
+            let isOpen = reading.opened.contains(id)
+            var lines = row(shown.announcement, width: width, now: now, glyphs: glyphs)
+            if isOpen {
+                lines += opened(shown, width: width, now: now, glyphs: glyphs)
+            }
+            if let failure = reading.failures[id] {
+                lines += StatusRows.failure("Couldn't mark it read: \(failure.message)", width: width, glyphs: glyphs)
+            }
+            // An open one ends with a blank row, so the next one's row stands apart from its message.
+            if isOpen {
+                lines.append(.blank)
+            }
             let item = DetailItem(shown.announcement)
-            let failure = reading.failures[shown.announcement.id]
-            return lines(for: shown, isOpen: reading.opened.contains(shown.announcement.id), failure: failure, width: width, now: now, glyphs: glyphs)
-                .map { DetailLine.item($0, item) }
+            return lines.map { DetailLine.item($0, item) }
         }
     }
 
-    private static func lines(
-        for shown: ShownAnnouncement, isOpen: Bool, failure: LoadFailure?, width: Int, now: Date, glyphs: Glyphs
-    ) -> [StyledLine] {
+    /// The unread mark (blank once read), the day it was posted and its title, wrapped under itself.
+    private static func row(_ announcement: Announcement, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+        let marker = (announcement.isRead ? " " : glyphs.unread).padded(toWidth: 2)
+        let day = announcement.postedAt.map { DateText.day($0, now: now) + "  " } ?? ""
+        let room = max(1, width - 2 - day.displayWidth)
+        let rows = Sanitizer.clean(Sanitizer.cut(announcement.title)).wrapped(toWidth: room)
+        let hanging = String(repeating: " ", count: 2 + day.displayWidth)
+        return rows.enumerated().map { index, text in
+            let lead: [StyledLine.Span] = index == 0
+                ? [.init(text: marker, style: Style(bold: true, role: .accent)), .init(text: day, style: .muted)]
+                : [.init(text: hanging, style: .plain)]
+            return StyledLine(lead + [.init(text: text, style: announcement.isRead ? .plain : .bold)])
+        }
+    }
+
+    /// Who posted it and when, then the whole message, indented under its row.
+    private static func opened(_ shown: ShownAnnouncement, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
         let announcement = shown.announcement
-        var lines = title(announcement, width: width, glyphs: glyphs)
         let facts = [announcement.postedAt.map { DateText.short($0, now: now) }, announcement.authorName.map { Sanitizer.clean(Sanitizer.cut($0)) }]
             .compactMap { $0 }.joined(separator: " · ")
-        if !facts.isEmpty {
-            lines += (indent + facts).wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
-        }
-        lines += message(shown.message, isOpen: isOpen, width: width, glyphs: glyphs)
-        if let failure {
-            lines += StatusRows.failure("Couldn't mark it read: \(failure.message)", width: width, glyphs: glyphs)
-        }
-        return lines
-    }
-
-    /// The title under a marker column: the unread mark, or blank once read.
-    private static func title(_ announcement: Announcement, width: Int, glyphs: Glyphs) -> [StyledLine] {
-        let marker = (announcement.isRead ? " " : glyphs.unread).padded(toWidth: 2)
-        let rows = Sanitizer.clean(Sanitizer.cut(announcement.title)).wrapped(toWidth: max(1, width - 2))
-        return rows.enumerated().map { index, row in
-            StyledLine([
-                .init(text: index == 0 ? marker : "  ", style: Style(bold: true, role: .accent)),
-                .init(text: row, style: announcement.isRead ? .plain : .bold),
-            ])
-        }
-    }
-
-    /// The message indented under the title: whole when open, else its first lines and a note that there is more.
-    private static func message(_ blocks: [TextBlock], isOpen: Bool, width: Int, glyphs: Glyphs) -> [StyledLine] {
-        guard !blocks.isEmpty else { return [] }
+        var lines = facts.isEmpty ? [] : (indent + facts).wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
         let room = max(1, width - indent.count)
-        if isOpen {
-            return DetailText.syllabus(blocks, width: room, glyphs: glyphs).map(indented)
-        }
-        // Only the blocks the preview needs are wrapped, however long the message.
-        var text: [StyledLine] = []
-        for block in blocks where text.count <= previewLines {
-            text += SyllabusLayout.lines(for: block, width: room, glyphs: glyphs)
-        }
-        var preview = text.prefix(previewLines).map(indented)
-        if text.count > previewLines {
-            preview.append(StyledLine(indent + glyphs.ellipsis + " Enter reads it all", style: .muted))
-        }
-        return preview
-    }
-
-    private static func indented(_ line: StyledLine) -> StyledLine {
-        StyledLine([.init(text: indent, style: .plain)] + line.spans)
+        let message = shown.message.isEmpty ? [] : DetailText.syllabus(shown.message, width: room, glyphs: glyphs)
+        return lines + message.map { StyledLine([.init(text: indent, style: .plain)] + $0.spans) }
     }
 }

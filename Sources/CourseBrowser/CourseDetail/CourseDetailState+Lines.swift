@@ -43,7 +43,9 @@ extension CourseDetailState {
                 AssignmentLayout.lines(for: assignments, width: width, now: now, glyphs: glyphs)
             }
         }
-        if shows(announcements) {
+        // A course with nothing recent or unread to announce has no section: most have none, and
+        // an empty one would only push the syllabus and modules down.
+        if shows(announcements), announcements.value?.isEmpty != true {
             lines += [.blank, .heading(StyledLine(heading("Announcements", count: announcements.value?.count), style: .accent), "announcements")]
             lines += section(announcements, label: "announcements", width: width, glyphs: glyphs) { announcements in
                 AnnouncementLayout.lines(for: announcements, reading: reading, width: width, now: now, glyphs: glyphs)

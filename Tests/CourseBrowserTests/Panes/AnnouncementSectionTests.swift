@@ -38,29 +38,39 @@ struct AnnouncementSectionTests {
         lines.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    @Test func theSectionComesAfterTheAssignmentsNewestFirstWithUnreadMarked() async {
+    @Test func theSectionComesAfterTheAssignmentsOneRowEachNewestFirstWithUnreadMarked() async {
         let pane = await pane()
         let lines = pane.lines(width: 60, height: 60)
         let headings = trimmed(lines).filter { ["Assignments", "Announcements · 2", "Syllabus", "Modules · 1"].contains($0) }
         #expect(headings == ["Assignments", "Announcements · 2", "Syllabus", "Modules · 1"])
         let start = lines.firstIndex(of: " Announcements · 2") ?? lines.count
-        #expect(Array(lines.dropFirst(start + 1).prefix(8)) == [
-            " ● Room change",
-            "     " + DateText.short(Self.now - 3_600, now: Self.now) + " · Dr. Chen",
-            "     Friday's lecture is in B-204.",
-            "     Bring laptops.",
-            "     … Enter reads it all",
-            "   Slides are up",
-            "     " + DateText.short(Self.now - 2 * 86_400, now: Self.now),
-            "     In Files.",
+        #expect(Array(lines.dropFirst(start + 1).prefix(4)) == [
+            " ● " + DateText.day(Self.now - 3_600, now: Self.now) + "  Room change",
+            "   " + DateText.day(Self.now - 2 * 86_400, now: Self.now) + "  Slides are up",
+            "",
+            " Syllabus",
         ])
+        #expect(!lines.contains { $0.contains("B-204") }, "a message shows once it is opened")
+    }
+
+    @Test func aLongTitleWrapsUnderItselfPastTheMarkAndTheDay() {
+        var state = CourseDetailState(size: PaneSize(width: 30, height: 60, glyphs: .unicode))
+        _ = state.update(.show(Fixtures.swift.id), now: Self.now)
+        let long = Announcement(id: "1", title: "The midterm moves to the big hall", postedAt: Self.now - 60, isRead: false)
+        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list([long])))), now: Self.now)
+        let day = DateText.day(Self.now - 60, now: Self.now)
+        let rows = state.lines.compactMap { $0.item }.count
+        #expect(rows == 3, "fifteen columns are left for the title")
+        let text = state.lines.filter { $0.item != nil }.map { $0.styled(now: Self.now, glyphs: .unicode).text }
+        let hanging = String(repeating: " ", count: 2 + day.count + 2)
+        #expect(text.first?.hasPrefix("● " + day + "  The midterm") == true, "\(text)")
+        #expect(text.last?.hasPrefix(hanging) == true && text.last?.hasSuffix("hall") == true, "\(text)")
     }
 
     @Test func withoutUnicodeTheUnreadMarkIsAnAsterisk() async {
         let pane = await pane()
         let lines = pane.lines(width: 60, height: 60, glyphs: .ascii)
-        #expect(lines.contains { $0.hasPrefix(" * Room change") })
-        #expect(lines.contains { $0.contains("~ Enter reads it all") })
+        #expect(lines.contains { $0.hasPrefix(" * ") && $0.hasSuffix("  Room change") })
         #expect(!lines.contains { $0.contains("●") })
     }
 
@@ -77,9 +87,17 @@ struct AnnouncementSectionTests {
         #expect(pane.state.selectedAnnouncement?.id == "31", "the first item in the course is the newest announcement")
         #expect(pane.handle(.enter))
         let opened = pane.lines(width: 60, height: 60)
-        #expect(opened.contains { $0.hasPrefix("   Room change") }, "the mark goes before the backend answers")
-        #expect(opened.contains { $0.contains("The lab after it is cancelled.") })
-        #expect(!opened.contains { $0.contains("Enter reads it all") })
+        let row = opened.firstIndex { $0.hasSuffix("  Room change") } ?? 0
+        #expect(opened[row].hasPrefix("   "), "the mark goes before the backend answers")
+        #expect(Array(opened[(row + 1)...].prefix(7)) == [
+            "     " + DateText.short(Self.now - 3_600, now: Self.now) + " · Dr. Chen",
+            "     Friday's lecture is in B-204.",
+            "",
+            "     Bring laptops.",
+            "",
+            "     The lab after it is cancelled.",
+            "",
+        ])
         await settle { marks.values == ["31"] }
         gate.open()
         #expect(pane.handle(.enter))
@@ -102,6 +120,7 @@ struct AnnouncementSectionTests {
         let failed = pane.lines(width: 70, height: 60)
         let row = failed.firstIndex(of: " ❗ Couldn't mark it read: Can't reach school.example  [r]etry") ?? 0
         #expect(failed[row - 1] == "     The lab after it is cancelled.", "the row is under the announcement it is about")
+        #expect(failed[row + 1] == "")
         #expect(pane.hasFailure)
         #expect(pane.handle(.character("r")))
         await settle { attempts.values.count == 2 && pane.state.reading.failures.isEmpty }
@@ -161,12 +180,12 @@ struct AnnouncementSectionTests {
         pane.update(.show(Fixtures.swift.id))
         let first = pane.lines(width: 70, height: 60)
         #expect(first[0].hasPrefix(" Saved 2 h ago"))
-        #expect(first.contains { $0.hasPrefix(" ● Saved news") })
+        #expect(first.contains { $0.hasPrefix(" ● ") && $0.hasSuffix("  Saved news") })
         gate.open()
         await settle { !pane.isAnimating && pane.hasFailure }
-        #expect(pane.lines(width: 70, height: 60).contains { $0.hasPrefix(" ● Saved news") }, "a failed refresh keeps the copy")
+        #expect(pane.lines(width: 70, height: 60).contains { $0.hasSuffix("  Saved news") }, "a failed refresh keeps the copy")
         #expect(pane.handle(.character("r")))
-        await settle { pane.lines(width: 70, height: 60).contains(" ● Room change") }
+        await settle { pane.lines(width: 70, height: 60).contains { $0.hasPrefix(" ● ") && $0.hasSuffix("  Room change") } }
         #expect(!pane.lines(width: 70, height: 60).contains { $0.contains("Saved news") })
         #expect(!pane.hasFailure)
     }
@@ -182,10 +201,13 @@ struct AnnouncementSectionTests {
         #expect(lines.contains { $0.hasPrefix(" Welcome") }, "the syllabus still shows")
     }
 
-    @Test func aCourseWithNoneSaysSo() async {
+    @Test func aCourseWithNoneHasNoSection() async {
         let pane = CourseDetailPane(environment: Fixtures.environment())
         pane.update(.show(Fixtures.swift.id))
         await settle { !pane.isAnimating }
-        #expect(pane.lines(width: 80, height: 60).contains { $0.hasPrefix(" No announcements in the last two weeks, and none unread.") })
+        let lines = pane.lines(width: 80, height: 60)
+        #expect(!lines.contains { $0.contains("Announcements") })
+        let assignments = lines.firstIndex(of: " Assignments") ?? 0
+        #expect(Array(lines[(assignments + 1)...].prefix(3)) == [" This course has no assignments.", "", " Syllabus"])
     }
 }
