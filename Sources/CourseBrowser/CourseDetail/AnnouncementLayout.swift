@@ -52,9 +52,9 @@ enum AnnouncementLayout {
         let announcement = shown.announcement
         let facts = [announcement.postedAt.map { DateText.short($0, now: now) }, announcement.authorName.map { Sanitizer.clean(Sanitizer.cut($0)) }]
             .compactMap { $0 }.joined(separator: " · ")
-        var lines = facts.isEmpty ? [] : (indent + facts).wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
+        let heading = facts.isEmpty ? [] : (indent + facts).wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
         let room = max(1, width - indent.count)
         let message = shown.message.isEmpty ? [] : DetailText.syllabus(shown.message, width: room, glyphs: glyphs)
-        return lines + message.map { StyledLine([.init(text: indent, style: .plain)] + $0.spans) }
+        return heading + message.map { StyledLine([.init(text: indent, style: .plain)] + $0.spans) }
     }
 }
