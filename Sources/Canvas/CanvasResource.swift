@@ -24,11 +24,15 @@ public enum CanvasResource: Equatable, Sendable {
     case profile
     /// What is due across the user's courses (the planner).
     case planner
+    /// The announcements of a course.
+    case announcements(CourseID)
+    /// One announcement of a course, as it is marked read.
+    case announcement(CourseID, id: String)
 
     /// What a 404 means here, or `nil` where Canvas only answers 404 when the address is wrong.
     var missingMessage: String? {
         switch self {
-        case let .course(id), let .modules(id), let .assignments(id), let .courseFiles(id):
+        case let .course(id), let .modules(id), let .assignments(id), let .courseFiles(id), let .announcements(id):
             // A listing under a course can't be missing by itself: the course is.
             return "No course with ID \(id)"
         case let .moduleItems(course, module):
@@ -37,6 +41,8 @@ public enum CanvasResource: Equatable, Sendable {
             return "Assignment \(assignment) of course \(course) no longer exists"
         case .uploadedFile:
             return "The uploaded file is no longer on Canvas"
+        case let .announcement(course, id):
+            return "Announcement \(id) of course \(course) no longer exists"
         case .courseList, .favorites, .profile, .planner:
             return nil
         }
@@ -58,6 +64,8 @@ public enum CanvasResource: Equatable, Sendable {
         case .uploadedFile: return "finish this upload"
         case .profile: return "read your profile"
         case .planner: return "see your planner"
+        case let .announcements(id): return "see the announcements of course \(id)"
+        case let .announcement(_, id): return "mark announcement \(id) read"
         }
     }
 }

@@ -48,6 +48,8 @@ package struct CanvasCourse: Decodable, Sendable {
     package var modules: [CanvasModule]?
     /// Only in catalog files, which keep a course's assignments beside it.
     package var assignments: [CanvasAssignment]?
+    /// Only in catalog files, as the assignments.
+    package var announcements: [CanvasAnnouncement]?
 
     /// A course with only its ID, for a reader that fills in the rest.
     package init(id: CanvasID) {

@@ -145,7 +145,9 @@ extension CanvasCourse {
             syllabusHTML: syllabus_body,
             modules: (modules ?? []).map(\.module).sorted { $0.position < $1.position },
             assignments: (assignments ?? []).map(\.assignment),
-            dueOffsets: Catalog.dueOffsets(of: assignments ?? [])
+            dueOffsets: Catalog.dueOffsets(of: assignments ?? []),
+            announcements: (announcements ?? []).map(\.announcement),
+            postedAges: Catalog.postedAges(of: announcements ?? [])
         )
     }
 }

@@ -12,12 +12,13 @@ extension Catalog {
         return offsets
     }
 
-    /// The same catalog with every relative due date counted from `now`.
+    /// The same catalog with every relative due and posting date counted from `now`.
     func resolvingRelativeDates(at now: Date) -> Catalog {
         var copy = self
         copy.entries = entries.map { entry in
             var resolved = entry
             resolved.assignments = entry.assignments(at: now)
+            resolved.announcements = entry.announcements(at: now)
             return resolved
         }
         return copy

@@ -11,16 +11,21 @@ public struct Catalog: Sendable {
         public var assignments: [Assignment]
         /// Due dates given relative to the catalog's reading: seconds from then, by assignment ID.
         public var dueOffsets: [String: TimeInterval]
+        public var announcements: [Announcement]
+        /// Posting dates given relative to the catalog's reading: seconds before then, by announcement ID.
+        public var postedAges: [String: TimeInterval]
 
         public init(
             course: Course, syllabusHTML: String? = nil, modules: [CourseModule] = [], assignments: [Assignment] = [],
-            dueOffsets: [String: TimeInterval] = [:]
+            dueOffsets: [String: TimeInterval] = [:], announcements: [Announcement] = [], postedAges: [String: TimeInterval] = [:]
         ) {
             self.course = course
             self.syllabusHTML = syllabusHTML
             self.modules = modules
             self.assignments = assignments
             self.dueOffsets = dueOffsets
+            self.announcements = announcements
+            self.postedAges = postedAges
         }
     }
 

@@ -23,15 +23,23 @@ extension CatalogIndex {
     /// are counted from `now`, and left out without it.
     public func assignments(_ id: CourseID, at now: Date? = nil) throws -> [Assignment] {
         let summary = try summary(id)
-        var entry = summary.entry
-        if let range = summary.assignments {
-            let read = try decode([CanvasAssignment]?.self, at: range, named: "courses[\(summary.position)].assignments") ?? nil
-            let assignments = read ?? []
-            entry = shifted(Catalog.Entry(
+        let entry = try entry(summary, part: summary.assignments, field: "assignments") { (assignments: [CanvasAssignment]) in
+            Catalog.Entry(
                 course: summary.entry.course, assignments: assignments.map(\.assignment), dueOffsets: Catalog.dueOffsets(of: assignments)
-            ))
+            )
         }
         return now.map(entry.assignments(at:)) ?? entry.assignments
+    }
+
+    /// The entry of `summary` with its long part at `range` (`field` of the course, as errors
+    /// name it) decoded and made into an entry by `make`, its dates moved; the summary's own
+    /// entry when the document was read whole.
+    func entry<Element: Decodable>(
+        _ summary: Summary, part range: Range<Int>?, field: String, _ make: ([Element]) -> Catalog.Entry
+    ) throws -> Catalog.Entry {
+        guard let range else { return summary.entry }
+        let read = try decode([Element]?.self, at: range, named: "courses[\(summary.position)].\(field)") ?? nil
+        return shifted(make(read ?? []))
     }
 
     /// `entry` with its dates moved by the index's shift; the course's own were moved already.

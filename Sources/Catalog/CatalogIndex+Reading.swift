@@ -72,7 +72,10 @@ extension CatalogIndex {
             ?? decoded(layout, in: bytes, position: position, source: source)
         let parts = layout.moved(by: offset)
         return course.map { course in
-            Summary(entry: course.entry, position: position, syllabus: parts.syllabus, modules: parts.modules, assignments: parts.assignments)
+            Summary(
+                entry: course.entry, position: position, syllabus: parts.syllabus, modules: parts.modules, assignments: parts.assignments,
+                announcements: parts.announcements
+            )
         }
     }
 

@@ -17,6 +17,7 @@ public struct CatalogIndex: Sendable {
         var syllabus: Range<Int>?
         var modules: Range<Int>?
         var assignments: Range<Int>?
+        var announcements: Range<Int>?
     }
 
     let bytes: CatalogBytes

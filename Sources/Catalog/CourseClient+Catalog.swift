@@ -1,6 +1,5 @@
 import CourseKit
 import FoundationEssentials
-import Synchronization
 
 extension CourseClient {
     /// Serves courses from the catalog index `load` gives, which runs on every request;
@@ -20,23 +19,13 @@ extension CourseClient {
         )
     }
 
-    /// The embedded sample catalog, decoded once when it is first asked for (a command that
-    /// only lists the queue never pays for it), its dates moved to around `clock`'s today.
+    /// The embedded sample catalog, as `CatalogClients.sample` serves it.
     public static func sample(clock: WallClock) -> CourseClient {
-        let decoded = Mutex<Result<CatalogIndex, any Error>?>(nil)
-        return .catalog(now: clock.now, index: {
-            try decoded.withLock { decoded in
-                if let decoded { return try decoded.get() }
-                let result = Result { try SampleCatalog.index(now: clock.now()) }
-                decoded = result
-                return try result.get()
-            }
-        })
+        CatalogClients.sample(clock: clock).courses
     }
 
-    /// A catalog file, read again whenever it changed since it was last read.
+    /// A catalog file, as `CatalogClients.file` serves it.
     public static func file(_ path: String, clock: WallClock) -> CourseClient {
-        let cache = CatalogFile.Cache()
-        return .catalog(now: clock.now, index: { try cache.index(path) })
+        CatalogClients.file(path, clock: clock).courses
     }
 }

@@ -61,6 +61,9 @@ extension Catalog.Entry {
             copy.assignments[index].submission?.submittedAt = move(assignments[index].submission?.submittedAt)
             copy.assignments[index].submission?.postedAt = move(assignments[index].submission?.postedAt)
         }
+        for index in copy.announcements.indices {
+            copy.announcements[index].postedAt = move(announcements[index].postedAt)
+        }
         return copy
     }
 }

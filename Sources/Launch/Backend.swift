@@ -10,7 +10,7 @@ enum Backend {
     /// The sample catalog or a catalog file: its course client as it is, without the hand-ins
     /// made on this machine; made once, for browsing and for numbering hand-ins alike.
     /// `isSample`: the built-in sample catalog, shown when nothing else is set up.
-    case offline(catalog: CourseClient, isSample: Bool = false)
+    case offline(catalog: CatalogClients, isSample: Bool = false)
     case canvas(URL, credentials: CanvasCredentials)
 
     /// The backend `options` (or `CANVAS_URL`, or the profile's saved login) choose; `clock`
@@ -74,7 +74,15 @@ enum Backend {
     /// What the panes browse: the catalog with what was handed in here, or Canvas.
     func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
         switch self {
-        case let .offline(catalog, _): return catalog.showing(Self.localSubmissions(environment))
+        case let .offline(catalog, _): return catalog.courses.showing(Self.localSubmissions(environment))
+        case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
+        }
+    }
+
+    /// A course's announcements: the catalog's, marked read in memory only, or Canvas's.
+    func announcements(http: HTTPClient, environment: EnvironmentValues) -> AnnouncementClient {
+        switch self {
+        case let .offline(catalog, _): return catalog.announcements
         case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
         }
     }
@@ -91,7 +99,7 @@ enum Backend {
         switch self {
         case let .offline(catalog, _):
             return .local(Self.localSubmissions(environment)) { course, assignment in
-                let listed = try? await catalog.assignments(course, .ignored)
+                let listed = try? await catalog.courses.assignments(course, .ignored)
                 return listed?.first { $0.id == assignment }?.submission?.attempt ?? 0
             }
         case let .canvas(url, credentials):

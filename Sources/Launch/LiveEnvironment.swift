@@ -54,6 +54,7 @@ public enum LiveEnvironment {
         environment.courseClient = backend.courseClient(http: http, environment: environment)
         environment.planner = backend.planner(http: http, environment: environment)
         environment.seen = .inMemory()
+        environment.announcements = backend.announcements(http: http, environment: environment)
         if case let .canvas(url, credentials) = backend, !options.noCache {
             keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
         }
@@ -78,6 +79,7 @@ public enum LiveEnvironment {
             .namingCourses(from: environment.savedCopies)
         // Offline, an account not known already is not asked of Canvas: what is seen is only not kept.
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
+        environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {

@@ -9,7 +9,8 @@ extension SavedCopyClient {
             syllabus: { id in store.read(.syllabus(id), of: account, as: String?.self) },
             modules: { id in store.read(.modules(id), of: account, as: [CourseModule].self) },
             assignments: { id in store.read(.assignments(id), of: account, as: [Assignment].self) },
-            planner: { store.read(.planner, of: account, as: [PlannerItem].self) }
+            planner: { store.read(.planner, of: account, as: [PlannerItem].self) },
+            announcements: { id in store.read(.announcements(id), of: account, as: [Announcement].self) }
         )
     }
 }

@@ -12,6 +12,7 @@ enum SavedCopyKey: Hashable, Sendable {
     case planner
     /// What the user was already told about what is due.
     case notified
+    case announcements(CourseID)
 
     var fileName: String {
         switch self {
@@ -22,6 +23,7 @@ enum SavedCopyKey: Hashable, Sendable {
         case let .assignments(id): return "assignments-\(Self.component(id)).json"
         case .planner: return "planner.json"
         case .notified: return "notified.json"
+        case let .announcements(id): return "announcements-\(Self.component(id)).json"
         }
     }
 

@@ -1547,6 +1547,70 @@ def _remove_quietly(path: str) -> None:
 
 
 # --------------------------------------------------------------------------
+# Announcements
+# --------------------------------------------------------------------------
+
+@dataclass
+class Topic:
+    """One announcement of a course; `read` is its state before any PUT."""
+    id: int
+    course_id: int
+    title: str
+    message: str
+    posted_at: datetime
+    read: bool
+
+
+# (title, HTML message, days before today, read before any PUT): one from today, one from this
+# week that was read, one older still unread, and an old one read, which the last two weeks leave out.
+ANNOUNCEMENTS = [
+    ("Friday's lecture moves to room B-204",
+     "<p>The lecture on <strong>Friday</strong> is in room <em>B-204</em> this week.</p>"
+     "<ul><li>Bring your laptop.</li><li>The lab after it is cancelled.</li></ul>", 0.25, False),
+    ("Week slides are up", "<p>This week's slides are in Files.</p>", 5, True),
+    ("Midterm review session", "<p>Review session on Thursday at 17:00 &amp; online.</p>", 30, False),
+    ("Welcome to the course", "<p>Welcome! Please read the syllabus.</p>", 60, True),
+]
+
+
+class Announcements:
+    """The announcements of courses 2, 12, 22, … (id % 10 == 2; the others have none), and
+    which ones the user marked read since the last reset."""
+
+    def __init__(self):
+        self.marked: set = set()
+
+    def reset(self) -> None:
+        self.marked = set()
+
+    @staticmethod
+    def topics(cid: int, today: datetime) -> list:
+        if cid % 10 != 2:
+            return []
+        return [Topic(800000 + cid * 10 + number, cid, title, message, today - timedelta(days=days), read)
+                for number, (title, message, days, read) in enumerate(ANNOUNCEMENTS, start=1)]
+
+    def is_read(self, topic: Topic) -> bool:
+        return topic.read or topic.id in self.marked
+
+    def mark_read(self, topic: Topic) -> None:
+        self.marked.add(topic.id)
+
+    def json(self, topic: Topic, base: str) -> dict:
+        url = f"{base}/courses/{topic.course_id}/discussion_topics/{topic.id}"
+        return {
+            "id": topic.id, "title": topic.title, "message": topic.message,
+            "posted_at": _iso(topic.posted_at), "delayed_post_at": None, "last_reply_at": _iso(topic.posted_at),
+            "discussion_type": "threaded", "published": True, "locked": False, "pinned": False,
+            "read_state": "read" if self.is_read(topic) else "unread", "unread_count": 0, "subscribed": False,
+            "user_name": "Course Teacher",
+            "author": {"id": 2, "anonymous_id": "2", "display_name": "Course Teacher",
+                       "avatar_image_url": None, "html_url": f"{base}/courses/{topic.course_id}/users/2"},
+            "html_url": url, "url": url, "attachments": [], "podcast_url": None, "require_initial_post": None,
+        }
+
+
+# --------------------------------------------------------------------------
 # The application: routing for the API, uploads, faults and control
 # --------------------------------------------------------------------------
 
@@ -1564,6 +1628,7 @@ class FakeCanvas:
         self.storage_dir = tempfile.mkdtemp(prefix="fake_canvas_")
         self.files = FileStore(self.storage_dir)
         self.submissions = SubmissionStore()
+        self.announcements = Announcements()
         self.verbose = opts.verbose
         self.api = Listener(self, "api", opts.port)
         self.control = Listener(self, "control", opts.control_port)
@@ -1728,6 +1793,9 @@ class FakeCanvas:
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules/(?P<module>[^/]+)/items",
          "list_items"),
         ("POST", r"/api/v1/courses/(?P<course>[^/]+)/files", "start_upload"),
+        ("GET", r"/api/v1/announcements", "list_announcements"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/discussion_topics", "list_discussion_topics"),
+        ("PUT", r"/api/v1/courses/(?P<course>[^/]+)/discussion_topics/(?P<topic>[^/]+)/read", "mark_topic_read"),
         ("GET POST", r"/api/v1/files/(?P<file>\d+)/create_success", "confirm_upload"),
         ("GET", r"/api/v1/files/(?P<file>\d+)", "get_file"),
     ]
@@ -1931,6 +1999,70 @@ class FakeCanvas:
         if html_url is not None:
             row["html_url"] = html_url
         return row
+
+    # ---- announcements (discussion topics that are announcements)
+
+    def list_announcements(self, req: Request) -> Response:
+        """`GET /api/v1/announcements`: the announcements of the `context_codes[]` courses posted
+        from `start_date` to `end_date` (Canvas's defaults: 14 days ago at midnight, and 28 days
+        after the start), newest first, each with its `context_code`; shaped as canvas-lms's
+        `discussion_topics_api_json` writes them, `read_state` the user's own."""
+        codes = [value for key, value in req.query if key == "context_codes[]"]
+        if not codes:
+            raise ApiError(400, "Missing context_codes")
+        courses = []
+        for code in codes:
+            kind, _, key = code.partition("_")
+            if kind != "course" or not key:
+                raise ApiError(400, "Invalid context_codes; only `course` codes are supported")
+            courses.append(self._readable_course(key))
+        start = self._announcement_date(req.param("start_date"), "start_date", end_of_day=False)
+        start = start or self.data.today - timedelta(days=14)
+        end = self._announcement_date(req.param("end_date"), "end_date", end_of_day=True) or start + timedelta(days=28)
+        rows = []
+        for cid in courses:
+            for topic in self.announcements.topics(cid, self.data.today):
+                if start <= topic.posted_at <= end:
+                    rows.append((topic.posted_at, dict(self.announcements.json(topic, self.base), context_code=f"course_{cid}")))
+        rows.sort(key=lambda row: row[0], reverse=True)
+        return self._paged(req, [row for _, row in rows])
+
+    @staticmethod
+    def _announcement_date(text: Optional[str], name: str, end_of_day: bool) -> Optional[datetime]:
+        """A `yyyy-mm-dd` day (its start, or its end for `end_date`) or an ISO 8601 moment, as Canvas reads them."""
+        if not text:
+            return None
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            day = datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=timezone.utc)
+            return day + timedelta(days=1, microseconds=-1) if end_of_day else day
+        try:
+            moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            raise ApiError(400, f"Invalid {name}")
+        return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+    def list_discussion_topics(self, req: Request, course: str) -> Response:
+        """`GET /api/v1/courses/:id/discussion_topics`: with `only_announcements=true`, the
+        course's announcements newest first, `filter_by=unread` keeping those the user has not
+        read; the courses have no other discussions."""
+        cid = self._readable_course(course)
+        if req.param("only_announcements") not in ("true", "1"):
+            return self._paged(req, [])
+        topics = self.announcements.topics(cid, self.data.today)
+        if req.param("filter_by") == "unread":
+            topics = [topic for topic in topics if not self.announcements.is_read(topic)]
+        topics.sort(key=lambda topic: topic.posted_at, reverse=True)
+        return self._paged(req, [self.announcements.json(topic, self.base) for topic in topics])
+
+    def mark_topic_read(self, _req: Request, course: str, topic: str) -> Response:
+        """`PUT /api/v1/courses/:id/discussion_topics/:topic_id/read`: `204 No Content`, and the
+        topic's `read_state` is `read` from then on."""
+        cid = self._readable_course(course)
+        found = next((t for t in self.announcements.topics(cid, self.data.today) if str(t.id) == topic), None)
+        if found is None:
+            raise ApiError(404, NOT_FOUND_MESSAGE)
+        self.announcements.mark_read(found)
+        return Response(204, b"", None)
 
     def _module_position(self, cid: int, module: str) -> int:
         position = self.data.module_position(cid, module)
@@ -2316,6 +2448,7 @@ class FakeCanvas:
         self.files.reset()
         self.submissions.reset()
         self.data.changes.reset()
+        self.announcements.reset()
         self.config = Config(signature_ttl=self.default_ttl)
         self.api.open()
         return json_response(200, {"ok": True})

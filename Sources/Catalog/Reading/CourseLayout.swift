@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Where one course of a catalog document lies in its bytes, and where its long parts
-/// (syllabus, modules, assignments) lie within it: found in one pass, decoded by nobody.
+/// (syllabus, modules, assignments, announcements) lie within it: found in one pass, decoded by nobody.
 ///
 /// The course list needs only each course's own fields; the long parts are most of a big
 /// catalog, and are decoded when that one course is opened.
@@ -13,6 +13,7 @@ struct CourseLayout: Sendable {
     var syllabus: Range<Int>?
     var modules: Range<Int>?
     var assignments: Range<Int>?
+    var announcements: Range<Int>?
     /// False for a course with a key written with escapes or a long part given twice,
     /// which JSONDecoder reads whole, as it decides which of them counts.
     var isPlain = true
@@ -51,6 +52,9 @@ struct CourseLayout: Sendable {
             } else if cursor.isKey(key, "assignments") {
                 course.isPlain = course.isPlain && course.assignments == nil
                 course.assignments = value
+            } else if cursor.isKey(key, "announcements") {
+                course.isPlain = course.isPlain && course.announcements == nil
+                course.announcements = value
             } else {
                 course.isPlain = course.isPlain && !cursor.bytes[key].contains(UInt8(ascii: "\\"))
                 course.kept?.append(memberStart..<cursor.index)
@@ -67,6 +71,7 @@ struct CourseLayout: Sendable {
             syllabus: move(syllabus),
             modules: move(modules),
             assignments: move(assignments),
+            announcements: move(announcements),
             isPlain: isPlain
         )
     }

@@ -3,8 +3,8 @@ import FoundationEssentials
 import HTMLText
 import TerminalUI
 
-/// The Course pane: given only a course ID, it loads the overview, assignments, syllabus and
-/// modules itself, and queues files for the course (`u`) or for an assignment (`s`).
+/// The Course pane: given only a course ID, it loads the overview, assignments, announcements,
+/// syllabus and modules itself, and queues files for the course (`u`) or for an assignment (`s`).
 ///
 /// Each section has its own loader and its own inline error row, so a syllabus that
 /// fails to load never hides the modules that did. What to do is decided by its state's
@@ -17,6 +17,7 @@ final class CourseDetailPane: PaneRunner {
     static let clockCheck = Duration.seconds(10)
 
     private let courses: CourseClient
+    private let announcementClient: AnnouncementClient
     private let savedCopies: SavedCopyClient
     private let uploadQueue: UploadQueueClient
     private let webBrowser: WebBrowser
@@ -28,6 +29,7 @@ final class CourseDetailPane: PaneRunner {
     private let syllabus: LoadRunner<[TextBlock]>
     private let modules: LoadRunner<[CourseModule]>
     private let assignments: LoadRunner<[Assignment]>
+    private let announcements: LoadRunner<[ShownAnnouncement]>
     var state: CourseDetailState
     private var watcher: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
@@ -41,6 +43,7 @@ final class CourseDetailPane: PaneRunner {
 
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
+        announcementClient = environment.announcements
         savedCopies = environment.savedCopies
         uploadQueue = environment.uploadQueue
         webBrowser = environment.webBrowser
@@ -53,10 +56,12 @@ final class CourseDetailPane: PaneRunner {
         syllabus = LoadRunner(clock: clock)
         modules = LoadRunner(clock: clock)
         assignments = LoadRunner(clock: clock)
+        announcements = LoadRunner(clock: clock)
         overview.send = { [weak self] in self?.update(.overview($0)) }
         syllabus.send = { [weak self] in self?.update(.syllabus($0)) }
         modules.send = { [weak self] in self?.update(.modules($0)) }
         assignments.send = { [weak self] in self?.update(.assignments($0)) }
+        announcements.send = { [weak self] in self?.update(.announcements($0)) }
     }
 
     /// Follows the upload queue, to say when a submission made here is handed in, and the
@@ -89,6 +94,7 @@ final class CourseDetailPane: PaneRunner {
         case let .reload(section, keepingValue): reload(section, keepingValue: keepingValue)
         case .refreshAssignments: refresh(.assignments)
         case let .refresh(section): refresh(section)
+        case let .markRead(announcement): markRead(announcement)
         case let .openInBrowser(page):
             page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }
         case let .copyToClipboard(text): clipboard.copy(text)
@@ -114,6 +120,26 @@ final class CourseDetailPane: PaneRunner {
         start(syllabus, restoring: savedSyllabus, send: Event.syllabus) { try await courses.syllabus(id, $0).map(HTMLText.blocks(from:)) ?? [] }
         start(modules, restoring: saved.modules(id), send: Event.modules) { try await courses.modules(id, $0) }
         start(assignments, restoring: saved.assignments(id), send: Event.assignments) { try await courses.assignments(id, $0) }
+        let announcementClient = announcementClient
+        let savedAnnouncements = saved.announcements(id).map { Saved(value: ShownAnnouncement.list($0.value), savedAt: $0.savedAt) }
+        start(announcements, restoring: savedAnnouncements, send: Event.announcements) {
+            ShownAnnouncement.list(try await announcementClient.announcements(id, $0))
+        }
+    }
+
+    /// Tells the backend the announcement was read; how that ended comes back as an event.
+    private func markRead(_ announcement: String) {
+        guard let course = state.courseID else { return }
+        let client = announcementClient
+        Task { [weak self] in
+            var failure: (any Error)?
+            do {
+                try await client.markRead(course, announcement)
+            } catch {
+                failure = error
+            }
+            self?.update(.markedRead(announcement, course: course, failure: failure))
+        }
     }
 
     /// Shows `copy` until the load answers, then starts it behind it.
@@ -134,6 +160,7 @@ final class CourseDetailPane: PaneRunner {
         case .syllabus: if let started = syllabus.refresh() { update(.syllabus(started)) }
         case .modules: if let started = modules.refresh() { update(.modules(started)) }
         case .assignments: if let started = assignments.refresh() { update(.assignments(started)) }
+        case .announcements: if let started = announcements.refresh() { update(.announcements(started)) }
         }
     }
 
@@ -143,6 +170,7 @@ final class CourseDetailPane: PaneRunner {
         case .syllabus: update(.syllabus(syllabus.again(keepingValue: keepingValue)))
         case .modules: update(.modules(modules.again(keepingValue: keepingValue)))
         case .assignments: update(.assignments(assignments.again(keepingValue: keepingValue)))
+        case .announcements: update(.announcements(announcements.again(keepingValue: keepingValue)))
         }
     }
 }

@@ -4,7 +4,7 @@ import TerminalUI
 extension CourseDetailState {
     /// What the Course pane's keys do.
     enum Action: Equatable {
-        case scroll, page, ends, selectItem, clearItem, openInBrowser, copyAddress, upload, handIn, retry
+        case scroll, page, ends, selectItem, clearItem, openInBrowser, copyAddress, upload, handIn, retry, read
     }
 
     /// The Course pane's keys, in the order of their importance on the hint line: handing in
@@ -20,7 +20,8 @@ extension CourseDetailState {
             [[.character("o")]], does: "open the selected assignment or item, else the course, in the web browser ($BROWSER, else xdg-open)",
             hint: "browser", action: .openInBrowser
         ),
-        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it", action: .read),
         Binding([[.character("y")]], does: "copy the web address of what o opens to the clipboard (through the terminal)", action: .copyAddress),
         Binding([[.escape]], does: "select no item, so o and y act on the course", action: .clearItem),
     ]
@@ -42,6 +43,8 @@ extension CourseDetailState {
             return courseID == nil ? .disabled("No course is open") : HandInFlow.availability(with: assignments)
         case .retry:
             return Availability(unless: hasFailure ? nil : "Nothing failed to load")
+        case .read:
+            return Availability(unless: selectedAnnouncement == nil ? "Select an announcement with n or p first" : nil)
         }
     }
 

@@ -43,6 +43,14 @@ extension CourseDetailState {
                 AssignmentLayout.lines(for: assignments, width: width, now: now, glyphs: glyphs, changes: seenAssignments.changes)
             }
         }
+        // A course with nothing recent or unread to announce has no section: most have none, and
+        // an empty one would only push the syllabus and modules down.
+        if shows(announcements), announcements.value?.isEmpty != true {
+            lines += [.blank, .heading(StyledLine(heading("Announcements", count: announcements.value?.count), style: .accent), "announcements")]
+            lines += section(announcements, label: "announcements", width: width, glyphs: glyphs) { announcements in
+                AnnouncementLayout.lines(for: announcements, reading: reading, width: width, now: now, glyphs: glyphs)
+            }
+        }
         if shows(syllabus) {
             lines += [.blank, .heading(StyledLine("Syllabus", style: .accent), "syllabus")]
             lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { _ in syllabusLines ?? [] }

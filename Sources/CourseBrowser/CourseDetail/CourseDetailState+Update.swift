@@ -15,6 +15,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         case syllabus(LoadEvent<[TextBlock]>)
         case modules(LoadEvent<[CourseModule]>)
         case assignments(LoadEvent<[Assignment]>)
+        case announcements(LoadEvent<[ShownAnnouncement]>)
+        /// The backend answered marking an announcement of `course` read: nil, done, else why not.
+        case markedRead(String, course: CourseID, failure: (any Error)?)
         /// The flow's files went into the queue, all of them or up to the first that could not.
         case queued(QueueingOutcome)
         /// The upload queue changed a job: a submission from this pane may have been handed in.
@@ -36,7 +39,7 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     /// A section of the course, loaded on its own.
     enum Section: String, CaseIterable {
-        case overview, syllabus, modules, assignments
+        case overview, syllabus, modules, assignments, announcements
     }
 
     enum Effect: Equatable {
@@ -48,6 +51,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case refreshAssignments
         /// Read a section again behind what it shows, unless that is under way.
         case refresh(Section)
+        /// Tell the backend the announcement with this ID was read.
+        case markRead(String)
         case openInBrowser(WebPage)
         case copyToClipboard(String)
         case track(AnalyticsEvent)
@@ -77,6 +82,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .syllabus(event): syllabus.apply(event); return report(event, .syllabus)
         case let .modules(event): modules.apply(event); return report(event, .modules)
         case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
+        case let .announcements(event): receiveAnnouncements(event); return report(event, .announcements)
+        case let .markedRead(id, course, failure): receiveMarkedRead(id, course: course, failure: failure)
         case let .queued(outcome): return updateHandIn(.queued(outcome))
         case let .uploadChanged(change): return uploadChanged(change, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
@@ -97,6 +104,7 @@ extension CourseDetailState: PaneState, BoundKeys {
             case .syllabus: return refreshEffect(syllabus, section)
             case .modules: return refreshEffect(modules, section)
             case .assignments: return refreshEffect(assignments, section)
+            case .announcements: return refreshEffect(announcements, section)
             }
         }
     }
@@ -156,7 +164,9 @@ extension CourseDetailState: PaneState, BoundKeys {
             guard let courseID else { return [] }
             handIn = HandInFlow.handIn(to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: home)
         case .retry:
-            return Section.allCases.compactMap(retryEffect) + [.track(.retryPressed(pane: "course"))]
+            return Section.allCases.compactMap(retryEffect) + retryMarkingRead() + [.track(.retryPressed(pane: "course"))]
+        case .read:
+            return readSelectedAnnouncement()
         }
         return []
     }
@@ -168,6 +178,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .syllabus: return syllabus.retryableFailure.map { _ in .reload(section, keepingValue: syllabus.value != nil) }
         case .modules: return modules.retryableFailure.map { _ in .reload(section, keepingValue: modules.value != nil) }
         case .assignments: return assignments.retryableFailure.map { _ in .reload(section, keepingValue: assignments.value != nil) }
+        case .announcements: return announcements.retryableFailure.map { _ in .reload(section, keepingValue: announcements.value != nil) }
         }
     }
 

@@ -8,6 +8,10 @@ private enum PlannerClientKey: EnvironmentKey {
     static let defaultValue = PlannerClient.noOp
 }
 
+private enum AnnouncementClientKey: EnvironmentKey {
+    static let defaultValue = AnnouncementClient.noOp
+}
+
 private enum WallClockKey: EnvironmentKey {
     static let defaultValue = WallClock.live
 }
@@ -66,6 +70,12 @@ extension EnvironmentValues {
     public var planner: PlannerClient {
         get { self[PlannerClientKey.self] }
         set { self[PlannerClientKey.self] = newValue }
+    }
+
+    /// A course's announcements, and marking them read, for the Course pane.
+    public var announcements: AnnouncementClient {
+        get { self[AnnouncementClientKey.self] }
+        set { self[AnnouncementClientKey.self] = newValue }
     }
 
     /// The time source for spinners and elapsed times.

@@ -13,6 +13,8 @@ public struct SavedCopyClient: Sendable {
     public var assignments: @Sendable (_ id: CourseID) -> Saved<[Assignment]>?
     /// What the planner last answered, whatever range it was asked for.
     public var planner: @Sendable () -> Saved<[PlannerItem]>?
+    /// A course's announcements as last read, with those marked read since.
+    public var announcements: @Sendable (_ id: CourseID) -> Saved<[Announcement]>?
 
     public init(
         courses: @escaping @Sendable (_ scope: CourseScope) -> Saved<[Course]>?,
@@ -20,7 +22,8 @@ public struct SavedCopyClient: Sendable {
         syllabus: @escaping @Sendable (_ id: CourseID) -> Saved<String?>?,
         modules: @escaping @Sendable (_ id: CourseID) -> Saved<[CourseModule]>?,
         assignments: @escaping @Sendable (_ id: CourseID) -> Saved<[Assignment]>?,
-        planner: @escaping @Sendable () -> Saved<[PlannerItem]>? = { nil }
+        planner: @escaping @Sendable () -> Saved<[PlannerItem]>? = { nil },
+        announcements: @escaping @Sendable (_ id: CourseID) -> Saved<[Announcement]>? = { _ in nil }
     ) {
         self.courses = courses
         self.course = course
@@ -28,6 +31,7 @@ public struct SavedCopyClient: Sendable {
         self.modules = modules
         self.assignments = assignments
         self.planner = planner
+        self.announcements = announcements
     }
 }
 
@@ -47,7 +51,8 @@ extension SavedCopyClient: Unimplementable {
             syllabus: { _ in nothing("syllabus", report) },
             modules: { _ in nothing("modules", report) },
             assignments: { _ in nothing("assignments", report) },
-            planner: { nothing("planner", report) }
+            planner: { nothing("planner", report) },
+            announcements: { _ in nothing("announcements", report) }
         )
     }
 

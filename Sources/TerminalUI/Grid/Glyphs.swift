@@ -24,6 +24,8 @@ public struct Glyphs: Sendable, Equatable {
     public var todo: String
     /// Marks what changed since the user last looked.
     public var changed: String
+    /// Marks something not read yet.
+    public var unread: String
     public var spinner: [String]
 
     public static let unicode = Glyphs(
@@ -31,7 +33,7 @@ public struct Glyphs: Sendable, Equatable {
         focusedHorizontal: "━", focusedVertical: "┃", focusedTopLeft: "┏", focusedTopRight: "┓",
         focusedBottomLeft: "┗", focusedBottomRight: "┛",
         ellipsis: "…", failure: "❗", pointer: "›", bullet: "•", lock: "🔒", check: "✓", todo: "○",
-        changed: "●",
+        changed: "●", unread: "●",
         spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     )
 
@@ -40,7 +42,7 @@ public struct Glyphs: Sendable, Equatable {
         focusedHorizontal: "=", focusedVertical: "#", focusedTopLeft: "#", focusedTopRight: "#",
         focusedBottomLeft: "#", focusedBottomRight: "#",
         ellipsis: "~", failure: "!", pointer: ">", bullet: "*", lock: "#", check: "+", todo: "o",
-        changed: "*",
+        changed: "*", unread: "*",
         spinner: ["|", "/", "-", "\\"]
     )
 }

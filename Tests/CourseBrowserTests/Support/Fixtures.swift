@@ -29,7 +29,7 @@ enum Fixtures {
         })
     }
 
-    /// An environment serving `courses` from memory with a frozen clock, and what every pane
+    /// An environment serving `courses` from memory, with no announcements, and a frozen clock, and what every pane
     /// reaches as it starts: remembered settings, saved copies, what was seen of each course, the
     /// queue's contents and the record of notices, all empty, and analytics that go nowhere. Everything else is unimplemented: a test that
     /// uses it provides it.
@@ -37,6 +37,7 @@ enum Fixtures {
         var environment = EnvironmentValues.unimplemented
         environment.clock = clock
         environment.courseClient = catalog(courses).client(now: start)
+        environment.announcements = .noOp
         environment.analytics = .noOp
         environment.savedCopies = .none
         environment.seen = .noOp
