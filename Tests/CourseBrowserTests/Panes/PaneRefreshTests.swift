@@ -141,4 +141,18 @@ struct PaneRefreshTests {
         await settle { self.render(pane).contains { $0.contains("Couldn't refresh course") } }
         #expect(render(pane).contains { $0.contains("Swift, renamed") })
     }
+
+    @Test func theOpenCoursesAnnouncementsAreReadAgainWithTheOtherSections() async {
+        let backend = Backend(Fixtures.courses)
+        var environment = backend.environment()
+        let posted = Shared([Announcement(id: "1", title: "Welcome", postedAt: Fixtures.start - 3_600, isRead: true)])
+        environment.announcements.announcements = { _, _ in posted.value }
+        let pane = CourseDetailPane(environment: environment)
+        pane.update(.show(Fixtures.swift.id))
+        await settle { !pane.isAnimating && self.render(pane).contains { $0.contains("Welcome") } }
+        posted.value.insert(Announcement(id: "2", title: "Lab moved", postedAt: Fixtures.start - 60, isRead: false), at: 0)
+        pane.update(.refresh)
+        await settle { self.render(pane).contains { $0.contains("Lab moved") } }
+        #expect(render(pane).contains { $0.contains("Welcome") })
+    }
 }
