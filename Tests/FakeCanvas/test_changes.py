@@ -81,6 +81,18 @@ class ChangesTests(unittest.TestCase):
         row = next(row for row in self.planner() if row["plannable_id"] == made["id"])
         self.assertEqual((row["plannable_type"], row["course_id"], row["plannable"]["title"]), ("announcement", 3, "Exam moved"))
 
+    def test_a_posted_announcement_is_listed_unread_first_in_its_course_and_can_be_read(self):
+        made = self.change({"kind": "announce", "course": 3, "title": "Exam room changed"})
+        topics = self.get("/api/v1/courses/3/discussion_topics?only_announcements=true&filter_by=unread")
+        self.assertEqual([topic["id"] for topic in topics], [made["id"]])
+        self.assertEqual(topics[0]["title"], "Exam room changed")
+        self.assertEqual(topics[0]["read_state"], "unread")
+        listed = self.get("/api/v1/announcements?context_codes[]=course_3")
+        self.assertEqual([topic["id"] for topic in listed], [made["id"]])
+        reply = request("PUT", f"http://127.0.0.1:{self.port}/api/v1/courses/3/discussion_topics/{made['id']}/read", headers=AUTH)
+        self.assertEqual(reply.status, 204, reply.body)
+        self.assertEqual(self.get("/api/v1/courses/3/discussion_topics?only_announcements=true&filter_by=unread"), [])
+
     def test_a_list_of_changes_applies_in_order_and_reset_undoes_them(self):
         made = self.change([{"kind": "add_assignment", "course": 3}, {"kind": "add_assignment", "course": 3}])
         self.assertEqual([m["id"] for m in made], [500034, 500035])
