@@ -145,5 +145,13 @@ import Testing
         #expect(offline.status == 0)
         #expect(offline.stderr == "coursebrowser: showing what was saved just now (--offline)\n")
         #expect(offline.stdout.contains("Buy lab goggles"))
+
+        // A token Canvas no longer takes won't pass by waiting: no copy stands in for the answer.
+        try await server.control("POST", "/__control/up")
+        try await server.fault(#"{"match": "/api/v1/planner/items", "kind": "expired_token", "count": -1}"#)
+        let refused = try Self.due(["--json"], canvas: server, home: tmux.directory)
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.hasPrefix("coursebrowser: ") && !refused.stderr.contains("showing what was saved"), "\(refused.stderr)")
     }
 }
