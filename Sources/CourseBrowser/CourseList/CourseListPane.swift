@@ -26,6 +26,8 @@ final class CourseListPane: PaneRunner {
 
     /// Called with the course the user opened.
     var onOpen: (CourseID) -> Void = { _ in }
+    /// Called with the courses of each page as it arrives, saved or fresh, for other panes to name courses by.
+    var onCourses: ([Course]) -> Void = { _ in }
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
@@ -52,7 +54,10 @@ final class CourseListPane: PaneRunner {
     func perform(_ effect: CourseListState.Effect) {
         switch effect {
         case let .restoreSavedCopy(scope):
-            if let copy = savedCopies.courses(scope) { update(.restored(scope, copy)) }
+            if let copy = savedCopies.courses(scope) {
+                update(.restored(scope, copy))
+                onCourses(copy.value)
+            }
         case let .fetch(scope, cursor):
             let courses = courses
             update(.page(scope, runner(for: scope).load { try await courses.coursesPage(scope, cursor, $0) }))
@@ -70,7 +75,10 @@ final class CourseListPane: PaneRunner {
     private func runner(for scope: CourseScope) -> LoadRunner<Page<Course>> {
         if let runner = runners[scope] { return runner }
         let runner = LoadRunner<Page<Course>>(clock: clock)
-        runner.send = { [weak self] event in self?.update(.page(scope, event)) }
+        runner.send = { [weak self] event in
+            self?.update(.page(scope, event))
+            if case let .finished(.success(page)) = event { self?.onCourses(page.items) }
+        }
         runners[scope] = runner
         return runner
     }

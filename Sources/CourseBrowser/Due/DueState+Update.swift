@@ -22,6 +22,8 @@ extension DueState: SettlingState, BoundKeys {
         case uploadChanged(UploadChange)
         /// The browser was asked to open an item's page: what became of it.
         case browserAnswered(WebBrowser.Outcome, page: WebPage)
+        /// Courses the course list loaded: their codes name items the planner left without one.
+        case courses([Course])
 
         var pressedKey: Key? {
             if case let .key(key) = self { return key }
@@ -64,6 +66,7 @@ extension DueState: SettlingState, BoundKeys {
             return updateHandIn(.queued(outcome))
         case let .uploadChanged(change): return uploadChanged(change, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
+        case let .courses(courses): if learnCodes(of: courses) { regroup(now: now) }
         }
         return []
     }

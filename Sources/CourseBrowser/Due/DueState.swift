@@ -28,6 +28,8 @@ struct DueState {
     var handInTarget: HandInTarget?
     /// The hand-in flow, once the assignment is found and takes files.
     var handIn: HandInFlow?
+    /// Course codes the course list knew, by course, for items the planner left without one.
+    var courseCodes: [CourseID: String] = [:]
     /// Hand-ins queued from this pane, by job ID: their news is this pane's to tell.
     var queuedJobs: Set<String> = []
     /// What `o`, `y` or a hand-in just did, or why a key did nothing, until the next key.
@@ -54,7 +56,7 @@ struct DueState {
 
     /// Groups the items loaded as they stand at `now`.
     mutating func regroup(now: Date) {
-        groups = DueGroups(planner.value ?? [], now: now)
+        groups = DueGroups(namingCourses(planner.value ?? []), now: now)
         groupedMinute = CourseDetailState.minute(of: now)
         missingCount = groups.items.prefix { DueDay.isMissing($0, now: now) }.count
     }

@@ -63,4 +63,26 @@ struct AppShellDueTests {
         #expect(shell.detail.state.selectedItem == "assignment 5003")
         #expect(shell.detail.state.focusedPage?.title == "Lab 3: closures")
     }
+
+    /// On a first start the planner can answer before any course list was saved to take codes
+    /// from: its rows name the course by the code the course list then loads.
+    @Test func itemsWithoutACourseCodeTakeTheOneTheCourseListLoads() async {
+        var unnamed = PlannerFixtures.assignment(5003, "Lab 3: closures", in: 3 * PlannerFixtures.day)
+        unnamed.courseCode = nil
+        var environment = Fixtures.environment().planning([unnamed])
+        let listed = environment.courseClient.coursesPage
+        let gate = Gate()
+        environment.courseClient.coursesPage = { scope, cursor, progress in
+            await gate.wait()
+            return try await listed(scope, cursor, progress)
+        }
+        let shell = AppShell(environment: environment)
+        shell.start(focusing: .due)
+        await settle { shell.lines(width: 120, height: 30).contains { $0.contains("Lab 3: closures") } }
+        gate.open()
+        await settle { !shell.isAnimating }
+        let row = shell.lines(width: 120, height: 30).first { $0.contains("Lab 3: closures") } ?? ""
+        #expect(row.contains(String(Fixtures.swift.code.prefix(7))), "shortened in the left column: \(row)")
+        #expect(!row.contains(String(Fixtures.swift.name.prefix(3))), "\(row)")
+    }
 }
