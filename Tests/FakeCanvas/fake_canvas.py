@@ -1930,8 +1930,9 @@ class FakeCanvas:
         return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
     def _planner_rows(self) -> list:
-        """(when, item) for every plannable: each current course's assignments, an announcement
-        and an all-day event in the first of them, a note of the user's own, and with the
+        """(when, item) for every plannable: each current course's assignments and announcements
+        (the same the announcements API lists), an all-day event in the first course, a note of
+        the user's own, and with the
         `planner_unknown_type` switch a row of a type clients do not know."""
         courses = [cid for cid in self.data.course_ids() if self._plans(cid)]
         rows = []
@@ -1941,9 +1942,6 @@ class FakeCanvas:
         today = self.data.today
         if courses:
             first = courses[0]
-            rows.append(self._planner_row(first, "announcement", 900001, today - timedelta(days=1, hours=-8), False,
-                                          {"title": "Welcome to the week", "unread_count": 0, "read_state": "unread"},
-                                          f"/courses/{first}/discussion_topics/900001"))
             event_day = today + timedelta(days=3)
             event = self._planner_row(first, "calendar_event", 900002, event_day, False,
                                       {"title": "Field trip", "all_day": True, "start_at": _iso(event_day),
@@ -1954,11 +1952,13 @@ class FakeCanvas:
             if self.config.planner_unknown_type:
                 rows.append(self._planner_row(first, "hologram_lecture", 900004, today + timedelta(hours=15), False,
                                               {"title": "Virtual visit"}, f"/courses/{first}/holograms/900004"))
-        for cid, pid, title, posted_at in self.data.changes.announcements():
-            if cid in courses:
-                rows.append(self._planner_row(cid, "announcement", pid, posted_at, False,
-                                              {"title": title, "unread_count": 0, "read_state": "unread"},
-                                              f"/courses/{cid}/discussion_topics/{pid}"))
+        posted = self.data.changes.announcements()
+        for cid in courses:
+            for topic in self.announcements.topics(cid, today, posted):
+                state = "read" if self.announcements.is_read(topic) else "unread"
+                rows.append(self._planner_row(cid, "announcement", topic.id, topic.posted_at, False,
+                                              {"title": topic.title, "unread_count": 0, "read_state": state},
+                                              f"/courses/{cid}/discussion_topics/{topic.id}"))
         note_at = today + timedelta(days=1, hours=12)
         note = self._planner_row(None, "planner_note", 900003, note_at, False,
                                  {"title": "Buy lab goggles", "todo_date": _iso(note_at), "user_id": 1}, None)

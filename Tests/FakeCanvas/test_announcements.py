@@ -122,6 +122,18 @@ class AnnouncementTests(unittest.TestCase):
         puts = [e for e in log if e["method"] == "PUT"]
         self.assertEqual([e["path"] for e in puts], [f"/api/v1/courses/12/discussion_topics/{topic['id']}/read"])
 
+    def test_the_planner_lists_the_same_announcements_with_their_read_state(self):
+        self.assertEqual(control_request(self.control_port, "POST", "config", {"role": "student"}).status, 200)
+        recent = self.recent()
+        self.assertEqual(self.mark_read(2, recent[0]["id"]).status, 204)
+        planner = self.every("/api/v1/planner/items", [
+            ("start_date", stamp(today() - timedelta(days=14))), ("end_date", stamp(today() + timedelta(days=1))),
+            ("per_page", "100")])
+        planned = {row["plannable_id"]: row["plannable"]["read_state"] for row in planner
+                   if row["plannable_type"] == "announcement" and row["course_id"] == 2}
+        self.assertEqual(planned, {topic["id"]: ("read" if topic is recent[0] else topic["read_state"]) for topic in recent})
+        self.assertEqual(planned[recent[0]["id"]], "read")
+
     def test_an_unknown_topic_is_404_and_a_reset_forgets_the_marks(self):
         self.assertEqual(self.mark_read(2, 12345).status, 404)
         topic = self.unread()[0]
