@@ -28,12 +28,6 @@ extension AnnouncementClient {
     }
 }
 
-/// An announcement of a catalog course that was read in this process.
-private struct MarkedAnnouncement: Hashable {
-    var course: CourseID
-    var id: String
-}
-
 extension Announcement {
     /// Whether a backend that lists as Canvas does shows it at `now`: posted in the last two
     /// weeks (or undated), or older and not read yet; never one posted in the future.

@@ -12,6 +12,7 @@ enum SavedCopyKey: Hashable, Sendable {
     case planner
     /// What the user was already told about what is due.
     case notified
+    /// A course's announcements, as the student was shown them.
     case announcements(CourseID)
 
     var fileName: String {

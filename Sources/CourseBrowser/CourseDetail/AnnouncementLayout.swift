@@ -12,6 +12,7 @@ enum AnnouncementLayout {
     /// The indent of an open announcement's message under its row.
     static let indent = "    "
 
+    /// One row for each announcement, and an open one's byline and message under it, at `width`.
     static func lines(for announcements: [ShownAnnouncement], reading: AnnouncementReading, width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
         announcements.flatMap { shown in
             let id = shown.announcement.id

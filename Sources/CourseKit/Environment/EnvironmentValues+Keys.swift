@@ -59,6 +59,10 @@ private enum NotificationLogKey: EnvironmentKey {
     static let defaultValue = NotificationLog.none
 }
 
+private enum SeenClientKey: EnvironmentKey {
+    static let defaultValue = SeenClient.noOp
+}
+
 extension EnvironmentValues {
     /// The backend that serves courses, syllabi and modules.
     public var courseClient: CourseClient {
@@ -144,13 +148,7 @@ extension EnvironmentValues {
         get { self[NotificationLogKey.self] }
         set { self[NotificationLogKey.self] = newValue }
     }
-}
 
-private enum SeenClientKey: EnvironmentKey {
-    static let defaultValue = SeenClient.noOp
-}
-
-extension EnvironmentValues {
     /// What the student last saw of each course, to mark what changed since.
     public var seen: SeenClient {
         get { self[SeenClientKey.self] }

@@ -21,7 +21,7 @@ package enum DueCommands {
         }
         let style = DuePlainText.Style(
             colours: isatty(STDOUT_FILENO) != 0 && DuePlainText.Style.allowsColour(processEnvironment),
-            unicode: UTF8Locale.isActive
+            unicode: UTF8Locale.adopt()
         )
         QueueCommands.sayExactly(DuePlainText.text(items, days: days, now: now, style: style))
         return 0

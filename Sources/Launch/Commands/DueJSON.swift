@@ -6,6 +6,7 @@ import FoundationEssentials
 /// (missing first, then by date), with fields that keep their names and meaning from one
 /// version to the next.
 enum DueJSON {
+    /// The items as a JSON array, pretty-printed, in the order the pane lists them at `now`.
     static func text(_ items: [PlannerItem], now: Date) -> String {
         let listed = DueListing.ordered(items, now: now).map { object($0, now: now) }
         return QueueListing.escapingTerminalControls(PrettyJSON.text(.array(listed)))

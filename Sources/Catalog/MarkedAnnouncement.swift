@@ -1,0 +1,7 @@
+import CourseKit
+
+/// An announcement of a catalog course that was read in this process.
+struct MarkedAnnouncement: Hashable {
+    var course: CourseID
+    var id: String
+}
