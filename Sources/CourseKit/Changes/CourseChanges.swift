@@ -27,7 +27,7 @@ public enum CourseChanges {
             if item.kind == .announcement {
                 if !seen.announcements.contains(item.id), item.date > seen.recordedAt { changed.insert(item.id) }
             } else if let assignment = item.assignmentID {
-                let now = Seeing(dueAt: item.date, isGraded: item.status?.isGraded == true, grade: nil, showsGrade: false)
+                let now = Seeing(dueAt: item.date, isGraded: item.status?.countsAsGraded == true, grade: nil, showsGrade: false)
                 if !change(of: assignment, now: now, since: seen).isEmpty {
                     changed.insert("assignment:" + assignment)
                 }

@@ -139,3 +139,27 @@ extension CourseChangesTests {
         #expect(CourseChanges.count(since: seen, in: [item("1", due: then + 7 * day, graded: true)]) == 0)
     }
 }
+
+/// Excused work: Canvas's planner says `graded` for it, the assignment shows no grade.
+extension CourseChangesTests {
+    func excusedItem(_ id: String, due: Date) -> PlannerItem {
+        var excused = item(id, due: due, graded: true)
+        excused.status?.isExcused = true
+        return excused
+    }
+
+    @Test func anExcusedAssignmentIsNoNewGradeInTheCount() {
+        let excused = assignment("1", due: then + 7 * day, submission: .init(state: .graded, isExcused: true))
+        let seen = SeenCourse(assignments: [excused], recordedAt: then, after: nil)
+        #expect(CourseChanges.changes(since: seen, in: [excused]).isEmpty)
+        #expect(CourseChanges.count(since: seen, in: [excusedItem("1", due: then + 7 * day)]) == 0, "the record says not graded, as the planner must")
+    }
+
+    @Test func aBaselineFromThePlannerTakesExcusedWorkAsNotGraded() {
+        let window = DateInterval(start: then - 14 * day, end: then + 28 * day)
+        let seen = SeenCourse(plannerItems: [excusedItem("1", due: then + 7 * day)], window: window, recordedAt: then)
+        #expect(seen.assignments["1"]?.isGraded == false)
+        let graded = assignment("1", due: then + 7 * day, submission: .init(state: .graded, score: 8, grade: "8", postedAt: now))
+        #expect(CourseChanges.changes(since: seen, in: [graded]) == ["1": AssignmentChange(hasNewGrade: true)], "graded once no longer excused")
+    }
+}
