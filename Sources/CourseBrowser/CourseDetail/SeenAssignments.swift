@@ -6,21 +6,21 @@ import FoundationEssentials
 struct SeenAssignments {
     /// What was seen of the course before this visit, then what this visit recorded; nil: never recorded.
     private(set) var record: SeenCourse?
-    /// The marks of this visit, by assignment ID, from its first fresh answer.
+    /// The marks of this visit, by assignment ID: what each fresh answer changed, joined.
     private(set) var changes: [String: AssignmentChange] = [:]
-    private var hasCompared = false
 
     init(record: SeenCourse? = nil) {
         self.record = record
     }
 
-    /// Marks what changed in `assignments`, the backend's answer, the first time one arrives in
-    /// this visit, and gives the record of what the student sees now.
+    /// Marks what changed in `assignments`, a fresh answer of the backend's, since the record
+    /// (the one before the visit, or the last answer's), keeping the marks made before it; gives
+    /// the record of what the student sees now.
+    ///
+    /// A background refresh records the course again as the student looks at it, so what it
+    /// brings is marked now or never.
     mutating func receive(_ assignments: [Assignment], now: Date) -> SeenCourse {
-        if !hasCompared {
-            changes = CourseChanges.changes(since: record, in: assignments)
-            hasCompared = true
-        }
+        changes = CourseChanges.merging(changes, CourseChanges.changes(since: record, in: assignments))
         let seen = SeenCourse(assignments: assignments, recordedAt: now, after: record)
         record = seen
         return seen

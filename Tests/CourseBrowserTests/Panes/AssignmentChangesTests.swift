@@ -52,12 +52,44 @@ struct AssignmentChangesTests {
 
     @Test func aRefreshInTheSameVisitKeepsTheMarksAndRecordsAgain() {
         var state = state()
-        let answer = [lab(due: now + 7 * day)]
+        let answer = [lab(due: now + 7 * day), Assignment(id: "2", name: "Quiz", dueAt: now + day)]
         _ = state.update(.assignments(.finished(.success(answer))), now: now)
+        let marks = state.seenAssignments.changes
         let later = now + 60
         let effects = state.update(.assignments(.finished(.success(answer))), now: later)
         #expect(effects == [.recordSeen(course, SeenCourse(assignments: answer, recordedAt: later, after: nil))])
-        #expect(state.seenAssignments.changes["1"]?.dueDateMove != nil, "still marked for this visit")
+        #expect(marks.count == 2)
+        #expect(state.seenAssignments.changes == marks, "the quiz still new and the lab still moved, for this visit")
+    }
+
+    @Test func whatARefreshBringsIsMarkedAndJoinsTheMarksBefore() {
+        var state = state()
+        let quiz = Assignment(id: "2", name: "Quiz", dueAt: now + day)
+        _ = state.update(.assignments(.finished(.success([lab(due: now + 3 * day)]))), now: now)
+        #expect(state.seenAssignments.changes.isEmpty)
+
+        let effects = state.update(.assignments(.finished(.success([lab(due: now + 5 * day), quiz]))), now: now + 60)
+        #expect(effects == [.recordSeen(course, SeenCourse(assignments: [lab(due: now + 5 * day), quiz], recordedAt: now + 60, after: nil))])
+        #expect(state.seenAssignments.changes == [
+            "1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 5 * day)),
+            "2": AssignmentChange(isNew: true),
+        ])
+        #expect(text(state).contains("● new"), "\(text(state))")
+
+        var graded = lab(due: now + 8 * day)
+        graded.submission = .init(state: .graded, score: 9, grade: "9", postedAt: now + 100)
+        _ = state.update(.assignments(.finished(.success([graded, quiz]))), now: now + 120)
+        #expect(state.seenAssignments.changes == [
+            "1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 8 * day), hasNewGrade: true),
+            "2": AssignmentChange(isNew: true),
+        ], "one move from the first date to the last, the grade added, the quiz still new")
+
+        graded.dueAt = now + 3 * day
+        _ = state.update(.assignments(.finished(.success([graded, quiz]))), now: now + 180)
+        #expect(state.seenAssignments.changes == [
+            "1": AssignmentChange(hasNewGrade: true),
+            "2": AssignmentChange(isNew: true),
+        ], "moved back where it was: no move left, the grade stays")
     }
 
     @Test func aMoveWithinTheDaySaysTheTimesAndADateSetSaysWhen() {

@@ -163,3 +163,31 @@ extension CourseChangesTests {
         #expect(CourseChanges.changes(since: seen, in: [graded]) == ["1": AssignmentChange(hasNewGrade: true)], "graded once no longer excused")
     }
 }
+
+/// A visit's marks after another answer, found against the record the answer before left.
+extension CourseChangesTests {
+    func move(_ from: Date?, _ to: Date?) -> AssignmentChange {
+        AssignmentChange(dueDateMove: .init(from: from, to: to))
+    }
+
+    @Test func twoMovesMakeOneFromTheFirstDateToTheLast() {
+        let merged = CourseChanges.merging(["1": move(then, then + day)], ["1": move(then + day, nil)])
+        #expect(merged == ["1": move(then, nil)])
+    }
+
+    @Test func aDateMovedBackWhereItWasIsNoMoveAndWhatElseChangedStays() {
+        let earlier = ["1": move(then, then + day), "2": AssignmentChange(isNew: true, dueDateMove: .init(from: nil, to: then))]
+        let later = ["1": move(then + day, then + 0.5), "2": move(then, nil)]
+        #expect(CourseChanges.merging(earlier, later) == ["2": AssignmentChange(isNew: true)], "1 is back, 2 is still new")
+    }
+
+    @Test func newAndGradedStayAndWhatOnlyOneSideFoundIsKept() {
+        let earlier = ["1": AssignmentChange(isNew: true), "2": AssignmentChange(hasNewGrade: true)]
+        let later = ["2": move(then, then + day), "3": AssignmentChange(hasNewGrade: true)]
+        #expect(CourseChanges.merging(earlier, later) == [
+            "1": AssignmentChange(isNew: true),
+            "2": AssignmentChange(dueDateMove: .init(from: then, to: then + day), hasNewGrade: true),
+            "3": AssignmentChange(hasNewGrade: true),
+        ])
+    }
+}
