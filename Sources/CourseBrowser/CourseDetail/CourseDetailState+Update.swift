@@ -117,11 +117,11 @@ extension CourseDetailState: PaneState, BoundKeys {
         }
     }
 
-    /// Shows `id`, unless it is on screen already and nothing about it failed; selects
-    /// `assignment` once it is shown.
+    /// Shows `id`, unless it is on screen already and none of its sections failed to load;
+    /// selects `assignment` once it is shown.
     private mutating func open(_ id: CourseID, selecting assignment: String?) -> [Effect] {
         defer { wantedItem = assignment.map(DetailItem.id(ofAssignment:)) }
-        guard id != courseID || hasFailure else { return [] }
+        guard id != courseID || hasSectionFailure else { return [] }
         show(id)
         return [.load(id), .track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))]
     }

@@ -110,4 +110,23 @@ struct AssignmentChangesTests {
         _ = state.update(.assignments(.finished(.success([Assignment(id: "9", name: "Quiz", dueAt: now + day)]))), now: now)
         #expect(text(state).contains("* new"))
     }
+
+    @Test func reselectingTheCourseAfterAMarkReadFailedLeavesThePaneAsItIs() {
+        var state = state()
+        _ = state.update(.assignments(.finished(.success([lab(due: now + 7 * day)]))), now: now)
+        let unread = Announcement(id: "31", title: "Room change", messageHTML: "<p>B-204</p>", postedAt: now - 3_600, isRead: false)
+        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list([unread])))), now: now)
+        _ = state.update(.key(.character("n")), now: now)
+        _ = state.update(.key(.character("n")), now: now)
+        #expect(state.update(.key(.enter), now: now) == [.markRead("31")])
+        _ = state.update(.markedRead("31", course: course, failure: AnnouncementSectionTests.NoNetwork()), now: now)
+        let marks = state.seenAssignments.changes
+
+        #expect(state.update(.show(course), now: now).isEmpty, "nothing failed to load: nothing to load again")
+        #expect(!marks.isEmpty)
+        #expect(state.seenAssignments.changes == marks)
+        #expect(state.reading.failures["31"] != nil, "the failed mark keeps its row")
+        #expect(state.availability(of: .retry) == .enabled)
+        #expect(state.update(.key(.character("r")), now: now) == [.markRead("31"), .track(.retryPressed(pane: "course"))])
+    }
 }
