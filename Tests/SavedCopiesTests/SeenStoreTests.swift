@@ -90,4 +90,30 @@ struct SeenStoreTests {
         #expect(nextStart.seen(CourseID(5)) == seen)
         #expect(nextStart.seen(CourseID(6)) == nil)
     }
+
+    @Test func theClientReadsEachCoursesFileOnceARun() throws {
+        defer { folder.remove() }
+        // Large enough that reading it again would show in the bytes read.
+        var assignments: [String: SeenCourse.Entry] = [:]
+        for number in 1...200 {
+            assignments[String(number)] = .init(dueAt: clock.now(), isGraded: false)
+        }
+        let large = SeenCourse(recordedAt: clock.now(), assignments: assignments)
+        store.record(large, for: CourseID(5), of: account)
+        let client = SeenClient.store(store, remembered: { account }) { account }
+        #expect(client.seen(CourseID(5))?.assignments.count == 200)
+        #expect(client.seen(CourseID(6)) == nil)
+
+        let before = try SavedCopyStoreTests.bytesReadByThisThread()
+        let again = (client.seen(CourseID(5)), client.seen(CourseID(6)))
+        let read = try SavedCopyStoreTests.bytesReadByThisThread() - before
+        #expect(again.0?.assignments.count == 200 && again.1 == nil)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file(CourseID(5)).path)[.size] as? Int)
+        #expect(read < size, "the file was not read again: \(read) bytes read, the file has \(size)")
+
+        store.record(record(dueAt: nil), for: CourseID(5), of: account)
+        store.record(record(dueAt: nil), for: CourseID(6), of: account)
+        #expect(client.seen(CourseID(5))?.assignments.count == 200, "what it read stands for the run")
+        #expect(client.seen(CourseID(6)) == nil, "a course with no file is not looked for again")
+    }
 }

@@ -100,6 +100,7 @@ final class CourseDetailPane: PaneRunner {
         case let .copyToClipboard(text): clipboard.copy(text)
         case let .track(event): analytics.track(event)
         case let .courseLoaded(course): onCourseLoaded(course)
+        case let .readSeen(id): readSeen(id)
         case let .recordSeen(id, seen):
             seenRecords.record(id, seen)
             onSeen(id)
@@ -112,7 +113,7 @@ final class CourseDetailPane: PaneRunner {
     private func load(_ id: CourseID) {
         let courses = courses
         let saved = savedCopies
-        update(.seenBefore(seenRecords.seen(id)))
+        readSeen(id)
         let savedSyllabus = saved.syllabus(id).map { copy in
             Saved(value: copy.value.map(HTMLText.blocks(from:)) ?? [], savedAt: copy.savedAt)
         }
@@ -125,6 +126,11 @@ final class CourseDetailPane: PaneRunner {
         start(announcements, restoring: savedAnnouncements, send: Event.announcements) {
             ShownAnnouncement.list(try await announcementClient.announcements(id, $0))
         }
+    }
+
+    /// Reads what the student saw of the course as kept under `id`: quick, from memory or a small file.
+    private func readSeen(_ id: CourseID) {
+        update(.seenBefore(seenRecords.seen(id), of: id))
     }
 
     /// Tells the backend the announcement was read; how that ended comes back as an event.

@@ -26,8 +26,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         case browserAnswered(WebBrowser.Outcome, page: WebPage)
         /// A minute has passed since the lines were laid out: "due in 45 min" moves on.
         case minutePassed
-        /// What the student saw of the course when they last looked; nil: they never did.
-        case seenBefore(SeenCourse?)
+        /// What the student saw of the course when they last looked, as kept under the ID `of`;
+        /// nil: they never did.
+        case seenBefore(SeenCourse?, of: CourseID)
         /// Time to read every section again behind what it shows, or to try again what failed.
         case refresh
 
@@ -60,6 +61,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case courseLoaded(Course)
         /// What the hand-in flow wants done.
         case handIn(HandInFlow.Effect)
+        /// Read what the student saw of the course as kept under this ID, and answer with `seenBefore`.
+        case readSeen(CourseID)
         /// Keep this as what the student saw of the course, and tell the host they looked.
         case recordSeen(CourseID, SeenCourse)
     }
@@ -78,7 +81,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .resize(size): resize(size)
         case let .mouse(event): handleMouse(event)
         case let .show(id, assignment): return open(id, selecting: assignment)
-        case let .overview(event): return receiveOverview(event)
+        case let .overview(event): return receiveOverview(event) + compareSeen(now: now)
         case let .syllabus(event): syllabus.apply(event); return report(event, .syllabus)
         case let .modules(event): modules.apply(event); return report(event, .modules)
         case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
@@ -88,7 +91,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .uploadChanged(change): return uploadChanged(change, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
         case .minutePassed: break
-        case let .seenBefore(record): seenAssignments = SeenAssignments(record: record)
+        case let .seenBefore(record, id):
+            seenAssignments.read(record, of: id)
+            return compareSeen(now: now)
         case .refresh: return refreshEffects()
         }
         return []
@@ -117,11 +122,11 @@ extension CourseDetailState: PaneState, BoundKeys {
         }
     }
 
-    /// Shows `id`, unless it is on screen already and nothing about it failed; selects
-    /// `assignment` once it is shown.
+    /// Shows `id`, unless it is on screen already and none of its sections failed to load;
+    /// selects `assignment` once it is shown.
     private mutating func open(_ id: CourseID, selecting assignment: String?) -> [Effect] {
         defer { wantedItem = assignment.map(DetailItem.id(ofAssignment:)) }
-        guard id != courseID || hasFailure else { return [] }
+        guard id != courseID || hasSectionFailure else { return [] }
         show(id)
         return [.load(id), .track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))]
     }

@@ -131,9 +131,16 @@ struct CourseDetailState {
     /// Rows for content under the header.
     var contentHeight: Int { max(0, size.height - header.count) }
 
+    /// Whether `r` has something to try again: a section that failed to load, or a mark read the backend did not take.
     var hasFailure: Bool {
+        hasSectionFailure || !reading.failures.isEmpty
+    }
+
+    /// Whether a section failed to load: what opening the course again loads afresh. A mark read
+    /// that failed is not, as `r` sends it again without starting the pane over.
+    var hasSectionFailure: Bool {
         overview.retryableFailure != nil || syllabus.retryableFailure != nil || modules.retryableFailure != nil
-            || assignments.retryableFailure != nil || announcements.retryableFailure != nil || !reading.failures.isEmpty
+            || assignments.retryableFailure != nil || announcements.retryableFailure != nil
     }
 
     /// When the oldest saved copy on screen was saved, whether one is being refreshed, and

@@ -6,21 +6,39 @@ import FoundationEssentials
 struct SeenAssignments {
     /// What was seen of the course before this visit, then what this visit recorded; nil: never recorded.
     private(set) var record: SeenCourse?
-    /// The marks of this visit, by assignment ID, from its first fresh answer.
+    /// The ID `record` was read under; nil until one was read.
+    private(set) var recordID: CourseID?
+    /// The marks of this visit, by assignment ID: what each fresh answer changed, joined.
     private(set) var changes: [String: AssignmentChange] = [:]
-    private var hasCompared = false
+    /// The last fresh answer, until it is compared.
+    private var waiting: [Assignment]?
 
-    init(record: SeenCourse? = nil) {
+    /// Takes `record` as what was seen before, as kept under `id`; the marks made stay.
+    mutating func read(_ record: SeenCourse?, of id: CourseID) {
         self.record = record
+        recordID = id
     }
 
-    /// Marks what changed in `assignments`, the backend's answer, the first time one arrives in
-    /// this visit, and gives the record of what the student sees now.
+    /// Keeps `assignments`, a fresh answer of the backend's, to compare once the right record is in hand.
+    mutating func hold(_ assignments: [Assignment]) {
+        waiting = assignments
+    }
+
+    /// Compares the answer waiting, if any, as `receive` does.
+    mutating func receiveWaiting(now: Date) -> SeenCourse? {
+        guard let waiting else { return nil }
+        self.waiting = nil
+        return receive(waiting, now: now)
+    }
+
+    /// Marks what changed in `assignments`, a fresh answer of the backend's, since the record
+    /// (the one before the visit, or the last answer's), keeping the marks made before it; gives
+    /// the record of what the student sees now.
+    ///
+    /// A background refresh records the course again as the student looks at it, so what it
+    /// brings is marked now or never.
     mutating func receive(_ assignments: [Assignment], now: Date) -> SeenCourse {
-        if !hasCompared {
-            changes = CourseChanges.changes(since: record, in: assignments)
-            hasCompared = true
-        }
+        changes = CourseChanges.merging(changes, CourseChanges.changes(since: record, in: assignments))
         let seen = SeenCourse(assignments: assignments, recordedAt: now, after: record)
         record = seen
         return seen

@@ -29,4 +29,18 @@ public struct AssignmentChange: Equatable, Sendable {
     public var isEmpty: Bool {
         !isNew && dueDateMove == nil && !hasNewGrade
     }
+
+    /// This change, then `later`, found against a record made after this one: new stays new, a
+    /// new grade stays, and two moves make one from the first date to the last, or none when
+    /// the date is back where it was.
+    public func followed(by later: AssignmentChange) -> AssignmentChange {
+        var change = AssignmentChange(isNew: isNew || later.isNew, hasNewGrade: hasNewGrade || later.hasNewGrade)
+        switch (dueDateMove, later.dueDateMove) {
+        case let (first?, last?):
+            change.dueDateMove = CourseChanges.isSameDate(first.from, last.to) ? nil : DueDateMove(from: first.from, to: last.to)
+        case let (move, nil), let (nil, move):
+            change.dueDateMove = move
+        }
+        return change
+    }
 }

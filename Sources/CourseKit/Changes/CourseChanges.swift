@@ -18,6 +18,12 @@ public enum CourseChanges {
         return changes
     }
 
+    /// A visit's marks after another answer: each of `earlier` followed by what `later` found
+    /// for the same assignment; one left with nothing changed drops out.
+    public static func merging(_ earlier: [String: AssignmentChange], _ later: [String: AssignmentChange]) -> [String: AssignmentChange] {
+        earlier.merging(later) { $0.followed(by: $1) }.filter { !$0.value.isEmpty }
+    }
+
     /// How many of the planner's `items` of one course are new or changed: assignments as
     /// `changes` finds them, and announcements not seen and posted after the record was made.
     public static func count(since seen: SeenCourse?, in items: [PlannerItem]) -> Int {
@@ -27,7 +33,7 @@ public enum CourseChanges {
             if item.kind == .announcement {
                 if !seen.announcements.contains(item.id), item.date > seen.recordedAt { changed.insert(item.id) }
             } else if let assignment = item.assignmentID {
-                let now = Seeing(dueAt: item.date, isGraded: item.status?.isGraded == true, grade: nil, showsGrade: false)
+                let now = Seeing(dueAt: item.date, isGraded: item.status?.countsAsGraded == true, grade: nil, showsGrade: false)
                 if !change(of: assignment, now: now, since: seen).isEmpty {
                     changed.insert("assignment:" + assignment)
                 }
@@ -65,7 +71,7 @@ public enum CourseChanges {
         return change
     }
 
-    private static func isSameDate(_ lhs: Date?, _ rhs: Date?) -> Bool {
+    static func isSameDate(_ lhs: Date?, _ rhs: Date?) -> Bool {
         switch (lhs, rhs) {
         case let (lhs?, rhs?): return abs(lhs.timeIntervalSince(rhs)) < sameDate
         case (nil, nil): return true

@@ -2,8 +2,9 @@ import Synchronization
 
 /// The durable record of what the student last saw of each course, for telling what changed since.
 ///
-/// Reads are quick (a small file, or memory), so a pane may read as it opens a course; a record
-/// is written in the background and read back at once.
+/// Reads are quick (memory, or a small file the first time), so a pane may read as it opens a
+/// course, and the course list for every course it counts; a record is written in the
+/// background and read back at once.
 public struct SeenClient: Sendable {
     public var seen: @Sendable (_ course: CourseID) -> SeenCourse?
     public var record: @Sendable (_ course: CourseID, _ seen: SeenCourse) -> Void

@@ -19,7 +19,7 @@ extension SeenCourse {
             if item.kind == .announcement {
                 announcements.insert(item.id)
             } else if let assignment = item.assignmentID {
-                entries[assignment] = Entry(dueAt: item.date, isGraded: item.status?.isGraded ?? false)
+                entries[assignment] = Entry(dueAt: item.date, isGraded: item.status?.countsAsGraded ?? false)
             }
         }
         self.init(recordedAt: now, assignments: entries, announcements: announcements, window: window)
@@ -27,7 +27,7 @@ extension SeenCourse {
 }
 
 extension Assignment {
-    /// Graded, whether or not the grade is released: what the planner's `graded` says.
+    /// Graded, whether or not the grade is released: what the planner's `graded` says, but not when excused.
     var isGraded: Bool {
         guard let submission else { return false }
         return submission.state == .graded && !submission.isExcused

@@ -9,7 +9,8 @@ public struct SeenCourse: Equatable, Sendable, Codable {
     /// One assignment as it was seen.
     public struct Entry: Equatable, Sendable, Codable {
         public var dueAt: Date?
-        /// Whether it was graded, released to the student or not, as Canvas's planner says `graded`.
+        /// Whether it was graded, released to the student or not, as Canvas's planner says `graded`;
+        /// excused work is not.
         public var isGraded: Bool
         /// The grade as it was shown; nil where none was, or the record came from the planner, which gives none.
         public var grade: String?

@@ -139,3 +139,55 @@ extension CourseChangesTests {
         #expect(CourseChanges.count(since: seen, in: [item("1", due: then + 7 * day, graded: true)]) == 0)
     }
 }
+
+/// Excused work: Canvas's planner says `graded` for it, the assignment shows no grade.
+extension CourseChangesTests {
+    func excusedItem(_ id: String, due: Date) -> PlannerItem {
+        var excused = item(id, due: due, graded: true)
+        excused.status?.isExcused = true
+        return excused
+    }
+
+    @Test func anExcusedAssignmentIsNoNewGradeInTheCount() {
+        let excused = assignment("1", due: then + 7 * day, submission: .init(state: .graded, isExcused: true))
+        let seen = SeenCourse(assignments: [excused], recordedAt: then, after: nil)
+        #expect(CourseChanges.changes(since: seen, in: [excused]).isEmpty)
+        #expect(CourseChanges.count(since: seen, in: [excusedItem("1", due: then + 7 * day)]) == 0, "the record says not graded, as the planner must")
+    }
+
+    @Test func aBaselineFromThePlannerTakesExcusedWorkAsNotGraded() {
+        let window = DateInterval(start: then - 14 * day, end: then + 28 * day)
+        let seen = SeenCourse(plannerItems: [excusedItem("1", due: then + 7 * day)], window: window, recordedAt: then)
+        #expect(seen.assignments["1"]?.isGraded == false)
+        let graded = assignment("1", due: then + 7 * day, submission: .init(state: .graded, score: 8, grade: "8", postedAt: now))
+        #expect(CourseChanges.changes(since: seen, in: [graded]) == ["1": AssignmentChange(hasNewGrade: true)], "graded once no longer excused")
+    }
+}
+
+/// A visit's marks after another answer, found against the record the answer before left.
+extension CourseChangesTests {
+    func move(_ from: Date?, _ to: Date?) -> AssignmentChange {
+        AssignmentChange(dueDateMove: .init(from: from, to: to))
+    }
+
+    @Test func twoMovesMakeOneFromTheFirstDateToTheLast() {
+        let merged = CourseChanges.merging(["1": move(then, then + day)], ["1": move(then + day, nil)])
+        #expect(merged == ["1": move(then, nil)])
+    }
+
+    @Test func aDateMovedBackWhereItWasIsNoMoveAndWhatElseChangedStays() {
+        let earlier = ["1": move(then, then + day), "2": AssignmentChange(isNew: true, dueDateMove: .init(from: nil, to: then))]
+        let later = ["1": move(then + day, then + 0.5), "2": move(then, nil)]
+        #expect(CourseChanges.merging(earlier, later) == ["2": AssignmentChange(isNew: true)], "1 is back, 2 is still new")
+    }
+
+    @Test func newAndGradedStayAndWhatOnlyOneSideFoundIsKept() {
+        let earlier = ["1": AssignmentChange(isNew: true), "2": AssignmentChange(hasNewGrade: true)]
+        let later = ["2": move(then, then + day), "3": AssignmentChange(hasNewGrade: true)]
+        #expect(CourseChanges.merging(earlier, later) == [
+            "1": AssignmentChange(isNew: true),
+            "2": AssignmentChange(dueDateMove: .init(from: then, to: then + day), hasNewGrade: true),
+            "3": AssignmentChange(hasNewGrade: true),
+        ])
+    }
+}
