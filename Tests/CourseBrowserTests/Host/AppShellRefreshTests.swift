@@ -81,7 +81,7 @@ struct AppShellRefreshTests {
         #expect(told.values.isEmpty, "a first start tells nothing")
         _ = shell.handle(.focusOut)
         var graded = PlannerFixtures.assignment(2, "Problem Set 3", in: -day)
-        graded.status = PlannerItem.Status(isSubmitted: true, isGraded: true)
+        graded.status = PlannerItem.Status(isSubmitted: true, isGraded: true, gradePostedAt: Fixtures.start)
         let announcement = PlannerItem(id: "announcement:9", kind: .announcement, title: "Exam moved", courseID: Fixtures.swift.id,
                                        courseCode: "SWIFT-101", date: Fixtures.start.addingTimeInterval(-hour))
         items.value += [graded, announcement, PlannerFixtures.assignment(3, "Lab 4", in: 5 * hour + 59 * 60)]
@@ -91,6 +91,28 @@ struct AppShellRefreshTests {
         shell.refreshPanes()
         await settle { calls.planner.value == 3 && !shell.due.state.planner.isRefreshing }
         #expect(told.values.count == 3, "each is told once")
+    }
+
+    @Test func aGradeGivenBeforeItIsPostedIsToldOnceWhenItIsPosted() async {
+        let clock = ManualClock(Fixtures.start)
+        let calls = Calls()
+        let told = Recorder<String>()
+        let items = Shared([PlannerFixtures.assignment(1, "Lab 1", in: -day, status: PlannerItem.Status(isSubmitted: true))])
+        let log = NotificationLog.inMemory()
+        let shell = shell(clock: clock, calls: calls, items: items, notifier: Notifier { told.append("\($0): \($1)") }, log: log)
+        shell.start()
+        await settle { log.load() != nil }
+        _ = shell.handle(.focusOut)
+        items.value[0].status?.isGraded = true
+        shell.refreshPanes()
+        await settle { calls.planner.value == 2 && !shell.due.state.planner.isRefreshing }
+        #expect(told.values.isEmpty, "graded, but the student can't see the grade yet")
+        items.value[0].status?.gradePostedAt = Fixtures.start
+        shell.refreshPanes()
+        await settle { told.values.count == 1 }
+        shell.refreshPanes()
+        await settle { calls.planner.value == 4 && !shell.due.state.planner.isRefreshing }
+        #expect(told.values == ["New grade: SWIFT-101 · Lab 1"])
     }
 
     @Test func newsSeenOnScreenIsRecordedAndNotToldLater() async {
