@@ -17,10 +17,12 @@ struct AppShellRefreshTests {
         let planner = Shared(0)
         let courses = Shared(0)
         let course = Shared(0)
+        /// The first date of each planner request.
+        let plannerStarts = Shared<[Date]>([])
     }
 
     func shell(
-        clock: ManualClock, calls: Calls, items: Shared<[PlannerItem]> = Shared([]),
+        clock: ManualClock, calls: Calls, items: Shared<[PlannerItem]> = Shared([]), failing: Shared<Bool> = Shared(false),
         notifier: Notifier = .noOp, log: NotificationLog = .inMemory()
     ) -> AppShell {
         var environment = Fixtures.environment()
@@ -34,8 +36,10 @@ struct AppShellRefreshTests {
             calls.course.modify { $0 += 1 }
             return try await served.course(id, progress)
         }
-        environment.planner = PlannerClient { _, _, _ in
+        environment.planner = PlannerClient { start, _, _ in
             calls.planner.modify { $0 += 1 }
+            calls.plannerStarts.modify { $0.append(start) }
+            if failing.value { throw CourseClient.Failure(userMessage: "Can't reach school.example") }
             return items.value
         }
         environment.notifier = notifier
@@ -113,6 +117,30 @@ struct AppShellRefreshTests {
         shell.refreshPanes()
         await settle { calls.planner.value == 4 && !shell.due.state.planner.isRefreshing }
         #expect(told.values == ["New grade: SWIFT-101 · Lab 1"])
+    }
+
+    @Test func aReloadOfDatesAskedForDaysAgoTellsNothingTwice() async {
+        let clock = ManualClock(Fixtures.start)
+        let calls = Calls()
+        let told = Recorder<String>()
+        let failing = Shared(false)
+        let older = PlannerItem(id: "announcement:9", kind: .announcement, title: "Exam moved", courseID: Fixtures.swift.id,
+                                courseCode: "SWIFT-101", date: Fixtures.start.addingTimeInterval(-10 * day))
+        let log = NotificationLog.inMemory()
+        let shell = shell(clock: clock, calls: calls, items: Shared([older]), failing: failing,
+                          notifier: Notifier { told.append("\($0): \($1)") }, log: log)
+        shell.start(focusing: .due)
+        await settle { log.load() != nil && !shell.due.state.planner.isLoading }
+        failing.value = true
+        shell.refreshPanes()
+        await settle { calls.planner.value == 2 && shell.due.state.planner.retryableFailure != nil }
+        clock.advance(by: 7 * day)
+        failing.value = false
+        _ = shell.handle(.focusOut)
+        _ = shell.handle(.character("r"))
+        await settle { calls.planner.value == 3 && !shell.due.state.planner.isRefreshing }
+        #expect(calls.plannerStarts.value.last == Fixtures.start.addingTimeInterval(-14 * day), "the retry asks again for the dates of the request that failed")
+        #expect(told.values.isEmpty, "the announcement was recorded when it first came")
     }
 
     @Test func newsSeenOnScreenIsRecordedAndNotToldLater() async {
