@@ -23,7 +23,10 @@ package struct CanvasPlannerItem: Decodable, Sendable {
     package struct Submissions: Decodable, Sendable {
         package var submitted: Bool?
         package var excused: Bool?
+        /// `Submission#graded?`: true for excused work and for a grade not released yet.
         package var graded: Bool?
+        /// When the grade was released to the student; null while it is not.
+        package var posted_at: String?
         package var late: Bool?
         package var missing: Bool?
         package var needs_grading: Bool?
@@ -130,7 +133,8 @@ extension CanvasPlannerItem.Submissions {
     var status: PlannerItem.Status {
         PlannerItem.Status(
             isSubmitted: submitted ?? false, isGraded: graded ?? false, isLate: late ?? false, isMissing: missing ?? false,
-            isExcused: excused ?? false, needsGrading: needs_grading ?? false, hasFeedback: has_feedback ?? false
+            isExcused: excused ?? false, needsGrading: needs_grading ?? false, hasFeedback: has_feedback ?? false,
+            gradePostedAt: posted_at.flatMap(CanvasDate.parse)
         )
     }
 }

@@ -64,7 +64,8 @@ extension PlannerItem.Status {
             isLate: submission.isLate,
             isMissing: submission.isMissing,
             isExcused: submission.isExcused,
-            needsGrading: submission.state == .submitted || submission.state == .pendingReview
+            needsGrading: submission.state == .submitted || submission.state == .pendingReview,
+            gradePostedAt: submission.postedAt
         )
     }
 }

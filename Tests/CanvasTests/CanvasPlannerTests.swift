@@ -55,6 +55,19 @@ struct CanvasPlannerTests {
         #expect(item.htmlURL == URL(string: "https://school.example/courses/1/assignments/12"))
     }
 
+    @Test func aGradeIsReleasedWhenItsSubmissionIsPosted() async throws {
+        let items = try await items(#"""
+            [{"plannable_id": 12, "plannable_type": "assignment", "course_id": 1, "plannable_date": "2026-12-03T23:59:00Z",
+              "submissions": {"submitted": true, "graded": true, "posted_at": null}, "plannable": {"id": 12, "title": "Hidden"}},
+             {"plannable_id": 13, "plannable_type": "assignment", "course_id": 1, "plannable_date": "2026-12-04T23:59:00Z",
+              "submissions": {"submitted": true, "graded": true, "posted_at": "2026-12-05T08:30:00Z"}, "plannable": {"id": 13, "title": "Posted"}},
+             {"plannable_id": 14, "plannable_type": "assignment", "course_id": 1, "plannable_date": "2026-12-05T23:59:00Z",
+              "submissions": {"excused": true, "graded": true, "posted_at": "2026-12-05T08:30:00Z"}, "plannable": {"id": 14, "title": "Excused"}}]
+            """#)
+        #expect(items.map { $0.status?.gradePostedAt } == [nil, CanvasDate.parse("2026-12-05T08:30:00Z"), CanvasDate.parse("2026-12-05T08:30:00Z")])
+        #expect(items.map { $0.status?.releasedGradeAt } == [nil, CanvasDate.parse("2026-12-05T08:30:00Z"), nil])
+    }
+
     @Test func gradedQuizzesAndDiscussionsHandInUnderTheirAssignment() async throws {
         let items = try await items(#"""
             [{"plannable_id": 5, "plannable_type": "quiz", "course_id": 1, "plannable_date": "2026-12-01T10:00:00Z", "submissions": false,

@@ -13,7 +13,8 @@ struct CatalogPlannerTests {
             {"id": 10, "name": "Lab", "due_in_days": 1, "points_possible": 10,
              "submission": {"workflow_state": "submitted", "submitted_at": "2027-01-01T00:00:00Z", "late": true}},
             {"id": 11, "name": "Quiz", "due_in_days": -2, "submission": {"workflow_state": "unsubmitted", "missing": true}},
-            {"id": 12, "name": "Essay", "due_in_days": -1, "submission": {"workflow_state": "graded", "score": 9}},
+            {"id": 12, "name": "Essay", "due_in_days": -1,
+             "submission": {"workflow_state": "graded", "score": 9, "posted_at": "2027-01-02T00:00:00Z"}},
             {"id": 13, "name": "Too far", "due_in_days": 60},
             {"id": 14, "name": "No date"}]},
           {"id": 2, "name": "Ended", "end_at": "2020-01-01T00:00:00Z", "assignments": [{"id": 20, "name": "Old", "due_in_days": 1}]},
@@ -72,6 +73,7 @@ struct CatalogPlannerTests {
         #expect(lab.status == PlannerItem.Status(isSubmitted: true, isLate: true, needsGrading: true))
         #expect(items[0].status == PlannerItem.Status(isMissing: true))
         #expect(items[1].status?.isGraded == true)
+        #expect(items[1].status?.gradePostedAt == ISO8601DateFormatter().date(from: "2027-01-02T00:00:00Z"), "released when its submission was posted")
         #expect(items[2].courseCode == nil, "a course without a code")
     }
 
@@ -80,7 +82,7 @@ struct CatalogPlannerTests {
         let items = try await planner.items(Self.now - 14 * 86_400, Self.now + 28 * 86_400, .ignored)
         #expect(items.contains { $0.date > Self.now && $0.date < Self.now + 86_400 })
         #expect(items.contains { $0.date < Self.now && $0.status?.isMissing == true })
-        #expect(items.contains { $0.status?.isGraded == true })
+        #expect(items.contains { $0.status?.releasedGradeAt != nil }, "a grade the sample posted")
         #expect(items.contains { $0.status?.isSubmitted == true })
     }
 }

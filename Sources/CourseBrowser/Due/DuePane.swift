@@ -32,8 +32,9 @@ final class DuePane: PaneRunner {
     var onItems: ([PlannerItem], DateInterval) -> Void = { _, _ in }
     /// The dates the planner was last asked for.
     private var window: DateInterval?
-    /// Called with each answer the planner gives (not a saved copy), for the host to tell what is new in it.
-    var onAnswer: ([PlannerItem]) -> Void = { _ in }
+    /// Called with each answer the planner gives (not a saved copy) and the dates it covers, for
+    /// the host to tell what is new in it; a reload answers for the dates first asked, not today's.
+    var onAnswer: ([PlannerItem], DateInterval) -> Void = { _, _ in }
     var onChange: () -> Void = {}
 
     init(environment: EnvironmentValues) {
@@ -89,7 +90,10 @@ final class DuePane: PaneRunner {
             }
             load(start, end, keepingValue: copy != nil)
         case let .refresh(start, end): load(start, end, keepingValue: true)
-        case let .answered(items): onAnswer(items)
+        case let .answered(items):
+            if let window {
+                onAnswer(items, window)
+            }
         case let .reload(keepingValue): update(.planner(items.again(keepingValue: keepingValue)))
         case let .loadAssignments(course):
             let courses = courses

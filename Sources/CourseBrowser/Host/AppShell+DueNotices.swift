@@ -1,4 +1,5 @@
 import CourseKit
+import FoundationEssentials
 
 extension AppShell {
     /// Tells, once each, of new grades, new announcements and work due within a day, from an
@@ -6,10 +7,11 @@ extension AppShell {
     ///
     /// With the terminal in front of the user, what is new is only recorded as told: the Due
     /// pane shows it, and news seen on screen should not pop up later when they look away.
-    func tellWhatIsDue(_ items: [PlannerItem]) {
-        let now = clock.now()
+    /// Only what is dated before the answered `window` is forgotten: an answer for dates asked
+    /// for days ago still holds items the clock alone would call too old to keep.
+    func tellWhatIsDue(_ items: [PlannerItem], covering window: DateInterval) {
         let previous = notificationLog.load()
-        let review = DueNotices(items, since: previous, now: now, keptSince: now.addingTimeInterval(-DueState.lookBack))
+        let review = DueNotices(items, since: previous, now: clock.now(), keptSince: window.start)
         if !terminalFocused {
             for notice in review.notices {
                 notifier.notify(notice.title, notice.body)

@@ -61,7 +61,7 @@ public final class AppShell: TerminalApplication {
         detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }
         due.onItems = { [weak self] items, window in self?.list.update(.plannerItems(items, window: window)) }
         detail.onSeen = { [weak self] id in self?.list.update(.seen(id)) }
-        due.onAnswer = { [weak self] items in self?.tellWhatIsDue(items) }
+        due.onAnswer = { [weak self] items, window in self?.tellWhatIsDue(items, covering: window) }
     }
 
     /// Starts every pane's loading; with `course`, opens it straight away (a deep link); with

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// What to tell the user about a planner answer, once each: a new grade, a new announcement,
-/// and work due within a day that is not handed in.
+/// What to tell the user about a planner answer, once each: a grade released, a new
+/// announcement, and work due within a day that is not handed in.
 ///
 /// Decided from the answer and the record of what was told before; the caller sends the
 /// notices (or, with the user looking at the screen, only keeps the record) and saves the
@@ -43,8 +43,11 @@ public struct DueNotices: Equatable, Sendable {
         if item.kind == .announcement {
             found.append(("announcement:\(item.id)", Notice(title: "Announcement", body: about)))
         }
-        if item.status?.isGraded == true, item.status?.isExcused == false {
-            found.append(("graded:\(item.id)", Notice(title: "New grade", body: about)))
+        if let postedAt = item.status?.releasedGradeAt {
+            // Keyed by the release, not the grade: a grade given before it is posted is told when
+            // it is, and one hidden and posted again is news again.
+            let key = "graded:\(item.id)@\(Int(postedAt.timeIntervalSince1970))"
+            found.append((key, Notice(title: "New grade", body: about)))
         }
         if isDueSoon(item, now: now) {
             // The date is part of the key: work whose deadline moves is worth telling again.

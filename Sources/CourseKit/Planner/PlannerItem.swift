@@ -24,16 +24,21 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
     /// Where the student's own submission stands, from the row's `submissions`.
     public struct Status: Equatable, Sendable, Codable {
         public var isSubmitted: Bool
+        /// Canvas's `graded`: true for excused work too, and for a grade the teacher has not
+        /// released yet; `gradePostedAt` tells whether the student can see it.
         public var isGraded: Bool
         public var isLate: Bool
         public var isMissing: Bool
         public var isExcused: Bool
         public var needsGrading: Bool
         public var hasFeedback: Bool
+        /// When the grade was released to the student (`posted_at`); nil while it is not, or
+        /// in a copy saved before this was kept.
+        public var gradePostedAt: Date?
 
         public init(
             isSubmitted: Bool = false, isGraded: Bool = false, isLate: Bool = false, isMissing: Bool = false,
-            isExcused: Bool = false, needsGrading: Bool = false, hasFeedback: Bool = false
+            isExcused: Bool = false, needsGrading: Bool = false, hasFeedback: Bool = false, gradePostedAt: Date? = nil
         ) {
             self.isSubmitted = isSubmitted
             self.isGraded = isGraded
@@ -42,6 +47,13 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
             self.isExcused = isExcused
             self.needsGrading = needsGrading
             self.hasFeedback = hasFeedback
+            self.gradePostedAt = gradePostedAt
+        }
+
+        /// When a grade the student can see was released: nil while it is not posted, and for
+        /// work excused rather than graded.
+        public var releasedGradeAt: Date? {
+            isGraded && !isExcused ? gradePostedAt : nil
         }
     }
 

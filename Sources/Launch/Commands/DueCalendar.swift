@@ -2,9 +2,10 @@ import CourseBrowser
 import CourseKit
 import FoundationEssentials
 
-/// What is due as an iCalendar file (RFC 5545): one VEVENT per planner item, each with a UID
-/// made from the item's kind, its ID and the backend's name, so a calendar that imports or
-/// subscribes to the file again updates its events instead of adding them twice.
+/// What is due as an iCalendar file (RFC 5545): one VEVENT per planner item that has a date
+/// to keep (announcements are news, not dates), each with a UID made from the item's kind, its
+/// ID and the backend's name, so a calendar that imports or subscribes to the file again
+/// updates its events instead of adding them twice.
 struct DueCalendar {
     /// Names the backend after the `@` of each UID: the Canvas host, or `coursebrowser-sample`.
     var domain: String
@@ -21,7 +22,7 @@ struct DueCalendar {
             "METHOD:PUBLISH",
             "X-WR-CALNAME:" + ICalendarText.escaped("Due · \(domain)"),
         ]
-        for item in DueListing.ordered(items, now: now) {
+        for item in DueListing.ordered(items, now: now) where item.kind != .announcement {
             lines += event(item)
         }
         lines.append("END:VCALENDAR")
@@ -29,9 +30,13 @@ struct DueCalendar {
     }
 
     /// The VEVENT of `item`, its properties unfolded.
+    ///
+    /// Transparent: a deadline takes no time, so it never makes the user look busy to someone
+    /// looking for a free hour in their calendar.
     func event(_ item: PlannerItem) -> [String] {
         var lines = ["BEGIN:VEVENT", "UID:" + ICalendarText.escaped(uid(item)), "DTSTAMP:" + ICalendarDate.moment(now)]
         lines += when(item)
+        lines.append("TRANSP:TRANSPARENT")
         lines.append("SUMMARY:" + ICalendarText.escaped(summary(item)))
         if let description = description(item) {
             lines.append("DESCRIPTION:" + ICalendarText.escaped(description))

@@ -17,10 +17,12 @@ struct AppShellRefreshTests {
         let planner = Shared(0)
         let courses = Shared(0)
         let course = Shared(0)
+        /// The first date of each planner request.
+        let plannerStarts = Shared<[Date]>([])
     }
 
     func shell(
-        clock: ManualClock, calls: Calls, items: Shared<[PlannerItem]> = Shared([]),
+        clock: ManualClock, calls: Calls, items: Shared<[PlannerItem]> = Shared([]), failing: Shared<Bool> = Shared(false),
         notifier: Notifier = .noOp, log: NotificationLog = .inMemory()
     ) -> AppShell {
         var environment = Fixtures.environment()
@@ -34,8 +36,10 @@ struct AppShellRefreshTests {
             calls.course.modify { $0 += 1 }
             return try await served.course(id, progress)
         }
-        environment.planner = PlannerClient { _, _, _ in
+        environment.planner = PlannerClient { start, _, _ in
             calls.planner.modify { $0 += 1 }
+            calls.plannerStarts.modify { $0.append(start) }
+            if failing.value { throw CourseClient.Failure(userMessage: "Can't reach school.example") }
             return items.value
         }
         environment.notifier = notifier
@@ -81,7 +85,7 @@ struct AppShellRefreshTests {
         #expect(told.values.isEmpty, "a first start tells nothing")
         _ = shell.handle(.focusOut)
         var graded = PlannerFixtures.assignment(2, "Problem Set 3", in: -day)
-        graded.status = PlannerItem.Status(isSubmitted: true, isGraded: true)
+        graded.status = PlannerItem.Status(isSubmitted: true, isGraded: true, gradePostedAt: Fixtures.start)
         let announcement = PlannerItem(id: "announcement:9", kind: .announcement, title: "Exam moved", courseID: Fixtures.swift.id,
                                        courseCode: "SWIFT-101", date: Fixtures.start.addingTimeInterval(-hour))
         items.value += [graded, announcement, PlannerFixtures.assignment(3, "Lab 4", in: 5 * hour + 59 * 60)]
@@ -91,6 +95,52 @@ struct AppShellRefreshTests {
         shell.refreshPanes()
         await settle { calls.planner.value == 3 && !shell.due.state.planner.isRefreshing }
         #expect(told.values.count == 3, "each is told once")
+    }
+
+    @Test func aGradeGivenBeforeItIsPostedIsToldOnceWhenItIsPosted() async {
+        let clock = ManualClock(Fixtures.start)
+        let calls = Calls()
+        let told = Recorder<String>()
+        let items = Shared([PlannerFixtures.assignment(1, "Lab 1", in: -day, status: PlannerItem.Status(isSubmitted: true))])
+        let log = NotificationLog.inMemory()
+        let shell = shell(clock: clock, calls: calls, items: items, notifier: Notifier { told.append("\($0): \($1)") }, log: log)
+        shell.start()
+        await settle { log.load() != nil }
+        _ = shell.handle(.focusOut)
+        items.value[0].status?.isGraded = true
+        shell.refreshPanes()
+        await settle { calls.planner.value == 2 && !shell.due.state.planner.isRefreshing }
+        #expect(told.values.isEmpty, "graded, but the student can't see the grade yet")
+        items.value[0].status?.gradePostedAt = Fixtures.start
+        shell.refreshPanes()
+        await settle { told.values.count == 1 }
+        shell.refreshPanes()
+        await settle { calls.planner.value == 4 && !shell.due.state.planner.isRefreshing }
+        #expect(told.values == ["New grade: SWIFT-101 · Lab 1"])
+    }
+
+    @Test func aReloadOfDatesAskedForDaysAgoTellsNothingTwice() async {
+        let clock = ManualClock(Fixtures.start)
+        let calls = Calls()
+        let told = Recorder<String>()
+        let failing = Shared(false)
+        let older = PlannerItem(id: "announcement:9", kind: .announcement, title: "Exam moved", courseID: Fixtures.swift.id,
+                                courseCode: "SWIFT-101", date: Fixtures.start.addingTimeInterval(-10 * day))
+        let log = NotificationLog.inMemory()
+        let shell = shell(clock: clock, calls: calls, items: Shared([older]), failing: failing,
+                          notifier: Notifier { told.append("\($0): \($1)") }, log: log)
+        shell.start(focusing: .due)
+        await settle { log.load() != nil && !shell.due.state.planner.isLoading }
+        failing.value = true
+        shell.refreshPanes()
+        await settle { calls.planner.value == 2 && shell.due.state.planner.retryableFailure != nil }
+        clock.advance(by: 7 * day)
+        failing.value = false
+        _ = shell.handle(.focusOut)
+        _ = shell.handle(.character("r"))
+        await settle { calls.planner.value == 3 && !shell.due.state.planner.isRefreshing }
+        #expect(calls.plannerStarts.value.last == Fixtures.start.addingTimeInterval(-14 * day), "the retry asks again for the dates of the request that failed")
+        #expect(told.values.isEmpty, "the announcement was recorded when it first came")
     }
 
     @Test func newsSeenOnScreenIsRecordedAndNotToldLater() async {

@@ -15,7 +15,7 @@ struct DueNoticesTests {
 
     var news: [PlannerItem] {
         [
-            assignment(1, "Problem Set 3", in: -2 * day, status: .init(isSubmitted: true, isGraded: true)),
+            assignment(1, "Problem Set 3", in: -2 * day, status: .init(isSubmitted: true, isGraded: true, gradePostedAt: now.addingTimeInterval(-hour))),
             PlannerItem(id: "announcement:4", kind: .announcement, title: "Exam moved", contextName: "Algorithms", date: now.addingTimeInterval(-hour)),
             assignment(2, "Lab 4", in: 5 * hour + 30 * 60),
         ]
@@ -34,6 +34,22 @@ struct DueNoticesTests {
             "New grade: CS 201 · Problem Set 3", "Announcement: Algorithms · Exam moved", "Due in 5 h: CS 201 · Lab 4",
         ])
         #expect(DueNotices(news, since: review.record, now: now.addingTimeInterval(hour), keptSince: window).notices.isEmpty)
+    }
+
+    @Test func aGradeIsToldWhenTheTeacherPostsItNotWhenItIsGiven() {
+        let given = assignment(1, "Problem Set 3", in: -2 * day, status: .init(isSubmitted: true, isGraded: true))
+        let unposted = DueNotices([given], since: NotificationRecord(), now: now, keptSince: window)
+        #expect(unposted.notices.isEmpty, "Canvas says graded before the student may see the grade")
+        var posted = given
+        posted.status?.gradePostedAt = now
+        let released = DueNotices([posted], since: unposted.record, now: now.addingTimeInterval(hour), keptSince: window)
+        #expect(released.notices.map(\.title) == ["New grade"])
+        #expect(DueNotices([posted], since: released.record, now: now.addingTimeInterval(2 * hour), keptSince: window).notices.isEmpty)
+    }
+
+    @Test func anExcusalIsNoNewGradeThoughCanvasCallsItGraded() {
+        let excused = assignment(1, "Problem Set 3", in: -2 * day, status: .init(isGraded: true, isExcused: true, gradePostedAt: now))
+        #expect(DueNotices([excused], since: NotificationRecord(), now: now, keptSince: window).notices.isEmpty)
     }
 
     @Test func workHandedInExcusedTickedDoneLaterOrPastIsNotDueSoon() {
@@ -59,9 +75,9 @@ struct DueNoticesTests {
     }
 
     @Test func entriesOlderThanTheWindowAreDropped() {
-        let old = NotificationRecord(entries: ["graded:assignment:9": now.addingTimeInterval(-30 * day), "graded:assignment:8": now])
+        let old = NotificationRecord(entries: ["graded:assignment:9@1": now.addingTimeInterval(-30 * day), "graded:assignment:8@1": now])
         let review = DueNotices([], since: old, now: now, keptSince: window)
-        #expect(review.record.entries == ["graded:assignment:8": now])
+        #expect(review.record.entries == ["graded:assignment:8@1": now])
     }
 
     @Test func theInMemoryLogHasNoRecordUntilOneIsSaved() {

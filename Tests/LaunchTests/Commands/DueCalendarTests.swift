@@ -3,8 +3,8 @@ import Foundation
 @testable import Launch
 import Testing
 
-/// The `calendar` command's events: UIDs that stay the same, timed and all-day items, and
-/// the summary and description built from an item.
+/// The `calendar` command's events: UIDs that stay the same, timed and all-day items, never
+/// busy time, no announcements, and the summary and description built from an item.
 @Suite struct DueCalendarTests {
     static let now = Date(timeIntervalSince1970: 1_796_000_000)
     static let calendar = DueCalendar(domain: "school.example", now: now)
@@ -28,6 +28,23 @@ import Testing
         #expect(event.contains("DESCRIPTION:Data Structures\\n10 pts"))
         #expect(event.contains("URL:https://school.example/courses/7/assignments/12"))
         #expect(event.contains("DTSTAMP:" + ICalendarDate.moment(Self.now)))
+    }
+
+    @Test func everyEventIsTransparentSoADeadlineNeverMakesTheUserLookBusy() throws {
+        let plainDay = try #require(ISO8601DateFormatter().date(from: "2026-12-31T00:00:00Z"))
+        for item in [Self.item(), Self.item("calendar_event:9", date: plainDay, isAllDay: true)] {
+            let event = Self.calendar.event(item)
+            #expect(event.filter { $0.hasPrefix("TRANSP:") } == ["TRANSP:TRANSPARENT"])
+        }
+    }
+
+    @Test func announcementsAreLeftOutOfTheCalendar() {
+        var announcement = Self.item("announcement:4", title: "Exam moved", status: nil)
+        announcement.kind = .announcement
+        let text = Self.calendar.text([announcement, Self.item()])
+        #expect(text.components(separatedBy: "BEGIN:VEVENT").count - 1 == 1)
+        #expect(text.contains("UID:assignment-12@school.example"))
+        #expect(!text.contains("Exam moved"))
     }
 
     @Test func anAllDayItemIsDatedByItsDayAndEndsTheNextDay() throws {
