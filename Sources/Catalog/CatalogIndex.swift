@@ -27,6 +27,9 @@ public struct CatalogIndex: Sendable {
     let shift: TimeInterval
     /// Courses of the source that were left out, one line each saying which and why.
     public let skipped: [String]
+    /// This reading of the source, told apart from a later one of the same file: relative
+    /// dates count from when a reading was first used.
+    let reading = UUID()
 
     /// Reads the list of a catalog document, naming `source` in any error; the same
     /// courses, in the same order and with the same lines for the skipped ones, as

@@ -3,11 +3,13 @@ import FoundationEssentials
 
 extension CourseClient {
     /// Serves courses from the catalog index `load` gives, which runs on every request;
-    /// `now` decides which courses are current and is what relative due dates count from.
+    /// `now` decides which courses are current, and relative due dates count from the moment a
+    /// reading of the catalog was first used.
     ///
     /// Asking on every request is what lets `r` pick up a catalog file the user just fixed.
     public static func catalog(now: @escaping @Sendable () -> Date, index load: @escaping @Sendable () throws -> CatalogIndex) -> CourseClient {
-        CourseClient(
+        let anchor = CatalogAnchor(now: now)
+        return CourseClient(
             coursesPage: { scope, _, _ in
                 let index = try load()
                 return Page(items: index.courses(in: scope, at: now()), skipped: index.skipped)
@@ -15,7 +17,10 @@ extension CourseClient {
             course: { id, _ in try load().course(id) },
             syllabus: { id, _ in try load().syllabus(id) },
             modules: { id, _ in try load().modules(id) },
-            assignments: { id, _ in try load().assignments(id, at: now()) }
+            assignments: { id, _ in
+                let index = try load()
+                return try index.assignments(id, at: anchor.moment(for: index))
+            }
         )
     }
 

@@ -41,6 +41,19 @@ struct RelativeDueDateTests {
         #expect(try await client.assignments(CourseID(1), .ignored).map(\.dueAt) == Self.expected)
     }
 
+    /// Asked again a minute later, the Course pane must see the dates the Due pane listed, or
+    /// every relative date reads as moved; a new reading of a changed file counts afresh.
+    @Test func aCatalogClientCountsEveryAskingOfOneReadingFromItsFirst() async throws {
+        let clock = Shared(Self.now)
+        let reading = Shared(try CatalogIndex(Data(Self.json.utf8), source: "test.json"))
+        let client = CourseClient.catalog(now: { clock.value }, index: { reading.value })
+        #expect(try await client.assignments(CourseID(1), .ignored).map(\.dueAt) == Self.expected)
+        clock.value = Self.now + 60
+        #expect(try await client.assignments(CourseID(1), .ignored).map(\.dueAt) == Self.expected)
+        reading.value = try CatalogIndex(Data(Self.json.utf8), source: "test.json")
+        #expect(try await client.assignments(CourseID(1), .ignored)[1].dueAt == Self.now + 60 + 2 * 86_400)
+    }
+
     @Test func theSampleIsDueAroundWhateverDayItIs() throws {
         // An afternoon long after the day the sample was written for.
         let now = SampleCatalog.anchor + 500 * 86_400 + 15 * 3_600

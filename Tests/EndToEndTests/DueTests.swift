@@ -18,6 +18,19 @@ import Testing
         #expect(screen.lastNonBlankLine.contains("Enter open"), "the hint line offers the Due pane's keys")
     }
 
+    /// The sample's dates count from now; opened a while after the Due pane listed it, a course's
+    /// work is still due when the pane said, not "moved" by the seconds in between.
+    @Test func aSampleCourseOpenedFromTheDuePaneHasNothingMoved() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try tmux.launchApp(["--due"])
+        try await tmux.waitFor(boxTitled: "Due", "what is due loaded") { $0.lines.contains { Self.isHeading($0) } }
+        try await Task.sleep(for: .seconds(2))
+        try tmux.press("Enter")
+        let course = try await tmux.waitFor(box: "Course", "the course opened on its missing work") { $0.contains("Reading Response") && $0.contains("Syllabus") }
+        #expect(!course.contains("moved"), "\(course)")
+    }
+
     /// Whether `line` is a day's heading: Missing, Today, Tomorrow or a day such as `Thu 10 Sep`.
     static func isHeading(_ line: String) -> Bool {
         let text = line.trimmingSpaces()
