@@ -37,7 +37,7 @@ enum AssignmentLayout {
         let facts = [due(assignment, now: now), lock(assignment, now: now), points(assignment)].compactMap { $0 }.joined(separator: " · ")
         let standing = AssignmentStanding(assignment)
         let detail = [facts, standing.text].filter { !$0.isEmpty }.joined(separator: " · ")
-        lines += ("    " + detail).wrapped(toWidth: width).map { StyledLine($0, style: standing.style) }
+        lines += indented(detail, width: width).map { StyledLine($0, style: standing.style) }
         if let explanation = assignment.lockExplanation {
             lines += DetailText.lockExplanation(explanation, indent: 4, width: width)
         }
@@ -51,8 +51,15 @@ enum AssignmentLayout {
         if change.isNew { parts.append("new") }
         if let move = change.dueDateMove { parts.append(moved(move, now: now)) }
         if change.hasNewGrade { parts.append("new grade") }
-        let text = "    " + glyphs.changed + " " + parts.joined(separator: " · ")
-        return text.wrapped(toWidth: width).map { StyledLine($0, style: Style(bold: true, role: .accent)) }
+        let text = glyphs.changed + " " + parts.joined(separator: " · ")
+        return indented(text, width: width).map { StyledLine($0, style: Style(bold: true, role: .accent)) }
+    }
+
+    /// `text` wrapped under the assignment's name, every line of it indented, so a narrow pane
+    /// still shows whose facts they are.
+    private static func indented(_ text: String, width: Int) -> [String] {
+        let indent = "    "
+        return text.wrapped(toWidth: max(1, width - indent.count)).map { indent + $0 }
     }
 
     /// From which due date to which; with the times when the day stayed the same.

@@ -42,6 +42,21 @@ struct AssignmentSectionTests {
         ])
     }
 
+    /// On a narrow pane the facts under an assignment wrap, each line under the name's indent, so
+    /// a wrapped grade does not read as a heading of its own.
+    @Test func factsThatWrapKeepTheirIndent() async {
+        let now = now
+        let pane = await pane { _, _ in [
+            Assignment(id: "1", name: "Essay 1", dueAt: now - 2 * 86_400, pointsPossible: 10,
+                       submission: .init(state: .graded, attempt: 1, isLate: true, score: 8.5, grade: "B")),
+        ] }
+        let lines = pane.lines(width: 34, height: 20)
+        let name = lines.firstIndex(of: " Essay 1" + String(repeating: " ", count: 26)) ?? lines.firstIndex { $0.hasPrefix(" Essay 1") }
+        let facts = lines.dropFirst((name ?? lines.count) + 1).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(facts.count >= 2, "the facts wrap at this width: \(lines)")
+        #expect(facts.allSatisfy { $0.hasPrefix("     ") }, "\(Array(facts))")
+    }
+
     @Test func aLockedAssignmentSaysWhy() async {
         let pane = await pane { _, _ in [
             Assignment(id: "1", name: "Final project", dueAt: Fixtures.start + 20 * 86_400, isLocked: true,
