@@ -287,7 +287,9 @@ import Testing
             let fixed = try await tmux.waitFor(box: "Course", "the modules after r") { $0.contains("Modules · 4") }
             #expect(!fixed.contains("❗"))
             #expect(fixed.contains("Week 1: Practice") && fixed.contains("MATH 101 · Past Term B"))
-            let paths = try await server.requests().map(\.path)
+            // The Due pane's planner may still be reading its pages on a loaded machine: it is
+            // another pane's, and no reload of this one.
+            let paths = try await server.requests().map(\.path).filter { !$0.hasPrefix("/api/v1/planner/items?") }
             #expect(paths.contains { $0.hasPrefix("/api/v1/courses/1/modules?") })
             #expect(paths.allSatisfy { $0.hasPrefix("/api/v1/courses/1/modules") }, "only the modules were reloaded: \(paths)")
         }
