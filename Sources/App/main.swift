@@ -93,9 +93,17 @@ case let .queue(json, clearDone):
 case let .drain(timeout):
     runCommand { await QueueCommands.drain(timeout: timeout, services: services) }
 case let .due(json, days):
-    runCommand { await DueCommands.due(json: json, days: days, services: services, processEnvironment: processEnvironment) }
+    runCommand {
+        let status = await DueCommands.due(json: json, days: days, services: services, processEnvironment: processEnvironment)
+        services.finishWriting()
+        return status
+    }
 case let .calendar(days):
-    runCommand { await DueCommands.calendar(days: days, services: services) }
+    runCommand {
+        let status = await DueCommands.calendar(days: days, services: services)
+        services.finishWriting()
+        return status
+    }
 case .browse:
     break
 case .login, .logout, .completions, .manPage:
@@ -110,4 +118,6 @@ guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
 let shell = AppShell(environment: services.environment)
 shell.start(openingCourse: options.course, focusing: options.showsDue ? .due : nil, refreshingEvery: options.offline ? nil : options.refreshInterval)
 services.startUploading()
-EventLoop(app: shell).run(environment: processEnvironment, mouse: !options.noMouse)
+let loop = EventLoop(app: shell)
+loop.beforeExit = { services.finishWriting() }
+loop.run(environment: processEnvironment, mouse: !options.noMouse)

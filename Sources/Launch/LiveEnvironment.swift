@@ -16,6 +16,8 @@ public enum LiveEnvironment {
         /// The backend by a name that stays the same from run to run, for identifiers made
         /// from it (a calendar's event UIDs): the Canvas host, `coursebrowser-sample` or `coursebrowser-catalog`.
         var backendName = "coursebrowser-sample"
+        /// Where Canvas's answers are saved, when they are.
+        var savedCopyStore: SavedCopyStore?
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -23,6 +25,12 @@ public enum LiveEnvironment {
             guard !sendsNothing else { return }
             let engine = engine
             Task.detached { await engine.run() }
+        }
+
+        /// Waits up to a second for saved copies still being written, before the process exits:
+        /// the record of what was seen and of what was told are among them.
+        public func finishWriting() {
+            savedCopyStore?.settle(within: 1)
         }
     }
 
@@ -55,18 +63,21 @@ public enum LiveEnvironment {
         environment.planner = backend.planner(http: http, environment: environment)
         environment.seen = .inMemory()
         environment.announcements = backend.announcements(http: http, environment: environment)
+        var savedCopyStore: SavedCopyStore?
         if case let .canvas(url, credentials) = backend, !options.noCache {
-            keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
+            savedCopyStore = keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
         }
         environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity)
-        return Services(environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name)
+        return Services(
+            environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopyStore
+        )
     }
 
     /// Shows what was saved of this Canvas and user at once, and saves every answer from now
-    /// on; with `offline`, asks Canvas nothing at all.
+    /// on; with `offline`, asks Canvas nothing at all. Gives the store the copies go to.
     private static func keepSavedCopies(
         of url: URL, _ credentials: CanvasCredentials, http: HTTPClient, offline: Bool, in environment: inout EnvironmentValues
-    ) {
+    ) -> SavedCopyStore {
         let store = SavedCopyStore(directory: environment.paths.cacheDirectory, clock: environment.clock)
         let connection = CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: .noOp)
         let accounts = SavedCopyAccounts(origin: url.absoluteString, store: store, connection: connection)
@@ -80,6 +91,7 @@ public enum LiveEnvironment {
         // Offline, an account not known already is not asked of Canvas: what is seen is only not kept.
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
         environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
+        return store
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {

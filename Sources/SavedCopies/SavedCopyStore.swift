@@ -29,6 +29,8 @@ public final class SavedCopyStore: Sendable {
     let copyLimit: Int64
     /// Writes since the size was last checked; checked on the first write and every 64th.
     private let writesSinceCheck = Mutex(64)
+    /// Writes handed to a background writer and not finished yet.
+    let writesUnderWay = Mutex(0)
 
     /// The largest copy kept: 32 MB, as large as one answer may be (HTTP's `defaultMaxAnswerBytes`).
     ///

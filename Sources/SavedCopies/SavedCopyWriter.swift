@@ -24,9 +24,11 @@ final class SavedCopyWriter: Sendable {
     func perform(_ write: @escaping @Sendable (SavedCopyStore, SavedCopyAccount) -> Void) {
         let store = store
         let account = account
+        store.writeBegan()
         lastSave.withLock { last in
             let before = last
             last = Task.detached(priority: .utility) {
+                defer { store.writeEnded() }
                 await before?.value
                 guard let account = await account() else { return }
                 _ = try? await Files.offload { _ in write(store, account) }

@@ -104,6 +104,23 @@ import Testing
         #expect(plain.stdout.contains("Tomorrow\n"))
     }
 
+    /// The copy of what `due` printed is on disk before it exits, so the next run without
+    /// Canvas has it.
+    @Test func whatDuePrintedIsSavedBeforeItExits() throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let home = try UploadEndToEndTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(at: home.appendingPathComponent(".cache"))
+            let fresh = try Self.due(["--json"], canvas: server, home: home)
+            #expect(fresh.status == 0, "\(fresh.stderr)")
+            let saved = try Self.due(["--json", "--offline"], canvas: server, home: home)
+            #expect(saved.status == 0, "\(saved.stderr)")
+            #expect(try Self.items(saved).compactMap { $0["id"] as? String } == Self.items(fresh).compactMap { $0["id"] as? String })
+        }
+    }
+
     @Test func canvasUnreachableWithNothingSavedFailsWithOneLine() throws {
         let server = try FakeCanvasServer()
         let base = server.baseURL

@@ -16,6 +16,10 @@ public final class EventLoop {
     private var readingInput = false
     private static let animationInterval = DispatchTimeInterval.milliseconds(100)
 
+    /// Runs once the terminal is handed back, just before the process exits: for work that
+    /// must not be cut off, such as saved copies still being written.
+    public var beforeExit: () -> Void = {}
+
     public init(app: any TerminalApplication) {
         self.app = app
     }
@@ -146,6 +150,7 @@ public final class EventLoop {
 
     private func finish(status: Int32) -> Never {
         screen.stop()
+        beforeExit()
         Glibc.exit(status)
     }
 }

@@ -1,0 +1,45 @@
+import CourseKit
+import Foundation
+@testable import SavedCopies
+import Testing
+import TestSupport
+
+/// A process about to exit waits for saved copies still being written, but not for ever.
+struct SavedCopyStoreSettlingTests {
+    let scratch: ScratchFolder
+
+    init() throws {
+        scratch = try ScratchFolder()
+    }
+
+    @Test func settlingWaitsForWritesUnderWayAndNoLongerThanItIsGiven() async throws {
+        defer { scratch.remove() }
+        let store = SavedCopyStore(directory: scratch.url.appendingPathComponent("cache"), clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_000)).client)
+        let account = SavedCopyAccount(origin: "https://school.example", user: "17")
+        #expect(store.isSettled, "nothing handed to a writer yet")
+        let gate = Gate()
+        let writer = SavedCopyWriter(store: store) {
+            await gate.wait()
+            return account
+        }
+        writer.save(["Essay"], as: .planner)
+        #expect(!store.isSettled, "a write waits for its account")
+        let started = Date()
+        store.settle(within: 0.2)
+        #expect(Date().timeIntervalSince(started) >= 0.2, "it waited")
+        #expect(!store.isSettled, "and gave up at its limit")
+
+        gate.open()
+        store.settle(within: 10)
+        #expect(store.isSettled)
+        #expect(FileManager.default.fileExists(atPath: store.folder(for: account).appendingPathComponent("planner.json").path))
+    }
+
+    @Test func aWriteWithoutAnAccountStillEnds() async throws {
+        defer { scratch.remove() }
+        let store = SavedCopyStore(directory: scratch.url.appendingPathComponent("cache"), clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_000)).client)
+        SavedCopyWriter(store: store) { nil }.save(["Essay"], as: .planner)
+        store.settle(within: 10)
+        #expect(store.isSettled)
+    }
+}
