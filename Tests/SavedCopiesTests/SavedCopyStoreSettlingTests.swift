@@ -12,6 +12,17 @@ struct SavedCopyStoreSettlingTests {
         scratch = try ScratchFolder()
     }
 
+    /// `store.settle`, which blocks its thread as the app's main thread does at exit, on a thread
+    /// of its own: on one of the few threads tasks run on, it would hold up the writes it waits for.
+    func settle(_ store: SavedCopyStore, within seconds: Double) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                store.settle(within: seconds)
+                done.resume()
+            }
+        }
+    }
+
     @Test func settlingWaitsForWritesUnderWayAndNoLongerThanItIsGiven() async throws {
         defer { scratch.remove() }
         let store = SavedCopyStore(directory: scratch.url.appendingPathComponent("cache"), clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_000)).client)
@@ -25,12 +36,12 @@ struct SavedCopyStoreSettlingTests {
         writer.save(["Essay"], as: .planner)
         #expect(!store.isSettled, "a write waits for its account")
         let started = Date()
-        store.settle(within: 0.2)
+        await settle(store, within: 0.2)
         #expect(Date().timeIntervalSince(started) >= 0.2, "it waited")
         #expect(!store.isSettled, "and gave up at its limit")
 
         gate.open()
-        store.settle(within: 10)
+        await settle(store, within: 10)
         #expect(store.isSettled)
         #expect(FileManager.default.fileExists(atPath: store.folder(for: account).appendingPathComponent("planner.json").path))
     }
@@ -39,7 +50,7 @@ struct SavedCopyStoreSettlingTests {
         defer { scratch.remove() }
         let store = SavedCopyStore(directory: scratch.url.appendingPathComponent("cache"), clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_000)).client)
         SavedCopyWriter(store: store) { nil }.save(["Essay"], as: .planner)
-        store.settle(within: 10)
+        await settle(store, within: 10)
         #expect(store.isSettled)
     }
 }
