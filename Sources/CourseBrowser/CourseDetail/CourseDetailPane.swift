@@ -13,9 +13,6 @@ import TerminalUI
 final class CourseDetailPane: PaneRunner {
     typealias Event = CourseDetailState.Event
 
-    /// How often the pane looks whether the minute has turned; the times it shows are at most this late.
-    static let clockCheck = Duration.seconds(10)
-
     private let courses: CourseClient
     private let announcementClient: AnnouncementClient
     private let savedCopies: SavedCopyClient
@@ -68,15 +65,7 @@ final class CourseDetailPane: PaneRunner {
     /// clock, so a deadline shown as "due in 45 min" counts down while nobody touches a key.
     func start() {
         watcher = uploadQueue.follow(by: self) { $0.update(.uploadChanged($1)) }
-        ticker = Task { [weak self, clock] in
-            while !Task.isCancelled {
-                try? await clock.sleep(Self.clockCheck)
-                guard let self else { return }
-                if CourseDetailState.minute(of: clock.now()) != self.state.laidOutMinute {
-                    self.update(.minutePassed)
-                }
-            }
-        }
+        ticker = clock.minuteTurns(by: self, shownMinute: { $0.state.laidOutMinute }) { $0.update(.minutePassed) }
     }
 
     isolated deinit {

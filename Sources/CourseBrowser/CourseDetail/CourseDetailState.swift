@@ -74,7 +74,7 @@ struct CourseDetailState {
 
     /// Lays the lines out again for the size and what has loaded, and keeps the window inside them.
     mutating func layout(now: Date) {
-        laidOutMinute = Self.minute(of: now)
+        laidOutMinute = WallClock.minute(of: now)
         let width = textWidth
         header = headerLines(width: width, glyphs: size.glyphs, now: now)
         let place = readingPlace()
@@ -96,11 +96,6 @@ struct CourseDetailState {
         selectedItem = wantedItem
         scroll = line
         self.wantedItem = nil
-    }
-
-    /// Whole minutes since the reference date: when this moves on, so may the times shown.
-    static func minute(of date: Date) -> Int {
-        Int((date.timeIntervalSinceReferenceDate / 60).rounded(.down))
     }
 
     /// The syllabus laid out at `width`, reused while neither it nor the width changed; nil until it loads.

@@ -57,11 +57,7 @@ final class DuePane: PaneRunner {
     /// the clock, so what passes its date turns missing, and today yesterday, untouched.
     func start() {
         watcher = uploadQueue.follow(by: self) { $0.update(.uploadChanged($1)) }
-        ticker = clock.repeating(every: CourseDetailPane.clockCheck, by: self) { pane in
-            if CourseDetailState.minute(of: pane.clock.now()) != pane.state.groupedMinute {
-                pane.update(.minutePassed)
-            }
-        }
+        ticker = clock.minuteTurns(by: self, shownMinute: { $0.state.groupedMinute }) { $0.update(.minutePassed) }
         update(.start)
     }
 

@@ -57,7 +57,7 @@ struct DueState {
     /// Groups the items loaded as they stand at `now`.
     mutating func regroup(now: Date) {
         groups = DueGroups(namingCourses(planner.value ?? []), now: now)
-        groupedMinute = CourseDetailState.minute(of: now)
+        groupedMinute = WallClock.minute(of: now)
         missingCount = groups.items.prefix { DueDay.isMissing($0, now: now) }.count
     }
 
