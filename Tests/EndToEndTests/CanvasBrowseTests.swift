@@ -41,7 +41,7 @@ import Testing
             // Hold the second page back long enough that the first page, with its loading row, is
             // seen on screen even when every test of the suite runs at once and captures come slowly;
             // the match is the course list's next link (its last include, then the page), not the planner's.
-            try await server.fault(#"{"match": "total_scores&page=2", "kind": "slow", "seconds": 12}"#)
+            try await server.fault(#"{"match": "total_scores&page=2", "kind": "slow", "seconds": 25}"#)
             let tmux = try await TmuxSession()
             defer { tmux.close() }
             try tmux.launchApp(canvas: server, view: "all")
@@ -53,7 +53,7 @@ import Testing
             #expect(list.isFocused)
             #expect(list.lines.first?.trimmingSpaces() == "Current Term", "\(list)")
 
-            let every = try await tmux.waitFor(box: all, "every page loaded") { !$0.contains("Loading more") }
+            let every = try await tmux.waitFor(box: all, "every page loaded", timeout: .seconds(60)) { !$0.contains("Loading more") }
             #expect(!every.contains("[r]etry"))
             let pages = try await server.requests().compactMap(coursePage)
             #expect(pages == [1, 2, 3, 4, 5], "followed rel=\"next\" once per page")

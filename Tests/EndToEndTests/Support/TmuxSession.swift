@@ -167,10 +167,11 @@ final class TmuxSession {
     func waitFor(
         box title: String,
         _ expectation: String,
+        timeout: Duration = patience,
         sourceLocation: SourceLocation = #_sourceLocation,
         where condition: (Box) -> Bool
     ) async throws -> Box {
-        let screen = try await waitFor("box '\(title)' with \(expectation)", sourceLocation: sourceLocation) { screen in
+        let screen = try await waitFor("box '\(title)' with \(expectation)", timeout: timeout, sourceLocation: sourceLocation) { screen in
             screen.box(title).map(condition) ?? false
         }
         return try #require(screen.box(title), sourceLocation: sourceLocation)
