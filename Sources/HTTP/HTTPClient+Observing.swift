@@ -6,11 +6,15 @@ extension HTTPClient {
         var observed = self
         let send = self.send
         let upload = self.upload
+        let download = self.download
         observed.send = { request in
             try Self.noting(try await send(request), onSuccess)
         }
         observed.upload = { request, body, progress in
             try Self.noting(try await upload(request, body, progress), onSuccess)
+        }
+        observed.download = { request, file, offset, progress in
+            try Self.noting(try await download(request, file, offset, progress), onSuccess)
         }
         return observed
     }

@@ -19,6 +19,21 @@ public struct HTTPClient: Sendable {
         _ progress: @escaping @Sendable (_ sentBytes: Int64) -> Void
     ) async throws -> HTTPResponse
 
+    /// Sends `request` and streams a successful answer's body to the file at `file`, never whole in memory.
+    ///
+    /// A `206 Partial Content` whose `Content-Range` starts at `resumeFrom` is appended at that
+    /// offset; a `200` replaces the file's contents from the first byte (a server that ignores
+    /// `Range` restarts the file cleanly); any other answer leaves the file untouched and comes
+    /// back with its body in memory, capped as `send`'s are. The returned response's body is
+    /// empty when it went to the file. `progress` gets the file's length so far. The timeout is an
+    /// idle timeout, as for `upload`. The caller sets `Range` and `If-Range` in `request.headers`.
+    public var download: @Sendable (
+        _ request: HTTPRequest,
+        _ file: URL,
+        _ resumeFrom: Int64,
+        _ progress: @escaping @Sendable (_ fileBytes: Int64) -> Void
+    ) async throws -> HTTPResponse
+
     /// A client from closures; `upload` fails loudly unless given, so tests that only
     /// answer `send` keep compiling and never upload by accident.
     public init(
@@ -27,10 +42,17 @@ public struct HTTPClient: Sendable {
             _ request: HTTPRequest,
             _ body: UploadBody,
             _ progress: @escaping @Sendable (_ sentBytes: Int64) -> Void
-        ) async throws -> HTTPResponse = { _, _, _ in throw HTTPClient.Unimplemented(endpoint: "HTTPClient.upload") }
+        ) async throws -> HTTPResponse = { _, _, _ in throw HTTPClient.Unimplemented(endpoint: "HTTPClient.upload") },
+        download: @escaping @Sendable (
+            _ request: HTTPRequest,
+            _ file: URL,
+            _ resumeFrom: Int64,
+            _ progress: @escaping @Sendable (_ fileBytes: Int64) -> Void
+        ) async throws -> HTTPResponse = { _, _, _, _ in throw HTTPClient.Unimplemented(endpoint: "HTTPClient.download") }
     ) {
         self.send = send
         self.upload = upload
+        self.download = download
     }
 
     /// Thrown by a client that was not given an entry point, so a test that reaches it fails loudly.
@@ -49,6 +71,7 @@ extension HTTPClient {
     /// Every request fails as if the network were down.
     public static let offline = HTTPClient(
         send: { request in throw NetworkError.unreachable(host: request.url.host ?? "the server") },
-        upload: { request, _, _ in throw NetworkError.unreachable(host: request.url.host ?? "the server") }
+        upload: { request, _, _ in throw NetworkError.unreachable(host: request.url.host ?? "the server") },
+        download: { request, _, _, _ in throw NetworkError.unreachable(host: request.url.host ?? "the server") }
     )
 }

@@ -23,6 +23,12 @@ public struct UploadQueueClient: Sendable {
     /// Throws, saying why, when the queue can't be written now (a read-only disk, a folder
     /// that is not the user's), so nothing can be queued, sent or removed until it can.
     public var checkWritable: @Sendable () async throws -> Void
+    /// Queues a download of each file of `batch` that is not already downloaded and unchanged,
+    /// nor locked, nor queued already; says what became of each.
+    public var enqueueDownloads: @Sendable (_ batch: DownloadBatch) async throws -> DownloadBatch.Outcome
+    /// Where the local copy of `file` of `course` is, when it was downloaded and is still what the
+    /// backend has (same size and last change); nil otherwise.
+    public var localCopy: @Sendable (_ course: CourseID, _ file: CourseFile) async -> LocalPath?
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
@@ -33,7 +39,11 @@ public struct UploadQueueClient: Sendable {
         remove: @escaping @Sendable (_ id: String) async throws -> Void,
         progress: @escaping @Sendable () -> [String: UploadProgress],
         updates: @escaping @Sendable () -> AsyncStream<UploadChange>,
-        checkWritable: @escaping @Sendable () async throws -> Void
+        checkWritable: @escaping @Sendable () async throws -> Void,
+        enqueueDownloads: @escaping @Sendable (_ batch: DownloadBatch) async throws -> DownloadBatch.Outcome = { _ in
+            throw Unimplemented("Downloads")
+        },
+        localCopy: @escaping @Sendable (_ course: CourseID, _ file: CourseFile) async -> LocalPath? = { _, _ in nil }
     ) {
         self.jobs = jobs
         self.enqueue = enqueue
@@ -44,6 +54,8 @@ public struct UploadQueueClient: Sendable {
         self.progress = progress
         self.updates = updates
         self.checkWritable = checkWritable
+        self.enqueueDownloads = enqueueDownloads
+        self.localCopy = localCopy
     }
 }
 
@@ -103,7 +115,12 @@ extension UploadQueueClient: Unimplementable {
                 report("UploadQueueClient.updates")
                 return AsyncStream { $0.finish() }
             },
-            checkWritable: { throw failure("checkWritable") }
+            checkWritable: { throw failure("checkWritable") },
+            enqueueDownloads: { _ in throw failure("enqueueDownloads") },
+            localCopy: { _, _ in
+                report("UploadQueueClient.localCopy")
+                return nil
+            }
         )
     }
 }

@@ -12,6 +12,10 @@ private enum AnnouncementClientKey: EnvironmentKey {
     static let defaultValue = AnnouncementClient.noOp
 }
 
+private enum FileClientKey: EnvironmentKey {
+    static let defaultValue = FileClient.noOp
+}
+
 private enum WallClockKey: EnvironmentKey {
     static let defaultValue = WallClock.live
 }
@@ -80,6 +84,12 @@ extension EnvironmentValues {
     public var announcements: AnnouncementClient {
         get { self[AnnouncementClientKey.self] }
         set { self[AnnouncementClientKey.self] = newValue }
+    }
+
+    /// A course's folders and files, for the Course pane's Files section and `sync`.
+    public var fileClient: FileClient {
+        get { self[FileClientKey.self] }
+        set { self[FileClientKey.self] = newValue }
     }
 
     /// The time source for spinners and elapsed times.

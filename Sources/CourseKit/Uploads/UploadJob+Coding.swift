@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension UploadJob: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, courseID, files, submission, backend, queuedAt, state, attempts
+        case id, courseID, files, submission, download, backend, queuedAt, state, attempts
         // A record written before jobs could hold several files kept its one file's fields here.
         case fileName, sourcePath, size, sha256
     }
@@ -25,6 +25,7 @@ extension UploadJob: Codable {
             )]
         }
         submission = try container.decodeIfPresent(Submission.self, forKey: .submission)
+        download = try container.decodeIfPresent(Download.self, forKey: .download)
         backend = try container.decode(String.self, forKey: .backend)
         queuedAt = try container.decode(Date.self, forKey: .queuedAt)
         state = try container.decode(State.self, forKey: .state)
@@ -37,6 +38,7 @@ extension UploadJob: Codable {
         try container.encode(courseID, forKey: .courseID)
         try container.encode(files, forKey: .files)
         try container.encodeIfPresent(submission, forKey: .submission)
+        try container.encodeIfPresent(download, forKey: .download)
         try container.encode(backend, forKey: .backend)
         try container.encode(queuedAt, forKey: .queuedAt)
         try container.encode(state, forKey: .state)

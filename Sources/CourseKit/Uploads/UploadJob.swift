@@ -29,6 +29,8 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
     public var files: [QueuedFile]
     /// The assignment the files are handed in to, and how far that got; nil for a course file.
     public var submission: Submission?
+    /// The course file fetched, for a download; nil for a job that sends files.
+    public var download: Download?
     /// The backend the job belongs to, such as `canvas https://school.example` or `local`; never uploaded elsewhere.
     public var backend: String
     public var queuedAt: Date

@@ -1,0 +1,44 @@
+/// Files of one course to download together: one file, or every file of a folder.
+public struct DownloadBatch: Equatable, Sendable {
+    /// One file and the folders that hold it, below the course's top folder.
+    public struct Entry: Equatable, Sendable {
+        public var file: CourseFile
+        /// Raw folder names, top first (`CourseFiles.folderPath(of:)`); made safe when the path is chosen.
+        public var folderPath: [String]
+
+        public init(file: CourseFile, folderPath: [String]) {
+            self.file = file
+            self.folderPath = folderPath
+        }
+    }
+
+    /// What became of each file of a batch.
+    public struct Outcome: Equatable, Sendable {
+        /// The jobs queued, one per file, in the batch's order.
+        public var queued: [UploadJob]
+        /// Files already downloaded and unchanged, by file ID, with where their copy is.
+        public var current: [String: LocalPath]
+        /// Files already in the queue, by file ID: nothing new was queued for them.
+        public var alreadyQueued: [String]
+        /// Files that can't be downloaded, by file ID, with why (locked, no address).
+        public var refused: [String: String]
+
+        public init(queued: [UploadJob] = [], current: [String: LocalPath] = [:], alreadyQueued: [String] = [], refused: [String: String] = [:]) {
+            self.queued = queued
+            self.current = current
+            self.alreadyQueued = alreadyQueued
+            self.refused = refused
+        }
+    }
+
+    public var course: CourseID
+    /// The course's folder name under the download directory: its code, else its name (made safe later).
+    public var courseFolder: String
+    public var entries: [Entry]
+
+    public init(course: CourseID, courseFolder: String, entries: [Entry]) {
+        self.course = course
+        self.courseFolder = courseFolder
+        self.entries = entries
+    }
+}
