@@ -16,6 +16,8 @@ public struct DownloadBatch: Equatable, Sendable {
     public struct Outcome: Equatable, Sendable {
         /// The jobs queued, one per file, in the batch's order.
         public var queued: [UploadJob]
+        /// Of the files queued, those that replace an earlier download which changed on the backend since, by file ID.
+        public var changed: Set<String>
         /// Files already downloaded and unchanged, by file ID, with where their copy is.
         public var current: [String: LocalPath]
         /// Files already in the queue, by file ID: nothing new was queued for them.
@@ -23,8 +25,12 @@ public struct DownloadBatch: Equatable, Sendable {
         /// Files that can't be downloaded, by file ID, with why (locked, no address).
         public var refused: [String: String]
 
-        public init(queued: [UploadJob] = [], current: [String: LocalPath] = [:], alreadyQueued: [String] = [], refused: [String: String] = [:]) {
+        public init(
+            queued: [UploadJob] = [], changed: Set<String> = [], current: [String: LocalPath] = [:],
+            alreadyQueued: [String] = [], refused: [String: String] = [:]
+        ) {
             self.queued = queued
+            self.changed = changed
             self.current = current
             self.alreadyQueued = alreadyQueued
             self.refused = refused
