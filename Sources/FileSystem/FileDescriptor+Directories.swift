@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 extension FileDescriptor {
-    /// `mkdir -p` with mode 0700 for every directory it creates; existing ones are left alone.
-    package static func makeDirectories(_ path: String) throws {
+    /// `mkdir -p` with `mode` (0700 unless said) for every directory it creates; existing ones are left alone.
+    package static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws {
         var status = stat()
         if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw FileSystemError(code: ENOTDIR, path: path) }
@@ -15,16 +15,16 @@ extension FileDescriptor {
         guard errno == ENOENT else { throw FileSystemError.last(path) }
         let url = URL(fileURLWithPath: path)
         let parent = url.deletingLastPathComponent().path
-        if parent != path { try makeDirectories(parent) }
+        if parent != path { try makeDirectories(parent, mode: mode) }
         let parentDirectory = try FileDescriptor.open(parent, O_RDONLY | O_DIRECTORY)
         defer { parentDirectory.close() }
-        try parentDirectory.makeDirectoryIfMissing(url.lastPathComponent)
+        try parentDirectory.makeDirectoryIfMissing(url.lastPathComponent, mode: mode)
     }
 
-    /// Creates `name` (0700) in this directory unless it exists, and syncs this directory so the new entry is durable.
-    package func makeDirectoryIfMissing(_ name: String) throws {
+    /// Creates `name` (0700 unless said) in this directory unless it exists, and syncs this directory so the new entry is durable.
+    package func makeDirectoryIfMissing(_ name: String, mode: mode_t = 0o700) throws {
         do {
-            try makeDirectory(name)
+            try makeDirectory(name, mode: mode)
         } catch let error as FileSystemError where error.code == EEXIST {
             return
         }

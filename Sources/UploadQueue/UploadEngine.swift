@@ -4,7 +4,8 @@ import FoundationEssentials
 /// Works through the upload queue: claims due jobs, uploads them, records every outcome.
 ///
 /// A course file goes through `transport`; a submission through `submissions`, under the
-/// exactly-once protocol of `UploadEngine+Submission.swift`.
+/// exactly-once protocol of `UploadEngine+Submission.swift`; a download comes through
+/// `downloads` and is put in place as `UploadEngine+Download.swift` says.
 ///
 /// Transient failures wait with exponential backoff (or as long as the server asked);
 /// permanent ones wait for the user. When the network is back (`networkIsBack`) every
@@ -14,6 +15,7 @@ public actor UploadEngine {
     let store: UploadStore
     private let transport: UploadTransport
     let submissions: SubmissionTransport
+    let downloads: DownloadTransport
     let clock: WallClock
     let backend: String
     private let jitter: @Sendable () -> Double
@@ -35,6 +37,7 @@ public actor UploadEngine {
         store: UploadStore,
         transport: UploadTransport,
         submissions: SubmissionTransport = .unimplemented,
+        downloads: DownloadTransport = .unimplemented,
         clock: WallClock,
         backend: String,
         probe: (@Sendable () async -> Bool)? = nil,
@@ -44,6 +47,7 @@ public actor UploadEngine {
         self.store = store
         self.transport = transport
         self.submissions = submissions
+        self.downloads = downloads
         self.clock = clock
         self.backend = backend
         self.jitter = jitter
@@ -137,6 +141,8 @@ public actor UploadEngine {
         do {
             if job.isSubmission {
                 try await handIn(&job)
+            } else if job.isDownload {
+                try await download(&job)
             } else {
                 try await store.verifyPayload(of: job)
                 try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }

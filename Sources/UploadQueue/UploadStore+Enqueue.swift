@@ -129,7 +129,7 @@ extension UploadStore {
 
     /// Creates and locks `staging/<new id>/`, retrying if the ID is taken or a sweeper
     /// removed the directory in the instant between creating and locking it.
-    private func makeStagedDirectory(in staging: FileDescriptor, besides jobs: FileDescriptor, at date: Date) throws
+    func makeStagedDirectory(in staging: FileDescriptor, besides jobs: FileDescriptor, at date: Date) throws
         -> (String, FileDescriptor)
     {
         for _ in 0..<8 {
@@ -168,7 +168,7 @@ extension UploadStore {
     }
 
     /// Writes a file that must not exist yet (inside a private staging directory), synced.
-    private func writeNewFile(_ data: Data, as name: String, in directory: FileDescriptor) throws {
+    func writeNewFile(_ data: Data, as name: String, in directory: FileDescriptor) throws {
         let file = try directory.open(name, O_WRONLY | O_CREAT | O_EXCL)
         defer { file.close() }
         try file.setMode(0o600)

@@ -1,0 +1,138 @@
+import CourseKit
+import FileSystem
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Downloads share the queue, its claims and its run loop with uploads; only the work differs.
+//
+// The bytes arrive in `<destination>.part`, which the transport fills (resuming from its length
+// with the validator kept in the job's record). When the transport returns, the part must hold
+// exactly the size the backend listed; it is then synced, given the file's last change on the
+// backend as its modification time, and given its final name in one step that never replaces
+// a file that is not our own earlier copy of this same file. Only then is it recorded as
+// downloaded, so a kill at any instant leaves a part to resume or a finished file, never a
+// half-written file under the final name.
+extension UploadEngine {
+    /// Folders made for downloads get the mode a user's own folders have.
+    static let downloadFolderMode: mode_t = 0o755
+    /// A downloaded file is the user's like any other: readable by others, as `umask 022` leaves it.
+    static let downloadFileMode: mode_t = 0o644
+    /// How many numbered names (` (2)` … ) are tried before giving up on a folder full of them.
+    static let numberedNames = 2...999
+
+    /// Fetches `job`'s file and puts it in place; on return the job's source is where it went.
+    func download(_ job: inout UploadJob) async throws {
+        guard let plan = job.download else { return }
+        let destination = plan.destination
+        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+        let part = UploadStore.partPath(for: destination)
+        do {
+            try FileDescriptor.makeDirectories(folder, mode: Self.downloadFolderMode)
+        } catch {
+            throw DownloadError.local(error, writing: folder) ?? error
+        }
+        let id = job.id
+        let activity = activity
+        let request = DownloadRequest(
+            job: job, part: URL(fileURLWithPath: part), validator: plan.validator,
+            remember: { validator in try await self.keepValidator(validator, of: id) },
+            progress: { received in activity.sent(received, for: id) }
+        )
+        do {
+            try await downloads.fetch(request)
+            job.download?.validator = try store.job(id)?.download?.validator ?? plan.validator
+        } catch {
+            // The record is saved again when the attempt ends: it must keep the validator the transport just stored.
+            if let stored = try? store.job(id)?.download { job.download?.validator = stored.validator }
+            // A full disk is said as such and waits for the user; anything else keeps its own rules.
+            if let local = DownloadError.local(error, writing: part), case .diskFull = local { throw local }
+            throw error
+        }
+        let finished = job.download ?? plan
+        let records = store.downloadRecords
+        let backend = backend
+        let course = job.courseID
+        let name = job.files.first?.name ?? URL(fileURLWithPath: destination).lastPathComponent
+        let placed = try await Files.offload { _ in
+            try Self.place(finished, name: name, records: records, backend: backend, course: course)
+        }
+        job.files[0].source = LocalPath(placed)
+    }
+
+    /// Saves `validator` in job `id`'s record before the body it belongs to is written.
+    private func keepValidator(_ validator: String?, of id: String) throws {
+        guard var job = try store.job(id), job.download != nil else { return }
+        job.download?.validator = validator
+        try save(job)
+    }
+
+    /// Checks the finished part of `plan`, puts it in place and records it; returns where it went.
+    private static func place(
+        _ plan: UploadJob.Download, name: String, records: DownloadRecords, backend: String, course: CourseID
+    ) throws -> String {
+        let destination = plan.destination
+        let part = UploadStore.partPath(for: destination)
+        let folderPath = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+        let finalName = URL(fileURLWithPath: destination).lastPathComponent
+        let partName = URL(fileURLWithPath: part).lastPathComponent
+        do {
+            let folder = try FileDescriptor.open(folderPath, O_RDONLY | O_DIRECTORY)
+            defer { folder.close() }
+            let file = try folder.open(partName, O_RDWR | O_NOFOLLOW)
+            defer { file.close() }
+            let received = Int64(try file.status().st_size)
+            if let expected = plan.size, received != expected {
+                guard received < expected else {
+                    // Not a prefix of the listed file: resuming from it could never give the right bytes.
+                    try? folder.removeEntry(partName, isDirectory: false)
+                    throw DownloadError.tooLong(fileName: name, received: received, expected: expected)
+                }
+                throw DownloadError.cutShort(fileName: name, received: received, expected: expected)
+            }
+            try file.setMode(downloadFileMode)
+            try file.sync()
+            if let updatedAt = plan.updatedAt {
+                try file.setModificationTime(updatedAt)
+            }
+            let modifiedAt = try file.modificationTime()
+            let earlier = records.entry(backend: backend, course: course, fileID: plan.fileID)
+            let placedName = try putInPlace(partName, as: finalName, in: folder, replacing: earlier)
+            try folder.sync()
+            let placed = folder.child(placedName)
+            try records.record(
+                DownloadRecords.Entry(path: placed, size: received, updatedAt: plan.updatedAt, validator: plan.validator, modifiedAt: modifiedAt),
+                backend: backend, course: course, fileID: plan.fileID
+            )
+            return placed
+        } catch let error as DownloadError {
+            throw error
+        } catch {
+            throw DownloadError.local(error, writing: destination) ?? error
+        }
+    }
+
+    /// Gives `part` the name `name` in `folder`, or the first free numbered variant of it; returns the name used.
+    ///
+    /// A name taken by our earlier, untouched copy of this file (`earlier`) is replaced; one taken
+    /// by anything else, or by a file appearing meanwhile, is left alone.
+    private static func putInPlace(_ part: String, as name: String, in folder: FileDescriptor, replacing earlier: DownloadRecords.Entry?) throws -> String {
+        for candidate in [name] + numberedNames.map({ DownloadPlace.numbered(name, $0) }) {
+            let path = folder.child(candidate)
+            if folder.identity(ofEntry: candidate) != nil {
+                guard let earlier, earlier.path == path, DownloadRecords.isUntouched(earlier) else { continue }
+                try folder.rename(part, to: folder, as: candidate)
+                return candidate
+            }
+            do {
+                try folder.move(part, to: folder, asNew: candidate)
+                return candidate
+            } catch let error as FileSystemError where error.code == EEXIST {
+                continue
+            }
+        }
+        throw DownloadError.noFreeName(path: folder.child(name))
+    }
+}
