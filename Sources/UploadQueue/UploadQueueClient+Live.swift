@@ -2,8 +2,16 @@ import CourseKit
 import FoundationEssentials
 
 extension UploadQueueClient {
-    /// The durable queue in `store`, worked by `engine`, which announces every change.
-    public static func live(store: UploadStore, engine: UploadEngine, backend: String) -> UploadQueueClient {
+    /// The durable queue in `store`, worked by `engine`, which announces every change; course
+    /// files are downloaded below `downloadDirectory` (see `DownloadPlace`).
+    ///
+    /// Without a `downloadDirectory`, the user's own is used, as `DownloadPlace` finds it with no `--download-dir`.
+    public static func live(
+        store: UploadStore, engine: UploadEngine, backend: String,
+        downloadDirectory: URL = DownloadPlace.downloadDirectory(
+            explicit: nil, environment: ProcessInfo.processInfo.environment, home: FileManager.default.homeDirectoryForCurrentUser
+        )
+    ) -> UploadQueueClient {
         UploadQueueClient(
             jobs: { try store.jobs() },
             enqueue: { file, course in
@@ -25,7 +33,17 @@ extension UploadQueueClient {
             },
             progress: { engine.activity.snapshot },
             updates: { engine.subscribe().changes },
-            checkWritable: { try store.checkWritable() }
+            checkWritable: { try store.checkWritable() },
+            enqueueDownloads: { batch in
+                let outcome = try store.enqueueDownloads(batch, backend: backend, downloadDirectory: downloadDirectory)
+                for job in outcome.queued {
+                    engine.announce(.updated(job))
+                }
+                return outcome
+            },
+            localCopy: { course, file in
+                store.downloadRecords.isCurrent(file, backend: backend, course: course)
+            }
         )
     }
 }

@@ -58,17 +58,49 @@ extension UploadStore {
         return job
     }
 
-    /// The pending download job of `fileID` of `course` on `backend`, if one is queued, in flight or waiting.
-    public func pendingDownload(of fileID: String, course: CourseID, backend: String) throws -> UploadJob? {
-        try jobs().first { job in
-            job.backend == backend && job.courseID == course && job.download?.fileID == fileID && job.state.isPending
-        }
-    }
-
     /// How many bytes a download job has so far: its `.part` file's size; nil for other jobs or none yet.
     public static func downloadedBytes(of job: UploadJob) -> Int64? {
         guard let plan = job.download else { return nil }
         if job.state == .done { return Files.size(of: job.sourcePath) }
         return Files.size(of: partPath(for: plan.destination))
+    }
+}
+
+extension UploadStore {
+    /// Queues a download of every file of `batch` that needs one, below `downloadDirectory`; says what became of each.
+    ///
+    /// A locked file, or one with no address, is refused with the backend's reason; one whose
+    /// recorded copy is current, or that is queued already, is left alone. A file that changed
+    /// since it was downloaded goes where its earlier copy is, to replace it, as long as that
+    /// copy is still what was written there; otherwise it gets a place of its own.
+    public func enqueueDownloads(_ batch: DownloadBatch, backend: String, downloadDirectory: URL) throws -> DownloadBatch.Outcome {
+        var outcome = DownloadBatch.Outcome()
+        let records = downloadRecords
+        let recorded = records.entries(backend: backend, course: batch.course)
+        let pending = Set(try jobs().compactMap { job in
+            job.backend == backend && job.courseID == batch.course && job.state.isPending ? job.download?.fileID : nil
+        })
+        for entry in batch.entries {
+            let file = entry.file
+            if file.isLocked || file.downloadURL == nil {
+                outcome.refused[file.id] = file.lockExplanation?.nonBlank
+                    ?? (file.isLocked ? "\(file.name) is locked" : "The course gives no address to download \(file.name) from")
+            } else if pending.contains(file.id) {
+                outcome.alreadyQueued.append(file.id)
+            } else if let copy = records.isCurrent(file, backend: backend, course: batch.course) {
+                outcome.current[file.id] = copy
+            } else {
+                let earlier = recorded[file.id]
+                if let earlier, earlier.size != file.size || !DownloadRecords.sameInstant(earlier.updatedAt, file.updatedAt) {
+                    outcome.changed.insert(file.id)
+                }
+                let destination = earlier.flatMap { DownloadRecords.isUntouched($0) ? LocalPath($0.path) : nil }
+                    ?? DownloadPlace.destination(
+                        root: downloadDirectory, courseFolder: batch.courseFolder, folderPath: entry.folderPath, name: file.name
+                    )
+                outcome.queued.append(try enqueueDownload(of: file, course: batch.course, backend: backend, to: destination))
+            }
+        }
+        return outcome
     }
 }

@@ -9,11 +9,14 @@ extension UploadStore {
     /// Removes job `id` and its captured bytes; refuses while the job is being uploaded.
     ///
     /// The job leaves the queue in one rename into `trash/` and is deleted from there,
-    /// so a crash leaves either the whole job or none of it in the queue.
+    /// so a crash leaves either the whole job or none of it in the queue. A download that is
+    /// not done leaves its `.part` behind no more: it is deleted too, but never the file at
+    /// its destination, which may be an earlier copy or the user's own.
     public func remove(_ id: String) throws {
         guard let claim = try claim(id) else { throw UploadQueueError.inUse(id: id) }
         // Held until the files are gone, so a sweeper never deletes trash still being deleted.
         defer { claim.release() }
+        let unfinishedDownload = try? job(id).flatMap { $0.state == .done ? nil : $0.download }
         let queue = try createQueue()
         defer { queue.close() }
         let jobs = try openSubdirectory(Self.jobsName, of: queue)
@@ -32,6 +35,9 @@ extension UploadStore {
         // false, so syncing and deleting are best effort (the next sweep finishes deleting).
         try? jobs.sync()
         try? trash.removeTree(trashName)
+        if let plan = unfinishedDownload {
+            Files.removeQuietly(Self.partPath(for: plan.destination))
+        }
     }
 
     /// Deletes the captured bytes of a finished job, keeping its small record for `queue` to show.

@@ -23,10 +23,16 @@ enum QueueListing {
         }.joined(separator: "\n")
     }
 
-    /// `file` for a course file, `submission to NAME` for a submission.
+    /// `file` for a course file, `submission to NAME` for a submission, `download to PATH` for a download.
     private static func kind(of job: UploadJob) -> String {
+        if let download = job.download { return "download to \(download.destination)" }
         guard let plan = job.submission else { return "file" }
         return "submission to \(plan.assignmentName)"
+    }
+
+    /// The kind as JSON names it.
+    private static func kindName(of job: UploadJob) -> String {
+        job.isDownload ? "download" : job.isSubmission ? "submission" : "course_file"
     }
 
     static func json(_ jobs: [UploadJob]) -> String {
@@ -54,12 +60,20 @@ enum QueueListing {
             "id": .string(job.id), "course": .string(job.courseID.rawValue), "file": .string(job.fileName),
             "source": .string(job.sourcePath), "size": .integer(job.size), "state": .string(job.state.name),
             "attempts": .integer(Int64(job.attempts)), "backend": .string(job.backend),
-            "queued_at": .string(job.queuedAt.formatted(.iso8601)), "kind": .string(job.isSubmission ? "submission" : "course_file"),
+            "queued_at": .string(job.queuedAt.formatted(.iso8601)), "kind": .string(kindName(of: job)),
             "files": .array(job.files.map(fileObject)),
         ]
         object["last_error"] = .string(job.lastError)
         object["sha256"] = job.files.count == 1 ? .string(job.files[0].sha256) : .null
         object["assignment"] = job.submission.map(assignment) ?? .null
+        if let plan = job.download {
+            object["download"] = .object([
+                "file_id": .string(plan.fileID), "destination": .string(plan.destination),
+                "placed_at": .string(job.state == .done ? job.sourcePath : nil),
+                "bytes_so_far": UploadStore.downloadedBytes(of: job).map(PrettyJSON.Value.integer) ?? .null,
+                "updated_at": .string(plan.updatedAt.map { $0.formatted(.iso8601) }),
+            ])
+        }
         if case let .waiting(until, _) = job.state {
             object["retry_at"] = .string(until.formatted(.iso8601))
         }
