@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import CourseKit
+@testable import FileSystem
+import TestSupport
+@testable import UploadQueue
+
+struct DownloadEngineTests {
+    let fixture: DownloadFixture
+
+    init() throws {
+        fixture = try DownloadFixture()
+    }
+
+    @Test func aWholeDownloadLandsWithItsBytesTimeAndModeAndIsRecorded() async throws {
+        let file = fixture.file()
+        let job = try #require(try fixture.enqueue([file]).queued.first)
+        try await fixture.engine(serving("hello world")).runDueJobs()
+
+        let path = fixture.path("notes.pdf")
+        #expect(try fixture.job(job.id)?.state == .done)
+        #expect(contents(path) == "hello world")
+        #expect(permissionBits(path) == 0o644)
+        #expect(permissionBits(URL(fileURLWithPath: path).deletingLastPathComponent().path) == 0o755)
+        let modified = try #require(modificationDate(path))
+        #expect(abs(modified.timeIntervalSince(try #require(file.updatedAt))) < 0.001)
+        #expect(!FileManager.default.fileExists(atPath: path + ".part"))
+        #expect(try fixture.job(job.id)?.sourcePath == path)
+        let entry = try #require(fixture.records.entry(backend: fixture.backend, course: fixture.course, fileID: "7"))
+        #expect(entry.path == path && entry.size == 11 && entry.validator == "\"v1\"")
+        #expect(fixture.records.isCurrent(file, backend: fixture.backend, course: fixture.course) == LocalPath(path))
+    }
+
+    @Test func aDownloadKilledMidwayResumesFromThePartWithTheStoredValidator() async throws {
+        var job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        // What a process killed with SIGKILL leaves: the record says uploading, the part holds a prefix.
+        job.state = .uploading
+        job.download?.validator = "\"v1\""
+        try fixture.store.update(job)
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true
+        )
+        try Data("hello ".utf8).write(to: URL(fileURLWithPath: fixture.path("notes.pdf.part")))
+
+        let asked = Shared<[String]>([])
+        try await fixture.engine { request in
+            let have = Files.size(of: request.part.path) ?? -1
+            asked.modify { $0.append("\(request.validator ?? "none") from \(have)") }
+            let handle = try FileHandle(forWritingTo: request.part)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("world".utf8))
+            try handle.close()
+        }.runDueJobs()
+
+        #expect(asked.value == ["\"v1\" from 6"])
+        #expect(contents(fixture.path("notes.pdf")) == "hello world")
+        #expect(try fixture.job(job.id)?.state == .done)
+    }
+
+    @Test func aValidatorRememberedBeforeAFailureIsKeptForTheNextAttempt() async throws {
+        let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        try await fixture.engine { request in
+            try await request.remember("\"v2\"")
+            try Data("hel".utf8).write(to: request.part)
+            throw TestFailure("connection reset", transient: true)
+        }.runDueJobs()
+        let stored = try #require(try fixture.job(job.id))
+        #expect(stored.download?.validator == "\"v2\"")
+        #expect(stored.state.name == "waiting")
+    }
+
+    @Test func aBodyLongerThanListedFailsAndLeavesNothing() async throws {
+        let job = try #require(try fixture.enqueue([fixture.file(size: 5)]).queued.first)
+        try await fixture.engine(serving("hello world")).runDueJobs()
+        #expect(try fixture.job(job.id)?.state == .failed(reason: "notes.pdf arrived with 11 bytes, but the course lists 5; nothing was saved"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf.part")))
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
+    }
+
+    @Test func aBodyCutShortWaitsAndKeepsThePart() async throws {
+        let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        try await fixture.engine(serving("hel")).runDueJobs()
+        let state = try #require(try fixture.job(job.id)?.state)
+        #expect(state.name == "waiting")
+        #expect(state.isRetryable)
+        #expect(contents(fixture.path("notes.pdf.part")) == "hel")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
+    }
+
+    @Test func aNameTakenByTheUsersOwnFileGetsANumber() async throws {
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: fixture.path("notes.pdf")))
+        let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        try await fixture.engine(serving("hello world")).runDueJobs()
+        #expect(contents(fixture.path("notes.pdf")) == "mine")
+        #expect(contents(fixture.path("notes (2).pdf")) == "hello world")
+        #expect(try fixture.job(job.id)?.sourcePath == fixture.path("notes (2).pdf"))
+    }
+
+    @Test func ourEarlierDownloadIsReplacedWhenTheFileChanges() async throws {
+        try fixture.enqueue([fixture.file()])
+        try await fixture.engine(serving("hello world")).runDueJobs()
+
+        let changed = fixture.file(size: 13, updatedAt: Date(timeIntervalSince1970: 1_700_100_000))
+        let outcome = try fixture.enqueue([changed])
+        #expect(outcome.changed == ["7"])
+        let job = try #require(outcome.queued.first)
+        #expect(job.download?.destination == fixture.path("notes.pdf"))
+        try await fixture.engine(serving("hello, world!", validator: "\"v2\"")).runDueJobs()
+
+        #expect(try fixture.job(job.id)?.state == .done)
+        #expect(contents(fixture.path("notes.pdf")) == "hello, world!")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes (2).pdf")))
+        #expect(fixture.records.isCurrent(changed, backend: fixture.backend, course: fixture.course) == LocalPath(fixture.path("notes.pdf")))
+    }
+
+    @Test func ourEarlierDownloadThatTheUserEditedIsKept() async throws {
+        try fixture.enqueue([fixture.file()])
+        try await fixture.engine(serving("hello world")).runDueJobs()
+        try Data("my annotations".utf8).write(to: URL(fileURLWithPath: fixture.path("notes.pdf")))
+
+        let outcome = try fixture.enqueue([fixture.file(size: 13, updatedAt: Date(timeIntervalSince1970: 1_700_100_000))])
+        #expect(outcome.changed == ["7"])
+        try await fixture.engine(serving("hello, world!")).runDueJobs()
+        #expect(contents(fixture.path("notes.pdf")) == "my annotations")
+        #expect(contents(fixture.path("notes (2).pdf")) == "hello, world!")
+    }
+
+    @Test func aFullDiskFailsTheJobAndPutsNothingUnderTheFinalName() async throws {
+        let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        try await fixture.engine { request in
+            try Data("hel".utf8).write(to: request.part)
+            throw FileSystemError(code: ENOSPC, path: request.part.path)
+        }.runDueJobs()
+        let part = fixture.path("notes.pdf.part")
+        #expect(try fixture.job(job.id)?.state == .failed(reason: "Can't save \(part): the disk is full; free some space and retry"))
+        #expect(contents(part) == "hel", "the bytes so far are a prefix, kept for the retry")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
+    }
+
+    @Test func aQuotaUsedUpSaidAsAnErrnoFailsTheJobToo() async throws {
+        let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        try await fixture.engine { _ in throw POSIXError(.EDQUOT) }.runDueJobs()
+        #expect(try fixture.job(job.id)?.state.isFailed == true)
+        #expect(try fixture.job(job.id)?.lastError?.contains("quota") == true)
+    }
+}
