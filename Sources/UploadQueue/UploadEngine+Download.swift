@@ -42,7 +42,11 @@ extension UploadEngine {
             progress: { received in activity.sent(received, for: id) }
         )
         do {
-            try await downloads.fetch(request)
+            // A part already whole (the process died before putting it in place, or the disk filled
+            // while recording it) is not asked for again: a server answers a range past the end with an error.
+            if plan.size == nil || Files.size(of: part) != plan.size {
+                try await downloads.fetch(request)
+            }
             job.download?.validator = try store.job(id)?.download?.validator ?? plan.validator
         } catch {
             // The record is saved again when the attempt ends: it must keep the validator the transport just stored.
@@ -100,12 +104,20 @@ extension UploadEngine {
             let modifiedAt = try file.modificationTime()
             let earlier = records.entry(backend: backend, course: course, fileID: plan.fileID)
             let placedName = try putInPlace(partName, as: finalName, in: folder, replacing: earlier)
-            try folder.sync()
             let placed = folder.child(placedName)
-            try records.record(
-                DownloadRecords.Entry(path: placed, size: received, updatedAt: plan.updatedAt, validator: plan.validator, modifiedAt: modifiedAt),
-                backend: backend, course: course, fileID: plan.fileID
-            )
+            do {
+                try folder.sync()
+                try records.record(
+                    DownloadRecords.Entry(path: placed, size: received, updatedAt: plan.updatedAt, validator: plan.validator, modifiedAt: modifiedAt),
+                    backend: backend, course: course, fileID: plan.fileID
+                )
+            } catch {
+                // Unrecorded, the file would be taken for someone else's on the next try and saved
+                // again beside itself: it goes back to being the part, whole, for the retry to place.
+                try? folder.rename(placedName, to: folder, as: partName)
+                try? folder.sync()
+                throw error
+            }
             return placed
         } catch let error as DownloadError {
             throw error

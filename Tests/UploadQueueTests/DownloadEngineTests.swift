@@ -144,4 +144,33 @@ struct DownloadEngineTests {
         #expect(try fixture.job(job.id)?.state.isFailed == true)
         #expect(try fixture.job(job.id)?.lastError?.contains("quota") == true)
     }
+
+    @Test func aWholePartLeftByAKilledProcessIsPutInPlaceWithoutAskingAgain() async throws {
+        var job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        job.state = .uploading
+        try fixture.store.update(job)
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true)
+        try Data("hello world".utf8).write(to: URL(fileURLWithPath: fixture.path("notes.pdf.part")))
+        try await fixture.engine { _ in throw TestFailure("asked again", transient: false) }.runDueJobs()
+        #expect(try fixture.job(job.id)?.state == .done)
+        #expect(contents(fixture.path("notes.pdf")) == "hello world")
+    }
+
+    @Test func aDownloadThatCantBeRecordedGoesBackToItsPartAndIsPlacedOnRetry() async throws {
+        let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        // A file where the record's folder should be: recording fails as a full disk would.
+        try Data().write(to: fixture.records.directory)
+        let engine = fixture.engine(serving("hello world"))
+        try await engine.runDueJobs()
+        #expect(try fixture.job(job.id)?.state.isFailed == true)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
+        #expect(contents(fixture.path("notes.pdf.part")) == "hello world")
+
+        try FileManager.default.removeItem(at: fixture.records.directory)
+        try await engine.retry(job.id)
+        try await engine.runDueJobs()
+        #expect(try fixture.job(job.id)?.state == .done)
+        #expect(contents(fixture.path("notes.pdf")) == "hello world")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes (2).pdf")))
+    }
 }
