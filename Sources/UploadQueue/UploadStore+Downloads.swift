@@ -27,35 +27,17 @@ extension UploadStore {
     /// and, as its source, where it goes, so the queue's rows show a download like any job. It
     /// appears whole or not at all, as an upload does.
     public func enqueueDownload(of file: CourseFile, course: CourseID, backend: String, to destination: LocalPath) throws -> UploadJob {
-        let queue = try createQueue()
-        defer { queue.close() }
-        sweep(queue)
-        let staging = try openSubdirectory(Self.stagingName, of: queue)
-        defer { staging.close() }
-        let jobs = try openSubdirectory(Self.jobsName, of: queue)
-        defer { jobs.close() }
-        let (id, staged) = try makeStagedDirectory(in: staging, besides: jobs, at: clock.now())
-        defer { staged.close() }
         let plan = UploadJob.Download(
             fileID: file.id, destination: destination.path, size: file.size, updatedAt: file.updatedAt, url: file.downloadURL
         )
-        var job = UploadJob(
-            id: id, courseID: course, files: [QueuedFile(name: file.name, source: destination, size: file.size ?? 0)],
-            backend: backend, queuedAt: clock.now()
-        )
-        job.download = plan
-        do {
-            try writeNewFile(encode(job), as: Self.recordName, in: staged)
-            try staged.sync()
-            try staging.rename(id, to: jobs, as: id)
-        } catch {
-            try? staging.removeTree(id)
-            if let error = error as? FileSystemError { throw notWritable(error) }
-            throw error
+        return try stage { id, _ in
+            var job = UploadJob(
+                id: id, courseID: course, files: [QueuedFile(name: file.name, source: destination, size: file.size ?? 0)],
+                backend: backend, queuedAt: clock.now()
+            )
+            job.download = plan
+            return job
         }
-        try? jobs.sync()
-        try? staging.sync()
-        return job
     }
 
     /// How many bytes a download job has so far: its `.part` file's size; nil for other jobs or none yet.

@@ -41,6 +41,24 @@ extension UploadStore {
         let paths = files.map { file in workingDirectory.map(file.resolved(against:)) ?? file }
         let sources = try openSources(paths)
         defer { sources.forEach { $0.close() } }
+        return try stage { id, staged in
+            var captured: [QueuedFile] = []
+            for (index, source) in sources.enumerated() {
+                let (size, sha256) = try copy(source, from: paths[index], into: staged, as: Self.payloadName(forFile: index))
+                captured.append(QueuedFile(name: paths[index].lastPathComponent, source: paths[index], size: size, sha256: sha256))
+            }
+            var plan = submission
+            plan?.uploadedFileIDs = Array(repeating: nil, count: captured.count)
+            // Its place in the queue is when it appears there whole, after a copy that may take long:
+            // a job queued meanwhile by another process, which appeared first, stays first.
+            return UploadJob(id: id, courseID: course, files: captured, submission: plan, backend: backend, queuedAt: clock.now())
+        }
+    }
+
+    /// Makes a job appear in the queue whole or not at all: `fill` puts its files in the
+    /// private staging directory it is given and returns the job, whose record is written beside
+    /// them before the directory is renamed into `jobs/`.
+    func stage(_ fill: (_ id: String, _ staged: FileDescriptor) throws -> UploadJob) throws -> UploadJob {
         let queue = try createQueue()
         defer { queue.close() }
         sweep(queue)
@@ -54,16 +72,7 @@ extension UploadStore {
         defer { staged.close() }
         let job: UploadJob
         do {
-            var captured: [QueuedFile] = []
-            for (index, source) in sources.enumerated() {
-                let (size, sha256) = try copy(source, from: paths[index], into: staged, as: Self.payloadName(forFile: index))
-                captured.append(QueuedFile(name: paths[index].lastPathComponent, source: paths[index], size: size, sha256: sha256))
-            }
-            var plan = submission
-            plan?.uploadedFileIDs = Array(repeating: nil, count: captured.count)
-            // Its place in the queue is when it appears there whole, after a copy that may take long:
-            // a job queued meanwhile by another process, which appeared first, stays first.
-            job = UploadJob(id: id, courseID: course, files: captured, submission: plan, backend: backend, queuedAt: clock.now())
+            job = try fill(id, staged)
             try writeNewFile(encode(job), as: Self.recordName, in: staged)
             try staged.sync()
             // The commit point: the job appears in jobs/ complete, or not at all. A directory
@@ -129,7 +138,7 @@ extension UploadStore {
 
     /// Creates and locks `staging/<new id>/`, retrying if the ID is taken or a sweeper
     /// removed the directory in the instant between creating and locking it.
-    func makeStagedDirectory(in staging: FileDescriptor, besides jobs: FileDescriptor, at date: Date) throws
+    private func makeStagedDirectory(in staging: FileDescriptor, besides jobs: FileDescriptor, at date: Date) throws
         -> (String, FileDescriptor)
     {
         for _ in 0..<8 {
@@ -168,7 +177,7 @@ extension UploadStore {
     }
 
     /// Writes a file that must not exist yet (inside a private staging directory), synced.
-    func writeNewFile(_ data: Data, as name: String, in directory: FileDescriptor) throws {
+    private func writeNewFile(_ data: Data, as name: String, in directory: FileDescriptor) throws {
         let file = try directory.open(name, O_WRONLY | O_CREAT | O_EXCL)
         defer { file.close() }
         try file.setMode(0o600)
