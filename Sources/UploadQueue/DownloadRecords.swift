@@ -47,6 +47,7 @@ public struct DownloadRecords: Sendable {
         return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
     }
 
+    /// The entry of file `fileID` of `course` on `backend`, if it was downloaded.
     public func entry(backend: String, course: CourseID, fileID: String) -> Entry? {
         entries(backend: backend, course: course)[fileID]
     }
