@@ -31,10 +31,6 @@ package struct CanvasFile: Decodable, Sendable {
         case content_type = "content-type"
     }
 
-    package init(id: CanvasID) {
-        self.id = id
-    }
-
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(CanvasID.self, forKey: .id)

@@ -20,10 +20,6 @@ package struct CanvasFolder: Decodable, Sendable {
         case id, name, full_name, parent_folder_id, files_count, folders_count, locked_for_user, lock_explanation, hidden_for_user
     }
 
-    package init(id: CanvasID) {
-        self.id = id
-    }
-
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(CanvasID.self, forKey: .id)

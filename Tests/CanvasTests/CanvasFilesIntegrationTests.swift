@@ -66,11 +66,7 @@ struct CanvasFilesIntegrationTests {
         defer { server.stop() }
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
-        let id = FakeCanvasServer.fileID(course: 2, number: 3)
-        let file = try await FileClient.canvas(connection(server)).file(CourseID(2), id)
-        var job = uploadJob("Lecture 2.pdf", course: CourseID(2), size: 200_003)
-        job.download = UploadJob.Download(fileID: id, destination: scratch.url.appendingPathComponent("Lecture 2.pdf").path, size: file.size, url: file.downloadURL)
-        let part = scratch.url.appendingPathComponent("Lecture 2.pdf.part")
+        let (file, job, part) = try await queued(number: 3, from: server, into: scratch)
         let remembered = Recorder<String?>()
         let transport = DownloadTransport.canvas(connection(server))
         // The probe of one byte, then the body cut after 70000 bytes.
@@ -99,11 +95,7 @@ struct CanvasFilesIntegrationTests {
         defer { server.stop() }
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
-        let id = FakeCanvasServer.fileID(course: 2, number: 2)
-        let file = try await FileClient.canvas(connection(server)).file(CourseID(2), id)
-        var job = uploadJob("Lecture 1.pdf", course: CourseID(2), size: 4096)
-        job.download = UploadJob.Download(fileID: id, destination: scratch.url.appendingPathComponent("Lecture 1.pdf").path, size: 4096, url: file.downloadURL)
-        let part = scratch.url.appendingPathComponent("Lecture 1.pdf.part")
+        let (_, job, part) = try await queued(number: 2, from: server, into: scratch)
         let transport = DownloadTransport.canvas(connection(server))
         try await server.storeFault("store_expired")
         try await transport.fetch(DownloadRequest(job: job, part: part, validator: nil, remember: { _ in }, progress: { _ in }))
@@ -120,6 +112,16 @@ struct CanvasFilesIntegrationTests {
             try await transport.fetch(DownloadRequest(job: job, part: part, validator: nil, remember: { _ in }, progress: { _ in }))
         }
         #expect(!FileManager.default.fileExists(atPath: part.path))
+    }
+
+    /// Seeded file `number` of course 2 as Canvas describes it, a download job for it, and its part's place.
+    private func queued(number: Int, from server: FakeCanvasServer, into scratch: ScratchFolder) async throws -> (CourseFile, UploadJob, URL) {
+        let id = FakeCanvasServer.fileID(course: 2, number: number)
+        let file = try await FileClient.canvas(connection(server)).file(CourseID(2), id)
+        let destination = scratch.url.appendingPathComponent(file.name)
+        var job = uploadJob(file.name, course: CourseID(2), size: file.size ?? 0)
+        job.download = UploadJob.Download(fileID: id, destination: destination.path, size: file.size, url: file.downloadURL)
+        return (file, job, destination.appendingPathExtension("part"))
     }
 
     /// The file's bytes fetched by hand: Canvas's redirect followed once, the store asked without a token.

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from module_server import ModuleServer  # noqa: E402
-from test_fake_canvas import AUTH, request  # noqa: E402
+from test_fake_canvas import AUTH, every_page, request  # noqa: E402
 
 SERVER = ModuleServer()
 setUpModule, tearDownModule = SERVER.start, SERVER.stop
@@ -52,14 +52,7 @@ class FileTests(unittest.TestCase):
         return reply
 
     def every(self, path: str) -> list:
-        reply = self.api(path)
-        self.assertEqual(reply.status, 200, reply.body)
-        rows = reply.json()
-        while "next" in reply.links():
-            reply = request("GET", reply.links()["next"], headers=AUTH)
-            self.assertEqual(reply.status, 200, reply.body)
-            rows += reply.json()
-        return rows
+        return every_page(self, SERVER.url(path))
 
     def store_address(self, file_id: int, course: int = 2) -> str:
         """The file's `url`, followed once: the signed file store address Canvas redirects to."""
