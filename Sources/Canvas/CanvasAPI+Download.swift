@@ -41,7 +41,13 @@ extension CanvasAPI {
     /// Canvas's current address for the file, refusing a locked file, or one whose size
     /// changed since it was queued (its bytes would not be what the job expects).
     private func freshAddress(_ job: UploadJob, plan: UploadJob.Download, name: String) async throws -> URL {
-        let file = try await file(course: job.courseID, id: plan.fileID)
+        let file: CourseFile
+        do {
+            file = try await self.file(course: job.courseID, id: plan.fileID)
+        } catch is FileNotFound {
+            // Said for good: a deleted file won't come back by trying again.
+            throw CanvasDownloadError.refused(fileName: name, host: host, reason: "the file is no longer in the course")
+        }
         guard !file.isLocked, let url = file.downloadURL else {
             throw CanvasDownloadError.locked(fileName: name, reason: file.lockExplanation ?? "Canvas gives no address to download it from")
         }

@@ -167,6 +167,17 @@ struct CanvasFilesDownloadTests {
         #expect(storeRequests().isEmpty)
     }
 
+    @Test func aFileDeletedFromTheCourseFailsForGood() async throws {
+        defer { scratch.remove() }
+        var job = uploadJob("notes.pdf", course: CourseID(2), size: 5000)
+        job.download = UploadJob.Download(fileID: "78", destination: scratch.url.appendingPathComponent("notes.pdf").path, size: 5000)
+        let error = await #expect(throws: CanvasDownloadError.self) {
+            try await transport().fetch(DownloadRequest(job: job, part: part, validator: nil, remember: { _ in }, progress: { _ in }))
+        }
+        #expect(error == .refused(fileName: "notes.pdf", host: "school.example", reason: "the file is no longer in the course"))
+        #expect(error?.isTransient == false)
+    }
+
     @Test func aBusyStoreIsWorthAnotherTryLater() async throws {
         defer { scratch.remove() }
         world.fault(.serverError)
