@@ -105,7 +105,7 @@ extension CanvasAPI {
             guard let range = ContentRange(response.header("Content-Range")), range.start == have else {
                 // Bytes for another offset: the part can't be trusted to continue, so it starts over next time.
                 Files.removeQuietly(request.part.path)
-                logUnexpected(url: url, status: 206, detail: "Content-Range \(response.header("Content-Range") ?? "missing") for bytes=\(have)-")
+                logDownload(url, status: 206, detail: "Content-Range \(response.header("Content-Range") ?? "missing") for bytes=\(have)-")
                 throw CanvasError.unexpectedResponse(host: Self.displayHost(url))
             }
             announced = range.total
@@ -113,10 +113,17 @@ extension CanvasAPI {
             // The part already held the whole file: an earlier attempt ended before the rename.
             return
         case 416:
+            // A part longer than the file is now: the next attempt starts over.
             Files.removeQuietly(request.part.path)
-            throw CanvasError.server(host: Self.displayHost(url), status: 416)
+            logDownload(url, status: 416, detail: "bytes=\(have)- is past the end")
+            throw CanvasError.unexpectedResponse(host: Self.displayHost(url))
         default:
             throw try failure(response, url: url)
+        }
+        if let announced, let size = plan.size, announced < size {
+            // The store's whole file is shorter than Canvas says: resuming would never reach the end.
+            Files.removeQuietly(request.part.path)
+            throw CanvasDownloadError.tooShort(fileName: name, expected: size, received: announced)
         }
         try checkLength(request.part, expected: plan.size ?? announced, name: name)
     }
@@ -193,7 +200,7 @@ extension CanvasAPI {
 
     /// The error for an answer that is neither the bytes nor a redirect.
     private func failure(_ response: HTTPResponse, url: URL) throws -> any Error {
-        let where_ = Self.displayHost(url)
+        let answeredBy = Self.displayHost(url)
         let reason = Self.reason(in: response)
         logDownload(url, status: response.status, detail: reason)
         if isSameOrigin(url) {
@@ -206,13 +213,13 @@ extension CanvasAPI {
         }
         switch response.status {
         case 401, 403, 404, 410:
-            return StoreRefusal(host: where_, reason: reason)
+            return StoreRefusal(host: answeredBy, reason: reason)
         case 400 where reason.containsIgnoringCase("expired"):
-            return StoreRefusal(host: where_, reason: reason)
+            return StoreRefusal(host: answeredBy, reason: reason)
         case 429:
-            return CanvasError.throttled(host: where_, retryAfter: RetryAfter.seconds(response.header("Retry-After"), now: clock.now()))
+            return CanvasError.throttled(host: answeredBy, retryAfter: RetryAfter.seconds(response.header("Retry-After"), now: clock.now()))
         default:
-            return CanvasError.server(host: where_, status: response.status)
+            return CanvasError.server(host: answeredBy, status: response.status)
         }
     }
 

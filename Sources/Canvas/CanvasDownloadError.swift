@@ -8,6 +8,8 @@ public enum CanvasDownloadError: UserFacingError, TransientError, Equatable {
     case refused(fileName: String, host: String, reason: String)
     /// More bytes arrived than the file has: the bytes are not this file's, so they were thrown away.
     case tooLong(fileName: String, expected: Int64, received: Int64)
+    /// The server's whole file is shorter than the size Canvas gave: it is not this file, so nothing was kept.
+    case tooShort(fileName: String, expected: Int64, received: Int64)
     /// Fewer bytes arrived than the file has; what came is kept and the next attempt resumes after it.
     case incomplete(fileName: String, expected: Int64, received: Int64)
     /// The file changed on Canvas since it was queued: its size is no longer the one the job expects.
@@ -21,6 +23,8 @@ public enum CanvasDownloadError: UserFacingError, TransientError, Equatable {
             return "\(host) refused \(fileName): \(reason)"
         case let .tooLong(fileName, expected, received):
             return "\(fileName): the server sent \(received) bytes for a file of \(expected); nothing was kept"
+        case let .tooShort(fileName, expected, received):
+            return "\(fileName): the server has \(received) bytes of a file of \(expected); nothing was kept"
         case let .incomplete(fileName, expected, received):
             return "\(fileName): \(received) of \(expected) bytes arrived; the rest comes on the next try"
         case let .changedSinceQueued(fileName):

@@ -138,6 +138,25 @@ struct CanvasFilesDownloadTests {
         #expect(partBytes == nil)
     }
 
+    @Test func aStoreFileShorterThanCanvasSaysIsRefusedForGood() async throws {
+        defer { scratch.remove() }
+        world.fault(.pass, .smaller(4000))
+        let error = await #expect(throws: CanvasDownloadError.self) { try await fetch(url: "https://store.example/obj/77?sig=0") }
+        #expect(error == .tooShort(fileName: "notes.pdf", expected: 5000, received: 4000))
+        #expect(error?.isTransient == false)
+        #expect(partBytes == nil)
+    }
+
+    @Test func aPartPastTheEndStartsOverNextTime() async throws {
+        defer { scratch.remove() }
+        try Data(repeating: 1, count: 6000).write(to: part)
+        let error = await #expect(throws: CanvasError.self) {
+            try await fetch(url: "https://store.example/obj/77?sig=0", validator: "\"v1\"")
+        }
+        #expect(error?.isTransient == true)
+        #expect(partBytes == nil)
+    }
+
     @Test func aShorterBodyKeepsItsPrefixForTheNextTry() async throws {
         defer { scratch.remove() }
         world.fault(.pass, .short(3000))

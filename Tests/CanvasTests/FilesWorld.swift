@@ -17,6 +17,8 @@ final class FilesWorld: Sendable {
         case ignoreRange
         /// 1024 bytes more than the file, announced as such.
         case long
+        /// Only the first bytes of the file, announced as the whole of it.
+        case smaller(Int)
         /// Writes this many body bytes, then the connection drops.
         case cut(Int)
         /// Ends the body after this many bytes without an error (a server that under-announces).
@@ -125,6 +127,8 @@ final class FilesWorld: Sendable {
                 return Answer(response: HTTPResponse(status: 302, headers: ["Location": "https://school.example/files/77/again"]))
             case .long:
                 content.append(Data(repeating: 0x55, count: 1024))
+            case let .smaller(count):
+                content = content.prefix(count)
             default:
                 break
             }
