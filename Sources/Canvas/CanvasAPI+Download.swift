@@ -118,7 +118,7 @@ extension CanvasAPI {
             logDownload(url, status: 416, detail: "bytes=\(have)- is past the end")
             throw CanvasError.unexpectedResponse(host: Self.displayHost(url))
         default:
-            throw try failure(response, url: url)
+            throw failure(response, url: url)
         }
         if let announced, let size = plan.size, announced < size {
             // The store's whole file is shorter than Canvas says: resuming would never reach the end.
@@ -170,7 +170,7 @@ extension CanvasAPI {
         case 416 where ContentRange(response.header("Content-Range"))?.total == 0:
             return Probe(url: url, validator: Self.validator(of: response), isEmpty: true)
         default:
-            throw try failure(response, url: url)
+            throw failure(response, url: url)
         }
     }
 
@@ -199,7 +199,7 @@ extension CanvasAPI {
     }
 
     /// The error for an answer that is neither the bytes nor a redirect.
-    private func failure(_ response: HTTPResponse, url: URL) throws -> any Error {
+    private func failure(_ response: HTTPResponse, url: URL) -> any Error {
         let answeredBy = Self.displayHost(url)
         let reason = Self.reason(in: response)
         logDownload(url, status: response.status, detail: reason)
