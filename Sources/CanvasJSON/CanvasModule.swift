@@ -22,6 +22,24 @@ package struct CanvasModule: Decodable, Sendable {
         package var completion_requirement: Requirement?
         package var content_details: Details?
         package var html_url: String?
+        /// The ID of what the item shows: for a `File`, the course file's.
+        package var content_id: CanvasID?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, title, type, completion_requirement, content_details, html_url, content_id
+        }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(CanvasID.self, forKey: .id)
+            title = try container.decodeIfPresent(String.self, forKey: .title)
+            type = try container.decodeIfPresent(String.self, forKey: .type)
+            completion_requirement = try container.decodeIfPresent(Requirement.self, forKey: .completion_requirement)
+            content_details = try container.decodeIfPresent(Details.self, forKey: .content_details)
+            html_url = try container.decodeIfPresent(String.self, forKey: .html_url)
+            // Only a file's is needed; a content ID that can't be read must not lose the item.
+            content_id = type == "File" ? try? container.decodeIfPresent(CanvasID.self, forKey: .content_id) : nil
+        }
     }
 
     package var id: CanvasID
@@ -56,7 +74,8 @@ extension CanvasModule.Item {
             requirement: completion_requirement.flatMap { requirement in
                 requirement.type.map { ModuleItem.Requirement(kind: $0, isCompleted: requirement.completed) }
             },
-            htmlURL: html_url.flatMap(CanvasWebURL.parse)
+            htmlURL: html_url.flatMap(CanvasWebURL.parse),
+            fileID: type == "File" ? content_id?.text : nil
         )
     }
 }

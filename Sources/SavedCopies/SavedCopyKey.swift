@@ -14,6 +14,8 @@ enum SavedCopyKey: Hashable, Sendable {
     case notified
     /// A course's announcements, as the student was shown them.
     case announcements(CourseID)
+    /// A course's folders and files, as the user last saw them listed.
+    case files(CourseID)
 
     var fileName: String {
         switch self {
@@ -25,6 +27,7 @@ enum SavedCopyKey: Hashable, Sendable {
         case .planner: return "planner.json"
         case .notified: return "notified.json"
         case let .announcements(id): return "announcements-\(Self.component(id)).json"
+        case let .files(id): return "files-\(Self.component(id)).json"
         }
     }
 

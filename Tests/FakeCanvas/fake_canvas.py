@@ -62,7 +62,9 @@ NOT_AUTHORIZED_MESSAGE = "user not authorized to perform that action"
 FAULT_KINDS = ("reset", "slow", "500", "503", "throttle403", "throttle429",
                "malformed", "unauthorized", "expired_token", "unauthenticated",
                "not_permitted", "link_loop", "lost_reply", "drop_reply", "locked_redirect",
-               "link_loop_respelled")
+               "link_loop_respelled", "store_ignore_range", "store_expired", "store_short",
+               "store_long", "store_drop_after")
+STORE_FAULTS = ("store_ignore_range", "store_expired", "store_short", "store_long", "store_drop_after")
 ROLES = ("teacher", "student")
 
 
@@ -105,6 +107,9 @@ class Response:
     content_type: Optional[str] = JSON_TYPE
     headers: list = field(default_factory=list)
     file_path: Optional[str] = None       # stream this file as the body
+    stream: Optional[Callable] = None     # writes the body to the socket itself (the file store)
+    length: Optional[int] = None          # the Content-Length a `stream` announces
+    close_after: bool = False             # close the connection once the body is written
     reset: bool = False                   # abort the connection instead
     dropped: bool = False                 # close the connection without a byte of answer
 
@@ -903,7 +908,11 @@ class Dataset:
             "html_url": f"{base}/courses/{cid}/modules/items/{iid}",
             "published": True,
         }
-        if kind in ITEM_PATHS:
+        if kind == "File":
+            file_id = CourseFileCatalog.file_item_id(cid)
+            item["content_id"] = file_id
+            item["url"] = f"{base}/api/v1/courses/{cid}/files/{file_id}"
+        elif kind in ITEM_PATHS:
             item["content_id"] = iid
             item["url"] = f"{base}/api/v1/courses/{cid}/{ITEM_PATHS[kind]}/{iid}"
         if kind == "Page":
@@ -1015,6 +1024,7 @@ class FaultRule:
     method: Optional[str] = None
     body: Optional[str] = None
     retry_after: Optional[str] = None   # the Retry-After header of throttle429/503; None: no header
+    bytes: int = 0                      # store_drop_after: the body bytes sent before the connection closes
     respellings: Iterator = field(default_factory=lambda: itertools.count(1))  # link_loop_respelled's
 
     def matches(self, method: str, target: str) -> bool:
@@ -1032,7 +1042,8 @@ class FaultRule:
     def to_json(self) -> dict:
         return {"id": self.id, "match": self.match, "kind": self.kind,
                 "count": self.count, "seconds": self.seconds,
-                "method": self.method, "body": self.body, "retry_after": self.retry_after}
+                "method": self.method, "body": self.body, "retry_after": self.retry_after,
+                "bytes": self.bytes}
 
 
 class FaultRules:
@@ -1052,6 +1063,7 @@ class FaultRules:
         try:
             count = int(spec.get("count", 1))
             seconds = float(spec.get("seconds", 2.0))
+            body_bytes = int(spec.get("bytes", 0))
         except (TypeError, ValueError) as exc:
             raise ApiError(400, "count must be an integer and seconds a number") from exc
         # throttle429 has always said "Retry-After: 1"; a rule may give another value, or null for none.
@@ -1060,7 +1072,7 @@ class FaultRules:
         with self._lock:
             rule = FaultRule(self._next_id, str(spec.get("match", "")), kind, count,
                              seconds, spec.get("method"), spec.get("body"),
-                             None if wait is None else str(wait))
+                             None if wait is None else str(wait), body_bytes)
             self._next_id += 1
             self._rules.append(rule)
         return rule
@@ -1091,10 +1103,13 @@ class RequestLog:
         self._entries: list[dict] = []
         self._started = time.monotonic()
 
-    def record(self, req: Request) -> dict:
+    def record(self, req: Request, store: bool = False) -> dict:
         entry = {
             "method": req.method,
             "path": req.target,
+            "store": store,
+            "range": req.headers.get("Range"),
+            "if_range": req.headers.get("If-Range"),
             "auth_present": req.auth_present,
             "auth_valid": req.auth_valid,
             "chunked": req.body.chunked,
@@ -1131,6 +1146,7 @@ class Config:
     role: str = "teacher"
     user_name: str = "Test User"
     planner_unknown_type: bool = False
+    store_url_ttl: float = 300.0
 
     def update(self, changes) -> None:
         if not isinstance(changes, dict):
@@ -1138,6 +1154,8 @@ class Config:
         for key, value in changes.items():
             if key == "signature_ttl":
                 self.signature_ttl = float(value)
+            elif key == "store_url_ttl":
+                self.store_url_ttl = float(value)
             elif key == "upload_answer":
                 if str(value) not in ("301", "201"):
                     raise ApiError(400, 'upload_answer is "301" or "201"')
@@ -1615,6 +1633,284 @@ class Announcements:
 
 
 # --------------------------------------------------------------------------
+# Course files: the folders and files a course lists, and the file store
+# that serves their bytes on another origin
+# --------------------------------------------------------------------------
+
+PATTERN_PERIOD = 1024 * 1024 + 7    # not a power of two, so a resume off by a MiB shows
+STORE_CHUNK = 512 * 1024            # socket writes of the store: large, so a GiB streams fast
+FILE_ID_BASE = 2_000_000            # course files: 2_000_000 + course * 100 + n
+FOLDER_ID_BASE = 1_000_000          # course folders: 1_000_000 + course * 100 + n
+ADDED_FILE_IDS = 3_000_000          # files added through /__control/files, counted from here
+STORE_LONG_EXTRA = 1024             # how many bytes `store_long` adds
+STORE_EXPIRED_BODY = (b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code>'
+                      b'<Message>Request has expired</Message></Error>')
+STORE_AUTH_BODY = (b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InvalidArgument</Code>'
+                   b'<Message>Only one auth mechanism allowed; only the X-Amz-Algorithm query '
+                   b'parameter, Signature query string parameter or the Authorization header '
+                   b'should be specified</Message></Error>')
+
+
+def _pattern_block() -> bytes:
+    """The block every generated file's bytes are read from: SHA-256 of a counter, PERIOD bytes,
+    with its first STORE_CHUNK bytes repeated at the end so any offset has a whole chunk after it."""
+    out = bytearray()
+    counter = 0
+    while len(out) < PATTERN_PERIOD:
+        out += hashlib.sha256(b"fake-canvas-file-block-%d" % counter).digest()
+        counter += 1
+    del out[PATTERN_PERIOD:]
+    return bytes(out + out[:STORE_CHUNK])
+
+
+PATTERN = memoryview(_pattern_block())
+
+
+def pattern_shift(file_id: int, version: int) -> int:
+    """Where a file's bytes start in the block: each file and each version of it differs."""
+    digest = hashlib.sha256(f"{file_id}:{version}".encode()).hexdigest()
+    return int(digest[:8], 16) % PATTERN_PERIOD
+
+
+@dataclass
+class CourseFolderEntry:
+    id: int
+    course_id: int
+    path: str                       # below the top folder: "" for it, "Readings/Week 1"
+    parent_id: Optional[int]
+    hidden: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.path.rsplit("/", 1)[-1] if self.path else "course files"
+
+    @property
+    def full_name(self) -> str:
+        return "course files" + (f"/{self.path}" if self.path else "")
+
+
+@dataclass
+class CourseFileEntry:
+    id: int
+    course_id: int
+    folder_id: int
+    name: str
+    size: int
+    content_type: str
+    created_at: datetime
+    updated_at: datetime
+    version: int = 1
+    content: Optional[bytes] = None   # None: generated from the pattern
+    hidden: bool = False
+    unlock_at: Optional[datetime] = None
+    lock_explanation: Optional[str] = None
+    sha256: Optional[str] = None      # computed when first asked for
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.id}-{self.version}-{pattern_shift(self.id, self.version):x}"'
+
+    @property
+    def last_modified(self) -> str:
+        return self.updated_at.strftime("%a, %d %b %Y %H:%M:%S GMT")
+
+    @property
+    def verifier(self) -> str:
+        return hashlib.sha256(f"verifier:{self.id}".encode()).hexdigest()[:24]
+
+    def locked_for(self, now: datetime) -> bool:
+        return self.unlock_at is not None and self.unlock_at > now
+
+    def chunks(self, start: int, end: int) -> Iterator[memoryview]:
+        """Bytes start..<end, in pieces of at most STORE_CHUNK; bytes past `size` (for
+        `store_long`) carry on with the same pattern, or are zeros after explicit content."""
+        if self.content is not None:
+            data = memoryview(self.content + bytes(max(0, end - len(self.content))))
+            for offset in range(start, end, STORE_CHUNK):
+                yield data[offset:min(end, offset + STORE_CHUNK)]
+            return
+        shift = pattern_shift(self.id, self.version)
+        offset = start
+        while offset < end:
+            count = min(STORE_CHUNK, end - offset)
+            at = (offset + shift) % PATTERN_PERIOD
+            yield PATTERN[at:at + count]
+            offset += count
+
+    def digest(self) -> str:
+        if self.sha256 is None:
+            hasher = hashlib.sha256()
+            for chunk in self.chunks(0, self.size):
+                hasher.update(chunk)
+            self.sha256 = hasher.hexdigest()
+        return self.sha256
+
+
+# (n, folder path, name, size, content type): each course's files; n 5 is locked, n 6 hidden.
+SEEDED_FOLDERS = [("", None), ("Lectures", ""), ("Readings", ""), ("Readings/Week 1", "Readings"),
+                  ("Solutions", "")]
+HIDDEN_FOLDER = "Solutions"
+SEEDED_FILES = [
+    (1, "", "Syllabus.pdf", 1_500, "application/pdf"),
+    (2, "Lectures", "Lecture 1.pdf", 4_096, "application/pdf"),
+    (3, "Lectures", "Lecture 2.pdf", 200_003, "application/pdf"),
+    (4, "Readings/Week 1", "Chapter 1.txt", None, "text/plain"),
+    (5, "Readings", "Exam rules.pdf", 2_048, "application/pdf"),
+    (6, "Solutions", "Answers.pdf", 1_024, "application/pdf"),
+]
+LOCKED_FILE = 5
+FILE_ITEM_FILE = 2               # module items of type File link to Lecture 1.pdf
+
+
+class CourseFileCatalog:
+    """Each course's folders and files, made when first looked at, and changed by tests."""
+
+    def __init__(self, today: datetime):
+        self.today = today
+        self._lock = threading.Lock()
+        self._folders: dict[int, list] = {}
+        self._files: dict[int, CourseFileEntry] = {}
+        self._next_id = ADDED_FILE_IDS
+
+    def reset(self) -> None:
+        with self._lock:
+            self._folders.clear()
+            self._files.clear()
+            self._next_id = ADDED_FILE_IDS
+
+    @staticmethod
+    def file_item_id(cid: int) -> int:
+        return FILE_ID_BASE + cid * 100 + FILE_ITEM_FILE
+
+    def folders(self, cid: int) -> list:
+        with self._lock:
+            return list(self._seed(cid))
+
+    def files(self, cid: int) -> list:
+        with self._lock:
+            self._seed(cid)
+            return sorted((f for f in self._files.values() if f.course_id == cid),
+                          key=lambda f: (f.name.lower(), f.id))
+
+    def get(self, file_id: int) -> Optional[CourseFileEntry]:
+        with self._lock:
+            if file_id < ADDED_FILE_IDS and file_id >= FILE_ID_BASE:
+                self._seed((file_id - FILE_ID_BASE) // 100)
+            return self._files.get(file_id)
+
+    def all_files(self) -> list:
+        with self._lock:
+            return sorted(self._files.values(), key=lambda f: f.id)
+
+    def folder(self, cid: int, folder_id: int) -> Optional[CourseFolderEntry]:
+        return next((f for f in self.folders(cid) if f.id == folder_id), None)
+
+    def add(self, cid: int, name: str, folder: str, size: Optional[int], content: Optional[bytes],
+            content_type: Optional[str], locked: bool, explanation: Optional[str]) -> CourseFileEntry:
+        now = datetime.now(timezone.utc).replace(microsecond=0)
+        with self._lock:
+            folder_entry = self._folder_for(cid, normalize_folder(folder))
+            file_id = self._next_id
+            self._next_id += 1
+            entry = CourseFileEntry(
+                file_id, cid, folder_entry.id, name, len(content) if content is not None else size or 0,
+                content_type or mimetypes.guess_type(name)[0] or "application/octet-stream",
+                now, now, content=content, hidden=folder_entry.hidden)
+            if locked:
+                entry.unlock_at = self.today + timedelta(days=7, hours=8)
+                entry.lock_explanation = explanation or self._lock_text(entry.unlock_at)
+            self._files[file_id] = entry
+            return entry
+
+    def change(self, file_id: int, cid: Optional[int], size: Optional[int], content: Optional[bytes]) -> CourseFileEntry:
+        entry = self.get(file_id)
+        if entry is None or (cid is not None and entry.course_id != cid):
+            raise ApiError(404, f"no course file {file_id}")
+        with self._lock:
+            entry.version += 1
+            entry.content = content
+            entry.size = len(content) if content is not None else (size if size is not None else entry.size)
+            now = datetime.now(timezone.utc).replace(microsecond=0)
+            # Two changes in one second still get two updated_at values, as a client compares them.
+            entry.updated_at = max(now, entry.updated_at + timedelta(seconds=1))
+            entry.sha256 = None
+            return entry
+
+    def _seed(self, cid: int) -> list:
+        if cid in self._folders:
+            return self._folders[cid]
+        by_path: dict[str, CourseFolderEntry] = {}
+        for number, (path, parent) in enumerate(SEEDED_FOLDERS):
+            parent_id = by_path[parent].id if parent is not None else None
+            by_path[path] = CourseFolderEntry(FOLDER_ID_BASE + cid * 100 + number, cid, path, parent_id,
+                                              hidden=path == HIDDEN_FOLDER)
+        self._folders[cid] = list(by_path.values())
+        for number, path, name, size, content_type in SEEDED_FILES:
+            file_id = FILE_ID_BASE + cid * 100 + number
+            changed = (self.today - timedelta(days=10 - number)).replace(hour=9, minute=30)
+            content = None
+            if size is None:
+                content = (f"Chapter 1 of course {cid}\n\nRead it before the first lecture.\n" * 20).encode()
+                size = len(content)
+            entry = CourseFileEntry(file_id, cid, by_path[path].id, name, size + (cid if number == 1 else 0),
+                                    content_type, changed - timedelta(days=20), changed,
+                                    content=content, hidden=path == HIDDEN_FOLDER)
+            if number == LOCKED_FILE:
+                entry.unlock_at = self.today + timedelta(days=7, hours=8)
+                entry.lock_explanation = self._lock_text(entry.unlock_at)
+            self._files[file_id] = entry
+        return self._folders[cid]
+
+    def _folder_for(self, cid: int, path: str) -> CourseFolderEntry:
+        """The folder at `path` below the top, made (with its parents) when missing."""
+        folders = self._seed(cid)
+        found = next((f for f in folders if f.path == path), None)
+        if found is not None:
+            return found
+        parent = self._folder_for(cid, path.rsplit("/", 1)[0] if "/" in path else "")
+        made = CourseFolderEntry(FOLDER_ID_BASE + cid * 100 + len(folders), cid, path, parent.id,
+                                 hidden=parent.hidden)
+        folders.append(made)
+        return made
+
+    @staticmethod
+    def _lock_text(when: datetime) -> str:
+        return f"This file is locked until {when:%b} {when.day} at {when:%H:%M}."
+
+
+class StoreSigner:
+    """Signs the file store's addresses, which expire: S3's presigned URLs in miniature."""
+
+    def __init__(self):
+        self._salt = secrets.token_bytes(16)
+
+    def sign(self, file_id: int, expires: int) -> str:
+        return hmac.new(self._salt, f"{file_id}:{expires}".encode(), hashlib.sha256).hexdigest()[:32]
+
+    def valid(self, file_id: int, expires: Optional[str], sig: Optional[str]) -> bool:
+        if expires is None or sig is None or not expires.isdigit():
+            return False
+        if int(expires) < time.time():
+            return False
+        return hmac.compare_digest(sig, self.sign(file_id, int(expires)))
+
+
+def parse_range(header: Optional[str], size: int) -> Optional[tuple]:
+    """`bytes=N-` or `bytes=N-M` as (start, end exclusive); None for no range or one not understood;
+    ("unsatisfiable",) when it starts at or past the end."""
+    if not header:
+        return None
+    match = re.fullmatch(r"\s*bytes=(\d+)-(\d*)\s*", header)
+    if match is None:
+        return None
+    start = int(match.group(1))
+    end = int(match.group(2)) + 1 if match.group(2) else size
+    if start >= size or end <= start:
+        return ("unsatisfiable",)
+    return (start, min(end, size))
+
+
+# --------------------------------------------------------------------------
 # The application: routing for the API, uploads, faults and control
 # --------------------------------------------------------------------------
 
@@ -1633,26 +1929,38 @@ class FakeCanvas:
         self.files = FileStore(self.storage_dir)
         self.submissions = SubmissionStore()
         self.announcements = Announcements()
+        self.catalog = CourseFileCatalog(self.data.today)
+        self.signer = StoreSigner()
         self.verbose = opts.verbose
         self.api = Listener(self, "api", opts.port)
         self.control = Listener(self, "control", opts.control_port)
+        self.store = Listener(self, "store", opts.store_port)
 
     @property
     def base(self) -> str:
         return f"http://{LOOPBACK}:{self.api.port}"
 
+    @property
+    def store_base(self) -> str:
+        """The file store's origin: another port, so another origin, which must never see the token."""
+        return f"http://{LOOPBACK}:{self.store.port}"
+
     def start(self) -> None:
         self.api.open()
         self.control.open()
+        self.store.open()
 
     def stop(self) -> None:
         self.api.close()
         self.control.close()
+        self.store.close()
         shutil.rmtree(self.storage_dir, ignore_errors=True)
 
     # ---- entry point from the handler
 
     def route(self, req: Request, role: str) -> Response:
+        if role == "store":
+            return self.handle_served(req, store=True)
         if req.path.startswith("/__control/"):
             return self.handle_control(req)
         if role == "control":
@@ -1668,13 +1976,28 @@ class FakeCanvas:
             req.auth_valid = (scheme.lower() == "bearer"
                               and hmac.compare_digest(given.strip().encode(), self.token.encode()))
 
-    def handle_served(self, req: Request) -> Response:
-        """API, file store and downloads: logged, and subject to faults."""
+    def handle_served(self, req: Request, store: bool = False) -> Response:
+        """API, file stores and downloads: logged, and subject to faults.
+
+        The `store_*` faults only apply to the file store that serves course files."""
         self.check_auth(req)
-        entry = self.log.record(req)
+        entry = self.log.record(req, store)
         rule = self.faults.take(req.method, req.target)
+        if rule is not None and rule.kind in STORE_FAULTS and not store:
+            rule = None
         response = None
-        if rule is not None:
+        if store:
+            if rule is not None:
+                self.log.update(entry, fault=rule.kind)
+            if rule is None or rule.kind in STORE_FAULTS:
+                response = self.serve_store(req, rule)
+            else:
+                response = self.fault_response(rule) or self.serve_store(req, None)
+            if rule is not None and rule.kind == "lost_reply":
+                response.reset = True
+            if rule is not None and rule.kind == "drop_reply":
+                response.dropped = True
+        elif rule is not None:
             self.log.update(entry, fault=rule.kind)
             response = self.locked_redirect(req) if rule.kind == "locked_redirect" else self.fault_response(rule)
         if response is None and rule is not None and rule.kind == "link_loop_respelled":
@@ -1777,6 +2100,46 @@ class FakeCanvas:
         except ApiError as err:
             return err.response()
 
+    def serve_store(self, req: Request, rule: Optional[FaultRule]) -> Response:
+        """The file store: a course file's bytes for a signed, unexpired address; ranges and
+        If-Range as S3 does them; a request with an Authorization header refused."""
+        xml = "application/xml"
+        match = re.fullmatch(r"/store/(\d+)/[^/]*", req.path)
+        if match is None or req.method != "GET":
+            return Response(404, b"<Error><Code>NoSuchKey</Code></Error>", xml)
+        if req.auth_present:
+            return Response(400, STORE_AUTH_BODY, xml)
+        entry = self.catalog.get(int(match.group(1)))
+        if entry is None:
+            return Response(404, b"<Error><Code>NoSuchKey</Code></Error>", xml)
+        kind = rule.kind if rule is not None else None
+        if kind == "store_expired" or not self.signer.valid(entry.id, req.param("expires"), req.param("sig")):
+            return Response(403, STORE_EXPIRED_BODY, xml)
+        total = entry.size + (STORE_LONG_EXTRA if kind == "store_long" else 0)
+        headers = [("ETag", entry.etag), ("Last-Modified", entry.last_modified), ("Accept-Ranges", "bytes"),
+                   ("Content-Disposition", f"attachment; filename*=UTF-8''{quote(entry.name, safe='')}")]
+        wanted = None if kind == "store_ignore_range" else parse_range(req.headers.get("Range"), total)
+        if_range = req.headers.get("If-Range")
+        if wanted is not None and if_range is not None and if_range.strip() not in (entry.etag, entry.last_modified):
+            wanted = None
+        if wanted == ("unsatisfiable",):
+            return Response(416, b"", xml, headers + [("Content-Range", f"bytes */{total}")])
+        start, end = wanted or (0, total)
+        if wanted is not None:
+            headers.append(("Content-Range", f"bytes {start}-{end - 1}/{total}"))
+        sent_end = end
+        if kind == "store_short":
+            sent_end = start + (end - start) // 2
+        elif kind == "store_drop_after":
+            sent_end = min(end, start + max(0, rule.bytes))
+
+        def stream(sock) -> None:
+            for chunk in entry.chunks(start, sent_end):
+                sock.sendall(chunk)
+
+        return Response(206 if wanted is not None else 200, content_type=entry.content_type, headers=headers,
+                        stream=stream, length=end - start, close_after=sent_end < end)
+
     # ---- /api/v1
 
     API_ROUTES = [
@@ -1800,6 +2163,9 @@ class FakeCanvas:
         ("GET", r"/api/v1/announcements", "list_announcements"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/discussion_topics", "list_discussion_topics"),
         ("PUT", r"/api/v1/courses/(?P<course>[^/]+)/discussion_topics/(?P<topic>[^/]+)/read", "mark_topic_read"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/folders", "list_folders"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/files", "list_files"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/files/(?P<file>[^/]+)", "get_course_file"),
         ("GET POST", r"/api/v1/files/(?P<file>\d+)/create_success", "confirm_upload"),
         ("GET", r"/api/v1/files/(?P<file>\d+)", "get_file"),
     ]
@@ -2290,7 +2656,71 @@ class FakeCanvas:
         })
         return submission
 
+    def _files_course(self, course: str) -> int:
+        """A course whose Files the user may see: a student gets "not authorized" where the
+        teacher hid Files (id % 10 == 8), as where the course is closed."""
+        cid = self._readable_course(course)
+        if self.role == "student" and cid % 10 == 8:
+            raise ApiError(401, NOT_AUTHORIZED_MESSAGE, extra={"status": "unauthorized"})
+        return cid
+
+    def list_folders(self, req: Request, course: str) -> Response:
+        cid = self._files_course(course)
+        folders = self.catalog.folders(cid)
+        files = self.catalog.files(cid)
+        return self._paged(req, [self.course_folder_json(f, folders, files) for f in folders])
+
+    def list_files(self, req: Request, course: str) -> Response:
+        cid = self._files_course(course)
+        return self._paged(req, [self.course_file_json(f) for f in self.catalog.files(cid)])
+
+    def get_course_file(self, req: Request, course: str, file: str) -> Response:
+        cid = self._files_course(course)
+        entry = self.catalog.get(int(file)) if file.isdigit() else None
+        if entry is None or entry.course_id != cid:
+            return error_response(404, NOT_FOUND_MESSAGE)
+        return json_response(200, self.course_file_json(entry))
+
+    def course_folder_json(self, folder: CourseFolderEntry, folders: list, files: list) -> dict:
+        stamp = _iso(self.data.today - timedelta(days=30))
+        api = f"{self.base}/api/v1/folders/{folder.id}"
+        return {
+            "id": folder.id, "name": folder.name, "full_name": folder.full_name,
+            "context_id": folder.course_id, "context_type": "Course",
+            "parent_folder_id": folder.parent_id, "created_at": stamp, "updated_at": stamp,
+            "lock_at": None, "unlock_at": None, "position": None, "locked": False,
+            "folders_url": f"{api}/folders", "files_url": f"{api}/files",
+            "files_count": sum(1 for f in files if f.folder_id == folder.id),
+            "folders_count": sum(1 for f in folders if f.parent_id == folder.id),
+            "hidden": folder.hidden, "locked_for_user": False, "hidden_for_user": folder.hidden,
+            "for_submissions": False, "can_upload": self.role == "teacher",
+        }
+
+    def course_file_json(self, entry: CourseFileEntry) -> dict:
+        """As canvas-lms's `attachment_json`: `url` is empty for a file locked for the user."""
+        locked = entry.locked_for(datetime.now(timezone.utc))
+        url = "" if locked else f"{self.base}/files/{entry.id}/download?download_frd=1&verifier={entry.verifier}"
+        answer = {
+            "id": entry.id, "uuid": entry.verifier, "folder_id": entry.folder_id,
+            "display_name": entry.name, "filename": entry.name.replace(" ", "+"),
+            "workflow_state": "processed", "upload_status": "success",
+            "content-type": entry.content_type, "url": url, "size": entry.size,
+            "created_at": _iso(entry.created_at), "updated_at": _iso(entry.updated_at),
+            "unlock_at": _iso(entry.unlock_at), "locked": False, "hidden": entry.hidden, "lock_at": None,
+            "hidden_for_user": entry.hidden, "thumbnail_url": None, "modified_at": _iso(entry.updated_at),
+            "mime_class": "pdf" if entry.content_type == "application/pdf" else "file",
+            "media_entry_id": None, "locked_for_user": locked,
+        }
+        if locked:
+            answer["lock_info"] = {"asset_string": f"attachment_{entry.id}", "unlock_at": _iso(entry.unlock_at)}
+            answer["lock_explanation"] = entry.lock_explanation
+        return answer
+
     def get_file(self, req: Request, file: str) -> Response:
+        entry = self.catalog.get(int(file))
+        if entry is not None:
+            self._files_course(str(entry.course_id))
+            return json_response(200, self.course_file_json(entry))
         stored = self.files.get(int(file))
         if stored is None:
             return error_response(404, NOT_FOUND_MESSAGE)
@@ -2314,7 +2744,20 @@ class FakeCanvas:
         }
 
     def download(self, req: Request, file_id: int) -> Response:
-        """File URLs are authorised by their verifier, not the token."""
+        """File URLs are authorised by their verifier (or the token). A course file's answer is a
+        redirect to the file store with a signed address that expires; an uploaded file's bytes
+        come straight from here."""
+        entry = self.catalog.get(file_id)
+        if entry is not None:
+            if req.param("verifier") != entry.verifier and not req.auth_valid:
+                return error_response(404, NOT_FOUND_MESSAGE)
+            if entry.locked_for(datetime.now(timezone.utc)):
+                body = f"<p>{html.escape(entry.lock_explanation or 'This file is locked.')}</p>".encode()
+                return Response(403, body, "text/html; charset=utf-8")
+            expires = int(time.time() + self.config.store_url_ttl)
+            query = urlencode([("expires", str(expires)), ("sig", self.signer.sign(entry.id, expires))])
+            location = f"{self.store_base}/store/{entry.id}/{quote(entry.name, safe='')}?{query}"
+            return Response(302, b"", "text/html; charset=utf-8", [("Location", location)])
         stored = self.files.get(file_id)
         if stored is None or req.param("verifier") != stored.uuid:
             return error_response(404, NOT_FOUND_MESSAGE)
@@ -2336,6 +2779,8 @@ class FakeCanvas:
         ("GET", "/__control/config"): "control_config",
         ("POST", "/__control/config"): "control_set_config",
         ("GET", "/__control/files"): "control_files",
+        ("POST", "/__control/files"): "control_course_file",
+        ("GET", "/__control/course_files"): "control_course_files",
         ("GET", "/__control/submissions"): "control_submissions",
         ("POST", "/__control/reset"): "control_reset",
         ("GET", "/__control/changes"): "control_changes",
@@ -2356,8 +2801,8 @@ class FakeCanvas:
             return error_response(err.status, err.message)
 
     def control_health(self, _payload) -> Response:
-        return json_response(200, {"ok": True, "port": self.api.port,
-                                   "control_port": self.control.port, "up": self.api.is_open})
+        return json_response(200, {"ok": True, "port": self.api.port, "control_port": self.control.port,
+                                   "store_port": self.store.port, "up": self.api.is_open})
 
     def control_list_faults(self, _payload) -> Response:
         return json_response(200, self.faults.to_json())
@@ -2416,6 +2861,39 @@ class FakeCanvas:
                                     "sha256": f.sha256, "content_type": f.content_type}
                                    for f in self.files.confirmed_files()])
 
+    def control_course_file(self, payload) -> Response:
+        """Adds a course file (`course`, `name`, `size` or `content`, `folder`, and optionally
+        `content_type`, `locked`, `lock_explanation`), or with `id` changes one: new bytes, a new
+        `updated_at` and a new ETag. Answers the file's Canvas JSON."""
+        if not isinstance(payload, dict):
+            raise ApiError(400, "a course file is a JSON object")
+        content = payload.get("content")
+        content = content.encode("utf-8") if isinstance(content, str) else None
+        size = payload.get("size")
+        if size is not None and (not isinstance(size, int) or size < 0):
+            raise ApiError(400, "size is a whole number of bytes")
+        course = payload.get("course")
+        if "id" in payload:
+            entry = self.catalog.change(int(payload["id"]), int(course) if course is not None else None, size, content)
+            return json_response(200, self.course_file_json(entry))
+        cid = self.data.resolve_course(str(course))
+        name = payload.get("name")
+        if cid is None or not isinstance(name, str) or not name:
+            raise ApiError(400, "a new file needs a known course and a name")
+        if content is None and size is None:
+            raise ApiError(400, "a new file needs a size or a content")
+        entry = self.catalog.add(cid, name, str(payload.get("folder") or ""), size, content,
+                                 payload.get("content_type"), bool(payload.get("locked")),
+                                 payload.get("lock_explanation"))
+        return json_response(201, self.course_file_json(entry))
+
+    def control_course_files(self, _payload) -> Response:
+        """Every course file made so far (a course's appear once it was looked at), with its bytes' SHA-256."""
+        return json_response(200, [{"id": f.id, "course_id": f.course_id, "folder_id": f.folder_id, "name": f.name,
+                                    "size": f.size, "version": f.version, "etag": f.etag,
+                                    "updated_at": _iso(f.updated_at), "sha256": f.digest()}
+                                   for f in self.catalog.all_files()])
+
     def control_submissions(self, _payload) -> Response:
         """Every attempt, in the order made, with the files' sizes and digests."""
         answer = []
@@ -2453,6 +2931,7 @@ class FakeCanvas:
         self.submissions.reset()
         self.data.changes.reset()
         self.announcements.reset()
+        self.catalog.reset()
         self.config = Config(signature_ttl=self.default_ttl)
         self.api.open()
         return json_response(200, {"ok": True})
@@ -2521,6 +3000,9 @@ class Handler(BaseHTTPRequestHandler):
         self._write(response)
 
     def _write(self, response: Response):
+        if response.stream is not None:
+            self._stream(response)
+            return
         size = os.path.getsize(response.file_path) if response.file_path else len(response.body)
         self.send_response(response.status)
         if response.content_type:
@@ -2535,6 +3017,24 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.wfile.write(response.body)
         self.wfile.flush()
+
+    def _stream(self, response: Response):
+        """Headers, then the body straight to the socket in large writes; with `close_after`,
+        the connection closes once what the route wrote is out (a body cut short)."""
+        self.send_response(response.status)
+        if response.content_type:
+            self.send_header("Content-Type", response.content_type)
+        for name, value in response.headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(response.length or 0))
+        self.end_headers()
+        try:
+            response.stream(self.connection)
+        except OSError:
+            self.close_connection = True
+            return
+        if response.close_after:
+            self._drop()
 
     def _reset(self):
         """Promise a long body, send a bit of it, then abort with an RST."""
@@ -2665,6 +3165,8 @@ def parse_args(argv=None):
                         help="exit by itself after this many seconds")
     parser.add_argument("--signature-ttl", type=float, default=1800.0,
                         help="seconds an upload_url stays valid")
+    parser.add_argument("--store-port", type=int, default=0,
+                        help="the course files' file store port (0 = pick a free one)")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
     opts = parser.parse_args(argv)
     if not 0 <= opts.courses < SPECIAL_COURSE_ID:
@@ -2710,6 +3212,7 @@ def main(argv=None) -> int:
         app.start()
         print(f"PORT {app.api.port}", flush=True)
         print(f"CONTROL {app.control.port}", flush=True)
+        print(f"STORE {app.store.port}", flush=True)
         why = stop.wait(opts.lifetime)
         if opts.verbose:
             sys.stderr.write(f"fake canvas stopping: {why}\n")

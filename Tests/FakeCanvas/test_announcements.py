@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import urlencode
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
+from test_fake_canvas import AUTH, control_request, every_page, request, start_server, stop_server  # noqa: E402
 from test_planner import stamp, today  # noqa: E402
 
 
@@ -42,14 +42,7 @@ class AnnouncementTests(unittest.TestCase):
 
     def every(self, path: str, params: list) -> list:
         """Every topic of a listing, read by following the next links."""
-        reply = request("GET", self.url(f"{path}?{urlencode(params)}"), headers=AUTH)
-        self.assertEqual(reply.status, 200, reply.body)
-        topics = reply.json()
-        while "next" in reply.links():
-            reply = request("GET", reply.links()["next"], headers=AUTH)
-            self.assertEqual(reply.status, 200, reply.body)
-            topics += reply.json()
-        return topics
+        return every_page(self, self.url(f"{path}?{urlencode(params)}"))
 
     def recent(self, course: int = 2, per_page: int = 100) -> list:
         return self.every("/api/v1/announcements", [

@@ -94,6 +94,17 @@ def request(method: str, url: str, body=None, headers=None, timeout: float = 10)
         conn.close()
 
 
+def every_page(test: unittest.TestCase, url: str) -> list:
+    """Every row of a listing from `url` on, read by following the next links, each page a 200."""
+    rows = []
+    while url:
+        reply = request("GET", url, headers=AUTH)
+        test.assertEqual(reply.status, 200, reply.body)
+        rows += reply.json()
+        url = reply.links().get("next")
+    return rows
+
+
 def control_request(port: int, method: str, name: str, payload=None) -> Reply:
     """A request to the control API on `port`, with `payload` as its JSON body."""
     body = json.dumps(payload).encode() if payload is not None else None

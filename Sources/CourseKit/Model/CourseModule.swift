@@ -48,10 +48,12 @@ public struct ModuleItem: Equatable, Sendable, Identifiable, Codable {
     public var requirement: Requirement?
     /// Its page on the web, for the browser.
     public var htmlURL: URL?
+    /// For an item of type `File`, the course file it is (Canvas's `content_id`), so it can be downloaded.
+    public var fileID: String?
 
     public init(
         id: String, title: String, type: String, isLocked: Bool = false, lockExplanation: String? = nil, requirement: Requirement? = nil,
-        htmlURL: URL? = nil
+        htmlURL: URL? = nil, fileID: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -60,6 +62,7 @@ public struct ModuleItem: Equatable, Sendable, Identifiable, Codable {
         self.lockExplanation = lockExplanation
         self.requirement = requirement
         self.htmlURL = htmlURL
+        self.fileID = fileID
     }
 
     /// A module item's completion requirement (`must_view`, `must_submit`, …).

@@ -1,0 +1,39 @@
+import CourseKit
+
+/// Why fetching a course file's bytes from Canvas failed, beyond what `CanvasError` and `NetworkError` say.
+public enum CanvasDownloadError: UserFacingError, TransientError, Equatable {
+    /// The file is locked for the user; `reason` is Canvas's `lock_explanation`.
+    case locked(fileName: String, reason: String)
+    /// The file store (or Canvas) refused the file again after a fresh address; `reason` is its own words.
+    case refused(fileName: String, host: String, reason: String)
+    /// More bytes arrived than the file has: the bytes are not this file's, so they were thrown away.
+    case tooLong(fileName: String, expected: Int64, received: Int64)
+    /// The server's whole file is shorter than the size Canvas gave: it is not this file, so nothing was kept.
+    case tooShort(fileName: String, expected: Int64, received: Int64)
+    /// Fewer bytes arrived than the file has; what came is kept and the next attempt resumes after it.
+    case incomplete(fileName: String, expected: Int64, received: Int64)
+    /// The file changed on Canvas since it was queued: its size is no longer the one the job expects.
+    case changedSinceQueued(fileName: String)
+
+    public var userMessage: String {
+        switch self {
+        case let .locked(fileName, reason):
+            return "\(fileName) is locked: \(reason)"
+        case let .refused(fileName, host, reason):
+            return "\(host) refused \(fileName): \(reason)"
+        case let .tooLong(fileName, expected, received):
+            return "\(fileName): the server sent \(received) bytes for a file of \(expected); nothing was kept"
+        case let .tooShort(fileName, expected, received):
+            return "\(fileName): the server has \(received) bytes of a file of \(expected); nothing was kept"
+        case let .incomplete(fileName, expected, received):
+            return "\(fileName): \(received) of \(expected) bytes arrived; the rest comes on the next try"
+        case let .changedSinceQueued(fileName):
+            return "\(fileName) changed on Canvas since it was queued; download it again"
+        }
+    }
+
+    public var isTransient: Bool {
+        if case .incomplete = self { return true }
+        return false
+    }
+}
