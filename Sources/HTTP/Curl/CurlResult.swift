@@ -7,6 +7,13 @@ enum CurlResult {
         if code == CURLE_OK {
             var status = 0
             cb_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            if let sink = transfer.sink {
+                do {
+                    _ = try sink.finish(status: status, contentRange: transfer.responseHeader("content-range"), host: transfer.host)
+                } catch {
+                    return .failure(error)
+                }
+            }
             return .success(transfer.response(status: status))
         }
         return .failure(error(for: transfer, code: code, handle: handle))
@@ -17,6 +24,7 @@ enum CurlResult {
         if transfer.isCancelled { return CancellationError() }
         if transfer.bodyTooLarge { return NetworkError.answerTooLarge(host: host, limit: transfer.maxBodyBytes) }
         if let failure = transfer.reader?.failure { return failure }
+        if let failure = transfer.sink?.failure { return failure }
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return connected(handle)

@@ -9,9 +9,20 @@ enum CurlCallbacks {
     }
 
     /// Collects the body, and stops the transfer (by taking nothing) once it passes the cap.
+    ///
+    /// A download's body goes to its file instead, once the first piece shows where it belongs.
     static let write: cb_data_callback = { buffer, size, count, context in
         guard let transfer = transfer(context), let buffer else { return 0 }
         let length = size * count
+        if let sink = transfer.sink {
+            if sink.isUndecided,
+               !sink.decide(status: transfer.responseStatus, contentRange: transfer.responseHeader("content-range"), host: transfer.host) {
+                return 0
+            }
+            if sink.takesBody {
+                return sink.write(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+            }
+        }
         guard Int64(transfer.responseBody.count + length) <= transfer.maxBodyBytes else {
             transfer.bodyTooLarge = true
             return 0
@@ -30,6 +41,7 @@ enum CurlCallbacks {
             String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
         }
         if line.hasPrefix("HTTP/") {
+            transfer.responseStatus = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             transfer.responseHeaders = []
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].trimming(.whitespaces)

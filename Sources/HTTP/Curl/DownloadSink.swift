@@ -1,0 +1,170 @@
+import FileSystem
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a download's body goes, decided once the status line and headers are in.
+///
+/// A `200` rewrites the file from its first byte, a `206` that starts where the caller resumes
+/// appends there, and any other answer stays in memory for the caller to read, leaving the
+/// file untouched (not even created). Bytes go to the file with `write(2)` straight from
+/// libcurl's buffer, so memory stays flat whatever the size. Used on the engine's thread only.
+final class DownloadSink {
+    private enum Destination {
+        case undecided
+        case file(FileDescriptor)
+        case memory
+        case closed
+    }
+
+    /// The least time between two progress reports; a gigabyte arrives in thousands of writes.
+    static let reportInterval = Duration.milliseconds(100)
+
+    let path: String
+    let resumeFrom: Int64
+    private let progress: @Sendable (Int64) -> Void
+    private var destination = Destination.undecided
+    /// The file's length so far.
+    private var length: Int64 = 0
+    private var lastReport: ContinuousClock.Instant?
+    /// Why the body could not go where it belongs, for the error the transfer ends with.
+    private(set) var failure: DownloadError?
+
+    init(path: String, resumeFrom: Int64, progress: @escaping @Sendable (Int64) -> Void) {
+        self.path = path
+        self.resumeFrom = resumeFrom
+        self.progress = progress
+    }
+
+    var isUndecided: Bool {
+        if case .undecided = destination { return true }
+        return false
+    }
+
+    /// True once the body goes to the file rather than to memory.
+    var takesBody: Bool {
+        if case .file = destination { return true }
+        return false
+    }
+
+    /// Chooses where the body goes from the answer's status and `Content-Range`; false when
+    /// the transfer must stop, with `failure` saying why.
+    func decide(status: Int, contentRange: String?, host: String) -> Bool {
+        switch status {
+        case 200:
+            return open(from: 0)
+        case 206:
+            guard let range = contentRange, Self.start(of: range) == resumeFrom else {
+                failure = .wrongRange(host: host, resumeFrom: resumeFrom, contentRange: contentRange ?? "none")
+                return false
+            }
+            return open(from: resumeFrom)
+        default:
+            destination = .memory
+            return true
+        }
+    }
+
+    /// Writes one piece of the body at the end of the file; false when the file refused it.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard case let .file(file) = destination else { return false }
+        do {
+            try file.write(all: bytes)
+        } catch {
+            fail(error)
+            return false
+        }
+        length += Int64(bytes.count)
+        report(force: false)
+        return true
+    }
+
+    /// Ends a transfer that succeeded: decides now for an empty body, then forces the file to
+    /// the disk, as the caller renames it next. Returns whether the body went to the file.
+    func finish(status: Int, contentRange: String?, host: String) throws -> Bool {
+        if isUndecided, !decide(status: status, contentRange: contentRange, host: host), let failure {
+            throw failure
+        }
+        guard case let .file(file) = destination else { return false }
+        do {
+            try file.sync()
+        } catch {
+            fail(error)
+        }
+        close()
+        if let failure { throw failure }
+        report(force: true)
+        return true
+    }
+
+    func close() {
+        if case let .file(file) = destination {
+            file.close()
+            destination = .closed
+        }
+    }
+
+    /// Opens the file and cuts it to `offset`, so a stale tail from an earlier attempt never survives.
+    ///
+    /// A file shorter than `offset` is refused rather than padded with zeros. Something other
+    /// than a regular file (a device, a pipe) can't be cut or resumed, only written from the start.
+    private func open(from offset: Int64) -> Bool {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_NOFOLLOW, mode: 0o600)
+        } catch {
+            fail(error)
+            return false
+        }
+        do {
+            let status = try file.status()
+            if status.st_mode & S_IFMT == S_IFREG {
+                guard status.st_size >= offset else {
+                    throw DownloadError.cantWrite(path: path, reason: "it holds fewer bytes than the download resumes from", code: EINVAL)
+                }
+                if ftruncate(file.raw, off_t(offset)) != 0 || lseek(file.raw, off_t(offset), SEEK_SET) < 0 {
+                    throw FileSystemError.last(path)
+                }
+            } else if offset > 0 {
+                throw DownloadError.cantWrite(path: path, reason: "it is not a regular file, so it can't be resumed", code: EINVAL)
+            }
+        } catch {
+            file.close()
+            fail(error)
+            return false
+        }
+        destination = .file(file)
+        length = offset
+        report(force: true)
+        return true
+    }
+
+    private func fail(_ error: any Error) {
+        guard failure == nil else { return }
+        switch error {
+        case let error as DownloadError:
+            failure = error
+        case let error as FileSystemError:
+            failure = .cantWrite(path: path, reason: error.reason, code: error.code)
+        default:
+            failure = .cantWrite(path: path, reason: "\(error)", code: EIO)
+        }
+    }
+
+    private func report(force: Bool) {
+        let now = ContinuousClock.now
+        if !force, let lastReport, now - lastReport < Self.reportInterval { return }
+        lastReport = now
+        progress(length)
+    }
+
+    /// The first byte of a `Content-Range: bytes <first>-<last>/<total>` value, or nil when it is not one.
+    static func start(of contentRange: String) -> Int64? {
+        let parts = contentRange.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bytes",
+              let dash = parts[1].firstIndex(of: "-") else { return nil }
+        return Int64(parts[1][..<dash])
+    }
+}
