@@ -67,10 +67,11 @@ enum CurlCallbacks {
         return cb_seek_ok()
     }
 
-    /// Reports bytes sent, and aborts a cancelled transfer at once.
+    /// Reports bytes sent (a download's file length), and aborts a cancelled transfer at once.
     static let progress: cb_progress_callback = { context, _, _, _, uploaded in
         guard let transfer = transfer(context) else { return 1 }
         if transfer.isCancelled { return 1 }
+        transfer.sink?.tick()
         if uploaded > 0 {
             transfer.progress?(Int64(uploaded))
         }

@@ -29,6 +29,7 @@ final class DownloadSink {
     /// The file's length so far.
     private var length: Int64 = 0
     private var lastReport: ContinuousClock.Instant?
+    private var reportedLength: Int64?
     /// Why the body could not go where it belongs, for the error the transfer ends with.
     private(set) var failure: DownloadError?
 
@@ -99,6 +100,14 @@ final class DownloadSink {
         return true
     }
 
+    /// Reports a length the last writes left unreported, once the interval has passed: a body
+    /// that stalls after a burst still shows all it delivered. libcurl's progress callback calls it.
+    func tick() {
+        if takesBody, reportedLength != length {
+            report(force: false)
+        }
+    }
+
     func close() {
         if case let .file(file) = destination {
             file.close()
@@ -157,6 +166,7 @@ final class DownloadSink {
         let now = ContinuousClock.now
         if !force, let lastReport, now - lastReport < Self.reportInterval { return }
         lastReport = now
+        reportedLength = length
         progress(length)
     }
 
