@@ -6,10 +6,6 @@ import Glibc
 
 /// One program run to its end with no terminal: its wall time, its peak memory and how it exited.
 struct ChildRun {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     var seconds: Double
     /// The most resident memory the program held at once (`ru_maxrss` from `wait4`).
     var peakMemory: Int
@@ -34,11 +30,11 @@ struct ChildRun {
         var pid = pid_t()
         let start = ContinuousClock.now
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw Failure(description: "can't start \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else { throw BenchFailure(description: "can't start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw Failure(description: "lost \(executable): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else { throw BenchFailure(description: "lost \(executable): \(String(cString: strerror(errno)))") }
         }
         let elapsed = ContinuousClock.now - start
         let errors = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""

@@ -2,10 +2,6 @@ import Foundation
 
 /// The loopback fake Canvas (`Tests/FakeCanvas/fake_canvas.py`) in a child process, for the download group.
 final class FakeCanvasProcess {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     let token: String
     /// The API's address, as `--canvas` takes it.
     let baseURL: String
@@ -27,7 +23,7 @@ final class FakeCanvasProcess {
             let data = output.fileHandleForReading.availableData
             guard !data.isEmpty else {
                 process.terminate()
-                throw Failure(description: "\(script) did not start: \(text)")
+                throw BenchFailure(description: "\(script) did not start: \(text)")
             }
             text += String(decoding: data, as: UTF8.self)
             // Whole lines only: a port cut in two by the pipe would read as another port.
@@ -55,7 +51,7 @@ final class FakeCanvasProcess {
         )
         let data = (try? Data(contentsOf: URL(fileURLWithPath: answer))) ?? Data()
         guard run.exitStatus == 0, let file = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw Failure(description: "the fake Canvas did not add \(name): \(run.errors)\(String(decoding: data, as: UTF8.self))")
+            throw BenchFailure(description: "the fake Canvas did not add \(name): \(run.errors)\(String(decoding: data, as: UTF8.self))")
         }
         return file
     }

@@ -19,13 +19,11 @@ struct CurlDownloadTests {
     }
 
     @Test func a200WritesTheWholeBodyToANewPrivateFileAndReportsItsLength() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("whole.bin")
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let file = scene.file("whole.bin")
         let progress = Recorder<Int64>()
-        let response = try await client().download(HTTPRequest(url: server.url("/file", ["size": 3_000_000])), file, 0, progress.record)
+        let response = try await client().download(HTTPRequest(url: scene.server.url("/file", ["size": 3_000_000])), file, 0, progress.record)
         #expect(response.status == 200)
         #expect(response.body.isEmpty, "the body went to the file")
         #expect(response.header("ETag") == "\"v1\"")
@@ -37,16 +35,14 @@ struct CurlDownloadTests {
     }
 
     @Test func a206AtTheResumeOffsetAppendsThereAndCutsAStaleTail() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("resumed.part")
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let file = scene.file("resumed.part")
         var earlier = DownloadServer.bytes(0..<1_200_000)
-        earlier.append(Data(repeating: 0xEE, count: 5000))
+        earlier.append(Data(repeating: 0xEE, count: 2_000_000))
         try earlier.write(to: file)
         let progress = Recorder<Int64>()
-        let request = HTTPRequest(url: server.url("/file", ["size": 3_000_000]), headers: ["Range": "bytes=1200000-"])
+        let request = HTTPRequest(url: scene.server.url("/file", ["size": 3_000_000]), headers: ["Range": "bytes=1200000-"])
         let response = try await client().download(request, file, 1_200_000, progress.record)
         #expect(response.status == 206)
         #expect(try contents(file) == DownloadServer.bytes(0..<3_000_000))
@@ -55,39 +51,33 @@ struct CurlDownloadTests {
     }
 
     @Test func aServerIgnoringRangeRewritesTheFileWithNoStaleTail() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("restarted.part")
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let file = scene.file("restarted.part")
         try Data(repeating: 0xEE, count: 2_500_000).write(to: file)
-        let request = HTTPRequest(url: server.url("/file", ["size": 1_000_000, "ignoreRange": 1]), headers: ["Range": "bytes=2500000-"])
+        let request = HTTPRequest(url: scene.server.url("/file", ["size": 1_000_000, "ignoreRange": 1]), headers: ["Range": "bytes=2500000-"])
         let response = try await client().download(request, file, 2_500_000) { _ in }
         #expect(response.status == 200)
         #expect(try contents(file) == DownloadServer.bytes(0..<1_000_000))
     }
 
     @Test func anEmpty200StillEmptiesTheFile() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("empty.part")
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let file = scene.file("empty.part")
         try Data(repeating: 0xEE, count: 1000).write(to: file)
-        let response = try await client().download(HTTPRequest(url: server.url("/file", ["size": 0])), file, 1000) { _ in }
+        let response = try await client().download(HTTPRequest(url: scene.server.url("/file", ["size": 0])), file, 1000) { _ in }
         #expect(response.status == 200)
         #expect(try contents(file).isEmpty)
     }
 
     @Test func a206StartingElsewhereIsRefusedAndTheFileUntouched() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("kept.part")
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let file = scene.file("kept.part")
         let earlier = DownloadServer.bytes(0..<1000)
         try earlier.write(to: file)
-        let request = HTTPRequest(url: server.url("/file", ["size": 100_000, "rangeStart": 500]), headers: ["Range": "bytes=1000-"])
+        let request = HTTPRequest(url: scene.server.url("/file", ["size": 100_000, "rangeStart": 500]), headers: ["Range": "bytes=1000-"])
         await #expect(throws: DownloadError.wrongRange(host: "127.0.0.1", resumeFrom: 1000, contentRange: "bytes 500-99999/100000")) {
             try await client().download(request, file, 1000) { _ in }
         }
@@ -96,33 +86,29 @@ struct CurlDownloadTests {
 
     @Test(arguments: [404, 403])
     func anErrorAnswerComesBackInMemoryAndTheFileIsUntouched(status: Int) async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let missing = folder.url.appendingPathComponent("never.part")
-        let answer = try await client().download(HTTPRequest(url: server.url("/status", ["code": status])), missing, 0) { _ in }
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let missing = scene.file("never.part")
+        let answer = try await client().download(HTTPRequest(url: scene.server.url("/status", ["code": status])), missing, 0) { _ in }
         #expect(answer.status == status)
         #expect(answer.body == Data("no such file".utf8))
         #expect(!FileManager.default.fileExists(atPath: missing.path), "not even created")
-        let existing = folder.url.appendingPathComponent("earlier.part")
+        let existing = scene.file("earlier.part")
         try Data("earlier".utf8).write(to: existing)
-        _ = try await client().download(HTTPRequest(url: server.url("/status", ["code": status])), existing, 7) { _ in }
+        _ = try await client().download(HTTPRequest(url: scene.server.url("/status", ["code": status])), existing, 7) { _ in }
         #expect(try contents(existing) == Data("earlier".utf8))
     }
 
     @Test func aConnectionDroppedMidBodyKeepsThePrefixSoAResumeCompletesIt() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("dropped.part")
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let file = scene.file("dropped.part")
         await #expect(throws: NetworkError.unreachable(host: "127.0.0.1")) {
-            try await client().download(HTTPRequest(url: server.url("/file", ["size": 4_000_000, "dropAfter": 1_500_000])), file, 0) { _ in }
+            try await client().download(HTTPRequest(url: scene.server.url("/file", ["size": 4_000_000, "dropAfter": 1_500_000])), file, 0) { _ in }
         }
         let prefix = try contents(file)
         #expect(prefix == DownloadServer.bytes(0..<1_500_000))
-        let resume = HTTPRequest(url: server.url("/file", ["size": 4_000_000]), headers: ["Range": "bytes=\(prefix.count)-"])
+        let resume = HTTPRequest(url: scene.server.url("/file", ["size": 4_000_000]), headers: ["Range": "bytes=\(prefix.count)-"])
         let response = try await client().download(resume, file, Int64(prefix.count)) { _ in }
         #expect(response.status == 206)
         #expect(try contents(file) == DownloadServer.bytes(0..<4_000_000))
@@ -144,45 +130,39 @@ struct CurlDownloadTests {
     }
 
     @Test func aFileThatCantBeOpenedFailsWithTheFileAndTheReason() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
         // A folder that is a plain file: refused at open, whoever runs the test (root included).
-        let notAFolder = try folder.payload("plain", size: 10)
+        let notAFolder = try scene.folder.payload("plain", size: 10)
         let file = notAFolder.appendingPathComponent("inside.part")
         await #expect(throws: DownloadError.cantWrite(path: file.path, reason: "part of the path is not a folder", code: ENOTDIR)) {
-            try await client().download(HTTPRequest(url: server.url("/file", ["size": 1000])), file, 0) { _ in }
+            try await client().download(HTTPRequest(url: scene.server.url("/file", ["size": 1000])), file, 0) { _ in }
         }
     }
 
     @Test func aSymbolicLinkIsNotFollowed() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let target = try folder.payload("target", size: 10)
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let target = try scene.folder.payload("target", size: 10)
         let before = try contents(target)
-        let link = folder.url.appendingPathComponent("link.part")
+        let link = scene.file("link.part")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         await #expect(throws: DownloadError.self) {
-            try await client().download(HTTPRequest(url: server.url("/file", ["size": 1000])), link, 0) { _ in }
+            try await client().download(HTTPRequest(url: scene.server.url("/file", ["size": 1000])), link, 0) { _ in }
         }
         #expect(try contents(target) == before)
     }
 
     @Test func cancellingADownloadEndsItPromptlyAndKeepsWhatArrived() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("cancelled.part")
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let file = scene.file("cancelled.part")
         let progress = Recorder<Int64>()
         let client = client(request: .seconds(120))
         let task = Task {
-            try await client.download(HTTPRequest(url: server.url("/file", ["size": 10_000_000, "stallAfter": 200_000])), file, 0, progress.record)
+            try await client.download(HTTPRequest(url: scene.server.url("/file", ["size": 10_000_000, "stallAfter": 200_000])), file, 0, progress.record)
         }
-        try await eventually("the first bytes to arrive") { (progress.values.last ?? 0) >= 200_000 }
+        try await eventually("the first bytes to arrive", timeout: .seconds(60)) { (progress.values.last ?? 0) >= 200_000 }
         let start = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
@@ -191,38 +171,19 @@ struct CurlDownloadTests {
     }
 
     @Test func a256MBBodyLeavesMemoryFlat() async throws {
-        let server = try await DownloadServer.start()
-        defer { server.stop() }
-        let folder = try ScratchFolder()
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("large.part")
+        let scene = try await DownloadScene.start()
+        defer { scene.end() }
+        let file = scene.file("large.part")
         let size = 256 * 1024 * 1024
-        let before = ResidentMemory.bytes()
-        let peak = Recorder<Int>()
-        let sampler = Task {
-            while !Task.isCancelled {
-                peak.append(ResidentMemory.bytes())
-                try? await Task.sleep(for: .milliseconds(10))
-            }
-        }
-        let response = try await client().download(HTTPRequest(url: server.url("/file", ["size": size])), file, 0) { _ in }
-        sampler.cancel()
-        await sampler.value
+        let before = MemorySampler.residentBytes()
+        let sampler = MemorySampler()
+        let response = try await client().download(HTTPRequest(url: scene.server.url("/file", ["size": size])), file, 0) { _ in }
+        let (peak, samples) = sampler.stop()
         #expect(response.status == 200)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.size] as? Int) == size)
-        let growth = (peak.values.max() ?? before) - before
+        let growth = peak - before
         #expect(growth < 32 * 1024 * 1024, "resident memory grew by \(growth / 1_048_576) MB")
-        #expect(peak.values.count > 1, "sampled while the body arrived")
-    }
-}
-
-/// This process's resident memory, from `/proc/self/statm`.
-enum ResidentMemory {
-    static func bytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #expect(samples > 1, "sampled while the body arrived")
     }
 }

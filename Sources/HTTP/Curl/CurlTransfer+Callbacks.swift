@@ -15,9 +15,12 @@ enum CurlCallbacks {
         guard let transfer = transfer(context), let buffer else { return 0 }
         let length = size * count
         if let sink = transfer.sink {
-            if sink.isUndecided,
-               !sink.decide(status: transfer.responseStatus, contentRange: transfer.responseHeader("content-range"), host: transfer.host) {
-                return 0
+            if sink.isUndecided {
+                var status = 0
+                if let handle = transfer.handle {
+                    cb_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+                }
+                guard sink.decide(status: status, contentRange: transfer.responseHeader("content-range"), host: transfer.host) else { return 0 }
             }
             if sink.takesBody {
                 return sink.write(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
@@ -41,7 +44,6 @@ enum CurlCallbacks {
             String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
         }
         if line.hasPrefix("HTTP/") {
-            transfer.responseStatus = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             transfer.responseHeaders = []
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].trimming(.whitespaces)

@@ -28,7 +28,6 @@ final class CurlTransfer: @unchecked Sendable {
     var handle: UnsafeMutableRawPointer?
     var headerList: UnsafeMutablePointer<curl_slist>?
     /// Filled by the callbacks.
-    var responseStatus = 0
     var responseHeaders: [(String, String)] = []
     var responseBody = Data()
     var bodyTooLarge = false
