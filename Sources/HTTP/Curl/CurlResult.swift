@@ -9,7 +9,7 @@ enum CurlResult {
             cb_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
             if let sink = transfer.sink {
                 do {
-                    _ = try sink.finish(status: status, contentRange: transfer.responseHeader("content-range"), host: transfer.host)
+                    try sink.finish(status: status, contentRange: transfer.responseHeader("content-range"), host: transfer.host)
                 } catch {
                     return .failure(error)
                 }

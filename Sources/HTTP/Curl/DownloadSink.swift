@@ -83,12 +83,12 @@ final class DownloadSink {
     }
 
     /// Ends a transfer that succeeded: decides now for an empty body, then forces the file to
-    /// the disk, as the caller renames it next. Returns whether the body went to the file.
-    func finish(status: Int, contentRange: String?, host: String) throws -> Bool {
+    /// the disk, as the caller renames it next.
+    func finish(status: Int, contentRange: String?, host: String) throws {
         if isUndecided, !decide(status: status, contentRange: contentRange, host: host), let failure {
             throw failure
         }
-        guard case let .file(file) = destination else { return false }
+        guard case let .file(file) = destination else { return }
         do {
             try file.sync()
         } catch {
@@ -97,7 +97,6 @@ final class DownloadSink {
         close()
         if let failure { throw failure }
         report(force: true)
-        return true
     }
 
     /// Reports a length the last writes left unreported, once the interval has passed: a body
