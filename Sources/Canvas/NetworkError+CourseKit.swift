@@ -24,7 +24,7 @@ extension NetworkError: UserFacingError, TransientError {
 
 /// A download that can't write its file fails until someone frees space or fixes the folder;
 /// a server sending the wrong part of a file would send it again.
-extension DownloadError: UserFacingError, TransientError {
+extension HTTPDownloadError: UserFacingError, TransientError {
     public var isTransient: Bool { false }
 }
 

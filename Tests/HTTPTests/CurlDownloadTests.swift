@@ -78,7 +78,7 @@ struct CurlDownloadTests {
         let earlier = DownloadServer.bytes(0..<1000)
         try earlier.write(to: file)
         let request = HTTPRequest(url: scene.server.url("/file", ["size": 100_000, "rangeStart": 500]), headers: ["Range": "bytes=1000-"])
-        await #expect(throws: DownloadError.wrongRange(host: "127.0.0.1", resumeFrom: 1000, contentRange: "bytes 500-99999/100000")) {
+        await #expect(throws: HTTPDownloadError.wrongRange(host: "127.0.0.1", resumeFrom: 1000, contentRange: "bytes 500-99999/100000")) {
             try await client().download(request, file, 1000) { _ in }
         }
         #expect(try contents(file) == earlier)
@@ -123,7 +123,7 @@ struct CurlDownloadTests {
         do {
             _ = try await client().download(HTTPRequest(url: server.url("/file", ["size": 2_000_000])), full, 0) { _ in }
             Issue.record("a write to a full disk succeeded")
-        } catch let error as DownloadError {
+        } catch let error as HTTPDownloadError {
             #expect(error == .cantWrite(path: "/dev/full", reason: "the disk is full", code: ENOSPC))
             #expect(error.userMessage == "Can't write /dev/full: the disk is full")
         }
@@ -135,7 +135,7 @@ struct CurlDownloadTests {
         // A folder that is a plain file: refused at open, whoever runs the test (root included).
         let notAFolder = try scene.folder.payload("plain", size: 10)
         let file = notAFolder.appendingPathComponent("inside.part")
-        await #expect(throws: DownloadError.cantWrite(path: file.path, reason: "part of the path is not a folder", code: ENOTDIR)) {
+        await #expect(throws: HTTPDownloadError.cantWrite(path: file.path, reason: "part of the path is not a folder", code: ENOTDIR)) {
             try await client().download(HTTPRequest(url: scene.server.url("/file", ["size": 1000])), file, 0) { _ in }
         }
     }
@@ -147,7 +147,7 @@ struct CurlDownloadTests {
         let before = try contents(target)
         let link = scene.file("link.part")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-        await #expect(throws: DownloadError.self) {
+        await #expect(throws: HTTPDownloadError.self) {
             try await client().download(HTTPRequest(url: scene.server.url("/file", ["size": 1000])), link, 0) { _ in }
         }
         #expect(try contents(target) == before)

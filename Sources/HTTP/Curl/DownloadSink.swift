@@ -31,7 +31,7 @@ final class DownloadSink {
     private var lastReport: ContinuousClock.Instant?
     private var reportedLength: Int64?
     /// Why the body could not go where it belongs, for the error the transfer ends with.
-    private(set) var failure: DownloadError?
+    private(set) var failure: HTTPDownloadError?
 
     init(path: String, resumeFrom: Int64, progress: @escaping @Sendable (Int64) -> Void) {
         self.path = path
@@ -130,13 +130,13 @@ final class DownloadSink {
             let status = try file.status()
             if status.st_mode & S_IFMT == S_IFREG {
                 guard status.st_size >= offset else {
-                    throw DownloadError.cantWrite(path: path, reason: "it holds fewer bytes than the download resumes from", code: EINVAL)
+                    throw HTTPDownloadError.cantWrite(path: path, reason: "it holds fewer bytes than the download resumes from", code: EINVAL)
                 }
                 if ftruncate(file.raw, off_t(offset)) != 0 || lseek(file.raw, off_t(offset), SEEK_SET) < 0 {
                     throw FileSystemError.last(path)
                 }
             } else if offset > 0 {
-                throw DownloadError.cantWrite(path: path, reason: "it is not a regular file, so it can't be resumed", code: EINVAL)
+                throw HTTPDownloadError.cantWrite(path: path, reason: "it is not a regular file, so it can't be resumed", code: EINVAL)
             }
         } catch {
             file.close()
@@ -152,7 +152,7 @@ final class DownloadSink {
     private func fail(_ error: any Error) {
         guard failure == nil else { return }
         switch error {
-        case let error as DownloadError:
+        case let error as HTTPDownloadError:
             failure = error
         case let error as FileSystemError:
             failure = .cantWrite(path: path, reason: error.reason, code: error.code)

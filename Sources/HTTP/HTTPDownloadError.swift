@@ -1,5 +1,5 @@
 /// A download that got an answer but could not put its body where it belongs.
-public enum DownloadError: Error, Equatable, Sendable {
+public enum HTTPDownloadError: Error, Equatable, Sendable {
     /// The file could not be opened or written: `reason` says why ("the disk is full"),
     /// `code` is the `errno` behind it, so a caller can tell a full disk from a lost folder.
     case cantWrite(path: String, reason: String, code: Int32)
