@@ -81,8 +81,9 @@ struct DownloadBenchmark {
     private func appRun(_ bench: Measurements, server: FakeCanvasProcess, tokenFile: String, turn: Int) throws -> ChildRun {
         let folder = bench.work + "/download-app-\(turn)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The download directory is the run's folder too, so nothing lands in a real one whatever sync does with DIR.
         let arguments = ["sync", "--course", Self.course, folder + "/files", "--canvas", server.baseURL,
-                         "--token-file", tokenFile, "--data-dir", folder + "/data"]
+                         "--token-file", tokenFile, "--data-dir", folder + "/data", "--download-dir", folder + "/files"]
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let run = try ChildRun.run(bench.app, arguments, environment: bench.environment, errorsTo: folder + "/errors")
         try check(run, "coursebrowser sync", found: Self.find("big.bin", under: folder + "/files"))
