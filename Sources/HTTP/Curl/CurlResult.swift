@@ -24,6 +24,8 @@ enum CurlResult {
         if transfer.isCancelled { return CancellationError() }
         if transfer.bodyTooLarge { return NetworkError.answerTooLarge(host: host, limit: transfer.maxBodyBytes) }
         if let failure = transfer.reader?.failure { return failure }
+        // Writes what the download buffered before the transfer ended, so a full disk shows as one.
+        transfer.sink?.close()
         if let failure = transfer.sink?.failure { return failure }
         switch code {
         case CURLE_OPERATION_TIMEDOUT:

@@ -10,8 +10,9 @@ import Glibc
 ///
 /// A `200` rewrites the file from its first byte, a `206` that starts where the caller resumes
 /// appends there, and any other answer stays in memory for the caller to read, leaving the
-/// file untouched (not even created). Bytes go to the file with `write(2)` straight from
-/// libcurl's buffer, so memory stays flat whatever the size. Used on the engine's thread only.
+/// file untouched (not even created). libcurl hands the body over 16 KB at a time; the pieces
+/// gather in one buffer, allocated once, and go to the file with one `write(2)` a megabyte, so
+/// memory stays flat whatever the size. Used on the engine's thread only.
 final class DownloadSink {
     private enum Destination {
         case undecided
@@ -22,6 +23,8 @@ final class DownloadSink {
 
     /// The least time between two progress reports; a gigabyte arrives in thousands of writes.
     static let reportInterval = Duration.milliseconds(100)
+    /// Bytes gathered before one write to the file.
+    static let bufferSize = 1 << 20
     /// Bytes written between two requests to start writing them to the disk, so the fsync at the
     /// end waits for the last few megabytes rather than the whole file.
     static let writeBehind: Int64 = 8 << 20
@@ -30,12 +33,16 @@ final class DownloadSink {
     let resumeFrom: Int64
     private let progress: @Sendable (Int64) -> Void
     private var destination = Destination.undecided
-    /// The file's length so far.
+    /// The file's length so far, counting what waits in the buffer.
     private var length: Int64 = 0
+    private var buffer: UnsafeMutableRawBufferPointer?
+    private var buffered = 0
+    /// The file's length on the disk's side of `write(2)`.
+    private var written: Int64 = 0
+    /// Where the bytes not yet handed to the disk start.
+    private var unsynced: Int64 = 0
     private var lastReport: ContinuousClock.Instant?
     private var reportedLength: Int64?
-    /// Where the bytes not yet handed to the disk start.
-    private var unflushed: Int64 = 0
     /// Why the body could not go where it belongs, for the error the transfer ends with.
     private(set) var failure: HTTPDownloadError?
 
@@ -43,6 +50,10 @@ final class DownloadSink {
         self.path = path
         self.resumeFrom = resumeFrom
         self.progress = progress
+    }
+
+    deinit {
+        close()
     }
 
     var isUndecided: Bool {
@@ -74,36 +85,36 @@ final class DownloadSink {
         }
     }
 
-    /// Writes one piece of the body at the end of the file; false when the file refused it.
+    /// Adds one piece of the body after what came before; false when the file refused it.
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard case let .file(file) = destination else { return false }
-        do {
-            try file.write(all: bytes)
-        } catch {
-            fail(error)
+        guard let buffer, takesBody else { return false }
+        if buffered + bytes.count > buffer.count, !flush() {
             return false
         }
-        length += Int64(bytes.count)
-        if length - unflushed >= Self.writeBehind {
-            // Only starts the writes; the fsync in `finish` is what guarantees them, so a failure here changes nothing.
-            _ = cb_start_writeback(file.raw, unflushed, length - unflushed)
-            unflushed = length
+        if bytes.count >= buffer.count {
+            guard put(bytes) else { return false }
+        } else if let source = bytes.baseAddress, let target = buffer.baseAddress {
+            (target + buffered).copyMemory(from: source, byteCount: bytes.count)
+            buffered += bytes.count
         }
+        length += Int64(bytes.count)
         report(force: false)
         return true
     }
 
-    /// Ends a transfer that succeeded: decides now for an empty body, then forces the file to
-    /// the disk, as the caller renames it next.
+    /// Ends a transfer that succeeded: decides now for an empty body, then writes what is
+    /// buffered and forces the file to the disk, as the caller renames it next.
     func finish(status: Int, contentRange: String?, host: String) throws {
         if isUndecided, !decide(status: status, contentRange: contentRange, host: host), let failure {
             throw failure
         }
         guard case let .file(file) = destination else { return }
-        do {
-            try file.sync()
-        } catch {
-            fail(error)
+        if flush() {
+            do {
+                try file.sync()
+            } catch {
+                fail(error)
+            }
         }
         close()
         if let failure { throw failure }
@@ -118,11 +129,42 @@ final class DownloadSink {
         }
     }
 
+    /// Writes what is buffered, so a transfer cut short leaves every byte it received for a
+    /// resume, and closes the file; a write that fails here becomes `failure`.
     func close() {
         if case let .file(file) = destination {
+            _ = flush()
             file.close()
             destination = .closed
         }
+        buffer?.deallocate()
+        buffer = nil
+    }
+
+    /// Writes the buffer to the file; false when the file refused it.
+    private func flush() -> Bool {
+        guard let buffer, buffered > 0 else { return true }
+        let done = put(UnsafeRawBufferPointer(rebasing: buffer[0..<buffered]))
+        buffered = 0
+        return done
+    }
+
+    /// Writes `bytes` to the file now, and starts the disk on every few megabytes.
+    private func put(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard case let .file(file) = destination, failure == nil else { return false }
+        do {
+            try file.write(all: bytes)
+        } catch {
+            fail(error)
+            return false
+        }
+        written += Int64(bytes.count)
+        if written - unsynced >= Self.writeBehind {
+            // Only starts the writes; the fsync in `finish` is what guarantees them, so a failure here changes nothing.
+            _ = cb_start_writeback(file.raw, unsynced, written - unsynced)
+            unsynced = written
+        }
+        return true
     }
 
     /// Opens the file and cuts it to `offset`, so a stale tail from an earlier attempt never survives.
@@ -155,8 +197,8 @@ final class DownloadSink {
             return false
         }
         destination = .file(file)
-        length = offset
-        unflushed = offset
+        buffer = .allocate(byteCount: Self.bufferSize, alignment: 16)
+        (length, written, unsynced) = (offset, offset, offset)
         report(force: true)
         return true
     }
