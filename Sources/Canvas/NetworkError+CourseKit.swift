@@ -22,6 +22,12 @@ extension NetworkError: UserFacingError, TransientError {
     }
 }
 
+/// A download that can't write its file fails until someone frees space or fixes the folder;
+/// a server sending the wrong part of a file would send it again.
+extension HTTPDownloadError: UserFacingError, TransientError {
+    public var isTransient: Bool { false }
+}
+
 extension HTTPClient.Unimplemented: UserFacingError, TransientError {
     public var userMessage: String { "\(endpoint) is not implemented" }
     public var isTransient: Bool { false }

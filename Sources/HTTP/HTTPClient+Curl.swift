@@ -7,8 +7,8 @@ extension HTTPClient {
 
     /// Sends requests through libcurl on `engine`, without following redirects.
     ///
-    /// `send` gives up after `timeouts.request` in total; `upload` gives up when nothing is
-    /// sent or received for `timeouts.request`; both give up connecting after
+    /// `send` gives up after `timeouts.request` in total; `upload` and `download` give up when
+    /// nothing is sent or received for `timeouts.request`; all give up connecting after
     /// `timeouts.connect`. Answers over `maxAnswerBytes` end in `NetworkError.answerTooLarge`.
     /// Proxies come from the usual environment variables, as with curl.
     public static func curl(
@@ -29,6 +29,14 @@ extension HTTPClient {
                 let transfer = CurlTransfer(
                     request: request, body: body, connectTimeout: timeouts.connect,
                     deadline: .idle(timeouts.request), maxBodyBytes: maxAnswerBytes, progress: progress
+                )
+                return try await engine.curl.perform(transfer)
+            },
+            download: { request, file, resumeFrom, progress in
+                let transfer = CurlTransfer(
+                    request: request, body: nil, connectTimeout: timeouts.connect,
+                    deadline: .idle(timeouts.request), maxBodyBytes: maxAnswerBytes, progress: nil,
+                    sink: DownloadSink(path: file.path, resumeFrom: resumeFrom, progress: progress)
                 )
                 return try await engine.curl.perform(transfer)
             }

@@ -22,10 +22,13 @@ public struct HTTPClient: Sendable {
     /// Sends `request` and streams a successful answer's body to the file at `file`, never whole in memory.
     ///
     /// A `206 Partial Content` whose `Content-Range` starts at `resumeFrom` is appended at that
-    /// offset; a `200` replaces the file's contents from the first byte (a server that ignores
+    /// offset; a `206` starting anywhere else throws `HTTPDownloadError.wrongRange` with the file
+    /// untouched; a `200` replaces the file's contents from the first byte (a server that ignores
     /// `Range` restarts the file cleanly); any other answer leaves the file untouched and comes
     /// back with its body in memory, capped as `send`'s are. The returned response's body is
-    /// empty when it went to the file. `progress` gets the file's length so far. The timeout is an
+    /// empty when it went to the file, which is on the disk (fsynced) by then. A file that can't
+    /// be opened or written throws `HTTPDownloadError.cantWrite`; bytes written before a failure stay.
+    /// `progress` gets the file's length so far. The timeout is an
     /// idle timeout, as for `upload`. The caller sets `Range` and `If-Range` in `request.headers`.
     public var download: @Sendable (
         _ request: HTTPRequest,

@@ -1,11 +1,14 @@
 // coursebrowser-bench: measures the app where a person waits on it, beside a bare ncursesw
 // program (coursebrowser-floor) drawing the same screen, and prints app, floor and ratio.
 //
-//     swift run -c release coursebrowser-bench [--quick] [--only start,keys,open,idle,memory,html,large,filter]
+//     swift run -c release coursebrowser-bench [--quick] [--only start,keys,open,idle,memory,html,large,filter,download]
+//         [--download-bytes N] [--download-runs N] [--fake-canvas PATH]
 //
 // Both programs run on pseudo-terminals of 140×45, started and typed at the same way.
 // Figures are medians of several runs; `--quick` runs fewer and skips the 100k catalog;
-// `--only` runs only the groups named.
+// `--only` runs only the groups named. The download group has curl in the floor's column:
+// `coursebrowser sync` and `curl -L` each fetch a file of N bytes (1 GiB unless told) from the
+// loopback fake Canvas, taking turns, 3 runs each unless told.
 
 import CourseKit
 import Foundation
@@ -133,6 +136,9 @@ let groups = [
         row("100k-course catalog (\(megabytes(size))): list on screen", figure(median(runs.map(\.list))))
         row("100k catalog: open a course", figure(median(runs.map(\.open))), "", "peak RSS \(megabytes(listed)) → \(megabytes(opened))")
         row("peak RSS, 100k catalog", megabytes(opened), "", String(format: "%.2f× the file", Double(opened) / Double(max(1, size))))
+    },
+    Group(name: "download") { bench, quick in
+        try DownloadBenchmark(arguments: CommandLine.arguments, quick: quick).run(bench)
     },
 ]
 

@@ -111,4 +111,8 @@ static inline size_t cb_read_abort(void) { return CURL_READFUNC_ABORT; }
 static inline int cb_seek_cant_seek(void) { return CURL_SEEKFUNC_CANTSEEK; }
 static inline int cb_seek_ok(void) { return CURL_SEEKFUNC_OK; }
 
+/* Starts writing `count` bytes of `fd` from `offset` to the disk without waiting for them
+   (sync_file_range, writeback.c): a download's closing fsync then has little left to wait for. */
+int cb_start_writeback(int fd, long long offset, long long count);
+
 #endif

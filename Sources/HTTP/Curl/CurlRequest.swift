@@ -7,6 +7,8 @@ enum CurlRequest {
     static let idleSpeed = 1
     /// Large reads keep uploads near disk and network speed (libcurl's maximum is 2 MB).
     static let uploadBufferSize = 1 << 20
+    /// Large pieces of a download mean few writes to its file: a gigabyte in a few thousand.
+    static let downloadBufferSize = 512 << 10
 
     static func makeHandle(for transfer: CurlTransfer) -> UnsafeMutableRawPointer? {
         guard let handle = cb_easy_init() else { return nil }
@@ -15,6 +17,7 @@ enum CurlRequest {
         let request = transfer.request
         var ok = cb_setopt_string(handle, CURLOPT_URL, request.url.absoluteString) == CURLE_OK
         ok = ok && setCommon(handle, context: context)
+        ok = ok && setReceiving(handle, transfer: transfer)
         ok = ok && setMethod(handle, transfer: transfer)
         ok = ok && setRepetition(handle, request: request)
         ok = ok && setTimeouts(handle, transfer: transfer)
@@ -29,8 +32,6 @@ enum CurlRequest {
             // Redirects reach the caller, which decides whether the next address may see the token.
             cb_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0),
             cb_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-            // Every encoding this libcurl can decode (gzip, br, zstd): smaller answers on slow links.
-            cb_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
             cb_setopt_string(handle, CURLOPT_USERAGENT, "coursebrowser"),
             cb_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, CurlCallbacks.write),
             cb_setopt_pointer(handle, CURLOPT_WRITEDATA, context),
@@ -41,6 +42,16 @@ enum CurlRequest {
             cb_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
         ]
         return results.allSatisfy { $0 == CURLE_OK }
+    }
+
+    /// Compressed answers for API calls; a download asks for the file's own bytes, whose
+    /// offsets are what `Range` and `Content-Range` count, and reads them in large pieces.
+    private static func setReceiving(_ handle: UnsafeMutableRawPointer, transfer: CurlTransfer) -> Bool {
+        guard transfer.sink == nil else {
+            return cb_setopt_long(handle, CURLOPT_BUFFERSIZE, downloadBufferSize) == CURLE_OK
+        }
+        // Every encoding this libcurl can decode (gzip, br, zstd): smaller answers on slow links.
+        return cb_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "") == CURLE_OK
     }
 
     private static func setMethod(_ handle: UnsafeMutableRawPointer, transfer: CurlTransfer) -> Bool {

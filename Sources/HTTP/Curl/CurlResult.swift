@@ -7,6 +7,13 @@ enum CurlResult {
         if code == CURLE_OK {
             var status = 0
             cb_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            if let sink = transfer.sink {
+                do {
+                    try sink.finish(status: status, contentRange: transfer.responseHeader("content-range"), host: transfer.host)
+                } catch {
+                    return .failure(error)
+                }
+            }
             return .success(transfer.response(status: status))
         }
         return .failure(error(for: transfer, code: code, handle: handle))
@@ -17,6 +24,9 @@ enum CurlResult {
         if transfer.isCancelled { return CancellationError() }
         if transfer.bodyTooLarge { return NetworkError.answerTooLarge(host: host, limit: transfer.maxBodyBytes) }
         if let failure = transfer.reader?.failure { return failure }
+        // Writes what the download buffered before the transfer ended, so a full disk shows as one.
+        transfer.sink?.close()
+        if let failure = transfer.sink?.failure { return failure }
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return connected(handle)

@@ -9,9 +9,23 @@ enum CurlCallbacks {
     }
 
     /// Collects the body, and stops the transfer (by taking nothing) once it passes the cap.
+    ///
+    /// A download's body goes to its file instead, once the first piece shows where it belongs.
     static let write: cb_data_callback = { buffer, size, count, context in
         guard let transfer = transfer(context), let buffer else { return 0 }
         let length = size * count
+        if let sink = transfer.sink {
+            if sink.isUndecided {
+                var status = 0
+                if let handle = transfer.handle {
+                    cb_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+                }
+                guard sink.decide(status: status, contentRange: transfer.responseHeader("content-range"), host: transfer.host) else { return 0 }
+            }
+            if sink.takesBody {
+                return sink.write(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+            }
+        }
         guard Int64(transfer.responseBody.count + length) <= transfer.maxBodyBytes else {
             transfer.bodyTooLarge = true
             return 0
@@ -55,10 +69,11 @@ enum CurlCallbacks {
         return cb_seek_ok()
     }
 
-    /// Reports bytes sent, and aborts a cancelled transfer at once.
+    /// Reports bytes sent (a download's file length), and aborts a cancelled transfer at once.
     static let progress: cb_progress_callback = { context, _, _, _, uploaded in
         guard let transfer = transfer(context) else { return 1 }
         if transfer.isCancelled { return 1 }
+        transfer.sink?.tick()
         if uploaded > 0 {
             transfer.progress?(Int64(uploaded))
         }

@@ -21,6 +21,8 @@ final class CurlTransfer: @unchecked Sendable {
     let deadline: Deadline
     let maxBodyBytes: Int64
     let progress: (@Sendable (Int64) -> Void)?
+    /// For a download: where a successful answer's body goes instead of memory.
+    let sink: DownloadSink?
 
     /// The easy handle while libcurl owns the transfer.
     var handle: UnsafeMutableRawPointer?
@@ -41,13 +43,14 @@ final class CurlTransfer: @unchecked Sendable {
     private let waiting = Mutex(Waiting())
 
     init(request: HTTPRequest, body: UploadBody?, connectTimeout: Duration, deadline: Deadline, maxBodyBytes: Int64,
-         progress: (@Sendable (Int64) -> Void)?) {
+         progress: (@Sendable (Int64) -> Void)?, sink: DownloadSink? = nil) {
         self.request = request
         self.body = body
         self.connectTimeout = connectTimeout
         self.deadline = deadline
         self.maxBodyBytes = maxBodyBytes
         self.progress = progress
+        self.sink = sink
         reader = body.map(BodyReader.init)
     }
 
@@ -84,6 +87,11 @@ final class CurlTransfer: @unchecked Sendable {
         continuation?.resume(with: result)
     }
 
+    /// The last value of the response header `name`, matched without regard to case.
+    func responseHeader(_ name: String) -> String? {
+        responseHeaders.last { $0.0.lowercased() == name }?.1
+    }
+
     /// The answer as the callbacks collected it.
     func response(status: Int) -> HTTPResponse {
         var headers: [String: String] = [:]
@@ -105,5 +113,6 @@ final class CurlTransfer: @unchecked Sendable {
         }
         headerList = nil
         reader?.close()
+        sink?.close()
     }
 }
