@@ -42,3 +42,25 @@ extension DetailItem {
         self.init(id: Self.id(ofAnnouncement: announcement.id), title: announcement.title, url: announcement.htmlURL)
     }
 }
+
+extension DetailItem {
+    /// The ID of the course file whose own ID is `id`.
+    static func id(ofFile id: String) -> String {
+        "file \(id)"
+    }
+
+    /// The ID of the course folder whose own ID is `id`.
+    static func id(ofFolder id: String) -> String {
+        "folder \(id)"
+    }
+
+    /// A file, opening its own page, else the course's Files page.
+    init(_ file: CourseFile, filesPage: URL?) {
+        self.init(id: Self.id(ofFile: file.id), title: file.name, url: file.htmlURL ?? filesPage)
+    }
+
+    /// A folder, which opens the course's Files page: the backend gives no page of its own.
+    init(_ folder: CourseFolder, filesPage: URL?) {
+        self.init(id: Self.id(ofFolder: folder.id), title: folder.name, url: filesPage)
+    }
+}
