@@ -34,8 +34,10 @@ enum UploadRow {
         let arrow = job.isDownload ? FilesLayout.downloadGlyph(glyphs) + " " : ""
         let name = arrow + Sanitizer.clean(job.fileName)
         let course = job.download.flatMap(courseFolder) ?? job.courseID.rawValue
+        // The name already carries a download's arrow: an upload's ↑ beside it would contradict it.
+        let stateGlyph = job.isDownload && job.state.isSending ? glyphs.bullet : glyph(job.state, glyphs: glyphs)
         return StyledLine([
-            .init(text: glyph(job.state, glyphs: glyphs) + " ", style: style(job.state)),
+            .init(text: stateGlyph + " ", style: style(job.state)),
             .init(text: name.truncated(toWidth: nameWidth, ellipsis: glyphs.ellipsis).padded(toWidth: nameWidth) + "  ", style: .plain),
             .init(text: Sanitizer.clean(course).truncated(toWidth: 10).padded(toWidth: 10) + " ", style: .muted),
             .init(text: ByteSize.format(job.size).padded(toWidth: 9) + " ", style: .muted),
