@@ -17,15 +17,11 @@ extension CourseDetailState {
         Binding([[.character("u")]], does: "upload files to the course's Files (spaces separate them, Tab completes, Esc cancels)", hint: "upload", action: .upload),
         Binding([[.character("r")]], does: "retry the sections that failed to load", hint: "retry", action: .retry),
         Binding(
-            [[.character("o")]],
-            does: "open the selected assignment or item, else the course, in the web browser ($BROWSER, else xdg-open); a downloaded file's own copy",
+            [[.character("o")]], does: "open the selected item (a downloaded file: its copy), else the course, in the web browser ($BROWSER, else xdg-open)",
             hint: "browser", action: .openInBrowser
         ),
-        Binding(
-            [[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, file, folder or module item",
-            hint: "item", hintKey: "n/p", action: .selectItem
-        ),
-        Binding([[.character("d")]], does: "download the selected file, or every file of the selected folder, into the download directory", hint: "download", action: .download),
+        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, file or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding([[.character("d")]], does: "download the selected file, or every file in the selected folder", hint: "download", action: .download),
         Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it", action: .read),
         Binding([[.character("y")]], does: "copy the web address of what o opens to the clipboard (through the terminal)", action: .copyAddress),
         Binding([[.escape]], does: "select no item, so o and y act on the course", action: .clearItem),
