@@ -31,6 +31,20 @@ extension CourseDetailState {
         return files.value?.folders.first { DetailItem.id(ofFolder: $0.id) == selectedItem }
     }
 
+    /// Selects the file with `id` in the Files section and scrolls to it, as Enter on a module's
+    /// file does; says so when the Files list does not have it.
+    mutating func showFile(_ id: String) {
+        guard let listing = files.value else {
+            notice = Notice(text: "The course's Files are not loaded yet", isNote: true)
+            return
+        }
+        guard listing.files.contains(where: { $0.id == id }) else {
+            notice = Notice(text: "That file is not in the course's Files list", isNote: true)
+            return
+        }
+        wantedItem = DetailItem.id(ofFile: id)
+    }
+
     /// Applies a load of the files; once there are files, asks which are downloaded and current.
     mutating func receiveFiles(_ event: LoadEvent<CourseFiles>) -> [Effect] {
         files.apply(event)

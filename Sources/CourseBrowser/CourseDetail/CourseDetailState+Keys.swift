@@ -22,7 +22,7 @@ extension CourseDetailState {
         ),
         Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, file or module item", hint: "item", hintKey: "n/p", action: .selectItem),
         Binding([[.character("d")]], does: "download the selected file, or every file in the selected folder", hint: "download", action: .download),
-        Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it", action: .read),
+        Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it; a module's file: select it in Files", action: .read),
         Binding([[.character("y")]], does: "copy the web address of what o opens to the clipboard (through the terminal)", action: .copyAddress),
         Binding([[.escape]], does: "select no item, so o and y act on the course", action: .clearItem),
     ]
@@ -48,7 +48,8 @@ extension CourseDetailState {
         case .retry:
             return Availability(unless: hasFailure ? nil : "Nothing failed to load")
         case .read:
-            return Availability(unless: selectedAnnouncement == nil ? "Select an announcement with n or p first" : nil)
+            let readable = selectedAnnouncement != nil || selectedDetailItem?.fileID != nil
+            return Availability(unless: readable ? nil : "Select an announcement with n or p first")
         case .download:
             return Availability(unless: selectedFile == nil && selectedFolder == nil ? "Select a file or folder with n or p first" : nil)
         }

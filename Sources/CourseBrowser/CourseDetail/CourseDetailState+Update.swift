@@ -204,6 +204,10 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .retry:
             return Section.allCases.compactMap(retryEffect) + retryMarkingRead() + [.track(.retryPressed(pane: "course"))]
         case .read:
+            if let fileID = selectedDetailItem?.fileID {
+                showFile(fileID)
+                return []
+            }
             return readSelectedAnnouncement()
         }
         return []

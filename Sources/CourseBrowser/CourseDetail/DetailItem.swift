@@ -1,17 +1,20 @@
 import CourseKit
 import FoundationEssentials
 
-/// An assignment, an announcement or a module item in the Course pane: what selecting and opening it needs.
+/// An assignment, an announcement, a file, a folder or a module item in the Course pane: what selecting and opening it needs.
 struct DetailItem: Equatable {
     /// Unique in the pane: `assignment 5001`, `announcement 31`, `module 7 item 12`.
     var id: String
     var title: String
     var url: URL?
+    /// The course file the item is, for a module item of type File: Enter shows it in Files.
+    var fileID: String?
 
-    init(id: String, title: String, url: URL?) {
+    init(id: String, title: String, url: URL?, fileID: String? = nil) {
         self.id = id
         self.title = title
         self.url = url
+        self.fileID = fileID
     }
 
     init(_ assignment: Assignment) {

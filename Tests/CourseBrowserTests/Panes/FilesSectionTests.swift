@@ -141,6 +141,21 @@ struct FilesSectionTests {
         #expect(state.selectedFolder?.id == "2")
     }
 
+    @Test func aModulesFileIsSelectedInFilesAndScrolledTo() {
+        var state = CourseDetailState(size: PaneSize(width: 72, height: 6, glyphs: .unicode))
+        _ = state.update(.show(Self.course), now: Self.now)
+        state.showFile("12")
+        #expect(state.notice?.text == "The course's Files are not loaded yet")
+        _ = state.update(.files(.finished(.success(Self.listing))), now: Self.now)
+        state.showFile("99")
+        #expect(state.notice?.text == "That file is not in the course's Files list")
+        state.showFile("12")
+        _ = state.update(.minutePassed, now: Self.now)
+        #expect(state.selectedFile?.id == "12")
+        let top = state.lines[state.scroll].styled(now: Self.now, glyphs: .unicode).text
+        #expect(top.contains("slides2.pdf"), "the file is at the top of the window: \(top)")
+    }
+
     @Test func dOnAFileQueuesItWithItsFolders() throws {
         var state = state()
         #expect(state.availability(of: .download) == .disabled("Select a file or folder with n or p first"))
