@@ -26,12 +26,13 @@ struct FileDownloads {
         case failed
     }
 
-    /// Notes a job of the queue: a download of one of the course's files, or one no longer there.
+    /// Notes a job of the queue; one that is not a download is left out.
     mutating func note(_ job: UploadJob) {
         guard let fileID = job.download?.fileID else { return }
         jobs[fileID] = job
     }
 
+    /// Forgets the job with `id`, which left the queue.
     mutating func forget(job id: String) {
         jobs = jobs.filter { $0.value.id != id }
     }
@@ -47,6 +48,7 @@ struct FileDownloads {
         jobs.values.contains { $0.state.isSending }
     }
 
+    /// What `file`'s row says: its job's state while it has one not yet done, else whether its copy is current.
     func mark(of file: CourseFile) -> Mark {
         if let job = jobs[file.id] {
             switch job.state {

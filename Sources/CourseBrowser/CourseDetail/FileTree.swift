@@ -8,7 +8,9 @@ import FoundationEssentials
 /// whose parent is not listed (hidden from the user) is at the top too, and so is a file whose
 /// folder is not listed, so nothing listed is lost.
 struct FileTree {
+    /// The folders at the top, by name.
     let topFolders: [CourseFolder]
+    /// The files at the top, by name: shown before the folders.
     let topFiles: [CourseFile]
     private let subfolders: [String: [CourseFolder]]
     private let folderFiles: [String: [CourseFile]]
@@ -40,10 +42,12 @@ struct FileTree {
         self.folderFiles = folderFiles.mapValues { Self.byName($0, \.name) }
     }
 
+    /// The folders directly in the folder `id`, by name.
     func folders(in id: String) -> [CourseFolder] {
         subfolders[id] ?? []
     }
 
+    /// The files directly in the folder `id`, by name.
     func files(in id: String) -> [CourseFile] {
         folderFiles[id] ?? []
     }
