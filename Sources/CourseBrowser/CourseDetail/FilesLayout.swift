@@ -15,7 +15,13 @@ enum FilesLayout {
             return [.text(StyledLine("No files", style: .muted))]
         }
         let tree = FileTree(files)
-        let layout = Layout(tree: tree, downloads: downloads, filesPage: filesPage, width: width, now: now, glyphs: glyphs)
+        let sizes = files.files.compactMap(\.size).map { ByteSize.format($0).displayWidth }
+        let dates = files.files.compactMap(\.updatedAt).map { DateText.short($0, now: now).displayWidth }
+        var layout = Layout(
+            tree: tree, downloads: downloads, filesPage: filesPage, width: width, now: now, glyphs: glyphs,
+            sizeWidth: sizes.max() ?? 0, dateWidth: dates.max() ?? 0
+        )
+        layout.statusWidth = files.files.compactMap { layout.statusSpan(downloads.mark(of: $0))?.text.displayWidth }.max() ?? 0
         return layout.lines(files: tree.topFiles, folders: tree.topFolders, depth: 0, visited: [])
     }
 
@@ -31,6 +37,13 @@ enum FilesLayout {
         let width: Int
         let now: Date
         let glyphs: Glyphs
+        /// The fewest columns a name gets beside its facts; with fewer, the facts go on a line under it.
+        static let nameRoom = 12
+        /// The widest size and date of any file: every row's size and date take as many columns, so they line up.
+        let sizeWidth: Int
+        let dateWidth: Int
+        /// The widest download status of any file; rows without one leave it blank, so the other columns line up.
+        var statusWidth = 0
 
         /// The files, then each folder with what it holds, at `depth`.
         func lines(files: [CourseFile], folders: [CourseFolder], depth: Int, visited: Set<String>) -> [DetailLine] {
@@ -64,17 +77,17 @@ enum FilesLayout {
             let mark = downloads.mark(of: file)
             let marker = (file.isLocked ? glyphs.lock : mark == .current ? glyphs.check : " ").padded(toWidth: 3)
             let name = Sanitizer.clean(Sanitizer.cut(file.name))
-            let facts = [file.size.map(ByteSize.format), file.updatedAt.map { DateText.short($0, now: now) }].compactMap { $0 }.joined(separator: "  ")
             let status = statusSpan(mark)
-            let tail = [facts, status?.text ?? ""].filter { !$0.isEmpty }.joined(separator: "  ")
+            let facts = facts(file, followed: statusWidth > 0)
+            let tail = facts + (statusWidth > 0 ? "  " + (status?.text ?? "").padded(toWidth: statusWidth) : "")
             let lead = margin.count + marker.displayWidth
             let room = width - lead - tail.displayWidth - 2
             let nameStyle: Style = file.isLocked ? .muted : .plain
             let markerStyle: Style = file.isLocked ? .muted : Style(role: .success)
             var lines: [StyledLine]
-            if tail.isEmpty {
+            if tail.allSatisfy({ $0 == " " }) {
                 lines = wrappedName(name, margin: margin, marker: marker, style: nameStyle, markerStyle: markerStyle)
-            } else if room >= min(16, name.displayWidth) {
+            } else if room >= Self.nameRoom {
                 let shown = name.truncated(toWidth: max(1, room), ellipsis: glyphs.ellipsis).padded(toWidth: max(1, room))
                 let lead: [StyledLine.Span] = [
                     .init(text: margin, style: .plain), .init(text: marker, style: markerStyle), .init(text: shown + "  ", style: nameStyle),
@@ -102,16 +115,31 @@ enum FilesLayout {
             }
         }
 
+        /// The size, right-aligned, and the date, each in its column; the date padded only when a status column follows it.
+        private func facts(_ file: CourseFile, followed: Bool) -> String {
+            var columns: [String] = []
+            if sizeWidth > 0 {
+                let size = file.size.map(ByteSize.format) ?? ""
+                columns.append(String(repeating: " ", count: max(0, sizeWidth - size.displayWidth)) + size)
+            }
+            if dateWidth > 0 {
+                let date = file.updatedAt.map { DateText.short($0, now: now) } ?? ""
+                columns.append(followed ? date.padded(toWidth: dateWidth) : date)
+            }
+            return columns.joined(separator: "  ")
+        }
+
         private func tailSpans(facts: String, status: StyledLine.Span?) -> [StyledLine.Span] {
             var spans: [StyledLine.Span] = [.init(text: facts, style: .muted)]
-            if let status {
-                spans.append(.init(text: (facts.isEmpty ? "" : "  ") + status.text, style: status.style))
+            if statusWidth > 0 {
+                let text = (status?.text ?? "").padded(toWidth: statusWidth)
+                spans.append(.init(text: (facts.isEmpty ? "" : "  ") + text, style: status?.style ?? .plain))
             }
             return spans
         }
 
         /// How the file's download stands, when one is in the queue.
-        private func statusSpan(_ mark: FileDownloads.Mark) -> StyledLine.Span? {
+        func statusSpan(_ mark: FileDownloads.Mark) -> StyledLine.Span? {
             let arrow = FilesLayout.downloadGlyph(glyphs)
             switch mark {
             case .none, .current: return nil

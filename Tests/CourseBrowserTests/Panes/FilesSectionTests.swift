@@ -58,8 +58,9 @@ struct FilesSectionTests {
         return state
     }
 
+    /// The content lines as drawn, without the blanks that end a row whose status column is empty.
     func text(_ state: CourseDetailState) -> [String] {
-        state.lines.map { $0.styled(now: Self.now, glyphs: .unicode).text }
+        state.lines.map { String($0.styled(now: Self.now, glyphs: .unicode).text.reversed().drop { $0 == " " }.reversed()) }
     }
 
     /// The section's lines, from its heading up to the blank row that ends it.
