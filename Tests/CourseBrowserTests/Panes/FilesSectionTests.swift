@@ -91,6 +91,13 @@ struct FilesSectionTests {
         #expect(lines[8].hasPrefix("       slides2.pdf"), "two levels down: \(lines[8])")
     }
 
+    @Test func inANarrowPaneTheFactsGoUnderTheNameInTheirColumns() {
+        let lines = section(state(width: 30))
+        #expect(lines[1] == "   syllabus.pdf")
+        #expect(lines[2] == "    120 KB  " + DateText.short(Self.now - 86_400, now: Self.now), "sizes right-aligned: \(lines)")
+        #expect(lines.contains("      2.5 MB  " + DateText.short(Self.now - 3_600, now: Self.now)), "\(lines)")
+    }
+
     @Test func aFileWhoseCopyIsCurrentIsCheckedAndARunningDownloadSaysHowFarItGot() {
         var state = state()
         let copy = LocalPath("/home/an/Downloads/coursebrowser/SWIFT-101/Lectures/slides1.pdf")
