@@ -4,7 +4,8 @@ import HTMLText
 import TerminalUI
 
 /// The Course pane: given only a course ID, it loads the overview, assignments, announcements,
-/// syllabus and modules itself, and queues files for the course (`u`) or for an assignment (`s`).
+/// files, syllabus and modules itself, queues files for the course (`u`) or for an assignment
+/// (`s`), and queues the course's files to download (`d`).
 ///
 /// Each section has its own loader and its own inline error row, so a syllabus that
 /// fails to load never hides the modules that did. What to do is decided by its state's
@@ -15,6 +16,7 @@ final class CourseDetailPane: PaneRunner {
 
     private let courses: CourseClient
     private let announcementClient: AnnouncementClient
+    private let fileClient: FileClient
     private let savedCopies: SavedCopyClient
     private let uploadQueue: UploadQueueClient
     private let webBrowser: WebBrowser
@@ -27,9 +29,12 @@ final class CourseDetailPane: PaneRunner {
     private let modules: LoadRunner<[CourseModule]>
     private let assignments: LoadRunner<[Assignment]>
     private let announcements: LoadRunner<[ShownAnnouncement]>
+    private let files: LoadRunner<CourseFiles>
     var state: CourseDetailState
     private var watcher: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
+    /// Asks how far the course's downloads have got, only while one is being fetched.
+    private var progressWatcher: Task<Void, Never>?
 
     var onChange: () -> Void = {}
     /// Called with the course once its overview arrives; its `id` is the backend's own, even
@@ -41,6 +46,7 @@ final class CourseDetailPane: PaneRunner {
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
         announcementClient = environment.announcements
+        fileClient = environment.fileClient
         savedCopies = environment.savedCopies
         uploadQueue = environment.uploadQueue
         webBrowser = environment.webBrowser
@@ -54,11 +60,13 @@ final class CourseDetailPane: PaneRunner {
         modules = LoadRunner(clock: clock)
         assignments = LoadRunner(clock: clock)
         announcements = LoadRunner(clock: clock)
+        files = LoadRunner(clock: clock)
         overview.send = { [weak self] in self?.update(.overview($0)) }
         syllabus.send = { [weak self] in self?.update(.syllabus($0)) }
         modules.send = { [weak self] in self?.update(.modules($0)) }
         assignments.send = { [weak self] in self?.update(.assignments($0)) }
         announcements.send = { [weak self] in self?.update(.announcements($0)) }
+        files.send = { [weak self] in self?.update(.files($0)) }
     }
 
     /// Follows the upload queue, to say when a submission made here is handed in, and the
@@ -71,6 +79,7 @@ final class CourseDetailPane: PaneRunner {
     isolated deinit {
         watcher?.cancel()
         ticker?.cancel()
+        progressWatcher?.cancel()
     }
 
     func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
@@ -95,7 +104,54 @@ final class CourseDetailPane: PaneRunner {
             onSeen(id)
         case let .handIn(effect):
             HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
+        case let .checkDownloads(files): checkDownloads(files)
+        case let .enqueueDownloads(batch): enqueue(batch)
+        case let .followDownloadProgress(follow): followDownloadProgress(follow)
+        case let .openLocalCopy(path, name):
+            let browser = webBrowser
+            Task { [weak self] in
+                let outcome = await browser.open(URL(fileURLWithPath: path.path))
+                self?.update(.localCopyOpened(outcome, name: name, path: path))
+            }
         }
+    }
+
+    /// Asks the queue which of `files` have a current downloaded copy, and for the course's download jobs.
+    private func checkDownloads(_ files: [CourseFile]) {
+        guard let course = state.downloadCourse else { return }
+        let queue = uploadQueue
+        Task { [weak self] in
+            var copies: [String: LocalPath] = [:]
+            for file in files {
+                copies[file.id] = await queue.localCopy(course, file)
+            }
+            // The jobs only add how downloads stand; without them the copies still show.
+            let jobs = (try? await queue.jobs()) ?? []
+            let downloads = jobs.filter { $0.isDownload && $0.courseID == course }
+            self?.update(.downloadsChecked(localCopies: copies, jobs: downloads, course: course))
+        }
+    }
+
+    private func enqueue(_ batch: DownloadBatch) {
+        let queue = uploadQueue
+        Task { [weak self] in
+            let result: Result<DownloadBatch.Outcome, any Error>
+            do {
+                result = .success(try await queue.enqueueDownloads(batch))
+            } catch {
+                result = .failure(error)
+            }
+            self?.update(.downloadsQueued(result, batch: batch))
+        }
+    }
+
+    /// Starts or stops asking how far the downloads have got.
+    private func followDownloadProgress(_ follow: Bool) {
+        progressWatcher?.cancel()
+        progressWatcher = follow ? clock.repeating(every: UploadsPane.progressCheck, by: self) { pane in
+            let progress = pane.uploadQueue.progress()
+            if progress != pane.state.downloads.progress { pane.update(.downloadProgress(progress)) }
+        } : nil
     }
 
     /// Loads every section of `id`; what was saved shows at once, and each section's answer replaces it when it arrives.
@@ -115,6 +171,8 @@ final class CourseDetailPane: PaneRunner {
         start(announcements, restoring: savedAnnouncements, send: Event.announcements) {
             ShownAnnouncement.list(try await announcementClient.announcements(id, $0))
         }
+        let fileClient = fileClient
+        start(files, restoring: nil, send: Event.files) { try await fileClient.files(id, $0) }
     }
 
     /// Reads what the student saw of the course as kept under `id`: quick, from memory or a small file.
@@ -156,6 +214,7 @@ final class CourseDetailPane: PaneRunner {
         case .modules: if let started = modules.refresh() { update(.modules(started)) }
         case .assignments: if let started = assignments.refresh() { update(.assignments(started)) }
         case .announcements: if let started = announcements.refresh() { update(.announcements(started)) }
+        case .files: if let started = files.refresh() { update(.files(started)) }
         }
     }
 
@@ -166,6 +225,7 @@ final class CourseDetailPane: PaneRunner {
         case .modules: update(.modules(modules.again(keepingValue: keepingValue)))
         case .assignments: update(.assignments(assignments.again(keepingValue: keepingValue)))
         case .announcements: update(.announcements(announcements.again(keepingValue: keepingValue)))
+        case .files: update(.files(files.again(keepingValue: keepingValue)))
         }
     }
 }

@@ -4,7 +4,7 @@ import TerminalUI
 extension CourseDetailState {
     /// What the Course pane's keys do.
     enum Action: Equatable {
-        case scroll, page, ends, selectItem, clearItem, openInBrowser, copyAddress, upload, handIn, retry, read
+        case scroll, page, ends, selectItem, clearItem, openInBrowser, copyAddress, upload, handIn, retry, read, download
     }
 
     /// The Course pane's keys, in the order of their importance on the hint line: handing in
@@ -17,11 +17,12 @@ extension CourseDetailState {
         Binding([[.character("u")]], does: "upload files to the course's Files (spaces separate them, Tab completes, Esc cancels)", hint: "upload", action: .upload),
         Binding([[.character("r")]], does: "retry the sections that failed to load", hint: "retry", action: .retry),
         Binding(
-            [[.character("o")]], does: "open the selected assignment or item, else the course, in the web browser ($BROWSER, else xdg-open)",
+            [[.character("o")]], does: "open the selected item (a downloaded file: its copy), else the course, in the web browser ($BROWSER, else xdg-open)",
             hint: "browser", action: .openInBrowser
         ),
-        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement or module item", hint: "item", hintKey: "n/p", action: .selectItem),
-        Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it", action: .read),
+        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, file or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding([[.character("d")]], does: "download the selected file, or every file in the selected folder", hint: "download", action: .download),
+        Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it; a module's file: select it in Files", action: .read),
         Binding([[.character("y")]], does: "copy the web address of what o opens to the clipboard (through the terminal)", action: .copyAddress),
         Binding([[.escape]], does: "select no item, so o and y act on the course", action: .clearItem),
     ]
@@ -35,7 +36,10 @@ extension CourseDetailState {
             return Availability(unless: lines.contains { $0.item != nil } ? nil : "Nothing here to select")
         case .clearItem:
             return Availability(unless: selectedItem == nil ? "No item is selected" : nil)
-        case .openInBrowser, .copyAddress:
+        case .openInBrowser:
+            if let file = selectedFile, downloads.localCopies[file.id] != nil { return .enabled }
+            return WebPage.availability(of: focusedPage, without: "No course is open")
+        case .copyAddress:
             return WebPage.availability(of: focusedPage, without: "No course is open")
         case .upload:
             return Availability(unless: courseID == nil ? "No course is open" : nil)
@@ -44,7 +48,10 @@ extension CourseDetailState {
         case .retry:
             return Availability(unless: hasFailure ? nil : "Nothing failed to load")
         case .read:
-            return Availability(unless: selectedAnnouncement == nil ? "Select an announcement with n or p first" : nil)
+            let readable = selectedAnnouncement != nil || selectedDetailItem?.fileID != nil
+            return Availability(unless: readable ? nil : "Select an announcement with n or p first")
+        case .download:
+            return Availability(unless: selectedFile == nil && selectedFolder == nil ? "Select a file or folder with n or p first" : nil)
         }
     }
 

@@ -51,6 +51,13 @@ extension CourseDetailState {
                 AnnouncementLayout.lines(for: announcements, reading: reading, width: width, now: now, glyphs: glyphs)
             }
         }
+        // Lecture slides and readings are what a student comes back for most after what is due and news.
+        if shows(files) {
+            lines += [.blank, .heading(StyledLine(heading("Files", count: files.value?.files.count), style: .accent), "files")]
+            lines += section(files, label: "files", width: width, glyphs: glyphs) { files in
+                FilesLayout.lines(for: files, downloads: downloads, filesPage: filesPage, width: width, now: now, glyphs: glyphs)
+            }
+        }
         if shows(syllabus) {
             lines += [.blank, .heading(StyledLine("Syllabus", style: .accent), "syllabus")]
             lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { _ in syllabusLines ?? [] }

@@ -16,6 +16,15 @@ extension CourseDetailState: PaneState, BoundKeys {
         case modules(LoadEvent<[CourseModule]>)
         case assignments(LoadEvent<[Assignment]>)
         case announcements(LoadEvent<[ShownAnnouncement]>)
+        case files(LoadEvent<CourseFiles>)
+        /// Which files of `course` have a current downloaded copy, and the course's download jobs in the queue.
+        case downloadsChecked(localCopies: [String: LocalPath], jobs: [UploadJob], course: CourseID)
+        /// The queue answered a batch of downloads `d` asked for.
+        case downloadsQueued(Result<DownloadBatch.Outcome, any Error>, batch: DownloadBatch)
+        /// How far each job being sent has got, by job ID.
+        case downloadProgress([String: UploadProgress])
+        /// The browser was asked to open a file's downloaded copy: what became of it.
+        case localCopyOpened(WebBrowser.Outcome, name: String, path: LocalPath)
         /// The backend answered marking an announcement of `course` read: nil, done, else why not.
         case markedRead(String, course: CourseID, failure: (any Error)?)
         /// The flow's files went into the queue, all of them or up to the first that could not.
@@ -40,7 +49,7 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     /// A section of the course, loaded on its own.
     enum Section: String, CaseIterable {
-        case overview, syllabus, modules, assignments, announcements
+        case overview, syllabus, modules, assignments, announcements, files
     }
 
     enum Effect: Equatable {
@@ -65,13 +74,26 @@ extension CourseDetailState: PaneState, BoundKeys {
         case readSeen(CourseID)
         /// Keep this as what the student saw of the course, and tell the host they looked.
         case recordSeen(CourseID, SeenCourse)
+        /// Ask the queue which of these files have a current downloaded copy, and for the course's
+        /// download jobs; answer with `downloadsChecked`.
+        case checkDownloads([CourseFile])
+        /// Queue these downloads, and answer with `downloadsQueued`.
+        case enqueueDownloads(DownloadBatch)
+        /// Ask how far the downloads have got, as often as the screen animates (true), or stop (false).
+        case followDownloadProgress(Bool)
+        /// Open a file's downloaded copy, with the program that opens web pages, which opens files too.
+        case openLocalCopy(LocalPath, name: String)
     }
 
     mutating func update(_ event: Event, now: Date) -> [Effect] {
-        let effects = apply(event, now: now)
+        let wasDownloading = downloads.isDownloading
+        var effects = apply(event, now: now)
         let fresh = assignmentsAreFresh
         handIn?.isFresh = fresh
         layout(now: now)
+        if downloads.isDownloading != wasDownloading {
+            effects.append(.followDownloadProgress(downloads.isDownloading))
+        }
         return effects
     }
 
@@ -86,6 +108,11 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .modules(event): modules.apply(event); return report(event, .modules)
         case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
         case let .announcements(event): receiveAnnouncements(event); return report(event, .announcements)
+        case let .files(event): return receiveFiles(event) + report(event, .files)
+        case let .downloadsChecked(copies, jobs, course): receiveDownloads(localCopies: copies, jobs: jobs, course: course)
+        case let .downloadsQueued(result, batch): receiveQueued(result, batch: batch)
+        case let .downloadProgress(progress): downloads.progress = progress
+        case let .localCopyOpened(outcome, name, path): notice = notice(opening: name, at: path, outcome: outcome)
         case let .markedRead(id, course, failure): receiveMarkedRead(id, course: course, failure: failure)
         case let .queued(outcome): return updateHandIn(.queued(outcome))
         case let .uploadChanged(change): return uploadChanged(change, now: now)
@@ -110,6 +137,7 @@ extension CourseDetailState: PaneState, BoundKeys {
             case .modules: return refreshEffect(modules, section)
             case .assignments: return refreshEffect(assignments, section)
             case .announcements: return refreshEffect(announcements, section)
+            case .files: return refreshEffect(files, section)
             }
         }
     }
@@ -158,7 +186,12 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .ends: scroll(to: key == .home || key == .character("g") ? 0 : lines.count)
         case .selectItem: selectItem(step: key == .character("n") ? 1 : -1)
         case .clearItem: clearItemSelection()
-        case .openInBrowser: return focusedPage.map { [.openInBrowser($0)] } ?? []
+        case .openInBrowser:
+            if let file = selectedFile, let copy = downloads.localCopies[file.id] {
+                return [.openLocalCopy(copy, name: file.name)]
+            }
+            return focusedPage.map { [.openInBrowser($0)] } ?? []
+        case .download: return downloadSelected()
         case .copyAddress:
             guard let page = focusedPage, let url = page.url else { return [] }
             notice = page.copiedNotice
@@ -171,6 +204,10 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .retry:
             return Section.allCases.compactMap(retryEffect) + retryMarkingRead() + [.track(.retryPressed(pane: "course"))]
         case .read:
+            if let fileID = selectedDetailItem?.fileID {
+                showFile(fileID)
+                return []
+            }
             return readSelectedAnnouncement()
         }
         return []
@@ -184,6 +221,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .modules: return modules.retryableFailure.map { _ in .reload(section, keepingValue: modules.value != nil) }
         case .assignments: return assignments.retryableFailure.map { _ in .reload(section, keepingValue: assignments.value != nil) }
         case .announcements: return announcements.retryableFailure.map { _ in .reload(section, keepingValue: announcements.value != nil) }
+        case .files: return files.retryableFailure.map { _ in .reload(section, keepingValue: files.value != nil) }
         }
     }
 
@@ -204,6 +242,9 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     /// Tells how a submission queued for this course ended, and reads the assignments again once one is handed in.
     private mutating func uploadChanged(_ change: UploadChange, now: Date) -> [Effect] {
+        if let effects = downloadChanged(change) {
+            return effects
+        }
         guard let news = HandInFlow.news(of: change, in: courseID, now: now) else { return [] }
         notice = news.notice
         return news.handedIn ? [.refreshAssignments] : []

@@ -3,8 +3,8 @@ import FoundationEssentials
 import HTMLText
 import TerminalUI
 
-/// Everything the Course pane shows: the course's five sections (overview, assignments,
-/// announcements, syllabus, modules), the hand-in flow while it is open, and the lines laid out for the
+/// Everything the Course pane shows: the course's six sections (overview, assignments,
+/// announcements, files, syllabus, modules), the hand-in flow while it is open, and the lines laid out for the
 /// pane's size with the window of them on screen.
 ///
 /// Changed only by its `update`; drawing reads it.
@@ -19,12 +19,15 @@ struct CourseDetailState {
     var announcements = LoadState<[ShownAnnouncement]>()
     /// Which announcements are open, and which were marked read here.
     var reading = AnnouncementReading()
+    var files = LoadState<CourseFiles>()
+    /// Which files have a current downloaded copy, and how their downloads stand.
+    var downloads = FileDownloads()
     /// The open hand-in flow (`s`) or upload prompt (`u`), if any.
     var handIn: HandInFlow?
     /// What the last flow did, how a submission from this pane ended, or why a key did
     /// nothing, until the next key.
     var notice: Notice?
-    /// The assignment, announcement or module item `n` and `p` selected, by its `DetailItem.id`.
+    /// The assignment, announcement, file, folder or module item `n` and `p` selected, by its `DetailItem.id`.
     private(set) var selectedItem: String?
     /// An item to select once its line is laid out, as when another pane opens the course on it.
     var wantedItem: String?
@@ -135,7 +138,7 @@ struct CourseDetailState {
     /// that failed is not, as `r` sends it again without starting the pane over.
     var hasSectionFailure: Bool {
         overview.retryableFailure != nil || syllabus.retryableFailure != nil || modules.retryableFailure != nil
-            || assignments.retryableFailure != nil || announcements.retryableFailure != nil
+            || assignments.retryableFailure != nil || announcements.retryableFailure != nil || files.retryableFailure != nil
     }
 
     /// When the oldest saved copy on screen was saved, whether one is being refreshed, and
@@ -145,6 +148,7 @@ struct CourseDetailState {
             (overview.savedAt, overview.isRefreshing, overview.refreshFailure, overview.note),
             (assignments.savedAt, assignments.isRefreshing, assignments.refreshFailure, assignments.note),
             (announcements.savedAt, announcements.isRefreshing, announcements.refreshFailure, announcements.note),
+            (files.savedAt, files.isRefreshing, files.refreshFailure, files.note),
             (syllabus.savedAt, syllabus.isRefreshing, syllabus.refreshFailure, syllabus.note),
             (modules.savedAt, modules.isRefreshing, modules.refreshFailure, modules.note),
         ].filter { $0.0 != nil }
@@ -155,7 +159,7 @@ struct CourseDetailState {
     }
 
     var isLoading: Bool {
-        overview.isLoading || syllabus.isLoading || modules.isLoading || assignments.isLoading || announcements.isLoading
+        overview.isLoading || syllabus.isLoading || modules.isLoading || assignments.isLoading || announcements.isLoading || files.isLoading
     }
 
     /// Whether the hand-in flow is open and takes every key.

@@ -1,17 +1,20 @@
 import CourseKit
 import FoundationEssentials
 
-/// An assignment, an announcement or a module item in the Course pane: what selecting and opening it needs.
+/// An assignment, an announcement, a file, a folder or a module item in the Course pane: what selecting and opening it needs.
 struct DetailItem: Equatable {
     /// Unique in the pane: `assignment 5001`, `announcement 31`, `module 7 item 12`.
     var id: String
     var title: String
     var url: URL?
+    /// The course file the item is, for a module item of type File: Enter shows it in Files.
+    var fileID: String?
 
-    init(id: String, title: String, url: URL?) {
+    init(id: String, title: String, url: URL?, fileID: String? = nil) {
         self.id = id
         self.title = title
         self.url = url
+        self.fileID = fileID
     }
 
     init(_ assignment: Assignment) {
@@ -40,5 +43,27 @@ extension DetailItem {
 
     init(_ announcement: Announcement) {
         self.init(id: Self.id(ofAnnouncement: announcement.id), title: announcement.title, url: announcement.htmlURL)
+    }
+}
+
+extension DetailItem {
+    /// The ID of the course file whose own ID is `id`.
+    static func id(ofFile id: String) -> String {
+        "file \(id)"
+    }
+
+    /// The ID of the course folder whose own ID is `id`.
+    static func id(ofFolder id: String) -> String {
+        "folder \(id)"
+    }
+
+    /// A file, opening its own page, else the course's Files page.
+    init(_ file: CourseFile, filesPage: URL?) {
+        self.init(id: Self.id(ofFile: file.id), title: file.name, url: file.htmlURL ?? filesPage)
+    }
+
+    /// A folder, which opens the course's Files page: the backend gives no page of its own.
+    init(_ folder: CourseFolder, filesPage: URL?) {
+        self.init(id: Self.id(ofFolder: folder.id), title: folder.name, url: filesPage)
     }
 }

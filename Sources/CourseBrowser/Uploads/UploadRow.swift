@@ -2,12 +2,18 @@ import CourseKit
 import FoundationEssentials
 import TerminalUI
 
-/// One job of the queue as a row: state, file, course, size and what happens next.
+/// One job of the queue as a row: state, file, course, size and what happens next; a download
+/// marked `↓`, with how much arrived and where it went.
 enum UploadRow {
-    static func line(for job: UploadJob, progress: UploadProgress?, width: Int, glyphs: Glyphs, now: Date) -> StyledLine {
+    /// The row; `home` is the home folder, which a finished download's path is shown under as `~`.
+    static func line(for job: UploadJob, progress: UploadProgress?, width: Int, glyphs: Glyphs, now: Date, home: String = "") -> StyledLine {
         var line = columns(job, width: width, glyphs: glyphs)
         let room = width - line.text.displayWidth
-        line.spans += status(job, progress: progress, room: room, glyphs: glyphs, now: now)
+        if let download = job.download {
+            line.spans += downloadStatus(job, download, progress: progress, room: room, glyphs: glyphs, now: now, home: home)
+        } else {
+            line.spans += status(job, progress: progress, room: room, glyphs: glyphs, now: now)
+        }
         return line
     }
 
@@ -25,10 +31,15 @@ enum UploadRow {
     /// The state glyph, file name, course and size columns.
     private static func columns(_ job: UploadJob, width: Int, glyphs: Glyphs) -> StyledLine {
         let nameWidth = max(8, min(32, width / 3))
+        let arrow = job.isDownload ? FilesLayout.downloadGlyph(glyphs) + " " : ""
+        let name = arrow + Sanitizer.clean(job.fileName)
+        let course = job.download.flatMap(courseFolder) ?? job.courseID.rawValue
+        // The name already carries a download's arrow: an upload's ↑ beside it would contradict it.
+        let stateGlyph = job.isDownload && job.state.isSending ? glyphs.bullet : glyph(job.state, glyphs: glyphs)
         return StyledLine([
-            .init(text: glyph(job.state, glyphs: glyphs) + " ", style: style(job.state)),
-            .init(text: Sanitizer.clean(job.fileName).truncated(toWidth: nameWidth, ellipsis: glyphs.ellipsis).padded(toWidth: nameWidth) + "  ", style: .plain),
-            .init(text: Sanitizer.clean(job.courseID.rawValue).truncated(toWidth: 10).padded(toWidth: 10) + " ", style: .muted),
+            .init(text: stateGlyph + " ", style: style(job.state)),
+            .init(text: name.truncated(toWidth: nameWidth, ellipsis: glyphs.ellipsis).padded(toWidth: nameWidth) + "  ", style: .plain),
+            .init(text: Sanitizer.clean(course).truncated(toWidth: 10).padded(toWidth: 10) + " ", style: .muted),
             .init(text: ByteSize.format(job.size).padded(toWidth: 9) + " ", style: .muted),
         ])
     }
@@ -57,6 +68,39 @@ enum UploadRow {
         case .done:
             return [.init(text: job.submittedSummary ?? "done", style: Style(role: .success))]
         }
+    }
+
+    /// A download's state: as an upload's, but in bytes received, and where the file went once done.
+    private static func downloadStatus(
+        _ job: UploadJob, _ download: UploadJob.Download, progress: UploadProgress?, room: Int, glyphs: Glyphs, now: Date, home: String
+    ) -> [StyledLine.Span] {
+        let fit = { (text: String) in text.truncated(toWidth: max(1, room), ellipsis: glyphs.ellipsis) }
+        switch job.state {
+        case .queued:
+            return [.init(text: fit("queued to download"), style: .muted)]
+        case .uploading:
+            guard let progress else { return [.init(text: fit("downloading…"), style: .accent)] }
+            var text = "downloading " + ByteSize.format(progress.sentBytes)
+            if let size = download.size, size > 0 {
+                text += " of " + ByteSize.format(size)
+            }
+            let rate = progress.rate(now: now)
+            if rate > 0 {
+                text += " · \(ByteSize.format(Int64(rate)))/s"
+            }
+            return [.init(text: fit(text), style: .accent)]
+        case .done:
+            return [.init(text: fit("downloaded → " + HomeRelativePath.text(download.destination, home: home)), style: Style(role: .success))]
+        case .waiting, .failed, .damaged:
+            return status(job, progress: progress, room: room, glyphs: glyphs, now: now)
+        }
+    }
+
+    /// The course's folder a download goes into, its code: the folder after `coursebrowser` in its destination.
+    private static func courseFolder(_ download: UploadJob.Download) -> String? {
+        let parts = download.destination.split(separator: "/").map(String.init)
+        guard let index = parts.lastIndex(of: "coursebrowser"), index + 2 < parts.count else { return nil }
+        return parts[index + 1]
     }
 
     private static func bar(_ fraction: Double, glyphs: Glyphs) -> String {

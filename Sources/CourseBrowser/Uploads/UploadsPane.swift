@@ -29,6 +29,7 @@ final class UploadsPane: PaneRunner {
         clock = environment.clock
         analytics = environment.analytics
         runner = LoadRunner(clock: clock)
+        state.home = environment.paths.homeDirectory.path
         runner.send = { [weak self] in self?.update(.queue($0)) }
     }
 

@@ -29,6 +29,8 @@ struct UploadsState {
     var progress: [String: UploadProgress] = [:]
     /// Why the queue can't be written now (a read-only disk), so nothing is queued or sent.
     var writeProblem: String?
+    /// The home folder, which finished downloads' paths are shown under as `~`.
+    var home = ""
     /// The selected job; kept on the same job as others come and go.
     private var selectedID: String?
     private(set) var size = PaneSize.zero

@@ -1,0 +1,123 @@
+import CourseKit
+import FoundationEssentials
+
+extension CourseDetailState {
+    /// The course as downloads know it: the backend's own form of its ID once the overview gave it.
+    var downloadCourse: CourseID? {
+        overview.value?.id ?? courseID
+    }
+
+    /// The course's folder under the download directory: its code, else its name, else its ID.
+    var downloadFolderName: String? {
+        guard let course = downloadCourse else { return nil }
+        let named = [overview.value?.code, overview.value?.name].compactMap { $0 }.first { !$0.isEmpty }
+        return named ?? course.rawValue
+    }
+
+    /// The course's Files page, which a file without a page of its own, and every folder, opens.
+    var filesPage: URL? {
+        overview.value?.htmlURL?.appendingPathComponent("files")
+    }
+
+    /// The selected file, while one is selected and on the page.
+    var selectedFile: CourseFile? {
+        guard let selectedItem else { return nil }
+        return files.value?.files.first { DetailItem.id(ofFile: $0.id) == selectedItem }
+    }
+
+    /// The selected folder, while one is selected and on the page.
+    var selectedFolder: CourseFolder? {
+        guard let selectedItem else { return nil }
+        return files.value?.folders.first { DetailItem.id(ofFolder: $0.id) == selectedItem }
+    }
+
+    /// Selects the file with `id` in the Files section and scrolls to it, as Enter on a module's
+    /// file does; says so when the Files list does not have it.
+    mutating func showFile(_ id: String) {
+        guard let listing = files.value else {
+            notice = Notice(text: "The course's Files are not loaded yet", isNote: true)
+            return
+        }
+        guard listing.files.contains(where: { $0.id == id }) else {
+            notice = Notice(text: "That file is not in the course's Files list", isNote: true)
+            return
+        }
+        wantedItem = DetailItem.id(ofFile: id)
+    }
+
+    /// Applies a load of the files; once there are files, asks which are downloaded and current.
+    mutating func receiveFiles(_ event: LoadEvent<CourseFiles>) -> [Effect] {
+        files.apply(event)
+        switch event {
+        case .restored, .finished(.success): return files.value.map { [.checkDownloads($0.files)] } ?? []
+        case .started, .waiting, .finished(.failure): return []
+        }
+    }
+
+    /// Notes the queue's answer about the course's downloads; one about a course no longer shown is dropped.
+    mutating func receiveDownloads(localCopies: [String: LocalPath], jobs: [UploadJob], course: CourseID) {
+        guard course == downloadCourse || course == courseID else { return }
+        downloads.localCopies = localCopies
+        downloads.replaceJobs(jobs)
+    }
+
+    /// Follows a download job of this course; nil when the change is not about a download, so
+    /// the hand-in flow hears of it.
+    mutating func downloadChanged(_ change: UploadChange) -> [Effect]? {
+        switch change {
+        case let .removed(id):
+            downloads.forget(job: id)
+            return nil
+        case let .updated(job):
+            guard job.isDownload else { return nil }
+            guard job.courseID == downloadCourse || job.courseID == courseID else { return [] }
+            downloads.note(job)
+            // A finished download may have put a current copy where there was none, or a renamed one.
+            guard case .done = job.state, let list = files.value?.files else { return [] }
+            return [.checkDownloads(list)]
+        }
+    }
+
+    /// Queues the selected file, or every file in the selected folder and below it.
+    mutating func downloadSelected() -> [Effect] {
+        guard let course = downloadCourse, let folderName = downloadFolderName, let listing = files.value else { return [] }
+        let chosen: [CourseFile]
+        if let file = selectedFile {
+            chosen = [file]
+        } else if let folder = selectedFolder {
+            chosen = FileTree(listing).files(below: folder.id)
+            guard !chosen.isEmpty else {
+                notice = Notice(text: "\(folder.name) has no files to download", isNote: true)
+                return []
+            }
+        } else {
+            return []
+        }
+        let entries = chosen.map { DownloadBatch.Entry(file: $0, folderPath: listing.folderPath(of: $0)) }
+        return [.enqueueDownloads(DownloadBatch(course: course, courseFolder: folderName, entries: entries))]
+    }
+
+    /// Says what became of a batch, and shows its queued jobs at once.
+    mutating func receiveQueued(_ result: Result<DownloadBatch.Outcome, any Error>, batch: DownloadBatch) {
+        switch result {
+        case let .failure(error):
+            notice = Notice(text: "Couldn't queue the download: \(userMessage(for: error))", isProblem: true)
+        case let .success(outcome):
+            outcome.queued.forEach { downloads.note($0) }
+            notice = DownloadNotice.notice(for: outcome, of: batch, glyphs: size.glyphs)
+        }
+    }
+
+    /// What to say once the browser was asked to open `name`'s downloaded copy.
+    func notice(opening name: String, at path: LocalPath, outcome: WebBrowser.Outcome) -> Notice {
+        let place = HomeRelativePath.text(path.path, home: home)
+        switch outcome {
+        case .opened:
+            return Notice(text: "Opened the downloaded copy of \(name): \(place)")
+        case .noDisplay:
+            return Notice(text: "Nothing here can open \(name) (no display); the downloaded copy is \(place)", isNote: true)
+        case let .failed(reason):
+            return Notice(text: "Couldn't open \(name): \(reason); the downloaded copy is \(place)", isProblem: true)
+        }
+    }
+}
