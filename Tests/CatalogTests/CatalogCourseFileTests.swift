@@ -80,5 +80,10 @@ struct CatalogCourseFileTests {
             #expect(files.files.contains { $0.name == "syllabus.txt" && files.folderPath(of: $0).isEmpty }, "\(course.id)")
             #expect(files.files.contains { files.folderPath(of: $0) == ["Lectures"] }, "\(course.id)")
         }
+        // Fixed dates: a sample file downloaded today is still current next month.
+        let later = SampleCatalog.anchor + 30 * 86_400
+        let then = try index.files(CourseID(10001), at: SampleCatalog.anchor).files.map(\.updatedAt)
+        #expect(try SampleCatalog.index(now: later).files(CourseID(10001), at: later).files.map(\.updatedAt) == then)
+        #expect(then.allSatisfy { $0 != nil })
     }
 }

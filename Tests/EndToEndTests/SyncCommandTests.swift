@@ -12,20 +12,17 @@ import Testing
         var store: Bool?
     }
 
-    /// A fresh fake Canvas, a folder for the queue and the downloads, and the options every run gives.
+    /// A fresh fake Canvas and a folder for the queue and the downloads; call `end()` in a `defer`.
     struct Setup {
-        let server: FakeCanvasServer
-        let directory: URL
-        let target: URL
-        let environment: [String: String]
-        let options: [String]
+        let queue: UploadEndToEndTests.QueueOnCanvas
+        var server: FakeCanvasServer { queue.server }
+        var environment: [String: String] { queue.environment }
+        var options: [String] { queue.canvas }
+        /// The DIR every sync of the test is given.
+        var target: URL { queue.directory.appendingPathComponent("MATH 101 files") }
 
         init() throws {
-            server = try FakeCanvasServer()
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("cb-sync-\(UUID().uuidString.prefix(8).lowercased())")
-            target = directory.appendingPathComponent("MATH 101 files")
-            environment = AppCommand.environment(token: server.token, home: directory)
-            options = ["--canvas", server.baseURL.absoluteString, "--data-dir", directory.appendingPathComponent("data").path]
+            queue = try UploadEndToEndTests.QueueOnCanvas()
         }
 
         func sync(_ extra: [String] = []) throws -> CommandResult {
@@ -39,8 +36,7 @@ import Testing
         }
 
         func end() {
-            server.stop()
-            try? FileManager.default.removeItem(at: directory)
+            queue.end()
         }
     }
 
