@@ -51,9 +51,16 @@ extension LiveEnvironment.Services {
     /// Queues `batch` for `sync`: into `directory` itself (`DIR/<folders>/<name>`) when given, else
     /// under the download directory as the Course pane's `d` does.
     func enqueueSync(_ batch: DownloadBatch, into directory: URL?) async throws -> DownloadBatch.Outcome {
-        // STAND-IN: needs the queue to place a batch into a directory of its own; at merge, with
-        // `DownloadBatch.directory: URL? = nil` added and honoured by `enqueueDownloads`:
-        // var batch = batch; batch.directory = directory
+        // STAND-IN: placing a batch straight into a directory of its own needs the queue to take one.
+        // At merge, with `DownloadBatch.directory: URL? = nil` added to CourseKit and honoured by
+        // `enqueueDownloads` (files at `directory/<folders>/<name>`, the manifest keyed as usual):
+        //     var batch = batch
+        //     batch.directory = directory
+        //     return try await environment.uploadQueue.enqueueDownloads(batch)
+        // Or, without that field, DIR as a download directory of its own (`DIR/coursebrowser/<code>/…`):
+        //     guard let directory, let store else { return try await environment.uploadQueue.enqueueDownloads(batch) }
+        //     let queue = UploadQueueClient.live(store: store, engine: engine, backend: backendIdentity, downloadDirectory: directory)
+        //     return try await queue.enqueueDownloads(batch)
         _ = directory
         return try await environment.uploadQueue.enqueueDownloads(batch)
     }
