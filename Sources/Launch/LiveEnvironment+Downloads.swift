@@ -53,14 +53,10 @@ extension LiveEnvironment.Services {
     func enqueueSync(_ batch: DownloadBatch, into directory: URL?) async throws -> DownloadBatch.Outcome {
         // STAND-IN: placing a batch straight into a directory of its own needs the queue to take one.
         // At merge, with `DownloadBatch.directory: URL? = nil` added to CourseKit and honoured by
-        // `enqueueDownloads` (files at `directory/<folders>/<name>`, the manifest keyed as usual):
+        // `enqueueDownloads` (/work/notes/cli-merge.patch), replace the two lines below with:
         //     var batch = batch
         //     batch.directory = directory
         //     return try await environment.uploadQueue.enqueueDownloads(batch)
-        // Or, without that field, DIR as a download directory of its own (`DIR/coursebrowser/<code>/…`):
-        //     guard let directory, let store else { return try await environment.uploadQueue.enqueueDownloads(batch) }
-        //     let queue = UploadQueueClient.live(store: store, engine: engine, backend: backendIdentity, downloadDirectory: directory)
-        //     return try await queue.enqueueDownloads(batch)
         _ = directory
         return try await environment.uploadQueue.enqueueDownloads(batch)
     }

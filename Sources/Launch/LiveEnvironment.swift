@@ -20,9 +20,6 @@ public enum LiveEnvironment {
         var savedCopyStore: SavedCopyStore?
         /// Where downloads go: `<this>/coursebrowser/<course>/…`.
         var downloadDirectory = URL(fileURLWithPath: "/nonexistent")
-        /// The queue on disk and the backend its jobs are for, for a queue client placing files elsewhere (`sync DIR`).
-        var store: UploadStore?
-        var backendIdentity = "offline"
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -77,7 +74,7 @@ public enum LiveEnvironment {
         environment.uploadQueue = uploadQueue(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
         return Services(
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopyStore,
-            downloadDirectory: downloadDirectory, store: store, backendIdentity: backend.identity
+            downloadDirectory: downloadDirectory
         )
     }
 

@@ -30,7 +30,7 @@ import Testing
             queued = course.containsIgnoringWrapping("Queued 1 download")
         }
         #expect(queued, "no file was queued")
-        let uploads = try await tmux.waitFor(box: "Uploads", "the download done") { $0.contains("downloaded") || $0.contains("done") }
+        let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the download done") { $0.contains("downloaded") }
         #expect(!uploads.contains("❗"), "\(uploads)")
 
         let course = downloads.appendingPathComponent("coursebrowser/CS 101")
