@@ -70,7 +70,7 @@ case let .completions(shell):
 case .manPage:
     print(ManPage.text(keys: KeyTable.groups), terminator: "")
     exit(0)
-case .browse, .upload, .submit, .queue, .drain, .due, .calendar:
+case .browse, .upload, .submit, .queue, .drain, .due, .calendar, .sync:
     break
 }
 
@@ -101,6 +101,13 @@ case let .due(json, days):
 case let .calendar(days):
     runCommand {
         let status = await DueCommands.calendar(days: days, services: services)
+        services.finishWriting()
+        return status
+    }
+case let .sync(directory, json):
+    guard let course = options.course else { failUsage("sync needs --course ID") }
+    runCommand {
+        let status = await SyncCommand.run(course: course, directory: directory, json: json, services: services)
         services.finishWriting()
         return status
     }

@@ -15,7 +15,7 @@ extension Catalog {
 
     /// Each course of a catalog document, or the line that says why it was left out; the
     /// document's first course is `courses[firstPosition]` of the file, as errors name it.
-    static func readElements(_ data: Data, source: String, firstPosition: Int = 0) throws -> [Result<CanvasCourse, SkippedCourse>] {
+    static func readElements(_ data: Data, source: String, firstPosition: Int = 0) throws -> [Result<CatalogCourse, SkippedCourse>] {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: data)
@@ -73,11 +73,11 @@ extension Catalog {
 
     /// One course of the list, or why it could not be read.
     private struct Element: Decodable {
-        var result: Result<CanvasCourse, DecodingError>
+        var result: Result<CatalogCourse, DecodingError>
 
         init(from decoder: any Decoder) throws {
             do {
-                result = .success(try CanvasCourse(from: decoder))
+                result = .success(try CatalogCourse(from: decoder))
             } catch let error as DecodingError {
                 result = .failure(error)
             }

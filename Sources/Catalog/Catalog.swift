@@ -14,6 +14,8 @@ public struct Catalog: Sendable {
         public var announcements: [Announcement]
         /// Posting dates given relative to the catalog's reading: seconds before then, by announcement ID.
         public var postedAges: [String: TimeInterval]
+        /// The course's files as the catalog writes them.
+        var files: [CatalogCourseFile] = []
 
         public init(
             course: Course, syllabusHTML: String? = nil, modules: [CourseModule] = [], assignments: [Assignment] = [],

@@ -7,11 +7,17 @@ import Synchronization
 public struct CatalogClients: Sendable {
     public var courses: CourseClient
     public var announcements: AnnouncementClient
+    public var files: FileClient
+    /// Serves the files' bytes for downloads.
+    public var downloads: DownloadTransport
 
     /// The clients of the catalog index `load` gives, which runs on every request; `now` decides
     /// which courses are current and is what relative dates count from.
     public static func catalog(now: @escaping @Sendable () -> Date, index load: @escaping @Sendable () throws -> CatalogIndex) -> CatalogClients {
-        CatalogClients(courses: .catalog(now: now, index: load), announcements: .catalog(now: now, index: load))
+        CatalogClients(
+            courses: .catalog(now: now, index: load), announcements: .catalog(now: now, index: load),
+            files: .catalog(now: now, index: load), downloads: .catalog(now: now, index: load)
+        )
     }
 
     /// The embedded sample catalog, decoded once when it is first asked for (a command that

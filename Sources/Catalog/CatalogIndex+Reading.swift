@@ -68,19 +68,19 @@ extension CatalogIndex {
                 Summary(entry: course.entry, position: position)
             }
         }
-        let course = try layout.kept.flatMap { CourseSummaryReader.course(members: $0, in: bytes) }.map { .success($0) }
+        let course = try layout.kept.flatMap { CourseSummaryReader.course(members: $0, in: bytes) }.map { .success(CatalogCourse(canvas: $0)) }
             ?? decoded(layout, in: bytes, position: position, source: source)
         let parts = layout.moved(by: offset)
         return course.map { course in
             Summary(
                 entry: course.entry, position: position, syllabus: parts.syllabus, modules: parts.modules, assignments: parts.assignments,
-                announcements: parts.announcements
+                announcements: parts.announcements, files: parts.files
             )
         }
     }
 
     /// The course read by `JSONDecoder`, which also says why one can't be read.
-    private static func decoded(_ layout: CourseLayout, in bytes: UnsafeRawBufferPointer, position: Int, source: String) throws -> Result<CanvasCourse, Catalog.SkippedCourse> {
+    private static func decoded(_ layout: CourseLayout, in bytes: UnsafeRawBufferPointer, position: Int, source: String) throws -> Result<CatalogCourse, Catalog.SkippedCourse> {
         let document = layout.summaryDocument(in: bytes)
         guard let element = try? Catalog.readElements(document, source: source, firstPosition: position).first else {
             throw CatalogReader.Unread()

@@ -18,6 +18,7 @@ public struct CatalogIndex: Sendable {
         var modules: Range<Int>?
         var assignments: Range<Int>?
         var announcements: Range<Int>?
+        var files: Range<Int>?
     }
 
     let bytes: CatalogBytes

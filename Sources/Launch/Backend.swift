@@ -67,7 +67,7 @@ enum Backend {
         .curl(engine, timeouts: .standard)
     }
 
-    private static func connection(_ url: URL, _ credentials: CanvasCredentials, http: HTTPClient, environment: EnvironmentValues) -> CanvasConnection {
+    static func connection(_ url: URL, _ credentials: CanvasCredentials, http: HTTPClient, environment: EnvironmentValues) -> CanvasConnection {
         CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
     }
 

@@ -36,6 +36,12 @@ extension LaunchOptions {
             start: .calendar()
         ),
         CommandSpec(
+            usage: "sync [BACKEND] --course ID [DIR] [--json]",
+            summary: "Download a course's files into DIR (default: the download directory's coursebrowser/CODE), "
+                + "only those new or changed since the last sync; never deletes a file. Exit 0 when every file that can be downloaded is there.",
+            start: .sync()
+        ),
+        CommandSpec(
             usage: "login [URL] [--profile NAME] [--token-command CMD]",
             summary: "Check a Canvas URL and an access token, and save them, so a plain start opens that Canvas.",
             start: .login(url: nil)

@@ -46,6 +46,11 @@ extension LaunchOptions {
             command = .submit(files: files)
         case .browse, .queue, .drain, .due, .calendar, .logout, .manPage:
             if let stray = files.first { throw UsageError("unexpected argument '\(stray.path)'") }
+        case let .sync(_, json):
+            guard action == .run else { return }
+            guard course != nil else { throw UsageError("sync needs --course ID") }
+            if let stray = files.dropFirst().first { throw UsageError("unexpected argument '\(stray.path)'") }
+            command = .sync(directory: files.first, json: json)
         case .login:
             try validateLogin(arguments: files.map(\.path))
         case .completions:

@@ -56,6 +56,10 @@ extension LaunchOptions {
             "--data-dir", value: "DIR", commands: backendCommands,
             help: "Keep the upload queue in DIR (default $XDG_DATA_HOME/coursebrowser or ~/.local/share/coursebrowser)."
         ) { options, value throws(UsageError) in options.dataDirectory = try path(value, for: "--data-dir") },
+        OptionSpec(
+            "--download-dir", value: "DIR", commands: [.browse, .sync],
+            help: "Download course files under DIR/coursebrowser (default: XDG_DOWNLOAD_DIR from ~/.config/user-dirs.dirs, else ~/Downloads)."
+        ) { options, value throws(UsageError) in options.downloadDirectory = try path(value, for: "--download-dir") },
         OptionSpec("--event-log", value: "FILE", help: "Append usage events to FILE, one JSON object per line.") {
             options, value throws(UsageError) in options.eventLogPath = try path(value, for: "--event-log")
         },
@@ -74,10 +78,11 @@ extension LaunchOptions {
             options, _ in options.noMouse = true
         },
         OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas answers.") { options, _ in options.noCache = true },
-        OptionSpec("--json", commands: [.queue, .due], help: "List the queue, or what is due, as JSON, for scripts.") { options, _ in
+        OptionSpec("--json", commands: [.queue, .due, .sync], help: "List the queue, what is due, or what sync did, as JSON, for scripts.") { options, _ in
             switch options.command {
             case let .queue(_, clearDone): options.command = .queue(json: true, clearDone: clearDone)
             case let .due(_, days): options.command = .due(json: true, days: days)
+            case let .sync(directory, _): options.command = .sync(directory: directory, json: true)
             default: break
             }
         },
@@ -102,7 +107,7 @@ extension LaunchOptions {
     ]
 
     /// The commands that browse, send or list what is due, and so need a backend.
-    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain] + plannerCommands
+    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain, .sync] + plannerCommands
 
     /// The commands that print what is due, as the Due pane lists it.
     static let plannerCommands: [CommandName] = [.due, .calendar]

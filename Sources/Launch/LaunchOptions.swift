@@ -25,6 +25,9 @@ public struct LaunchOptions: Equatable, Sendable {
         case due(json: Bool = false, days: Int? = nil)
         /// `calendar [--days N]`: print what is due as an iCalendar file, up to `days` ahead.
         case calendar(days: Int? = nil)
+        /// `sync --course ID [DIR] [--json]`: download the course's new and changed files, into
+        /// `directory` when given (its bytes as given), and say what became of each.
+        case sync(directory: LocalPath? = nil, json: Bool = false)
         /// `login [URL]`: check a Canvas and a token, and save them for the profile.
         case login(url: URL?)
         /// `logout`: forget the profile's saved login.
@@ -42,7 +45,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The commands by name, to say which one an option goes with.
     public enum CommandName: String, CaseIterable, Sendable {
-        case browse, upload, submit, queue, drain, due, calendar, login, logout, completions
+        case browse, upload, submit, queue, drain, due, calendar, sync, login, logout, completions
         case manPage = "man-page"
     }
 
@@ -50,6 +53,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var command: Command = .browse
     /// Where the queue lives, instead of `$XDG_DATA_HOME/coursebrowser`.
     public var dataDirectory: String?
+    /// Where downloads go, instead of the XDG download directory (else `~/Downloads`).
+    public var downloadDirectory: String?
     /// Open this course at start (a deep link); with `upload` and `submit`, the course files go to.
     public var course: CourseID?
     /// With `submit`, the assignment the files are handed in to.
@@ -122,6 +127,7 @@ extension LaunchOptions.Command {
         case .drain: .drain
         case .due: .due
         case .calendar: .calendar
+        case .sync: .sync
         case .login: .login
         case .logout: .logout
         case .completions: .completions

@@ -18,6 +18,8 @@ public enum LiveEnvironment {
         var backendName = "coursebrowser-sample"
         /// Where Canvas's answers are saved, when they are.
         var savedCopyStore: SavedCopyStore?
+        /// Where downloads go: `<this>/coursebrowser/<course>/…`.
+        var downloadDirectory = URL(fileURLWithPath: "/nonexistent")
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -63,13 +65,16 @@ public enum LiveEnvironment {
         environment.planner = backend.planner(http: http, environment: environment)
         environment.seen = .inMemory()
         environment.announcements = backend.announcements(http: http, environment: environment)
+        environment.fileClient = backend.fileClient(http: http, environment: environment)
         var savedCopyStore: SavedCopyStore?
         if case let .canvas(url, credentials) = backend, !options.noCache {
             savedCopyStore = keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
         }
-        environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity)
+        let downloadDirectory = downloadDirectory(options: options, processEnvironment: processEnvironment, home: environment.paths.homeDirectory)
+        environment.uploadQueue = uploadQueue(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
         return Services(
-            environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopyStore
+            environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopyStore,
+            downloadDirectory: downloadDirectory
         )
     }
 
@@ -91,15 +96,17 @@ public enum LiveEnvironment {
         // Offline, an account not known already is not asked of Canvas: what is seen is only not kept.
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
         environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
+        environment.fileClient = offline ? .offline : savingFiles(environment.fileClient, to: store, accounts: accounts)
         return store
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {
         let http = backend.uploadHTTP(engine: network)
-        return UploadEngine(
+        return engine(
             store: store,
             transport: backend.transport(http: http, environment: environment),
             submissions: backend.submissionTransport(http: http, environment: environment),
+            downloads: backend.downloadTransport(http: http, environment: environment),
             clock: environment.clock,
             backend: backend.identity,
             probe: backend.probe(http: http, environment: environment)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Where one course of a catalog document lies in its bytes, and where its long parts
-/// (syllabus, modules, assignments, announcements) lie within it: found in one pass, decoded by nobody.
+/// (syllabus, modules, assignments, announcements, files) lie within it: found in one pass, decoded by nobody.
 ///
 /// The course list needs only each course's own fields; the long parts are most of a big
 /// catalog, and are decoded when that one course is opened.
@@ -14,6 +14,7 @@ struct CourseLayout: Sendable {
     var modules: Range<Int>?
     var assignments: Range<Int>?
     var announcements: Range<Int>?
+    var files: Range<Int>?
     /// False for a course with a key written with escapes or a long part given twice,
     /// which JSONDecoder reads whole, as it decides which of them counts.
     var isPlain = true
@@ -55,6 +56,9 @@ struct CourseLayout: Sendable {
             } else if cursor.isKey(key, "announcements") {
                 course.isPlain = course.isPlain && course.announcements == nil
                 course.announcements = value
+            } else if cursor.isKey(key, "files") {
+                course.isPlain = course.isPlain && course.files == nil
+                course.files = value
             } else {
                 course.isPlain = course.isPlain && !cursor.bytes[key].contains(UInt8(ascii: "\\"))
                 course.kept?.append(memberStart..<cursor.index)
@@ -72,6 +76,7 @@ struct CourseLayout: Sendable {
             modules: move(modules),
             assignments: move(assignments),
             announcements: move(announcements),
+            files: move(files),
             isPlain: isPlain
         )
     }

@@ -41,6 +41,8 @@ extension Completions {
                 mapfile -t COMPREPLY < <(compgen -W "\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " "))" -- "$cur")
             elif [[ $command == upload || $command == submit ]]; then
                 mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            elif [[ $command == sync ]]; then
+                mapfile -t COMPREPLY < <(compgen -d -- "$cur")
             fi
         }
 

@@ -23,6 +23,7 @@ extension Completions {
         }
         lines.append("complete -c coursebrowser -n '__fish_seen_subcommand_from completions' -a '\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " "))'")
         lines.append("complete -c coursebrowser -n '__fish_seen_subcommand_from upload submit' -F")
+        lines.append("complete -c coursebrowser -n '__fish_seen_subcommand_from sync' -a '(__fish_complete_directories)'")
         for spec in LaunchOptions.optionSpecs {
             lines.append(fishLine(spec, allCommands: names))
         }

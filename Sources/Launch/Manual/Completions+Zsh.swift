@@ -8,6 +8,7 @@ extension Completions {
             case .browse: rest = []
             case .login: rest = ["            '1:Canvas URL: '"]
             case .upload, .submit: rest = ["            '*:file:_files'"]
+            case .sync: rest = ["            '1:directory:_files -/'"]
             case .completions: rest = ["            '1:shell:(\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " ")))'"]
             case .queue, .drain, .due, .calendar, .logout, .manPage: rest = []
             }

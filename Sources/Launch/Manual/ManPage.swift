@@ -59,6 +59,7 @@ public enum ManPage {
         "Something could not be done: a login that failed; no access token, or a token file, CANVAS_TOKEN, saved login, token command",
         "or event log that can't be used;",
         "files refused for an upload or a submission; uploads still waiting when drain stops;",
+        "a file sync could not download;",
         "what is due that neither the backend nor a saved copy can give (due, calendar).",
         ".TP", ".B 2", "A command line that is wrong, or the browser started without a terminal.",
     ]
@@ -79,6 +80,7 @@ public enum ManPage {
         ".TP", ".I ~/.config/coursebrowser/settings.json", "Choices remembered between runs.",
         ".TP", ".I ~/.local/share/coursebrowser", "The upload queue; other profiles' under profiles/NAME.",
         ".TP", ".I ~/.cache/coursebrowser", "Saved copies of what Canvas answered; other profiles' under profiles/NAME.",
+        ".TP", ".I ~/Downloads/coursebrowser/CODE", escape("Course files downloaded (d in the Course pane, or sync), by course code and folder; --download-dir or XDG_DOWNLOAD_DIR choose another place."),
     ]
 
     /// Text safe in a roff line: backslashes and dashes escaped, anything past ASCII named by

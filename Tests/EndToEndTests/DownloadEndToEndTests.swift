@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// Downloading from the Course pane: `d` on a file of the sample catalog queues it, the Uploads
+/// pane shows it done, and the file is on disk under `--download-dir`.
+@Suite(.serialized) struct DownloadEndToEndTests {
+    /// Every regular file below `directory`, as paths relative to it.
+    static func files(below directory: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { relative in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: directory.appendingPathComponent(relative).path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
+    }
+
+    @Test func dOnAFileQueuesItAndItLandsUnderTheDownloadDirectory() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        let downloads = tmux.directory.appendingPathComponent("dl")
+        try tmux.launchApp(["--course", "10001", "--data-dir", tmux.dataDirectory.path, "--download-dir", downloads.path])
+        try await tmux.waitFor(box: "Course", "course 10001 open with its files") { $0.isFocused && $0.contains("syllabus.txt") }
+
+        // Items are chosen with n in the order the pane lists them; d on anything but a file or a
+        // folder only says why it can't, so the first "Queued 1 download" is the first file.
+        var queued = false
+        for _ in 0..<60 where !queued {
+            try tmux.press("n")
+            try tmux.press("d")
+            let course = try await tmux.waitFor(box: "Course", "an answer to d") { _ in true }
+            queued = course.containsIgnoringWrapping("Queued 1 download")
+        }
+        #expect(queued, "no file was queued")
+        let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the download done") { $0.contains("downloaded") }
+        #expect(!uploads.contains("❗"), "\(uploads)")
+
+        let course = downloads.appendingPathComponent("coursebrowser/CS 101")
+        let landed = Self.files(below: course)
+        #expect(landed.count == 1, "\(landed)")
+        let first = try #require(landed.first)
+        #expect(!first.hasSuffix(".part"))
+        let text = try String(contentsOf: course.appendingPathComponent(first), encoding: .utf8)
+        #expect(text.hasPrefix("CS 101"), "the catalog's text, byte for byte: \(text)")
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+}
