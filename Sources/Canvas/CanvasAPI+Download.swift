@@ -86,8 +86,18 @@ extension CanvasAPI {
             headers["Range"] = "bytes=\(have)-"
             headers["If-Range"] = validator
         }
-        let (response, url) = try await follow(HTTPRequest(url: target, headers: headers)) { hop in
-            try await http.download(hop, request.part, have, request.progress)
+        let response: HTTPResponse
+        let url: URL
+        do {
+            (response, url) = try await follow(HTTPRequest(url: target, headers: headers)) { hop in
+                try await http.download(hop, request.part, have, request.progress)
+            }
+        } catch let error as HTTPDownloadError {
+            if case .wrongRange = error {
+                // Bytes for another offset: the part can't be trusted to continue, so it starts over next time.
+                Files.removeQuietly(request.part.path)
+            }
+            throw error
         }
         let announced: Int64?
         switch response.status {
@@ -102,13 +112,8 @@ extension CanvasAPI {
             }
             announced = response.header("Content-Length").flatMap { Int64($0.trimming(.whitespaces)) }
         case 206:
-            guard let range = ContentRange(response.header("Content-Range")), range.start == have else {
-                // Bytes for another offset: the part can't be trusted to continue, so it starts over next time.
-                Files.removeQuietly(request.part.path)
-                logDownload(url, status: 206, detail: "Content-Range \(response.header("Content-Range") ?? "missing") for bytes=\(have)-")
-                throw CanvasError.unexpectedResponse(host: Self.displayHost(url))
-            }
-            announced = range.total
+            // The HTTP client appends only a range that starts where the part ends, so this one did.
+            announced = ContentRange(response.header("Content-Range"))?.total
         case 416 where plan.size == have:
             // The part already held the whole file: an earlier attempt ended before the rename.
             return

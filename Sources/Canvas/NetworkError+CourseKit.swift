@@ -25,7 +25,12 @@ extension NetworkError: UserFacingError, TransientError {
 /// A download that can't write its file fails until someone frees space or fixes the folder;
 /// a server sending the wrong part of a file would send it again.
 extension HTTPDownloadError: UserFacingError, TransientError {
-    public var isTransient: Bool { false }
+    /// A disk that can't be written needs a person; bytes for the wrong offset were never
+    /// written, and the download transport removes the part, so the next attempt starts clean.
+    public var isTransient: Bool {
+        if case .wrongRange = self { return true }
+        return false
+    }
 }
 
 extension HTTPClient.Unimplemented: UserFacingError, TransientError {

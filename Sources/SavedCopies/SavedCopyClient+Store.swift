@@ -10,7 +10,8 @@ extension SavedCopyClient {
             modules: { id in store.read(.modules(id), of: account, as: [CourseModule].self) },
             assignments: { id in store.read(.assignments(id), of: account, as: [Assignment].self) },
             planner: { store.read(.planner, of: account, as: [PlannerItem].self) },
-            announcements: { id in store.read(.announcements(id), of: account, as: [Announcement].self) }
+            announcements: { id in store.read(.announcements(id), of: account, as: [Announcement].self) },
+            files: { id in store.read(.files(id), of: account, as: CourseFiles.self) }
         )
     }
 }

@@ -82,6 +82,21 @@ public enum DownloadPlace {
         return LocalPath((base.hasSuffix("/") ? base : base + "/") + pieces.joined(separator: "/"))
     }
 
+    /// Where a course file goes in a folder of its own (`sync DIR`): `<directory>/<folders…>/<name>`,
+    /// every piece made safe, so the result is always inside `directory`.
+    public static func destination(directory: URL, folderPath: [String], name: String) -> LocalPath {
+        let base = directory.standardizedFileURL.path
+        let pieces = folderPath.map(safeName) + [safeName(name)]
+        return LocalPath((base.hasSuffix("/") ? base : base + "/") + pieces.joined(separator: "/"))
+    }
+
+    /// Whether `path` is inside `directory`; anywhere is, when no directory is given.
+    public static func isInside(_ directory: URL?, _ path: String) -> Bool {
+        guard let directory else { return true }
+        let base = directory.standardizedFileURL.path
+        return path.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+
     /// `name` as one plain file name: no `/` or NUL, no control or direction-changing
     /// characters (each becomes `_`), no leading dots or spaces (so never `.`, `..` nor
     /// hidden), no trailing spaces, at most 255 bytes with the extension kept, never empty.

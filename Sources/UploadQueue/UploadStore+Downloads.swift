@@ -69,14 +69,15 @@ extension UploadStore {
                     ?? (file.isLocked ? "\(file.name) is locked" : "The course gives no address to download \(file.name) from")
             } else if pending.contains(file.id) {
                 outcome.alreadyQueued.append(file.id)
-            } else if let copy = records.isCurrent(file, backend: backend, course: batch.course) {
+            } else if let copy = records.isCurrent(file, backend: backend, course: batch.course), DownloadPlace.isInside(batch.directory, copy.path) {
                 outcome.current[file.id] = copy
             } else {
                 let earlier = recorded[file.id]
                 if let earlier, earlier.size != file.size || !DownloadRecords.sameInstant(earlier.updatedAt, file.updatedAt) {
                     outcome.changed.insert(file.id)
                 }
-                let destination = earlier.flatMap { DownloadRecords.isUntouched($0) ? LocalPath($0.path) : nil }
+                let destination = earlier.flatMap { DownloadRecords.isUntouched($0) && DownloadPlace.isInside(batch.directory, $0.path) ? LocalPath($0.path) : nil }
+                    ?? batch.directory.map { DownloadPlace.destination(directory: $0, folderPath: entry.folderPath, name: file.name) }
                     ?? DownloadPlace.destination(
                         root: downloadDirectory, courseFolder: batch.courseFolder, folderPath: entry.folderPath, name: file.name
                     )

@@ -1,8 +1,9 @@
+import FakeCanvasKit
 import Foundation
 import Testing
 
-/// Downloading from the Course pane: `d` on a file of the sample catalog queues it, the Uploads
-/// pane shows it done, and the file is on disk under `--download-dir`.
+/// Downloading from the Course pane: `d` on a file of the sample catalog, or of a Canvas course,
+/// queues it, the Uploads pane shows it done, and the file is on disk under `--download-dir`.
 @Suite(.serialized) struct DownloadEndToEndTests {
     /// Every regular file below `directory`, as paths relative to it.
     static func files(below directory: URL) -> [String] {
@@ -13,6 +14,18 @@ import Testing
         }.sorted()
     }
 
+    /// Presses n then d until d queues a file: items are chosen in the order the pane lists them,
+    /// and d on anything but a file or a folder only says why it can't.
+    static func downloadFirstFile(_ tmux: TmuxSession) async throws -> Bool {
+        for _ in 0..<60 {
+            try tmux.press("n")
+            try tmux.press("d")
+            let course = try await tmux.waitFor(box: "Course", "an answer to d") { _ in true }
+            if course.containsIgnoringWrapping("Queued 1 download") { return true }
+        }
+        return false
+    }
+
     @Test func dOnAFileQueuesItAndItLandsUnderTheDownloadDirectory() async throws {
         let tmux = try await TmuxSession()
         defer { tmux.close() }
@@ -20,15 +33,7 @@ import Testing
         try tmux.launchApp(["--course", "10001", "--data-dir", tmux.dataDirectory.path, "--download-dir", downloads.path])
         try await tmux.waitFor(box: "Course", "course 10001 open with its files") { $0.isFocused && $0.contains("syllabus.txt") }
 
-        // Items are chosen with n in the order the pane lists them; d on anything but a file or a
-        // folder only says why it can't, so the first "Queued 1 download" is the first file.
-        var queued = false
-        for _ in 0..<60 where !queued {
-            try tmux.press("n")
-            try tmux.press("d")
-            let course = try await tmux.waitFor(box: "Course", "an answer to d") { _ in true }
-            queued = course.containsIgnoringWrapping("Queued 1 download")
-        }
+        let queued = try await Self.downloadFirstFile(tmux)
         #expect(queued, "no file was queued")
         let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the download done") { $0.contains("downloaded") }
         #expect(!uploads.contains("❗"), "\(uploads)")
@@ -40,6 +45,33 @@ import Testing
         #expect(!first.hasSuffix(".part"))
         let text = try String(contentsOf: course.appendingPathComponent(first), encoding: .utf8)
         #expect(text.hasPrefix("CS 101"), "the catalog's text, byte for byte: \(text)")
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
+    @Test func aCanvasFileComesFromItsFileStoreWithoutTheTokenByteForByte() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        let downloads = tmux.directory.appendingPathComponent("dl")
+        try tmux.launchApp(canvas: server, ["--course", "1", "--download-dir", downloads.path])
+        try await tmux.waitFor(box: "Course", "course 1 open with its files") { $0.isFocused && $0.contains("Lecture 1.pdf") }
+        let queued = try await Self.downloadFirstFile(tmux)
+        #expect(queued, "no file was queued")
+        let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the download done") { $0.contains("downloaded") }
+        #expect(!uploads.contains("❗"), "\(uploads)")
+
+        let course = downloads.appendingPathComponent("coursebrowser")
+        let landed = Self.files(below: course)
+        #expect(landed.count == 1, "\(landed)")
+        let path = try #require(landed.first)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let served = try #require(try await server.courseFiles().first { $0.course_id == 1 && $0.name == name }, "\(path)")
+        #expect(try TestFile.sha256(course.appendingPathComponent(path)) == served.sha256)
+        let store = try await server.requests().filter(\.isStore)
+        #expect(!store.isEmpty)
+        #expect(store.allSatisfy { !$0.auth_present }, "the token went to the file store")
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
     }

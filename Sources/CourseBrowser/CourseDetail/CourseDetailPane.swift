@@ -172,7 +172,7 @@ final class CourseDetailPane: PaneRunner {
             ShownAnnouncement.list(try await announcementClient.announcements(id, $0))
         }
         let fileClient = fileClient
-        start(files, restoring: nil, send: Event.files) { try await fileClient.files(id, $0) }
+        start(files, restoring: saved.files(id), send: Event.files) { try await fileClient.files(id, $0) }
     }
 
     /// Reads what the student saw of the course as kept under `id`: quick, from memory or a small file.

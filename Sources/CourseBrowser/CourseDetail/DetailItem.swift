@@ -32,6 +32,7 @@ struct DetailItem: Equatable {
         id = "module \(module.id) item \(item.id)"
         title = item.title
         url = item.htmlURL
+        fileID = item.fileID
     }
 }
 

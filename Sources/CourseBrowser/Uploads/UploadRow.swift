@@ -90,7 +90,9 @@ enum UploadRow {
             }
             return [.init(text: fit(text), style: .accent)]
         case .done:
-            return [.init(text: fit("downloaded → " + HomeRelativePath.text(download.destination, home: home)), style: Style(role: .success))]
+            // The queue records where the file really went (`name (2).pdf` when the name was taken).
+            let placed = job.files.first?.sourcePath ?? download.destination
+            return [.init(text: fit("downloaded → " + HomeRelativePath.text(placed, home: home)), style: Style(role: .success))]
         case .waiting, .failed, .damaged:
             return status(job, progress: progress, room: room, glyphs: glyphs, now: now)
         }

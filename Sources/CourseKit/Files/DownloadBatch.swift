@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Files of one course to download together: one file, or every file of a folder.
 public struct DownloadBatch: Equatable, Sendable {
     /// One file and the folders that hold it, below the course's top folder.
@@ -41,10 +43,15 @@ public struct DownloadBatch: Equatable, Sendable {
     /// The course's folder name under the download directory: its code, else its name (made safe later).
     public var courseFolder: String
     public var entries: [Entry]
+    /// A folder the files go straight into (`<directory>/<folders>/<name>`, as `sync DIR` asks),
+    /// instead of the download directory's `coursebrowser/<course folder>`; a copy elsewhere is
+    /// not current here.
+    public var directory: URL?
 
-    public init(course: CourseID, courseFolder: String, entries: [Entry]) {
+    public init(course: CourseID, courseFolder: String, entries: [Entry], directory: URL? = nil) {
         self.course = course
         self.courseFolder = courseFolder
         self.entries = entries
+        self.directory = directory
     }
 }

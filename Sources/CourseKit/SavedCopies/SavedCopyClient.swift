@@ -15,6 +15,8 @@ public struct SavedCopyClient: Sendable {
     public var planner: @Sendable () -> Saved<[PlannerItem]>?
     /// A course's announcements as last read, with those marked read since.
     public var announcements: @Sendable (_ id: CourseID) -> Saved<[Announcement]>?
+    /// A course's folders and files as last listed.
+    public var files: @Sendable (_ id: CourseID) -> Saved<CourseFiles>?
 
     public init(
         courses: @escaping @Sendable (_ scope: CourseScope) -> Saved<[Course]>?,
@@ -23,7 +25,8 @@ public struct SavedCopyClient: Sendable {
         modules: @escaping @Sendable (_ id: CourseID) -> Saved<[CourseModule]>?,
         assignments: @escaping @Sendable (_ id: CourseID) -> Saved<[Assignment]>?,
         planner: @escaping @Sendable () -> Saved<[PlannerItem]>? = { nil },
-        announcements: @escaping @Sendable (_ id: CourseID) -> Saved<[Announcement]>? = { _ in nil }
+        announcements: @escaping @Sendable (_ id: CourseID) -> Saved<[Announcement]>? = { _ in nil },
+        files: @escaping @Sendable (_ id: CourseID) -> Saved<CourseFiles>? = { _ in nil }
     ) {
         self.courses = courses
         self.course = course
@@ -32,6 +35,7 @@ public struct SavedCopyClient: Sendable {
         self.assignments = assignments
         self.planner = planner
         self.announcements = announcements
+        self.files = files
     }
 }
 
@@ -52,7 +56,8 @@ extension SavedCopyClient: Unimplementable {
             modules: { _ in nothing("modules", report) },
             assignments: { _ in nothing("assignments", report) },
             planner: { nothing("planner", report) },
-            announcements: { _ in nothing("announcements", report) }
+            announcements: { _ in nothing("announcements", report) },
+            files: { _ in nothing("files", report) }
         )
     }
 

@@ -1,0 +1,104 @@
+import FakeCanvasKit
+import Foundation
+import Testing
+
+/// A 1 GiB course file downloaded by `sync` survives `kill -9` and a connection the network drops
+/// mid-way: the next try asks the file store for the rest (`Range` from the part's length, with
+/// `If-Range`), and the file that lands is byte for byte the store's.
+@Suite(.serialized) struct DownloadResumeTests {
+    static let size: Int64 = 1 << 30
+
+    /// The fake Canvas with a 1 GiB `big.bin` at course 1's top folder, and a folder for the run.
+    struct BigFile {
+        let queue: UploadEndToEndTests.QueueOnCanvas
+        let file: FakeCanvasServer.AddedFile
+        var target: URL { queue.directory.appendingPathComponent("files") }
+        var final: URL { target.appendingPathComponent("big.bin") }
+        var part: URL { target.appendingPathComponent("big.bin.part") }
+        var arguments: [String] { ["sync", "--course", "1", target.path] + queue.canvas }
+
+        init() async throws {
+            queue = try UploadEndToEndTests.QueueOnCanvas()
+            do {
+                file = try await queue.server.addFile(course: 1, name: "big.bin", size: DownloadResumeTests.size)
+            } catch {
+                queue.end()
+                throw error
+            }
+        }
+
+        /// The store requests for big.bin, in order.
+        func storeRequests() async throws -> [FakeCanvasServer.LoggedRequest] {
+            try await queue.server.requests().filter { $0.isStore && $0.path.contains("/store/\(file.id)/") }
+        }
+
+        /// The `Range` headers of the store requests for big.bin, in order.
+        func ranges() async throws -> [String?] {
+            try await storeRequests().map(\.range)
+        }
+
+        /// Whether the file on disk is the store's, byte for byte.
+        func landedWhole() async throws -> Bool {
+            let expected = try await queue.server.courseFiles().first { $0.id == file.id }?.sha256
+            return try expected != nil && TestFile.sha256(final) == expected
+        }
+    }
+
+    /// The length of the file at `url`, or nil when there is none.
+    static func length(_ url: URL) -> Int64? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+    }
+
+    @Test func killedMidwayTheNextSyncAsksForTheRestAndTheFileIsWhole() async throws {
+        let big = try await BigFile()
+        defer { big.queue.end() }
+        let pid = try AppCommand.start(big.arguments, environment: big.queue.environment, output: big.queue.directory.appendingPathComponent("sync1.out"))
+        var stopped = false
+        defer { if !stopped { kill(pid, SIGKILL) } }
+        // Watch the part closely, on a thread of its own, and freeze the process once a good share
+        // has arrived: from then on nothing more is written, so the part's length is what a resume must ask from.
+        let part = big.part
+        let caught = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            Thread.detachNewThread {
+                let deadline = Date().addingTimeInterval(60)
+                while Date() < deadline {
+                    if let length = Self.length(part), length >= 128 << 20 {
+                        kill(pid, SIGSTOP)
+                        done.resume(returning: true)
+                        return
+                    }
+                    usleep(1000)
+                }
+                done.resume(returning: false)
+            }
+        }
+        #expect(kill(pid, SIGKILL) == 0)
+        stopped = true
+        try await AppCommand.waitUntilGone(pid)
+        try #require(caught, "the part never reached 128 MiB")
+        let kept = try #require(Self.length(big.part))
+        #expect(kept < Self.size, "killed before the whole file arrived")
+        #expect(!FileManager.default.fileExists(atPath: big.final.path), "nothing under the final name while unfinished")
+
+        let again = try AppCommand.run(big.arguments, environment: big.queue.environment)
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(try await big.ranges().last == "bytes=\(kept)-", "resumed from the part's \(kept) bytes")
+        #expect(try await big.storeRequests().last?.if_range != nil, "a resume says which version it continues")
+        #expect(try await big.landedWhole())
+        #expect(!FileManager.default.fileExists(atPath: big.part.path))
+    }
+
+    @Test func aConnectionDroppedMidwayIsResumedByItselfAndTheFileIsWhole() async throws {
+        let big = try await BigFile()
+        defer { big.queue.end() }
+        let dropped: Int64 = 300_000_000
+        // The first store request learns the file's version (one byte); the second carries the body and is cut.
+        try await big.queue.server.storeFault("store_drop_after", bytes: dropped, count: 2)
+
+        let result = try AppCommand.run(big.arguments, environment: big.queue.environment)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let ranges = try await big.ranges()
+        #expect(ranges.last == "bytes=\(dropped)-", "\(ranges)")
+        #expect(try await big.landedWhole())
+    }
+}
