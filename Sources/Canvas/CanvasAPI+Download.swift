@@ -93,11 +93,15 @@ extension CanvasAPI {
                 try await http.download(hop, request.part, have, request.progress)
             }
         } catch let error as HTTPDownloadError {
-            if case .wrongRange = error {
+            switch error {
+            case .wrongRange:
                 // Bytes for another offset: the part can't be trusted to continue, so it starts over next time.
                 Files.removeQuietly(request.part.path)
+                throw error
+            case let .cantWrite(path, _, code):
+                // Said as the file system's error, so the queue tells a full disk from any other failure to write.
+                throw FileSystemError(code: code, path: path)
             }
-            throw error
         }
         let announced: Int64?
         switch response.status {
@@ -258,38 +262,20 @@ extension CanvasAPI {
         response.header("ETag")?.nonBlank ?? response.header("Last-Modified")?.nonBlank
     }
 
+    /// The host to name in a message about `url`: Canvas's as the user gave it, else the store's.
     static func displayHost(_ url: URL) -> String {
         CanvasOrigin(url)?.displayHost ?? url.host ?? "the file store"
     }
 
+    /// How many bytes the part holds: 0 when there is none yet.
     static func length(of file: URL) -> Int64 {
         Files.size(of: file.path) ?? 0
     }
 
+    /// Empties the part (or makes an empty one): the whole of an empty file.
     static func truncate(_ file: URL) throws {
         guard FileManager.default.createFile(atPath: file.path, contents: Data()) else {
             throw CocoaError(.fileWriteUnknown)
-        }
-    }
-}
-
-/// `Content-Range: bytes START-END/TOTAL` of a 206 (`TOTAL` may be `*`) or `bytes */TOTAL` of a 416.
-struct ContentRange: Equatable {
-    var start: Int64?
-    var total: Int64?
-
-    init?(_ header: String?) {
-        guard let header else { return nil }
-        let text = header.trimming(.whitespaces)
-        guard text.lowercased().hasPrefix("bytes ") else { return nil }
-        let parts = text.dropFirst(6).split(separator: "/", maxSplits: 1).map { $0.trimming(.whitespaces) }
-        guard parts.count == 2 else { return nil }
-        total = Int64(parts[1])
-        if parts[0] == "*" {
-            start = nil
-        } else {
-            guard let dash = parts[0].firstIndex(of: "-"), let first = Int64(parts[0][..<dash]) else { return nil }
-            start = first
         }
     }
 }

@@ -45,14 +45,17 @@ extension CanvasAPI {
         }
     }
 
+    /// The first page of a course's folders.
     func foldersURL(_ id: CourseID) -> URL {
         url("/api/v1/courses/\(Self.pathSegment(id))/folders", query: [("per_page", "100")])
     }
 
+    /// The first page of a course's files.
     func filesURL(_ id: CourseID) -> URL {
         url("/api/v1/courses/\(Self.pathSegment(id))/files", query: [("per_page", "100")])
     }
 
+    /// One file of a course, looked up among that course's files only.
     func fileURL(course: CourseID, id fileID: String) -> URL {
         url("/api/v1/courses/\(Self.pathSegment(course))/files/\(Self.pathSegment(fileID))")
     }

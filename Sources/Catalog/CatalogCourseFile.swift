@@ -27,17 +27,20 @@ struct CatalogCourseFile: Decodable, Sendable {
         (folder ?? "").split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     }
 
+    /// The most bytes a file without `text` is made of: they are made in memory, so a catalog's
+    /// `size` can't exhaust it.
+    static let largestMadeSize: Int64 = 64 << 20
+
     /// Its bytes, as the offline backends serve them.
     var content: [UInt8] {
         if let text { return Array(text.utf8) }
         let pattern = Array("coursebrowser sample file \(id.text)\n".utf8)
-        let count = Int(max(0, size ?? 0))
-        return (0..<count).map { pattern[$0 % pattern.count] }
+        return (0..<Int(byteCount)).map { pattern[$0 % pattern.count] }
     }
 
     /// How many bytes it has.
     var byteCount: Int64 {
-        text.map { Int64($0.utf8.count) } ?? max(0, size ?? 0)
+        text.map { Int64($0.utf8.count) } ?? min(max(0, size ?? 0), Self.largestMadeSize)
     }
 
     /// When it last changed: `updated_at`, else `updated_days_ago` counted back from the start of

@@ -16,10 +16,10 @@ import Glibc
 // downloaded, so a kill at any instant leaves a part to resume or a finished file, never a
 // half-written file under the final name.
 extension UploadEngine {
-    /// Folders made for downloads get the mode a user's own folders have.
-    static let downloadFolderMode: mode_t = 0o755
-    /// A downloaded file is the user's like any other: readable by others, as `umask 022` leaves it.
-    static let downloadFileMode: mode_t = 0o644
+    /// Folders made for downloads get the mode a user's own folders have: what the umask leaves of 0777.
+    static let downloadFolderMode: mode_t = CreationMask.applied(to: 0o777)
+    /// A downloaded file is the user's like any other: what the umask leaves of 0666.
+    static let downloadFileMode: mode_t = CreationMask.applied(to: 0o666)
     /// How many numbered names (` (2)` … ) are tried before giving up on a folder full of them.
     static let numberedNames = 2...999
 

@@ -114,10 +114,12 @@ public actor UploadEngine {
     }
 
     /// Uploads every job that is due, one after another; returns how many were tried.
+    ///
+    /// `only` limits it to those jobs (`sync` works its own downloads, never a hand-in queued for later).
     @discardableResult
-    public func runDueJobs() async throws -> Int {
+    public func runDueJobs(only: Set<String>? = nil) async throws -> Int {
         var tried = 0
-        for job in try dueJobs() {
+        for job in try dueJobs() where only?.contains(job.id) ?? true {
             guard let claim = try store.claim(job.id) else { continue }
             defer { claim.release() }
             // Re-read under the claim: another process may have finished or failed it meanwhile,

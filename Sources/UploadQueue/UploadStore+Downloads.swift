@@ -59,15 +59,23 @@ extension UploadStore {
         var outcome = DownloadBatch.Outcome()
         let records = downloadRecords
         let recorded = records.entries(backend: backend, course: batch.course)
-        let pending = Set(try jobs().compactMap { job in
-            job.backend == backend && job.courseID == batch.course && job.state.isPending ? job.download?.fileID : nil
-        })
+        let all = try jobs()
+        let unfinished = all.filter { $0.isDownload && $0.state != .done }
+        var places = Set(unfinished.compactMap { $0.download?.destination })
+        let mine = unfinished.filter { $0.backend == backend && $0.courseID == batch.course }
         for entry in batch.entries {
             let file = entry.file
             if file.isLocked || file.downloadURL == nil {
                 outcome.refused[file.id] = file.lockExplanation?.nonBlank
                     ?? (file.isLocked ? "\(file.name) is locked" : "The course gives no address to download \(file.name) from")
-            } else if pending.contains(file.id) {
+            } else if let earlier = mine.first(where: { $0.download?.fileID == file.id && !$0.state.isDamaged }),
+                      try !isStale(earlier, for: file, places: &places) {
+                // A download of it that failed is tried again rather than queued twice into one part.
+                if earlier.state.isFailed {
+                    var again = earlier
+                    again.state = .queued
+                    try update(again)
+                }
                 outcome.alreadyQueued.append(file.id)
             } else if let copy = records.isCurrent(file, backend: backend, course: batch.course), DownloadPlace.isInside(batch.directory, copy.path) {
                 outcome.current[file.id] = copy
@@ -81,9 +89,56 @@ extension UploadStore {
                     ?? DownloadPlace.destination(
                         root: downloadDirectory, courseFolder: batch.courseFolder, folderPath: entry.folderPath, name: file.name
                     )
-                outcome.queued.append(try enqueueDownload(of: file, course: batch.course, backend: backend, to: destination))
+                if let copy = try adoptIdenticalCopy(of: file, at: destination, backend: backend, course: batch.course) {
+                    outcome.current[file.id] = copy
+                    continue
+                }
+                let place = Self.freePlace(for: destination, besides: places)
+                places.insert(place.path)
+                outcome.queued.append(try enqueueDownload(of: file, course: batch.course, backend: backend, to: place))
             }
         }
         return outcome
+    }
+
+    /// Whether `job`, a failed download of `file`, was queued for another version of it (its size
+    /// or last change differ): it can never succeed, so it is removed, with its part, and its place freed.
+    private func isStale(_ job: UploadJob, for file: CourseFile, places: inout Set<String>) throws -> Bool {
+        guard job.state.isFailed, let plan = job.download,
+              plan.size != file.size || !DownloadRecords.sameInstant(plan.updatedAt, file.updatedAt) else { return false }
+        try remove(job.id)
+        places.remove(plan.destination)
+        return true
+    }
+
+    /// `destination`, or its first numbered variant (`notes (2).pdf`) that no other unfinished
+    /// download goes to and whose `.part` is not there already: a part is only ever one job's,
+    /// never a file of someone else's that happens to have the name.
+    static func freePlace(for destination: LocalPath, besides places: Set<String>) -> LocalPath {
+        let url = URL(fileURLWithPath: destination.path)
+        let folder = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        func isFree(_ path: String) -> Bool {
+            !places.contains(path) && !FileManager.default.fileExists(atPath: partPath(for: path))
+        }
+        if isFree(destination.path) { return destination }
+        for number in UploadEngine.numberedNames {
+            let path = folder.appendingPathComponent(DownloadPlace.numbered(name, number)).path
+            if isFree(path) { return LocalPath(path) }
+        }
+        return destination
+    }
+
+    /// Records the file already at `destination` as the download of `file` when it is exactly
+    /// what a download would write (the size and last change the backend gives), as after a
+    /// `sync` into another folder and back; returns it, or nil when it must be downloaded.
+    private func adoptIdenticalCopy(of file: CourseFile, at destination: LocalPath, backend: String, course: CourseID) throws -> LocalPath? {
+        guard let size = file.size, let updatedAt = file.updatedAt, let version = FileVersion(path: destination.path),
+              version.size == size else { return nil }
+        let modified = Date(timeIntervalSince1970: Double(version.modifiedSeconds) + Double(version.modifiedNanoseconds) / 1e9)
+        guard DownloadRecords.sameInstant(modified, updatedAt) else { return nil }
+        let entry = DownloadRecords.Entry(path: destination.path, size: size, updatedAt: updatedAt, validator: nil, modifiedAt: modified)
+        try downloadRecords.record(entry, backend: backend, course: course, fileID: file.id)
+        return destination
     }
 }

@@ -34,6 +34,12 @@ struct CatalogCourseFileTests {
         #expect(throws: CourseNotFound(id: CourseID(3))) { try index().files(CourseID(3), at: Self.now) }
     }
 
+    @Test func aHugeSizeIsMadeAtMost64MiBSoACatalogCannotExhaustMemory() throws {
+        let json = #"{"courses": [{"id": 1, "name": "Big", "files": [{"id": "f", "name": "huge.bin", "size": 1000000000000}]}]}"#
+        let files = try CatalogIndex(Data(json.utf8), source: "huge.json").files(CourseID(1), at: Self.now)
+        #expect(files.files.map(\.size) == [64 << 20])
+    }
+
     @Test func relativeDatesCountBackFromTheStartOfTheDaySoTheyStayAllDay() throws {
         let files = try index().files(CourseID(1), at: Self.now)
         let midnight = Date(timeIntervalSince1970: (Self.now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)

@@ -51,13 +51,6 @@ extension CourseDetailState {
                 AnnouncementLayout.lines(for: announcements, reading: reading, width: width, now: now, glyphs: glyphs)
             }
         }
-        // Lecture slides and readings are what a student comes back for most after what is due and news.
-        if shows(files) {
-            lines += [.blank, .heading(StyledLine(heading("Files", count: files.value?.files.count), style: .accent), "files")]
-            lines += section(files, label: "files", width: width, glyphs: glyphs) { files in
-                FilesLayout.lines(for: files, downloads: downloads, filesPage: filesPage, width: width, now: now, glyphs: glyphs)
-            }
-        }
         if shows(syllabus) {
             lines += [.blank, .heading(StyledLine("Syllabus", style: .accent), "syllabus")]
             lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { _ in syllabusLines ?? [] }
@@ -66,6 +59,14 @@ extension CourseDetailState {
             lines += [.blank, .heading(StyledLine(heading("Modules", count: modules.value?.count), style: .accent), "modules")]
             lines += section(modules, label: "modules", width: width, glyphs: glyphs) { modules in
                 DetailText.modules(modules, width: width, now: now, glyphs: glyphs)
+            }
+        }
+        // Last: a course may hold hundreds of files, which would push the syllabus and modules out of reach.
+        // A course that could not be read at all has no Files to speak of: its own row says why.
+        if shows(files), files.failureMessage == nil || overview.failureMessage == nil {
+            lines += [.blank, .heading(StyledLine(heading("Files", count: files.value?.files.count), style: .accent), "files")]
+            lines += section(files, label: "files", width: width, glyphs: glyphs) { files in
+                FilesLayout.lines(for: files, downloads: downloads, filesPage: filesPage, width: width, now: now, glyphs: glyphs)
             }
         }
         return lines

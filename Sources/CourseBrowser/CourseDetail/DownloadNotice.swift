@@ -4,6 +4,7 @@ import TerminalUI
 /// What the Course pane says once the queue answered `d`: how many were queued, and why the
 /// others were not.
 enum DownloadNotice {
+    /// The notice for `outcome`: one file by its name, several by how many of each.
     static func notice(for outcome: DownloadBatch.Outcome, of batch: DownloadBatch, glyphs: Glyphs) -> Notice {
         let names = Dictionary(batch.entries.map { ($0.file.id, Sanitizer.clean($0.file.name)) }) { first, _ in first }
         // One file chosen: its name says what happened to it.

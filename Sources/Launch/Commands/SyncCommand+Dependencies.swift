@@ -42,7 +42,7 @@ extension SyncCommand.Dependencies {
         }
         let drain: @Sendable (Set<String>) async throws -> Void = { ids in
             while true {
-                _ = try await engine.runDueJobs()
+                _ = try await engine.runDueJobs(only: ids)
                 let pending = try await queue.jobs().filter { ids.contains($0.id) && $0.state.isPending }
                 if pending.allSatisfy(waitsLong) { return }
                 try await Task.sleep(for: .milliseconds(250))

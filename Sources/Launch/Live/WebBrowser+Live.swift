@@ -7,7 +7,9 @@ extension WebBrowser {
 
     /// `$BROWSER` if set (a `:`-separated list of commands, the first that starts wins; `%s`
     /// stands for the address, else it goes last), else `xdg-open` where there is a display
-    /// (`DISPLAY` or `WAYLAND_DISPLAY`); over ssh without one, `.noDisplay`.
+    /// (`DISPLAY` or `WAYLAND_DISPLAY`); over ssh without one, `.noDisplay`. A local file (a
+    /// downloaded course file) goes to `xdg-open` alone, the desktop's opener for its type, not
+    /// to the browser.
     ///
     /// The command runs as a `ChildProcess`, away from the terminal the app draws on (so a
     /// terminal browser such as w3m fails, and says so) and without the Canvas token. One
@@ -15,7 +17,7 @@ extension WebBrowser {
     static func live(environment: [String: String]) -> WebBrowser {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         return WebBrowser { url in
-            if let browser = environment["BROWSER"]?.nonBlank {
+            if !url.isFileURL, let browser = environment["BROWSER"]?.nonBlank {
                 var failure = "BROWSER (\(browser)) could not be started"
                 for entry in browser.split(separator: ":") {
                     var words = entry.split(separator: " ").map(String.init)
@@ -35,7 +37,8 @@ extension WebBrowser {
             }
             let hasDisplay = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { $0?.nonBlank != nil }
             guard hasDisplay else { return .noDisplay }
-            return await run(["xdg-open", url.absoluteString], path: path, environment: environment, missing: "xdg-open is not installed (install xdg-utils)")
+            let target = url.isFileURL ? url.path : url.absoluteString
+            return await run(["xdg-open", target], path: path, environment: environment, missing: "xdg-open is not installed (install xdg-utils)")
         }
     }
 

@@ -48,7 +48,7 @@ struct AnnouncementSectionTests {
             " ● " + DateText.day(Self.now - 3_600, now: Self.now) + "  Room change",
             "   " + DateText.day(Self.now - 2 * 86_400, now: Self.now) + "  Slides are up",
             "",
-            " Files",
+            " Syllabus",
         ])
         #expect(!lines.contains { $0.contains("B-204") }, "a message shows once it is opened")
     }
@@ -208,6 +208,6 @@ struct AnnouncementSectionTests {
         let lines = pane.lines(width: 80, height: 60)
         #expect(!lines.contains { $0.contains("Announcements") })
         let assignments = lines.firstIndex(of: " Assignments") ?? 0
-        #expect(Array(lines[(assignments + 1)...].prefix(3)) == [" This course has no assignments.", "", " Files"])
+        #expect(Array(lines[(assignments + 1)...].prefix(3)) == [" This course has no assignments.", "", " Syllabus"])
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import CourseKit
+@testable import FileSystem
+import TestSupport
+@testable import UploadQueue
+
+/// Where a download is queued to when something is already there: a part that is not ours, an
+/// earlier failed try of the same file, a copy identical to what a download would write.
+struct DownloadQueueingTests {
+    let fixture: DownloadFixture
+
+    init() throws {
+        fixture = try DownloadFixture()
+    }
+
+    private func write(_ text: String, at path: String) throws {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true
+        )
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func aPartThatIsNotOursIsNeverWrittenNorPlaced() async throws {
+        // Another program's download of the same name, already the size Canvas gives for ours.
+        let foreign = fixture.path("notes.pdf") + ".part"
+        try write("not yours!!", at: foreign)
+        let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        #expect(job.download?.destination == fixture.path("notes (2).pdf"))
+
+        try await fixture.engine(serving("hello world")).runDueJobs()
+        #expect(contents(foreign) == "not yours!!")
+        #expect(contents(fixture.path("notes (2).pdf")) == "hello world")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
+    }
+
+    @Test func twoFilesOfOneNameNeverShareAPart() throws {
+        let outcome = try fixture.enqueue([fixture.file(id: "7"), fixture.file(id: "8")])
+        let places = outcome.queued.compactMap { $0.download?.destination }
+        #expect(places == [fixture.path("notes.pdf"), fixture.path("notes (2).pdf")])
+    }
+
+    @Test func aFailedDownloadOfTheFileIsTriedAgainNotQueuedTwice() async throws {
+        let file = fixture.file()
+        let first = try #require(try fixture.enqueue([file]).queued.first)
+        try await fixture.engine { _ in throw DownloadError.cannotSave(path: "x", reason: "it broke") }.runDueJobs()
+        #expect(try fixture.job(first.id)?.state.isFailed == true)
+
+        let again = try fixture.enqueue([file])
+        #expect(again.queued.isEmpty)
+        #expect(again.alreadyQueued == [file.id])
+        #expect(try fixture.job(first.id)?.state == .queued)
+        #expect(try fixture.store.jobs().count == 1)
+    }
+
+    @Test func aFailedDownloadOfAnOlderVersionMakesWayForTheNewOne() async throws {
+        let first = try #require(try fixture.enqueue([fixture.file(size: 11)]).queued.first)
+        try await fixture.engine { _ in throw DownloadError.cannotSave(path: "x", reason: "it broke") }.runDueJobs()
+
+        let newer = fixture.file(size: 12, updatedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let again = try fixture.enqueue([newer])
+        let job = try #require(again.queued.first)
+        #expect(try fixture.job(first.id) == nil, "the stale try was removed")
+        #expect(job.download?.destination == fixture.path("notes.pdf"), "and its place freed")
+    }
+
+    @Test func aCopyIdenticalToTheDownloadIsTakenAsCurrent() throws {
+        let file = fixture.file()
+        let path = fixture.path("notes.pdf")
+        try write("hello world", at: path)
+        let updatedAt = try #require(file.updatedAt)
+        try FileManager.default.setAttributes([.modificationDate: updatedAt], ofItemAtPath: path)
+
+        let outcome = try fixture.enqueue([file])
+        #expect(outcome.queued.isEmpty)
+        #expect(outcome.current[file.id]?.path == path)
+        #expect(fixture.records.isCurrent(file, backend: fixture.backend, course: fixture.course)?.path == path)
+    }
+
+    @Test func aCopyOfAnotherDateIsNotTakenAndKeepsItsName() throws {
+        let path = fixture.path("notes.pdf")
+        try write("hello world", at: path)
+        let outcome = try fixture.enqueue([fixture.file()])
+        #expect(outcome.current.isEmpty)
+        #expect(outcome.queued.count == 1)
+    }
+
+    @Test func runningOnlySomeJobsLeavesTheRestQueued() async throws {
+        let outcome = try fixture.enqueue([fixture.file(id: "7", name: "a.pdf"), fixture.file(id: "8", name: "b.pdf")])
+        let (first, second) = (outcome.queued[0], outcome.queued[1])
+        let tried = try await fixture.engine(serving("hello world")).runDueJobs(only: [second.id])
+        #expect(tried == 1)
+        #expect(try fixture.job(first.id)?.state == .queued)
+        #expect(try fixture.job(second.id)?.state == .done)
+    }
+}
