@@ -38,22 +38,24 @@ import Testing
         @Test func allGrowsPageByPageToEvery231CoursesGroupedByTermAndGShowsThePastOnesLast() async throws {
             let server = try FakeCanvasServer()
             defer { server.stop() }
-            // Hold the second page back long enough that the first page, with its loading row, is
-            // seen on screen even when every test of the suite runs at once and captures come slowly;
-            // the match is the course list's next link (its last include, then the page), not the planner's.
-            try await server.fault(#"{"match": "total_scores&page=2", "kind": "slow", "seconds": 25}"#)
+            // Hold the second page back until the first page, with its loading row, was seen on
+            // screen, however slowly a loaded machine gets there; the match is the course list's next
+            // link (its last include, then the page), not the planner's.
+            try await server.fault(#"{"match": "total_scores&page=2", "kind": "hold", "seconds": 120}"#)
             let tmux = try await TmuxSession()
             defer { tmux.close() }
             try tmux.launchApp(canvas: server, view: "all")
 
-            let firstPage = try await tmux.glimpse("the first page of 50 with 'Loading more…' last") { screen in
-                screen.box("Courses · All · 50").map { lastRow($0).hasSuffix("Loading more…") } ?? false
+            let firstPage = try await tmux.glimpse("the first page of 50 with 'Loading more…' last", timeout: .seconds(90)) { screen in
+                // The row counts the seconds it waits ("Loading more… 7s") once a few have passed.
+                screen.box("Courses · All · 50").map { lastRow($0).contains("Loading more…") } ?? false
             }
+            _ = try await server.control("DELETE", "/__control/faults")
             let list = try #require(firstPage.box("Courses · All · 50"))
             #expect(list.isFocused)
             #expect(list.lines.first?.trimmingSpaces() == "Current Term", "\(list)")
 
-            let every = try await tmux.waitFor(box: all, "every page loaded", timeout: .seconds(60)) { !$0.contains("Loading more") }
+            let every = try await tmux.waitFor(box: all, "every page loaded") { !$0.contains("Loading more") }
             #expect(!every.contains("[r]etry"))
             let pages = try await server.requests().compactMap(coursePage)
             #expect(pages == [1, 2, 3, 4, 5], "followed rel=\"next\" once per page")

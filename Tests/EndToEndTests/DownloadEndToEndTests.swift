@@ -38,13 +38,16 @@ import Testing
         let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the download done") { $0.contains("downloaded") }
         #expect(!uploads.contains("❗"), "\(uploads)")
 
+        // On a slow machine an answer to d may be drawn after the next n and d went out, so a
+        // second file may come too; whatever landed must be whole and the catalog's.
         let course = downloads.appendingPathComponent("coursebrowser/CS 101")
         let landed = Self.files(below: course)
-        #expect(landed.count == 1, "\(landed)")
-        let first = try #require(landed.first)
-        #expect(!first.hasSuffix(".part"))
-        let text = try String(contentsOf: course.appendingPathComponent(first), encoding: .utf8)
-        #expect(text.hasPrefix("CS 101"), "the catalog's text, byte for byte: \(text)")
+        #expect(!landed.isEmpty)
+        for path in landed {
+            #expect(!path.hasSuffix(".part"), "\(landed)")
+            let text = try String(contentsOf: course.appendingPathComponent(path), encoding: .utf8)
+            #expect(text.hasPrefix("CS 101"), "the catalog's text, byte for byte: \(text)")
+        }
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
     }
@@ -64,11 +67,14 @@ import Testing
 
         let course = downloads.appendingPathComponent("coursebrowser")
         let landed = Self.files(below: course)
-        #expect(landed.count == 1, "\(landed)")
-        let path = try #require(landed.first)
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        let served = try #require(try await server.courseFiles().first { $0.course_id == 1 && $0.name == name }, "\(path)")
-        #expect(try TestFile.sha256(course.appendingPathComponent(path)) == served.sha256)
+        #expect(!landed.isEmpty)
+        let served = try await server.courseFiles()
+        for path in landed {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let file = try #require(served.first { $0.course_id == 1 && $0.name == name }, "\(path)")
+            let copy = course.appendingPathComponent(path)
+            #expect(try await offThePool { try TestFile.sha256(copy) } == file.sha256, "\(path)")
+        }
         let store = try await server.requests().filter(\.isStore)
         #expect(!store.isEmpty)
         #expect(store.allSatisfy { !$0.auth_present }, "the token went to the file store")

@@ -25,8 +25,9 @@ import Testing
             queue = try UploadEndToEndTests.QueueOnCanvas()
         }
 
-        func sync(_ extra: [String] = []) throws -> CommandResult {
-            try AppCommand.run(["sync", "--course", "1", target.path] + extra + options, environment: environment)
+        func sync(_ extra: [String] = []) async throws -> CommandResult {
+            let (arguments, environment) = (["sync", "--course", "1", target.path] + extra + options, environment)
+            return try await offThePool { try AppCommand.run(arguments, environment: environment) }
         }
 
         /// The requests that reached the file store since the log was last cleared.
@@ -43,7 +44,7 @@ import Testing
     @Test func aSecondSyncDownloadsNothingAndAsksTheStoreForNothing() async throws {
         let setup = try Setup()
         defer { setup.end() }
-        let first = try setup.sync()
+        let first = try await setup.sync()
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasSuffix("5 files, 4 new, 0 changed, 0 up to date, 0 failed, 1 locked\n"), "\(first.stdout)")
         #expect(first.stdout.contains("locked Readings/Exam rules.pdf: "), "\(first.stdout)")
@@ -54,7 +55,7 @@ import Testing
         #expect(try await setup.storeRequests().count >= 4)
 
         _ = try await setup.server.control("DELETE", "/__control/requests")
-        let second = try setup.sync()
+        let second = try await setup.sync()
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.hasSuffix("5 files, 0 new, 0 changed, 4 up to date, 0 failed, 1 locked\n"), "\(second.stdout)")
         #expect(try await setup.storeRequests().isEmpty, "the second sync asked the file store")
@@ -63,7 +64,7 @@ import Testing
     @Test func aChangedFileIsDownloadedAgainOverItsOldCopy() async throws {
         let setup = try Setup()
         defer { setup.end() }
-        let first = try setup.sync(["--json"])
+        let first = try await setup.sync(["--json"])
         #expect(first.status == 0, "\(first.stderr)")
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
         let files = try #require(listed["files"] as? [[String: Any]])
@@ -71,7 +72,7 @@ import Testing
         let chapter = setup.target.appendingPathComponent("Readings/Week 1/Chapter 1.txt")
         _ = try await setup.server.control("POST", "/__control/files", json: #"{"course": 1, "id": \#(id), "content": "Chapter 1, second edition\n"}"#)
 
-        let again = try setup.sync()
+        let again = try await setup.sync()
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("changed Readings/Week 1/Chapter 1.txt → \(chapter.path)"), "\(again.stdout)")
         #expect(again.stdout.hasSuffix("5 files, 0 new, 1 changed, 3 up to date, 0 failed, 1 locked\n"), "\(again.stdout)")
@@ -83,7 +84,7 @@ import Testing
     @Test func jsonSaysWhatBecameOfEveryFile() async throws {
         let setup = try Setup()
         defer { setup.end() }
-        let result = try setup.sync(["--json"])
+        let result = try await setup.sync(["--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
         #expect(object["total"] as? Int == 5)

@@ -59,7 +59,7 @@ IO_CHUNK = 64 * 1024             # never hold more than this of an upload at onc
 NOT_FOUND_MESSAGE = "The specified resource does not exist."
 INVALID_TOKEN_MESSAGE = "Invalid access token."
 NOT_AUTHORIZED_MESSAGE = "user not authorized to perform that action"
-FAULT_KINDS = ("reset", "slow", "500", "503", "throttle403", "throttle429",
+FAULT_KINDS = ("reset", "slow", "hold", "500", "503", "throttle403", "throttle429",
                "malformed", "unauthorized", "expired_token", "unauthenticated",
                "not_permitted", "link_loop", "lost_reply", "drop_reply", "locked_redirect",
                "link_loop_respelled", "store_ignore_range", "store_expired", "store_short",
@@ -1053,6 +1053,7 @@ class FaultRules:
         self._lock = threading.Lock()
         self._rules: list[FaultRule] = []
         self._next_id = 1
+        self._released = threading.Event()
 
     def add(self, spec) -> FaultRule:
         if not isinstance(spec, dict):
@@ -1089,6 +1090,14 @@ class FaultRules:
     def clear(self) -> None:
         with self._lock:
             self._rules.clear()
+            # Every request a `hold` rule keeps waiting is let go.
+            self._released.set()
+            self._released = threading.Event()
+
+    def released(self) -> threading.Event:
+        """What requests held by a `hold` rule wait on: set when the rules are cleared."""
+        with self._lock:
+            return self._released
 
     def to_json(self) -> list:
         with self._lock:
@@ -2057,6 +2066,11 @@ class FakeCanvas:
             return None
         if kind == "slow" or kind == "link_loop":
             time.sleep(max(0.0, rule.seconds))
+            return None
+        if kind == "hold":
+            # Until the test clears the faults, at most `seconds`: the test decides when the answer
+            # comes, however slowly a loaded machine gets there.
+            self.faults.released().wait(max(0.0, rule.seconds))
             return None
         if kind == "reset":
             return Response(200, reset=True)

@@ -421,6 +421,25 @@ class FaultTests(FakeCanvasTest):
         self.assertEqual(result["status"], 200)
         self.assertGreaterEqual(result["took"], 1.4)
 
+    def test_hold_answers_once_the_faults_are_cleared(self):
+        self.fault("/api/v1/courses/1", "hold", seconds=30)
+        result = {}
+
+        def held_call():
+            start = time.monotonic()
+            result["status"] = self.api("/api/v1/courses/1").status
+            result["took"] = time.monotonic() - start
+        thread = threading.Thread(target=held_call)
+        thread.start()
+        time.sleep(1.0)
+        self.assertNotIn("status", result, "answered before the faults were cleared")
+        self.assertEqual(self.api("/api/v1/courses/2").status, 200)
+        self.control("DELETE", "faults")
+        thread.join(5)
+        self.assertEqual(result["status"], 200)
+        self.assertGreaterEqual(result["took"], 0.9)
+        self.assertLess(result["took"], 10)
+
     def test_error_statuses(self):
         cases = [("500", 500), ("503", 503), ("unauthorized", 401), ("expired_token", 401),
                  ("unauthenticated", 401), ("not_permitted", 401)]

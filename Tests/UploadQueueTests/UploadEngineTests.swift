@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import CourseKit
 @testable import FileSystem
@@ -159,24 +160,30 @@ struct UploadEngineTests {
     @Test func everyListenerHearsEveryChangeAndAnnouncementsWakeTheRunLoop() async throws {
         let sleeping = WallClock(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
         let engine = UploadEngine(store: store, transport: .noOp, clock: sleeping, backend: "offline")
-        let first = engine.subscribe()
-        let second = engine.subscribe()
+        let subscriptions = [engine.subscribe(), engine.subscribe()]
+        // Each listener reads its changes as they come; the record says done a moment before the
+        // engine tells its listeners, so the test waits for what they heard, not for the record.
+        let heard = HeardChanges(listeners: subscriptions.count)
+        let listeners = subscriptions.enumerated().map { index, subscription in
+            Task {
+                for await change in subscription.changes {
+                    heard.append(change.state, by: index)
+                }
+            }
+        }
         // An hour between looks at the disk: only the announcement can wake the loop in time.
         let runner = Task { await engine.run(pollInterval: .seconds(3600), probeInterval: 3600) }
         try await Task.sleep(for: .milliseconds(50))
         let job = try store.enqueue(file: file("w.txt"), course: CourseID(1), backend: "offline")
         engine.announce(.updated(job))
-        try await eventually("the announced job uploaded") { try state(job.id) == .done }
+        try await eventually("the announced job uploaded", timeout: .seconds(60)) { try state(job.id) == .done }
+        try? await eventually("both listeners heard it done") { heard.states.allSatisfy { $0.last == "done" } }
         runner.cancel()
-        first.end()
-        second.end()
-        for subscription in [first, second] {
-            var heard: [String] = []
-            for await change in subscription.changes {
-                heard.append(change.state)
-            }
-            #expect(heard == ["queued", "uploading", "done"])
+        subscriptions.forEach { $0.end() }
+        for listener in listeners {
+            await listener.value
         }
+        #expect(heard.states == [["queued", "uploading", "done"], ["queued", "uploading", "done"]])
     }
 
     @Test func aProbeThatSucceedsWakesWaitingJobs() async throws {
@@ -261,5 +268,22 @@ extension UploadChange {
     var state: String {
         guard case let .updated(job) = self else { return "removed" }
         return job.state.name
+    }
+}
+
+/// What each listener of an engine heard, in order, as the states of the changes.
+private final class HeardChanges: Sendable {
+    private let heard: Mutex<[[String]]>
+
+    init(listeners: Int) {
+        heard = Mutex(Array(repeating: [], count: listeners))
+    }
+
+    var states: [[String]] {
+        heard.withLock { $0 }
+    }
+
+    func append(_ state: String, by listener: Int) {
+        heard.withLock { $0[listener].append(state) }
     }
 }

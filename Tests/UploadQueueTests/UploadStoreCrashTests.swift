@@ -33,7 +33,7 @@ struct UploadStoreCrashTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func killingTheWriterAtAnyInstantNeverLosesDuplicatesOrCorruptsAJob() async throws {
         let folder = try UploadTestFolder()
         let store = folder.store(clock: .live)
@@ -121,7 +121,7 @@ struct UploadStoreCrashTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(2)))
     func writersSweepingEachOthersStagingNeverDeleteALiveOne() async throws {
         let folder = try UploadTestFolder()
         let store = folder.store(clock: .live)

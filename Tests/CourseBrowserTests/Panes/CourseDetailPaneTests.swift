@@ -187,7 +187,7 @@ struct CourseDetailPaneTests {
         #expect(render(pane, width: 50, height: 5)[0] == " SWIFT-101 · Fall 2026")
         _ = pane.handle(.end)
         let bottom = render(pane, width: 50, height: 5)
-        #expect(bottom[4] == "   Page   Hello, world")
+        #expect(bottom[4] == " No files", "Files comes last")
         #expect(pane.footer == "\(pane.lineCount)/\(pane.lineCount)")
         _ = pane.handle(.up)
         #expect(render(pane, width: 50, height: 5)[4] != bottom[4])

@@ -74,7 +74,7 @@ extension TmuxSession {
         let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
         let deadline = ContinuousClock.now + timeout
         while true {
-            let result = try Command.run(tmux, ["-u", "-S", socket, "capture-pane", "-p", "-t", pane], environment: environment)
+            let result = try await offThePool { try Command.run(tmux, ["-u", "-S", socket, "capture-pane", "-p", "-t", pane], environment: environment) }
             var text = result.stdout
             if text.hasSuffix("\n") {
                 text.removeLast()

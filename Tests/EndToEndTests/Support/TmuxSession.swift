@@ -120,9 +120,15 @@ final class TmuxSession {
 
     // MARK: Reading the screen
 
-    /// The pane as it is now, possibly halfway through a redraw: use `waitFor`, which only looks at settled screens.
-    private func capture() throws -> Screen {
-        let result = try tmux("capture-pane", "-p", "-t", Self.target)
+    /// The pane as it is now, possibly halfway through a redraw: use `waitFor`, which only looks at
+    /// settled screens. tmux runs on a thread of its own, so a test that polls the screen for long
+    /// never holds one of the few threads every other test's tasks need.
+    private func captureOffThePool() async throws -> Screen {
+        let (path, arguments, environment, width) = (tmuxPath, tmuxArguments(["capture-pane", "-p", "-t", Self.target]), environment, width)
+        let result = try await offThePool { try Command.run(path, arguments, environment: environment) }
+        guard result.status == 0 else {
+            throw TmuxError(description: "tmux capture-pane failed (\(result.status)): \(result.stderr)")
+        }
         var text = result.stdout
         if text.hasSuffix("\n") {
             text.removeLast()
@@ -143,7 +149,7 @@ final class TmuxSession {
         let deadline = ContinuousClock.now + timeout
         var previous: String?
         while true {
-            let screen = try capture()
+            let screen = try await captureOffThePool()
             if screen.text == previous, condition(screen) {
                 return screen
             }
