@@ -165,6 +165,17 @@ struct FilesSectionTests {
         #expect(state.scroll > 0, "scrolled down to it")
     }
 
+    @Test func enterOnAModulesFileItemSelectsThatFileInFiles() {
+        var state = state()
+        let item = ModuleItem(id: "71", title: "Week 2 slides", type: "File", fileID: "12")
+        let module = CourseModule(id: "7", name: "Week 2", position: 1, items: [item])
+        _ = state.update(.modules(.finished(.success([module]))), now: Self.now)
+        select("module 7 item 71", in: &state)
+        #expect(state.selectedFile == nil)
+        _ = state.update(.key(.enter), now: Self.now)
+        #expect(state.selectedFile?.id == "12")
+    }
+
     @Test func dOnAFileQueuesItWithItsFolders() throws {
         var state = state()
         #expect(state.availability(of: .download) == .disabled("Select a file or folder with n or p first"))
