@@ -118,8 +118,9 @@ struct CanvasUploadIntegrationTests {
     @Test func aSignatureTheServerCallsExpiredStartsOverOnce() async throws {
         let server = try FakeCanvasServer()
         defer { server.stop(); folder.remove() }
-        try await server.configure(#"{"signature_ttl": 1}"#)
-        try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 1.3, "count": 1}"#)
+        // The first upload outlives its signature; the second has 3 s, time enough on a loaded machine.
+        try await server.configure(#"{"signature_ttl": 3}"#)
+        try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 3.5, "count": 1}"#)
         let payload = try folder.payload(size: 100_000)
         try await transport(server).upload(uploadJob(), payload) { _ in }
         try await expectOneCopy(on: server, of: payload, named: "essay.pdf")

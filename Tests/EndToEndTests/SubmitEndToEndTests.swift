@@ -279,7 +279,8 @@ extension SubmitEndToEndTests {
             while kills < 40 || (killedMidWork < 10 && kills < 100) {
                 kills += 1
                 let pid = try AppCommand.start(["drain", "--timeout", "60"] + canvas, environment: environment, output: output)
-                try await Task.sleep(for: .milliseconds(30 + delays.next(upTo: 700)))
+                // Past forty, a machine slow to start each drain gets longer before the kill.
+                try await Task.sleep(for: .milliseconds(30 + delays.next(upTo: kills > 40 ? 1500 : 700)))
                 kill(pid, SIGKILL)
                 try await AppCommand.waitUntilGone(pid)
                 if (try? String(contentsOf: output, encoding: .utf8))?.contains("uploading ") == true {

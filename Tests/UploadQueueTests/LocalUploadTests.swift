@@ -92,7 +92,8 @@ struct LocalUploadTests {
             try await UploadTransport.local(directory: store).upload(uploadJob(), payload) { sent in
                 started.append(sent)
                 // Holds the copy after its first chunk until the test has cancelled.
-                if started.values.count == 1 { _ = release.wait(timeout: .now() + 10) }
+                // Long enough for the test to get a thread and cancel on a loaded machine.
+                if started.values.count == 1 { _ = release.wait(timeout: .now() + 60) }
             }
         }
         while started.values.isEmpty {
