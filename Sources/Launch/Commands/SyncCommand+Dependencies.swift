@@ -18,7 +18,8 @@ extension SyncCommand {
         /// Works the queue until none of the jobs `ids` is pending, or those left wait a long time.
         var drain: @Sendable (_ ids: Set<String>) async throws -> Void
         var progress: @Sendable () -> [String: UploadProgress]
-        var print: @Sendable (_ line: String) -> Void
+        /// Writes one line to standard output, where the report goes.
+        var say: @Sendable (_ line: String) -> Void
         var printError: @Sendable (_ message: String) -> Void
         /// Replaces the one status line; nil when no person watches (stderr is no terminal). "" clears it.
         var showProgress: (@Sendable (_ line: String) -> Void)?
@@ -56,7 +57,7 @@ extension SyncCommand.Dependencies {
             jobs: { try await queue.jobs() },
             drain: drain,
             progress: { queue.progress() },
-            print: { line in QueueCommands.say(line) },
+            say: { line in QueueCommands.say(line) },
             printError: { message in QueueCommands.printError(message) },
             showProgress: isatty(STDERR_FILENO) != 0 ? statusLine : nil
         )

@@ -45,9 +45,9 @@ package enum SyncCommand {
         }
         let report = Report(files: listed, outcome: outcome, finished: finished)
         if json {
-            dependencies.print(report.json)
+            dependencies.say(report.json)
         } else {
-            report.lines.forEach(dependencies.print)
+            report.lines.forEach(dependencies.say)
         }
         return report.count(of: .failed) == 0 ? 0 : 1
     }

@@ -71,7 +71,7 @@ import Testing
                 }
             },
             progress: { [:] },
-            print: { line in recorded.printed.withLock { $0.append(line) } },
+            say: { line in recorded.printed.withLock { $0.append(line) } },
             printError: { message in recorded.errors.withLock { $0.append(message) } },
             showProgress: nil
         )
