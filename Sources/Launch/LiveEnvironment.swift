@@ -70,8 +70,10 @@ public enum LiveEnvironment {
         if case let .canvas(url, credentials) = backend, !options.noCache {
             savedCopyStore = keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
         }
-        let downloadDirectory = downloadDirectory(options: options, processEnvironment: processEnvironment, home: environment.paths.homeDirectory)
-        environment.uploadQueue = uploadQueue(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
+        let downloadDirectory = DownloadPlace.downloadDirectory(
+            explicit: options.downloadDirectory, environment: processEnvironment, home: environment.paths.homeDirectory
+        )
+        environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
         return Services(
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopyStore,
             downloadDirectory: downloadDirectory
@@ -96,13 +98,13 @@ public enum LiveEnvironment {
         // Offline, an account not known already is not asked of Canvas: what is seen is only not kept.
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
         environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
-        environment.fileClient = offline ? .offline : savingFiles(environment.fileClient, to: store, accounts: accounts)
+        environment.fileClient = offline ? .offline : environment.fileClient.saving(to: store) { await accounts.current() }
         return store
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {
         let http = backend.uploadHTTP(engine: network)
-        return engine(
+        return UploadEngine(
             store: store,
             transport: backend.transport(http: http, environment: environment),
             submissions: backend.submissionTransport(http: http, environment: environment),
