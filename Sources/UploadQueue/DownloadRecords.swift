@@ -73,8 +73,22 @@ public struct DownloadRecords: Sendable {
     /// Where the copy of `file` is when it is current: recorded with the size and last change
     /// the backend gives now, and still on disk with that size. Nil when it must be downloaded.
     public func isCurrent(_ file: CourseFile, backend: String, course: CourseID) -> LocalPath? {
-        guard let entry = entry(backend: backend, course: course, fileID: file.id),
-              entry.size == file.size, Self.sameInstant(entry.updatedAt, file.updatedAt),
+        Self.currentCopy(of: file, in: entry(backend: backend, course: course, fileID: file.id))
+    }
+
+    /// `isCurrent` for each of `files`, by file ID, reading the course's record once.
+    public func currentCopies(of files: [CourseFile], backend: String, course: CourseID) -> [String: LocalPath] {
+        let recorded = entries(backend: backend, course: course)
+        var copies: [String: LocalPath] = [:]
+        for file in files {
+            copies[file.id] = Self.currentCopy(of: file, in: recorded[file.id])
+        }
+        return copies
+    }
+
+    /// Where `entry` says the copy of `file` is, when that copy is current.
+    private static func currentCopy(of file: CourseFile, in entry: Entry?) -> LocalPath? {
+        guard let entry, entry.size == file.size, sameInstant(entry.updatedAt, file.updatedAt),
               let size = Files.size(of: entry.path), entry.size.map({ $0 == size }) ?? true
         else { return nil }
         return LocalPath(entry.path)

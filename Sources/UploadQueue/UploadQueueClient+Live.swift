@@ -41,8 +41,8 @@ extension UploadQueueClient {
                 }
                 return outcome
             },
-            localCopy: { course, file in
-                store.downloadRecords.isCurrent(file, backend: backend, course: course)
+            localCopies: { course, files in
+                store.downloadRecords.currentCopies(of: files, backend: backend, course: course)
             }
         )
     }

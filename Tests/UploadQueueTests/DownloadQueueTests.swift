@@ -90,9 +90,9 @@ struct DownloadQueueTests {
         let batch = DownloadBatch(course: fixture.course, courseFolder: "BIO 101", entries: [.init(file: file, folderPath: ["Week 1"])])
         let outcome = try await client.enqueueDownloads(batch)
         #expect(outcome.queued.count == 1)
-        #expect(await client.localCopy(fixture.course, file) == nil)
+        #expect(await client.localCopies(fixture.course, [file]).isEmpty)
         try await engine.runDueJobs()
-        #expect(await client.localCopy(fixture.course, file) == LocalPath(fixture.path("notes.pdf")))
+        #expect(await client.localCopies(fixture.course, [file]) == ["7": LocalPath(fixture.path("notes.pdf"))])
         #expect(try await client.enqueueDownloads(batch).current == ["7": LocalPath(fixture.path("notes.pdf"))])
     }
 }

@@ -121,10 +121,7 @@ final class CourseDetailPane: PaneRunner {
         guard let course = state.downloadCourse else { return }
         let queue = uploadQueue
         Task { [weak self] in
-            var copies: [String: LocalPath] = [:]
-            for file in files {
-                copies[file.id] = await queue.localCopy(course, file)
-            }
+            let copies = files.isEmpty ? [:] : await queue.localCopies(course, files)
             // The jobs only add how downloads stand; without them the copies still show.
             let jobs = (try? await queue.jobs()) ?? []
             let downloads = jobs.filter { $0.isDownload && $0.courseID == course }

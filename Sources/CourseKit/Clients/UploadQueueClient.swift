@@ -26,9 +26,9 @@ public struct UploadQueueClient: Sendable {
     /// Queues a download of each file of `batch` that is not already downloaded and unchanged,
     /// nor locked, nor queued already; says what became of each.
     public var enqueueDownloads: @Sendable (_ batch: DownloadBatch) async throws -> DownloadBatch.Outcome
-    /// Where the local copy of `file` of `course` is, when it was downloaded and is still what the
-    /// backend has (same size and last change); nil otherwise.
-    public var localCopy: @Sendable (_ course: CourseID, _ file: CourseFile) async -> LocalPath?
+    /// Where the local copy of each of `files` of `course` is, by file ID, for those downloaded and
+    /// still what the backend has (same size and last change); the record is read once for all.
+    public var localCopies: @Sendable (_ course: CourseID, _ files: [CourseFile]) async -> [String: LocalPath]
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
@@ -43,7 +43,7 @@ public struct UploadQueueClient: Sendable {
         enqueueDownloads: @escaping @Sendable (_ batch: DownloadBatch) async throws -> DownloadBatch.Outcome = { _ in
             throw Unimplemented("Downloads")
         },
-        localCopy: @escaping @Sendable (_ course: CourseID, _ file: CourseFile) async -> LocalPath? = { _, _ in nil }
+        localCopies: @escaping @Sendable (_ course: CourseID, _ files: [CourseFile]) async -> [String: LocalPath] = { _, _ in [:] }
     ) {
         self.jobs = jobs
         self.enqueue = enqueue
@@ -55,7 +55,7 @@ public struct UploadQueueClient: Sendable {
         self.updates = updates
         self.checkWritable = checkWritable
         self.enqueueDownloads = enqueueDownloads
-        self.localCopy = localCopy
+        self.localCopies = localCopies
     }
 }
 
@@ -117,9 +117,9 @@ extension UploadQueueClient: Unimplementable {
             },
             checkWritable: { throw failure("checkWritable") },
             enqueueDownloads: { _ in throw failure("enqueueDownloads") },
-            localCopy: { _, _ in
-                report("UploadQueueClient.localCopy")
-                return nil
+            localCopies: { _, _ in
+                report("UploadQueueClient.localCopies")
+                return [:]
             }
         )
     }

@@ -190,11 +190,13 @@ struct FilesSectionTests {
         let batches = Recorder<DownloadBatch>()
         var environment = Fixtures.environment()
         environment.fileClient.files = { _, _ in Self.listing }
-        environment.uploadQueue.localCopy = { _, _ in nil }
+        environment.uploadQueue.localCopies = { _, _ in [:] }
         environment.uploadQueue.enqueueDownloads = { batch in
             batches.append(batch)
             return DownloadBatch.Outcome(queued: batch.entries.map { Self.job($0.file.id, .queued) })
         }
+        // The queue holds what it queued, so a later look at it agrees with the answer to d.
+        environment.uploadQueue.jobs = { batches.values.flatMap { $0.entries.map { Self.job($0.file.id, .queued) } } }
         let pane = CourseDetailPane(environment: environment)
         pane.update(.show(Self.course))
         await settle { !pane.isAnimating }
@@ -242,8 +244,8 @@ struct FilesSectionTests {
     func browsingPane(opened: Recorder<String>) async -> CourseDetailPane {
         var environment = Fixtures.environment()
         environment.fileClient.files = { _, _ in Self.listing }
-        environment.uploadQueue.localCopy = { _, file in
-            file.id == "11" ? LocalPath("/home/an/Downloads/coursebrowser/SWIFT-101/Lectures/slides1.pdf") : nil
+        environment.uploadQueue.localCopies = { _, files in
+            files.contains { $0.id == "11" } ? ["11": LocalPath("/home/an/Downloads/coursebrowser/SWIFT-101/Lectures/slides1.pdf")] : [:]
         }
         environment.webBrowser = WebBrowser { url in
             opened.append(url.absoluteString)
