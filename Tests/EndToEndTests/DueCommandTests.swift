@@ -104,6 +104,32 @@ import Testing
         #expect(plain.stdout.contains("Tomorrow\n"))
     }
 
+    /// Canvas dates an all-day event by a plain date, which names the same day wherever the
+    /// student is: west of Greenwich it must not slide to the evening before, nor east of it
+    /// to the next day.
+    @Test(arguments: ["America/Los_Angeles", "Pacific/Kiritimati"])
+    func anAllDayEventIsListedOnItsOwnDayInEveryZone(zone: String) throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let home = try UploadEndToEndTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // The fake dates its field trip three days after its own (UTC) today.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE d MMM"
+        let tripDay = formatter.string(from: Date().addingTimeInterval(3 * 86_400))
+        var environment = AppCommand.environment(token: server.token, home: home)
+        environment["TZ"] = zone
+        let result = try AppCommand.run(["due", "--canvas", server.baseURL.absoluteString, "--days", "7"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let trip = try #require(lines.firstIndex { $0.contains("Field trip") }, "\(result.stdout)")
+        let heading = try #require(lines[..<trip].last { DueTests.isHeading($0) })
+        #expect(heading == tripDay, "in \(zone): \(result.stdout)")
+        #expect(lines[trip].contains("all day"), "\(lines[trip])")
+    }
+
     /// The copy of what `due` printed is on disk before it exits, so the next run without
     /// Canvas has it.
     @Test func whatDuePrintedIsSavedBeforeItExits() throws {

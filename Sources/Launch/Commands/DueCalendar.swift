@@ -55,9 +55,10 @@ struct DueCalendar {
 
     /// DTSTART in UTC for a moment; for a whole day, the day and the next as DTEND.
     ///
-    /// Canvas writes a plain date (`2026-12-03`), read as midnight UTC, whose day is its UTC
-    /// day wherever the user is; an all-day event it dates by a moment starts at midnight where
-    /// the school is, which the user's own clock places on the right day.
+    /// Canvas writes a plain date (`2026-12-03`), read as midnight on the user's clock, and an
+    /// all-day event it dates by a moment starts at midnight where the school is: the user's
+    /// own clock places both on the right day. A copy saved before plain dates were read that
+    /// way holds midnight UTC, whose day is its UTC day.
     func when(_ item: PlannerItem) -> [String] {
         guard item.isAllDay else { return ["DTSTART:" + ICalendarDate.moment(item.date)] }
         let day = ICalendarDate.isUTCMidnight(item.date) ? ICalendarDate.utcDay(item.date) : DueListing.localDay(item.date)
