@@ -94,7 +94,7 @@ public enum LiveEnvironment {
         environment.notificationLog = .store(store) { accounts.remembered }
         environment.courseClient = offline ? .offline : environment.courseClient.saving(to: store) { await accounts.current() }
         environment.planner = (offline ? .offline : environment.planner.saving(to: store) { await accounts.current() })
-            .namingCourses(from: environment.savedCopies)
+            .fittedToCourses(from: environment.savedCopies, now: environment.clock.now)
         // Offline, an account not known already is not asked of Canvas: what is seen is only not kept.
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
         environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }

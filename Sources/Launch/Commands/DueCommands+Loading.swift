@@ -30,7 +30,7 @@ extension DueCommands {
             let inRange = saved.value.filter { $0.date >= start && $0.date < end }
             // Named from the saved course lists, as the planner's own answers are.
             let copy = PlannerClient { _, _, _ in inRange }
-            return (try? await copy.namingCourses(from: environment.savedCopies).items(start, end, .ignored)) ?? inRange
+            return (try? await copy.fittedToCourses(from: environment.savedCopies, now: environment.clock.now).items(start, end, .ignored)) ?? inRange
         }
     }
 }
