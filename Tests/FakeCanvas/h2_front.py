@@ -50,9 +50,7 @@ try:
     import h2.events
     import h2.exceptions
 except ImportError:
-    if os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON) and os.path.exists(SYSTEM_PYTHON):
-        os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
-    sys.exit("h2_front.py needs the h2 module: apt-get install python3-h2")
+    h2 = None
 
 LOOPBACK = "127.0.0.1"
 # Hop-by-hop fields (RFC 9110 §7.6.1) and those HTTP/2 forbids (RFC 9113 §8.2.2) stay behind.
@@ -357,5 +355,14 @@ def main(argv=None) -> int:
     return 0
 
 
+def run_with_h2() -> None:
+    """Runs the front again with the system Python when this one lacks `h2`, else fails loudly."""
+    if os.path.realpath(sys.executable) != os.path.realpath(SYSTEM_PYTHON) and os.path.exists(SYSTEM_PYTHON):
+        os.execv(SYSTEM_PYTHON, [SYSTEM_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
+    sys.exit("h2_front.py needs the h2 module: apt-get install python3-h2")
+
+
 if __name__ == "__main__":
+    if h2 is None:
+        run_with_h2()
     sys.exit(main())
