@@ -248,10 +248,10 @@ class H1Handler(BaseHTTPRequestHandler):
 class Front:
     """The TLS listener: one thread per connection, HTTP/2 or HTTP/1.1 as ALPN chose."""
 
-    def __init__(self, port: int, relay: Relay, log: Log, cert: str, key: str):
+    def __init__(self, port: int, relay: Relay, log: Log, cert: str, key: str, protocols: list):
         self.context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         self.context.load_cert_chain(cert, key)
-        self.context.set_alpn_protocols(["h2", "http/1.1"])
+        self.context.set_alpn_protocols(protocols)
         self.listener = socket.create_server((LOOPBACK, port))
         self.port = self.listener.getsockname()[1]
         self.relay = relay
@@ -264,6 +264,8 @@ class Front:
             threading.Thread(target=self.connection, args=(sock, address), daemon=True).start()
 
     def connection(self, raw, address) -> None:
+        # A new connection costs TCP's and TLS 1.3's round trips before its first request.
+        time.sleep(2 * self.relay.latency)
         try:
             sock = self.context.wrap_socket(raw, server_side=True)
         except (OSError, ssl.SSLError):
@@ -323,7 +325,9 @@ def main(argv=None) -> int:
     parser.add_argument("--upstream", help="the plain HTTP server, e.g. http://127.0.0.1:8080")
     parser.add_argument("--port", type=int, default=0, help="TLS port (0 = pick a free one)")
     parser.add_argument("--control-port", type=int, default=0, help="control port (0 = pick a free one)")
-    parser.add_argument("--latency-ms", type=float, default=0, help="delay before each answer")
+    parser.add_argument("--latency-ms", type=float, default=0,
+                        help="a round trip: the delay before each answer, and twice it before a new connection's handshake")
+    parser.add_argument("--http1-only", action="store_true", help="offer only http/1.1 in ALPN")
     parser.add_argument("--cert", help="certificate (PEM); made at start when absent")
     parser.add_argument("--key", help="the certificate's private key (PEM)")
     parser.add_argument("--lifetime", type=float, default=600.0, help="exits by itself after S seconds")
@@ -343,7 +347,8 @@ def main(argv=None) -> int:
     else:
         cert, key = make_certificate(tempfile.mkdtemp(prefix="h2_front_"))
     log = Log()
-    front = Front(opts.port, Relay(opts.upstream, opts.latency_ms / 1000), log, cert, key)
+    protocols = ["http/1.1"] if opts.http1_only else ["h2", "http/1.1"]
+    front = Front(opts.port, Relay(opts.upstream, opts.latency_ms / 1000), log, cert, key, protocols)
     control = ThreadingHTTPServer((LOOPBACK, opts.control_port), ControlHandler)
     control.log = log
     threading.Thread(target=control.serve_forever, daemon=True).start()
