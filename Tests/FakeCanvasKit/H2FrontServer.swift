@@ -43,13 +43,13 @@ package final class H2FrontServer: @unchecked Sendable {
             ] + presented,
             names: ["PORT", "CONTROL"]
         )
-        guard let port = process.ports["PORT"], let controlPort = process.ports["CONTROL"],
-              let base = URL(string: "https://127.0.0.1:\(port)"), let controlBase = URL(string: "http://127.0.0.1:\(controlPort)") else {
+        do {
+            baseURL = try process.loopbackURL("PORT", scheme: "https")
+            controlURL = try process.loopbackURL("CONTROL")
+        } catch {
             process.stop()
-            throw ServerProcess.DidNotStart(output: "\(process.ports)")
+            throw error
         }
-        baseURL = base
-        controlURL = controlBase
     }
 
     package func stop() {
