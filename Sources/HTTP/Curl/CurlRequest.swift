@@ -90,8 +90,9 @@ enum CurlRequest {
 
     /// An ordinary request asks for HTTP/2 over TLS and waits for a connection being set up
     /// to the same origin rather than opening one of its own, so requests started together
-    /// (a course's pages, modules and assignments) become streams on one connection; over
-    /// plain HTTP, or where the server offers only HTTP/1.1, each still gets its own.
+    /// (a course's pages, modules and assignments) become streams on one connection. Where
+    /// the server offers only HTTP/1.1 the waiting ones then open their own, one handshake
+    /// later; over plain HTTP, which can't offer HTTP/2 here, they don't wait at all.
     ///
     /// A request sent at most once goes out on a new connection, over HTTP/1.1, and (in
     /// `setMethod`) without a seek callback, so libcurl has no way to send it twice.
@@ -111,8 +112,9 @@ enum CurlRequest {
     /// request doesn't wait for a shared connection: it would never use one.
     private static func setConnection(_ handle: UnsafeMutableRawPointer, request: HTTPRequest) -> Bool {
         guard request.isSentAtMostOnce else {
+            let overTLS = request.url.scheme?.lowercased() == "https"
             return cb_setopt_long(handle, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS) == CURLE_OK
-                && cb_setopt_long(handle, CURLOPT_PIPEWAIT, 1) == CURLE_OK
+                && cb_setopt_long(handle, CURLOPT_PIPEWAIT, overTLS ? 1 : 0) == CURLE_OK
         }
         return cb_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1) == CURLE_OK
             && cb_setopt_long(handle, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1) == CURLE_OK
