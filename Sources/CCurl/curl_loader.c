@@ -43,6 +43,7 @@ static void load(void) {
     bound &= bind_symbol(library, "curl_multi_wakeup", (void **)&api.multi_wakeup);
     bound &= bind_symbol(library, "curl_multi_timeout", (void **)&api.multi_timeout);
     bound &= bind_symbol(library, "curl_multi_info_read", (void **)&api.multi_info_read);
+    bound &= bind_symbol(library, "curl_multi_setopt", (void **)&api.multi_setopt);
     if (!bound) return;
     if (api.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
         snprintf(load_error, sizeof load_error, "libcurl could not start");

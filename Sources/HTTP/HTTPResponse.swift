@@ -6,6 +6,8 @@ public struct HTTPResponse: Sendable, Equatable {
     /// Header fields with lower-cased names.
     public var headers: [String: String]
     public var body: Data
+    /// The HTTP version that answered ("1.1", "2"), when the answer came over the network.
+    public var httpVersion: String? = nil
 
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status

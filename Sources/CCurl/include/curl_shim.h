@@ -23,6 +23,7 @@ struct cb_curl_api {
     CURLMcode (*multi_wakeup)(CURLM *multi);
     CURLMcode (*multi_timeout)(CURLM *multi, long *milliseconds);
     CURLMsg *(*multi_info_read)(CURLM *multi, int *waiting);
+    CURLMcode (*multi_setopt)(CURLM *multi, CURLMoption option, ...);
 };
 
 /* Opens libcurl and initialises it, once; 0 when that worked, else -1 with the reason
@@ -49,6 +50,9 @@ static inline CURLMcode cb_multi_poll(CURLM *multi, struct curl_waitfd *extra, u
 static inline CURLMcode cb_multi_wakeup(CURLM *multi) { return cb_curl()->multi_wakeup(multi); }
 static inline CURLMcode cb_multi_timeout(CURLM *multi, long *milliseconds) { return cb_curl()->multi_timeout(multi, milliseconds); }
 static inline CURLMsg *cb_multi_info_read(CURLM *multi, int *waiting) { return cb_curl()->multi_info_read(multi, waiting); }
+static inline CURLMcode cb_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return cb_curl()->multi_setopt(multi, option, value);
+}
 
 /* curl_easy_setopt and curl_easy_getinfo are variadic, which Swift can't call;
    these typed wrappers take one kind of argument each. */

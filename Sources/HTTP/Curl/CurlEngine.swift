@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// The thread sleeps in `curl_multi_poll` until a socket is ready, one of libcurl's timers
 /// is due, or `curl_multi_wakeup` brings new work or a cancellation, so a request waiting
-/// on a slow server costs no CPU. Connections are kept and reused between requests. The
-/// thread ends when the engine is released.
+/// on a slow server costs no CPU. Connections are kept and reused between requests, and
+/// requests to an HTTP/2 origin share one connection as streams (`CurlRequest` makes them
+/// wait for it rather than open their own). The thread ends when the engine is released.
 final class CurlEngine: Sendable {
     private let core: Core
 
@@ -51,9 +52,16 @@ extension CurlEngine {
         private let inbox = Mutex(Inbox())
         /// Transfers inside libcurl, by easy handle; touched on the thread only.
         private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+        /// Certificate authorities the environment names, read once, when the engine starts.
+        private let caBundle = CurlRequest.caBundleFromEnvironment()
 
         init() {
             multi = CurlGlobal.ensure() ? cb_multi_init() : nil
+            if let multi {
+                // Multiplexing is libcurl's default since 7.62; said here so no build or
+                // version decides otherwise without a trace in this code.
+                cb_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
+            }
         }
 
         func start() {
@@ -128,7 +136,7 @@ extension CurlEngine {
                 transfer.finish(.failure(CancellationError()))
                 return
             }
-            guard let handle = CurlRequest.makeHandle(for: transfer) else {
+            guard let handle = CurlRequest.makeHandle(for: transfer, caBundle: caBundle) else {
                 transfer.releaseHandle()
                 transfer.finish(.failure(NetworkError.unreachable(host: transfer.host)))
                 return

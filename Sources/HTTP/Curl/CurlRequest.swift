@@ -1,6 +1,10 @@
 import CCurl
 import FoundationEssentials
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Sets up a libcurl easy handle for a transfer: address, method, headers, body, timeouts, callbacks.
 enum CurlRequest {
     /// Bytes per second under which an idle deadline counts as "nothing moves".
@@ -10,7 +14,8 @@ enum CurlRequest {
     /// Large pieces of a download mean few writes to its file: a gigabyte in a few thousand.
     static let downloadBufferSize = 512 << 10
 
-    static func makeHandle(for transfer: CurlTransfer) -> UnsafeMutableRawPointer? {
+    /// A handle for `transfer`, trusting the authorities in `caBundle` when one is named.
+    static func makeHandle(for transfer: CurlTransfer, caBundle: String?) -> UnsafeMutableRawPointer? {
         guard let handle = cb_easy_init() else { return nil }
         transfer.handle = handle
         let context = Unmanaged.passUnretained(transfer).toOpaque()
@@ -19,7 +24,8 @@ enum CurlRequest {
         ok = ok && setCommon(handle, context: context)
         ok = ok && setReceiving(handle, transfer: transfer)
         ok = ok && setMethod(handle, transfer: transfer)
-        ok = ok && setRepetition(handle, request: request)
+        ok = ok && setConnection(handle, request: request)
+        ok = ok && setTrust(handle, bundle: caBundle)
         ok = ok && setTimeouts(handle, transfer: transfer)
         transfer.headerList = headerList(for: request)
         ok = ok && cb_setopt_list(handle, CURLOPT_HTTPHEADER, transfer.headerList) == CURLE_OK
@@ -82,6 +88,12 @@ enum CurlRequest {
         return results.allSatisfy { $0 == CURLE_OK }
     }
 
+    /// An ordinary request asks for HTTP/2 over TLS and waits for a connection being set up
+    /// to the same origin rather than opening one of its own, so requests started together
+    /// (a course's pages, modules and assignments) become streams on one connection. Where
+    /// the server offers only HTTP/1.1 the waiting ones then open their own, one handshake
+    /// later; over plain HTTP, which can't offer HTTP/2 here, they don't wait at all.
+    ///
     /// A request sent at most once goes out on a new connection, over HTTP/1.1, and (in
     /// `setMethod`) without a seek callback, so libcurl has no way to send it twice.
     ///
@@ -96,11 +108,32 @@ enum CurlRequest {
     /// a stream the server refused (REFUSED_STREAM, or above a GOAWAY's last stream), is safe
     /// by itself, since RFC 9113 §8.7 guarantees the server did not act on such a stream, but
     /// it can't be kept without the first. Without a seek callback, any other re-send libcurl
-    /// might attempt would need a rewind it can't do, and fails the transfer instead.
-    private static func setRepetition(_ handle: UnsafeMutableRawPointer, request: HTTPRequest) -> Bool {
-        guard request.isSentAtMostOnce else { return true }
+    /// might attempt would need a rewind it can't do, and fails the transfer instead. Such a
+    /// request doesn't wait for a shared connection: it would never use one.
+    private static func setConnection(_ handle: UnsafeMutableRawPointer, request: HTTPRequest) -> Bool {
+        guard request.isSentAtMostOnce else {
+            let overTLS = request.url.scheme?.lowercased() == "https"
+            return cb_setopt_long(handle, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS) == CURLE_OK
+                && cb_setopt_long(handle, CURLOPT_PIPEWAIT, overTLS ? 1 : 0) == CURLE_OK
+        }
         return cb_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1) == CURLE_OK
             && cb_setopt_long(handle, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1) == CURLE_OK
+    }
+
+    /// Certificate authorities from `bundle` when one is named; else libcurl's own.
+    /// Verification itself is never relaxed.
+    private static func setTrust(_ handle: UnsafeMutableRawPointer, bundle: String?) -> Bool {
+        guard let bundle else { return true }
+        return cb_setopt_string(handle, CURLOPT_CAINFO, bundle) == CURLE_OK
+    }
+
+    /// The bundle of certificate authorities the environment names, as the curl tool reads it:
+    /// `CURL_CA_BUNDLE`, else `SSL_CERT_FILE`; for a school behind its own authority.
+    static func caBundleFromEnvironment() -> String? {
+        let names: [String] = ["CURL_CA_BUNDLE", "SSL_CERT_FILE"]
+        return names.lazy
+            .compactMap { name in getenv(name).map { String(cString: $0) } }
+            .first { !$0.isEmpty }
     }
 
     private static func setTimeouts(_ handle: UnsafeMutableRawPointer, transfer: CurlTransfer) -> Bool {

@@ -14,7 +14,9 @@ enum CurlResult {
                     return .failure(error)
                 }
             }
-            return .success(transfer.response(status: status))
+            var response = transfer.response(status: status)
+            response.httpVersion = httpVersion(handle)
+            return .success(response)
         }
         return .failure(error(for: transfer, code: code, handle: handle))
     }
@@ -48,6 +50,19 @@ enum CurlResult {
         var requestBytes = 0
         cb_getinfo_long(handle, CURLINFO_REQUEST_SIZE, &requestBytes)
         return requestBytes > 0
+    }
+
+    /// The version libcurl spoke for the answer, as HTTP spells it.
+    private static func httpVersion(_ handle: UnsafeMutableRawPointer) -> String? {
+        var version = 0
+        cb_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
+        switch version {
+        case CURL_HTTP_VERSION_1_0: return "1.0"
+        case CURL_HTTP_VERSION_1_1: return "1.1"
+        case CURL_HTTP_VERSION_2_0: return "2"
+        case CURL_HTTP_VERSION_3: return "3"
+        default: return nil
+        }
     }
 
     private static func seconds(_ transfer: CurlTransfer) -> Int {
