@@ -7,35 +7,25 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import sys
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
+from module_server import ModuleServer
+from test_fake_canvas import AUTH, request
 
-SERVER = {}
-
-
-def setUpModule():
-    SERVER["proc"], SERVER["port"], SERVER["control"] = start_server("--courses", "3")
-
-
-def tearDownModule():
-    stop_server(SERVER["proc"])
+SERVER = ModuleServer()
+setUpModule, tearDownModule, control = SERVER.start, SERVER.stop, SERVER.control
 
 
 class ETagTests(unittest.TestCase):
     def setUp(self):
-        self.port, self.control_port = SERVER["port"], SERVER["control"]
         for name, payload in (("reset", None), ("config", {"role": "student"})):
-            self.assertEqual(control_request(self.control_port, "POST", name, payload).status, 200)
+            self.assertEqual(control("POST", name, payload).status, 200)
 
     def get(self, path: str, **headers):
-        return request("GET", f"http://127.0.0.1:{self.port}{path}", headers={**AUTH, **headers})
+        return request("GET", SERVER.url(path), headers={**AUTH, **headers})
 
     def logged(self) -> list:
-        return control_request(self.control_port, "GET", "requests").json()
+        return control("GET", "requests").json()
 
     def test_a_json_answer_carries_a_weak_etag_of_its_body(self):
         reply = self.get("/api/v1/courses/1")
@@ -63,8 +53,7 @@ class ETagTests(unittest.TestCase):
     def test_a_change_on_canvas_changes_the_tag(self):
         path = "/api/v1/courses/2/assignments?per_page=50"
         tag = self.get(path).headers["ETag"]
-        made = control_request(self.control_port, "POST", "changes",
-                               {"kind": "add_assignment", "course": 2, "name": "Quiz 9", "due_in_days": 3})
+        made = control("POST", "changes", {"kind": "add_assignment", "course": 2, "name": "Quiz 9", "due_in_days": 3})
         self.assertEqual(made.status, 201, made.body)
         reply = self.get(path, **{"If-None-Match": tag})
         self.assertEqual(reply.status, 200)
@@ -79,7 +68,7 @@ class ETagTests(unittest.TestCase):
         self.assertIn('rel="next"', again.headers.get("Link", ""))
 
     def test_the_log_says_what_was_asked_and_how_many_body_bytes_went_out(self):
-        control_request(self.control_port, "DELETE", "requests")
+        control("DELETE", "requests")
         first = self.get("/api/v1/courses/1")
         self.get("/api/v1/courses/1", **{"If-None-Match": first.headers["ETag"]})
         entries = [entry for entry in self.logged() if entry["path"] == "/api/v1/courses/1"]
@@ -89,7 +78,7 @@ class ETagTests(unittest.TestCase):
 
     def test_with_etags_off_no_tag_is_sent_and_a_condition_is_ignored(self):
         tag = self.get("/api/v1/courses/1").headers["ETag"]
-        self.assertEqual(control_request(self.control_port, "POST", "config", {"etags": False}).status, 200)
+        self.assertEqual(control("POST", "config", {"etags": False}).status, 200)
         reply = self.get("/api/v1/courses/1", **{"If-None-Match": tag})
         self.assertEqual(reply.status, 200)
         self.assertIsNone(reply.headers.get("ETag"))

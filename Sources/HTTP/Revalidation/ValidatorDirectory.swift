@@ -16,8 +16,8 @@ final class ValidatorDirectory: Sendable {
     let path: String
     let limit: Int64
     let maxAge: TimeInterval
-    /// Saves since the size was last checked; checked on the first save and every 64th.
-    private let savesSinceCheck = Mutex(64)
+    /// Saves so far: the whole is checked on the first and every 64th after it.
+    private let saves = Atomic(0)
 
     /// The largest body kept: as large as an answer may be.
     static let largestBody = HTTPClient.defaultMaxAnswerBytes
@@ -72,13 +72,9 @@ final class ValidatorDirectory: Sendable {
         } catch {
             return
         }
-        let due = savesSinceCheck.withLock { count in
-            count += 1
-            guard count >= 64 else { return false }
-            count = 0
-            return true
+        if saves.add(1, ordering: .relaxed).newValue % 64 == 1 {
+            trim()
         }
-        if due { trim() }
     }
 
     func remove(_ key: String) {
