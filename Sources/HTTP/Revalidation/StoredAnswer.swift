@@ -14,9 +14,9 @@ public struct StoredAnswer: Sendable, Equatable {
         self.body = body
     }
 
-    /// Fields never kept: a cookie is a session's, not the resource's, and framing describes
-    /// the bytes of one transfer.
-    static let unkept: Set = ["set-cookie", "content-length", "transfer-encoding", "connection", "keep-alive"]
+    /// Fields never kept: a cookie is a session's, not the resource's; framing and coding describe
+    /// the bytes of one transfer, and the body is kept as it was decoded.
+    static let unkept: Set = ["set-cookie", "content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"]
 
     /// Fields a `304` can't replace: they describe the stored body, which the `304` has none of.
     static let describingTheBody: Set = ["content-length", "transfer-encoding", "content-type", "content-encoding", "content-range"]
