@@ -60,7 +60,12 @@ public enum LiveEnvironment {
         // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
         let network = HTTPEngine()
         let engine = makeEngine(backend: backend, store: store, environment: environment, network: network)
-        let http = backend.http(options: options, engine: network).observingSuccess { Task { await engine.backendAnswered() } }
+        var http = backend.http(options: options, engine: network)
+        if case .canvas = backend, !options.noCache {
+            // Beside the saved copies: an answer Canvas confirms unchanged costs no body.
+            http = http.revalidating(.directory(environment.paths.cacheDirectory.appendingPathComponent("http")))
+        }
+        http = http.observingSuccess { Task { await engine.backendAnswered() } }
         environment.courseClient = backend.courseClient(http: http, environment: environment)
         environment.planner = backend.planner(http: http, environment: environment)
         environment.seen = .inMemory()

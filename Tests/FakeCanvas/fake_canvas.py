@@ -126,6 +126,48 @@ def json_response(status: int, obj, headers=None) -> Response:
     return Response(status, body, JSON_TYPE, list(headers or []))
 
 
+def body_bytes(response: Response) -> int:
+    """The bytes of body a response sends: what the request log counts as downloaded."""
+    if response.reset or response.dropped:
+        return 0
+    if response.stream is not None:
+        return response.length or 0
+    if response.file_path:
+        return os.path.getsize(response.file_path)
+    return len(response.body)
+
+
+def weak_etag(body: bytes) -> str:
+    """A weak validator of the body, as Rails' Rack::ETag makes one: `W/"<md5 hex>"`."""
+    return 'W/"' + hashlib.md5(body).hexdigest() + '"'
+
+
+def etag_matches(if_none_match: Optional[str], etag: str) -> bool:
+    """RFC 9110's weak comparison: `W/` is ignored on both sides, and `*` matches anything."""
+    if not if_none_match:
+        return False
+    opaque = etag[2:] if etag.startswith("W/") else etag
+    for candidate in if_none_match.split(","):
+        candidate = candidate.strip()
+        if candidate == "*" or (candidate[2:] if candidate.startswith("W/") else candidate) == opaque:
+            return True
+    return False
+
+
+def conditional_get(req: Request, response: Response) -> Response:
+    """A JSON GET answer with an ETag, or `304 Not Modified` without a body when the request's
+    `If-None-Match` names it, as Rails' ConditionalGet does behind Rack::ETag; its other headers
+    (Link among them) stay. Other answers pass unchanged."""
+    if (req.method != "GET" or response.status != 200 or response.content_type != JSON_TYPE
+            or response.file_path or response.stream is not None):
+        return response
+    etag = weak_etag(response.body)
+    headers = list(response.headers) + [("ETag", etag)]
+    if etag_matches(req.headers.get("If-None-Match"), etag):
+        return Response(304, b"", None, headers)
+    return replace(response, headers=headers)
+
+
 def error_response(status: int, message: str, headers=None, extra=None) -> Response:
     """Canvas wraps errors as {"errors": [{"message": ...}]}."""
     obj = {"errors": [{"message": message}]}
@@ -1119,6 +1161,8 @@ class RequestLog:
             "store": store,
             "range": req.headers.get("Range"),
             "if_range": req.headers.get("If-Range"),
+            "if_none_match": req.headers.get("If-None-Match"),
+            "body_bytes": None,
             "auth_present": req.auth_present,
             "auth_valid": req.auth_valid,
             "chunked": req.body.chunked,
@@ -1156,6 +1200,7 @@ class Config:
     user_name: str = "Test User"
     planner_unknown_type: bool = False
     store_url_ttl: float = 300.0
+    etags: bool = True
 
     def update(self, changes) -> None:
         if not isinstance(changes, dict):
@@ -1169,7 +1214,7 @@ class Config:
                 if str(value) not in ("301", "201"):
                     raise ApiError(400, 'upload_answer is "301" or "201"')
                 self.upload_answer = str(value)
-            elif key in ("strict_page_tokens", "reject_upload_auth", "planner_unknown_type"):
+            elif key in ("strict_page_tokens", "reject_upload_auth", "planner_unknown_type", "etags"):
                 setattr(self, key, bool(value))
             elif key == "user_name":
                 if not isinstance(value, str) or not value.strip():
@@ -2023,7 +2068,7 @@ class FakeCanvas:
                 # answer, as a proxy does when it times out or restarts.
                 response.dropped = True
         status = "reset" if response.reset else "dropped" if response.dropped else response.status
-        self.log.update(entry, status=status)
+        self.log.update(entry, status=status, body_bytes=body_bytes(response))
         return response
 
     def locked_redirect(self, req: Request) -> Response:
@@ -2191,6 +2236,8 @@ class FakeCanvas:
             match = re.fullmatch(pattern, req.path)
             if match and req.method in methods.split():
                 response = getattr(self, name)(req, **match.groupdict())
+                if self.config.etags:
+                    response = conditional_get(req, response)
                 response.headers += [("X-Rate-Limit-Remaining", "700.0"),
                                      ("X-Request-Cost", "0.01")]
                 return response

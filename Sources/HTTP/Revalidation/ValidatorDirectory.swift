@@ -1,0 +1,123 @@
+import FileSystem
+import FoundationEssentials
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Kept answers on disk: one file per key (0600, in a 0700 directory), replaced atomically, each
+/// the validators and fields as one line of JSON, a newline, then the body as it arrived.
+///
+/// The whole is bounded: files older than `maxAge` go, then the oldest until the rest is under
+/// `limit`; checked on the first save and every 64th. A file that can't be read is taken as
+/// never kept, and replaced by the next answer.
+final class ValidatorDirectory: Sendable {
+    let path: String
+    let limit: Int64
+    let maxAge: TimeInterval
+    /// Saves so far: the whole is checked on the first and every 64th after it.
+    private let saves = Atomic(0)
+
+    /// The largest body kept: as large as an answer may be.
+    static let largestBody = HTTPClient.defaultMaxAnswerBytes
+    /// The most read to find the end of the first line; Canvas's fields are a few hundred bytes.
+    static let largestHead = 64 * 1024
+
+    init(path: String, limit: Int64, maxAge: TimeInterval) {
+        self.path = path
+        self.limit = limit
+        self.maxAge = maxAge
+    }
+
+    /// What the first line says, read without the body.
+    func validators(_ key: String) -> Validators? {
+        guard let file = try? FileDescriptor.open(file(key), O_RDONLY) else { return nil }
+        defer { file.close() }
+        var buffer = [UInt8](repeating: 0, count: Self.largestHead)
+        var filled = 0
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+            }
+            guard let count, count > 0 else { break }
+            if buffer[filled..<filled + count].contains(Self.newline) {
+                filled += count
+                break
+            }
+            filled += count
+        }
+        guard let end = buffer[..<filled].firstIndex(of: Self.newline) else { return nil }
+        return (try? JSONDecoder().decode(Head.self, from: Data(buffer[..<end])))?.validators
+    }
+
+    func answer(_ key: String) -> StoredAnswer? {
+        guard let data = Files.contents(of: file(key), atMost: Self.largestBody + Int64(Self.largestHead)),
+              let end = data.firstIndex(of: Self.newline),
+              let head = try? JSONDecoder().decode(Head.self, from: data[data.startIndex..<end]) else { return nil }
+        return StoredAnswer(validators: head.validators, headers: head.headers, body: Data(data[(end + 1)...]))
+    }
+
+    func save(_ key: String, _ answer: StoredAnswer) {
+        guard Int64(answer.body.count) <= Self.largestBody,
+              var data = try? JSONEncoder().encode(Head(validators: answer.validators, headers: answer.headers)),
+              data.count < Self.largestHead else { return }
+        data.append(Self.newline)
+        data.append(answer.body)
+        do {
+            try FileDescriptor.makeDirectories(path)
+            let directory = try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY)
+            defer { directory.close() }
+            try AtomicFile.write(data, as: key, in: directory)
+        } catch {
+            return
+        }
+        if saves.add(1, ordering: .relaxed).newValue % 64 == 1 {
+            trim()
+        }
+    }
+
+    func remove(_ key: String) {
+        Files.removeQuietly(file(key))
+    }
+
+    /// Deletes files older than `maxAge`, then the oldest until the rest is under 90% of `limit`.
+    func trim() {
+        guard let directory = try? FileDescriptor.open(path, O_RDONLY | O_DIRECTORY) else { return }
+        defer { directory.close() }
+        AtomicFile.removeAbandonedTemporaries(in: directory)
+        guard let names = try? directory.entryNames() else { return }
+        let oldest = Date().addingTimeInterval(-maxAge)
+        var files: [(name: String, size: Int64, modified: Date)] = []
+        var total: Int64 = 0
+        for name in names where !AtomicFile.isTemporary(name) {
+            var info = stat()
+            guard fstatat(directory.raw, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            if modified < oldest {
+                try? directory.removeEntry(name, isDirectory: false)
+                continue
+            }
+            total += Int64(info.st_size)
+            files.append((name, Int64(info.st_size), modified))
+        }
+        guard total > limit else { return }
+        for file in files.sorted(by: { $0.modified < $1.modified }) where total > limit * 9 / 10 {
+            if (try? directory.removeEntry(file.name, isDirectory: false)) != nil {
+                total -= file.size
+            }
+        }
+    }
+
+    private func file(_ key: String) -> String {
+        path + "/" + Files.safeComponent(key)
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+
+    /// The first line of a file.
+    private struct Head: Codable {
+        var validators: Validators
+        var headers: [String: String]
+    }
+}
