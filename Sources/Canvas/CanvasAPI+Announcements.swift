@@ -12,7 +12,9 @@ extension CanvasAPI {
     /// (`filter_by=unread`) but take no dates. Both give the user's own `read_state`.
     func announcements(_ id: CourseID) async throws -> [Announcement] {
         let resource = CanvasResource.announcements(id)
-        let recent = try await all(CanvasAnnouncement.self, from: recentAnnouncementsURL(id, now: clock.now()), resource: resource)
+        let now = clock.now()
+        let recent = try await all(CanvasAnnouncement.self, from: recentAnnouncementsURL(id, now: now), resource: resource)
+            .filter { ($0.announcement.postedAt ?? now) >= now.addingTimeInterval(-Announcement.recentSpan) }
         let unread = try await all(CanvasAnnouncement.self, from: unreadAnnouncementsURL(id), resource: resource)
         var seen: Set<String> = []
         let merged = (recent + unread).map(\.announcement).filter { seen.insert($0.id).inserted }
@@ -22,11 +24,14 @@ extension CanvasAPI {
     /// `GET /api/v1/announcements` for the course, posted from `Announcement.recentSpan` ago up to a
     /// day past `now` (Canvas's own end is 28 days after the start, which a clock ahead of
     /// Canvas's need not meet), a hundred to a page.
+    ///
+    /// The range is widened to whole UTC days, so every load on one day asks the same address
+    /// and Canvas can answer "unchanged" (304); the caller leaves out what is older.
     func recentAnnouncementsURL(_ id: CourseID, now: Date) -> URL {
         let query = [
             ("context_codes[]", "course_" + id.rawValue),
-            ("start_date", Self.timestamp(now.addingTimeInterval(-Announcement.recentSpan))),
-            ("end_date", Self.timestamp(now.addingTimeInterval(86_400))),
+            ("start_date", Self.timestamp(Self.dayStart(now.addingTimeInterval(-Announcement.recentSpan)))),
+            ("end_date", Self.timestamp(Self.dayEnd(now.addingTimeInterval(86_400)))),
             ("per_page", "100"),
         ]
         return url("/api/v1/announcements", query: query)

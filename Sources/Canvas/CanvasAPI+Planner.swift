@@ -11,13 +11,29 @@ extension CanvasAPI {
     func plannerItems(from start: Date, to end: Date) async throws -> [PlannerItem] {
         let rows = try await all(CanvasPlannerItem.self, from: plannerURL(from: start, to: end), resource: .planner)
         let origin = baseURL
-        return rows.compactMap { $0.item(resolvingAgainst: origin) }.sorted { $0.date < $1.date }
+        return rows.compactMap { $0.item(resolvingAgainst: origin) }
+            .filter { $0.date >= start && $0.date < end }
+            .sorted { $0.date < $1.date }
     }
 
-    /// `GET /api/v1/planner/items` for the range, a hundred to a page (Canvas's default is fifty).
+    /// `GET /api/v1/planner/items` for the whole UTC days around the range, a hundred to a page
+    /// (Canvas's default is fifty).
+    ///
+    /// Every load on one day asks the same address, which Canvas can answer "unchanged" (304)
+    /// when its ETag still holds; what falls outside the range is left out after reading.
     func plannerURL(from start: Date, to end: Date) -> URL {
-        let query = [("start_date", Self.timestamp(start)), ("end_date", Self.timestamp(end)), ("per_page", "100")]
+        let query = [("start_date", Self.timestamp(Self.dayStart(start))), ("end_date", Self.timestamp(Self.dayEnd(end))), ("per_page", "100")]
         return url("/api/v1/planner/items", query: query)
+    }
+
+    /// Midnight UTC at or before `date`.
+    static func dayStart(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+    }
+
+    /// Midnight UTC at or after `date`.
+    static func dayEnd(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.up) * 86_400)
     }
 
     /// `2026-12-03T07:00:00Z`, as Canvas reads planner dates.

@@ -150,8 +150,25 @@ struct CanvasPlannerTests {
         #expect(first.url.path == "/api/v1/planner/items")
         let query = URLComponents(url: first.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         #expect(query.map(\.name) == ["start_date", "end_date", "per_page"])
-        #expect(query.first?.value.flatMap(CanvasDate.parse) == Self.start)
+        #expect(query.first?.value.flatMap(CanvasDate.parse) == CanvasAPI.dayStart(Self.start))
+        #expect(query[1].value.flatMap(CanvasDate.parse) == CanvasAPI.dayEnd(Self.end))
         #expect(query.last?.value == "100")
+    }
+
+    /// Canvas is asked for whole days, so two loads on one day share an address (and its ETag);
+    /// what lies outside the range asked for is still left out.
+    @Test func wholeDaysAreAskedForAndWhatLiesOutsideTheRangeIsLeftOut() async throws {
+        let before = CanvasAPI.timestamp(Self.start.addingTimeInterval(-60))
+        let inside = CanvasAPI.timestamp(Self.start.addingTimeInterval(60))
+        let after = CanvasAPI.timestamp(Self.end.addingTimeInterval(60))
+        let items = try await items(#"""
+            [{"plannable_id": 1, "plannable_type": "assignment", "course_id": 1, "plannable_date": "\#(before)", "plannable": {"title": "Before"}},
+             {"plannable_id": 2, "plannable_type": "assignment", "course_id": 1, "plannable_date": "\#(inside)", "plannable": {"title": "Inside"}},
+             {"plannable_id": 3, "plannable_type": "assignment", "course_id": 1, "plannable_date": "\#(after)", "plannable": {"title": "After"}}]
+            """#)
+        #expect(items.map(\.title) == ["Inside"])
+        let api = CanvasAPI(baseURL: base, credentials: .test("s3cret"), http: http.client, clock: .fixed(Self.now), analytics: .noOp)
+        #expect(api.plannerURL(from: Self.start, to: Self.end) == api.plannerURL(from: Self.start.addingTimeInterval(3_600), to: Self.end.addingTimeInterval(3_600)))
     }
 
     @Test func aNextLinkToAnotherServerIsRefused() async {
