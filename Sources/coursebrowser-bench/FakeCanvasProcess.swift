@@ -1,6 +1,6 @@
 import Foundation
 
-/// The loopback fake Canvas (`Tests/FakeCanvas/fake_canvas.py`) in a child process, for the download group.
+/// The loopback fake Canvas (`Tests/FakeCanvas/fake_canvas.py`) in a child process, for the network groups.
 final class FakeCanvasProcess {
     let token: String
     /// The API's address, as `--canvas` takes it.
@@ -54,6 +54,37 @@ final class FakeCanvasProcess {
             throw BenchFailure(description: "the fake Canvas did not add \(name): \(run.errors)\(String(decoding: data, as: UTF8.self))")
         }
         return file
+    }
+
+    /// Sends `method` to the control path `path` (with a JSON `body`, if any) and answers the body.
+    ///
+    /// Sent with curl, as `addFile` is.
+    func control(_ method: String, _ path: String, body: String? = nil, work: String) throws -> Data {
+        let answer = work + "/control-answer"
+        var arguments = ["-sS", "--fail-with-body", "-X", method, "-o", answer]
+        if let body {
+            arguments += ["-H", "Content-Type: application/json", "--data-binary", body]
+        }
+        let run = try ChildRun.run("/usr/bin/curl", arguments + [baseURL + path], environment: ["PATH": "/usr/bin:/bin"], errorsTo: work + "/control.err")
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: answer))) ?? Data()
+        guard run.exitStatus == 0 else {
+            throw BenchFailure(description: "the fake Canvas refused \(method) \(path): \(run.errors)\(String(decoding: data, as: UTF8.self))")
+        }
+        return data
+    }
+
+    /// The request log's entries (`GET /__control/requests`).
+    func requests(work: String) throws -> [[String: Any]] {
+        let data = try control("GET", "/__control/requests", work: work)
+        guard let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+            throw BenchFailure(description: "the fake Canvas's request log is not a list: \(String(decoding: data.prefix(200), as: UTF8.self))")
+        }
+        return entries
+    }
+
+    /// The API's port, for a proxy in front of it.
+    var port: Int {
+        Int(baseURL.split(separator: ":").last ?? "") ?? 0
     }
 
     func stop() {

@@ -87,19 +87,22 @@ final class PseudoTerminal {
     }
 
     /// Reads the answer to what was just typed: the first byte within `timeout`, then
-    /// everything until nothing came for `quiet`. Returns when the first byte came, if any did.
-    func answer(quiet: Duration = .milliseconds(3), timeout: Duration = .seconds(5)) -> (first: ContinuousClock.Instant?, bytes: Int) {
+    /// everything until nothing came for `quiet`. Returns when the first byte came and when
+    /// the last did (the screen whole again), if any did.
+    func answer(quiet: Duration = .milliseconds(3), timeout: Duration = .seconds(5)) -> (first: ContinuousClock.Instant?, last: ContinuousClock.Instant?, bytes: Int) {
         let deadline = ContinuousClock.now + timeout
         var bytes = 0
         while bytes == 0, ContinuousClock.now < deadline {
             bytes = readAvailable(waitingUpTo: deadline - .now)
         }
-        guard bytes > 0 else { return (nil, 0) }
+        guard bytes > 0 else { return (nil, nil, 0) }
         let first = ContinuousClock.now
+        var last = first
         while case let count = readAvailable(waitingUpTo: quiet), count > 0 {
             bytes += count
+            last = .now
         }
-        return (first, bytes)
+        return (first, last, bytes)
     }
 
     /// Reads until nothing came for `quiet`: the program has drawn what it had to draw.
