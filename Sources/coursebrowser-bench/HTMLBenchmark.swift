@@ -40,7 +40,7 @@ struct HTMLBenchmark {
             row("syllabus of \(label) of HTML: peak RSS (vs lynx -dump)", megabytes(peak), megabytes(lynxPeak), ratio(Double(peak), Double(lynxPeak)))
         }
         let catalog = bench.work + "/syllabus-10.json"
-        let answers = try (0..<max(3, runs)).map { _ in try tabWhileLoading(bench, catalog: catalog) }
+        let answers = try (0..<max(5, runs)).map { _ in try tabWhileLoading(bench, catalog: catalog) }
         let slowest = answers.max() ?? 0
         row("Tab sent 300 ms into opening the 10 MB syllabus: to the focus change on screen, median (slowest of \(answers.count))",
             "\(figure(median(answers))) (\(figure(slowest)))", "", "")

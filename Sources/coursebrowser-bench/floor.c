@@ -54,7 +54,7 @@ static int holds(const char *text) {
 }
 
 // Keeps the rows whose searched text holds every word of the query, in their order.
-static void filter(void) {
+static void keep_matches(void) {
     matched = 0;
     for (int index = 0; index < rows; index++) {
         if (query_length == 0 || (searched && holds(searched[index]))) matches[matched++] = index;
@@ -133,7 +133,7 @@ int main(int argc, char **argv) {
         }
     }
     matches = malloc(sizeof *matches * (rows > 0 ? rows : 1));
-    filter();
+    keep_matches();
     setlocale(LC_ALL, "");
     initscr();
     cbreak();
@@ -148,11 +148,11 @@ int main(int argc, char **argv) {
                 filtering = 0;
             } else if ((key == KEY_BACKSPACE || key == 127) && query_length > 0) {
                 query[--query_length] = 0;
-                filter();
+                keep_matches();
             } else if (key >= ' ' && key < 127 && query_length + 1 < sizeof query) {
                 query[query_length++] = (char)key;
                 query[query_length] = 0;
-                filter();
+                keep_matches();
             }
             draw();
             continue;
