@@ -28,9 +28,7 @@ struct DownloadBenchmark {
 
     /// `Tests/FakeCanvas/fake_canvas.py` beside the sources this was built from, else under the current folder.
     static func repositoryScript() -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let built = root.appendingPathComponent("Tests/FakeCanvas/fake_canvas.py").path
-        return FileManager.default.fileExists(atPath: built) ? built : "Tests/FakeCanvas/fake_canvas.py"
+        repositoryFile("Tests/FakeCanvas/fake_canvas.py")
     }
 
     /// Wall times and peak memory of one program's runs.

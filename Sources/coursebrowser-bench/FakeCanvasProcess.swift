@@ -10,30 +10,9 @@ final class FakeCanvasProcess {
     /// Starts `script` with `courses` courses and waits for its `PORT` and `CONTROL` lines.
     init(script: String, token: String, courses: Int) throws {
         self.token = token
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--port", "0", "--token", token, "--courses", String(courses), "--lifetime", "600"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        var ports: [String: Int] = [:]
-        while ports["PORT"] == nil || ports["CONTROL"] == nil {
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else {
-                process.terminate()
-                throw BenchFailure(description: "\(script) did not start: \(text)")
-            }
-            text += String(decoding: data, as: UTF8.self)
-            // Whole lines only: a port cut in two by the pipe would read as another port.
-            for line in text[..<(text.lastIndex(of: "\n") ?? text.startIndex)].split(separator: "\n") {
-                let words = line.split(separator: " ")
-                if words.count == 2, let port = Int(words[1]) {
-                    ports[String(words[0])] = port
-                }
-            }
-        }
+        let output: FileHandle
+        (process, output) = try Process.python(script, ["--port", "0", "--token", token, "--courses", String(courses), "--lifetime", "600"])
+        let ports = try process.ports(["PORT", "CONTROL"], from: output, script: script)
         baseURL = "http://127.0.0.1:\(ports["PORT"] ?? 0)"
     }
 

@@ -13,7 +13,7 @@ struct LatencyBenchmark {
     func run(_ bench: Measurements) throws {
         let server = try FakeCanvasProcess(script: script, token: DownloadBenchmark.token, courses: 3)
         defer { server.stop() }
-        let proxy = try LatencyProxy(script: LatencyProxy.repositoryScript(), port: server.port, rtt: rtt)
+        let proxy = try LatencyProxy(script: repositoryFile("Benchmarks/latency_proxy.py"), port: server.port, rtt: rtt)
         defer { proxy.stop() }
         var (app, curl): ([Double], [Double]) = ([], [])
         for turn in 0..<runs {

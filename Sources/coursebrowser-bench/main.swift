@@ -49,6 +49,13 @@ func buildDirectory() -> String {
     return URL(fileURLWithPath: String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)).deletingLastPathComponent().path
 }
 
+/// `path` in the package this was built from, else under the current folder.
+func repositoryFile(_ path: String) -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let built = root.appendingPathComponent(path).path
+    return FileManager.default.fileExists(atPath: built) ? built : path
+}
+
 /// One group of rows of the table.
 struct Group {
     var name: String
