@@ -138,11 +138,7 @@ final class PseudoTerminal {
 
     /// The program's peak resident memory so far, in bytes.
     var peakMemory: Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { return 0 }
-        return kilobytes * 1024
+        ChildRun.highWaterMark(of: pid)
     }
 
     /// The CPU milliseconds the program has used so far, all its threads together, as
