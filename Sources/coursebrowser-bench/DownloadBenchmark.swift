@@ -10,7 +10,7 @@ struct DownloadBenchmark {
     var bytes: Int
     /// Runs of each program (`--download-runs`, 3 unless told; 1 with `--quick`).
     var runs: Int
-    /// The fake Canvas to run (`--fake-canvas`, else the repository's).
+    /// The fake Canvas to run.
     var script: String
 
     static let token = "SECRET"
@@ -23,12 +23,13 @@ struct DownloadBenchmark {
         }
         bytes = value("--download-bytes").flatMap { Int($0) } ?? 200 << 20
         runs = max(1, value("--download-runs").flatMap { Int($0) } ?? (quick ? 1 : 3))
-        script = value("--fake-canvas") ?? Self.repositoryScript()
+        script = Self.script(arguments)
     }
 
-    /// `Tests/FakeCanvas/fake_canvas.py` beside the sources this was built from, else under the current folder.
-    static func repositoryScript() -> String {
-        repositoryFile("Tests/FakeCanvas/fake_canvas.py")
+    /// The fake Canvas the network groups run: `--fake-canvas`, else the package's `Tests/FakeCanvas/fake_canvas.py`.
+    static func script(_ arguments: [String]) -> String {
+        arguments.firstIndex(of: "--fake-canvas").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+            ?? repositoryFile("Tests/FakeCanvas/fake_canvas.py")
     }
 
     /// Wall times and peak memory of one program's runs.

@@ -15,6 +15,9 @@ final class PseudoTerminal {
     private let master: Int32
     private(set) var output: [UInt8] = []
     let started: ContinuousClock.Instant
+    /// The longest time without a byte from the program since `startTimingSilences()`.
+    private(set) var longestSilence = Duration.zero
+    private var lastByte = ContinuousClock.now
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -46,6 +49,12 @@ final class PseudoTerminal {
         case let .failure(failure):
             throw Failure(description: "could not start \(executable): \(String(cString: strerror(failure.code)))")
         }
+    }
+
+    /// Starts counting the longest silence afresh, from now.
+    func startTimingSilences() {
+        longestSilence = .zero
+        lastByte = .now
     }
 
     /// Types `text` at the program.
@@ -133,6 +142,8 @@ final class PseudoTerminal {
             return 0
         }
         output += buffer[0..<count]
+        longestSilence = max(longestSilence, .now - lastByte)
+        lastByte = .now
         return count
     }
 

@@ -3,16 +3,16 @@
 //
 //     swift run -c release coursebrowser-bench [--quick]
 //         [--only start,keys,idle,memory,html,large,filter,revalidate,upload,download,latency]
-//         [--download-bytes N] [--download-runs N] [--upload-bytes N] [--fake-canvas PATH]
+//         [--download-bytes N] [--download-runs N] [--upload-bytes N] [--rtt-ms N] [--fake-canvas PATH]
 //
 // The app runs on pseudo-terminals of 140×45, typed at and read as a terminal would; the
 // baseline is a bare ncursesw program (floor.c, compiled with `cc` when the bench starts)
 // for what is drawn, `lynx -dump` for HTML, and curl for the network groups, which run
 // against the loopback fake Canvas (`--fake-canvas`, else the repository's), the latency
-// group through Benchmarks/latency_proxy.py. Figures are medians of several runs, the app
-// and its baseline taking turns; `--quick` runs fewer, and a 10,000-course filter in place
-// of the 100,000 one (and no 100k catalog); `--only` runs only the groups named. Sizes:
-// 200 MiB for upload and download unless told.
+// group through Benchmarks/latency_proxy.py (100 ms round trip unless told). Figures are
+// medians of several runs, the app and its baseline taking turns; `--quick` runs fewer, a
+// 10,000-course filter in place of the 100,000 one and no 100k catalog; `--only` runs only
+// the groups named. Upload and download move 200 MiB unless told.
 
 import Foundation
 
@@ -122,17 +122,16 @@ let groups = [
         try FilterBenchmark(count: quick ? 10_000 : 100_000).run(bench)
     },
     Group(name: "revalidate") { bench, _ in
-        try RevalidateBenchmark(script: DownloadBenchmark(arguments: CommandLine.arguments, quick: true).script).run(bench)
+        try RevalidateBenchmark(script: DownloadBenchmark.script(CommandLine.arguments)).run(bench)
     },
     Group(name: "upload") { bench, quick in
-        let script = DownloadBenchmark(arguments: CommandLine.arguments, quick: quick).script
-        try UploadBenchmark(arguments: CommandLine.arguments, quick: quick, script: script).run(bench)
+        try UploadBenchmark(arguments: CommandLine.arguments, quick: quick, script: DownloadBenchmark.script(CommandLine.arguments)).run(bench)
     },
     Group(name: "download") { bench, quick in
         try DownloadBenchmark(arguments: CommandLine.arguments, quick: quick).run(bench)
     },
     Group(name: "latency") { bench, quick in
-        try LatencyBenchmark(runs: quick ? 3 : 7, script: DownloadBenchmark(arguments: CommandLine.arguments, quick: quick).script).run(bench)
+        try LatencyBenchmark(arguments: CommandLine.arguments, quick: quick, script: DownloadBenchmark.script(CommandLine.arguments)).run(bench)
     },
 ]
 
