@@ -17,19 +17,10 @@ struct DownloadBenchmark {
     static let course = "1"
 
     /// The options from the command line.
-    init(arguments: [String], quick: Bool) {
-        func value(_ flag: String) -> String? {
-            arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-        }
-        bytes = value("--download-bytes").flatMap { Int($0) } ?? 200 << 20
-        runs = max(1, value("--download-runs").flatMap { Int($0) } ?? (quick ? 1 : 3))
-        script = Self.script(arguments)
-    }
-
-    /// The fake Canvas the network groups run: `--fake-canvas`, else the package's `Tests/FakeCanvas/fake_canvas.py`.
-    static func script(_ arguments: [String]) -> String {
-        arguments.firstIndex(of: "--fake-canvas").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-            ?? repositoryFile("Tests/FakeCanvas/fake_canvas.py")
+    init(quick: Bool) {
+        bytes = option("--download-bytes").flatMap { Int($0) } ?? 200 << 20
+        runs = max(1, option("--download-runs").flatMap { Int($0) } ?? (quick ? 1 : 3))
+        script = fakeCanvasScript()
     }
 
     /// Wall times and peak memory of one program's runs.

@@ -5,16 +5,11 @@ import Foundation
 /// beside the floor, curl of one API address through the same link (a cold connection and one request).
 struct LatencyBenchmark {
     var runs: Int
+    /// The fake Canvas to run.
     var script: String
     /// The link's round trip (`--rtt-ms`, 100 ms unless told).
     var rtt: Duration
 
-    init(arguments: [String], quick: Bool, script: String) {
-        let flag = arguments.firstIndex(of: "--rtt-ms")
-        rtt = .milliseconds(flag.flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 100)
-        runs = quick ? 3 : 7
-        self.script = script
-    }
     /// Words of course 1's syllabus on the fake Canvas.
     static let courseContent = "Office hours"
 

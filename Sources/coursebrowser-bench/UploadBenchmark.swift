@@ -7,14 +7,8 @@ struct UploadBenchmark {
     /// How large the file is (`--upload-bytes`, 200 MiB unless told).
     var bytes: Int
     var runs: Int
+    /// The fake Canvas to run.
     var script: String
-
-    init(arguments: [String], quick: Bool, script: String) {
-        let flag = arguments.firstIndex(of: "--upload-bytes")
-        bytes = flag.flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 200 << 20
-        runs = quick ? 1 : 3
-        self.script = script
-    }
 
     func run(_ bench: Measurements) throws {
         let server = try FakeCanvasProcess(script: script, token: DownloadBenchmark.token, courses: 3)

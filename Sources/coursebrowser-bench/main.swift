@@ -56,6 +56,17 @@ func repositoryFile(_ path: String) -> String {
     return FileManager.default.fileExists(atPath: built) ? built : path
 }
 
+/// The value after `flag` on the command line, if it is there.
+func option(_ flag: String) -> String? {
+    let arguments = CommandLine.arguments
+    return arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+
+/// The fake Canvas the network groups run: `--fake-canvas`, else the package's.
+func fakeCanvasScript() -> String {
+    option("--fake-canvas") ?? repositoryFile("Tests/FakeCanvas/fake_canvas.py")
+}
+
 /// One group of rows of the table.
 struct Group {
     var name: String
@@ -122,16 +133,17 @@ let groups = [
         try FilterBenchmark(count: quick ? 10_000 : 100_000).run(bench)
     },
     Group(name: "revalidate") { bench, _ in
-        try RevalidateBenchmark(script: DownloadBenchmark.script(CommandLine.arguments)).run(bench)
+        try RevalidateBenchmark(script: fakeCanvasScript()).run(bench)
     },
     Group(name: "upload") { bench, quick in
-        try UploadBenchmark(arguments: CommandLine.arguments, quick: quick, script: DownloadBenchmark.script(CommandLine.arguments)).run(bench)
+        try UploadBenchmark(bytes: option("--upload-bytes").flatMap { Int($0) } ?? 200 << 20, runs: quick ? 1 : 3, script: fakeCanvasScript()).run(bench)
     },
     Group(name: "download") { bench, quick in
-        try DownloadBenchmark(arguments: CommandLine.arguments, quick: quick).run(bench)
+        try DownloadBenchmark(quick: quick).run(bench)
     },
     Group(name: "latency") { bench, quick in
-        try LatencyBenchmark(arguments: CommandLine.arguments, quick: quick, script: DownloadBenchmark.script(CommandLine.arguments)).run(bench)
+        let rtt = Duration.milliseconds(option("--rtt-ms").flatMap { Int($0) } ?? 100)
+        try LatencyBenchmark(runs: quick ? 3 : 7, script: fakeCanvasScript(), rtt: rtt).run(bench)
     },
 ]
 
@@ -152,8 +164,7 @@ func runBenchmarks(quick: Bool, only: Set<String>?) throws {
 
 /// The groups `--only` names, or nil for all of them.
 func chosenGroups() -> Set<String>? {
-    guard let flag = CommandLine.arguments.firstIndex(of: "--only"), flag + 1 < CommandLine.arguments.count else { return nil }
-    return Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init))
+    option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 }
 
 do {
