@@ -7,7 +7,6 @@ let package = Package(
     products: [
         .executable(name: "coursebrowser", targets: ["coursebrowser"]),
         .executable(name: "coursebrowser-bench", targets: ["coursebrowser-bench"]),
-        .executable(name: "coursebrowser-floor", targets: ["coursebrowser-floor"]),
     ],
     targets: [
         // The system library for the terminal (libcurl is opened at run time, see CCurl).
@@ -41,12 +40,15 @@ let package = Package(
         .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "CourseBrowser", "HTTP", "FileSystem", "TerminalUI", "TextBasics"]),
         .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "TerminalUI"], path: "Sources/App"),
 
-        // Tools beside the program: a process that drives the queue for its tests, the
-        // benchmark, and the benchmark's baseline, a bare ncursesw program drawing what the app draws.
+        // Tools beside the program: a process that drives the queue for its tests, and the
+        // benchmark, which compiles its baseline (a bare ncursesw program drawing what the app
+        // draws) with the C compiler alone when it runs, so no Swift runtime flatters the floor.
         .executableTarget(name: "queue-stress", dependencies: ["UploadQueue", "CourseKit", "Launch"]),
         .target(name: "CPseudoTerminal"),
-        .executableTarget(name: "coursebrowser-floor", linkerSettings: [.linkedLibrary("ncursesw")]),
-        .executableTarget(name: "coursebrowser-bench", dependencies: ["CourseBrowser", "CourseKit", "HTMLText", "Launch", "TerminalUI", "TextBasics", "UploadQueue", "CPseudoTerminal", "coursebrowser", "coursebrowser-floor"]),
+        .executableTarget(
+            name: "coursebrowser-bench", dependencies: ["CourseKit", "Launch", "UploadQueue", "CPseudoTerminal", "coursebrowser"],
+            resources: [.embedInCode("floor.c")]
+        ),
 
         // Tests, and what they share.
         .target(name: "TestSupport", dependencies: ["CourseKit"], path: "Tests/TestSupport"),
@@ -87,7 +89,7 @@ let staticSwift = BuildSettingCondition.when(platforms: [.linux], configuration:
 // Nothing loads the program as a library, so its 3,000 symbols are not exported: the
 // loader neither maps their table nor searches it for every symbol a library looks up.
 let ownSymbolsKept = ["-Xlinker", "--no-export-dynamic"]
-let notStatic: Set = ["CCurl", "CSHA256", "CPseudoTerminal", "coursebrowser-floor", "TestSupport", "FakeCanvasKit"]
+let notStatic: Set = ["CCurl", "CSHA256", "CPseudoTerminal", "TestSupport", "FakeCanvasKit"]
 for target in package.targets where [.regular, .executable].contains(target.type) && !notStatic.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], staticSwift)]
     if target.type == .executable {

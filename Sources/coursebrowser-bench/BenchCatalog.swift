@@ -13,13 +13,18 @@ enum BenchCatalog {
     /// The name of the course with the long syllabus: first in the list, so Enter opens it.
     static let longSyllabusName = "Algorithms (long syllabus)"
 
-    /// A syllabus of about `bytes` bytes of HTML: headings, paragraphs, lists and entities.
+    /// Words of the syllabus's first line and of its last, which the benchmark waits for on screen.
+    static let syllabusFirstLine = "Tuần học"
+    static let syllabusLastLine = "End of the syllabus"
+
+    /// A syllabus of about `bytes` bytes of HTML: headings, paragraphs, lists and entities,
+    /// then a last paragraph of its own, so the screen shows when the end is reached.
     static func syllabus(bytes: Int) -> String {
         let section = "<h3>Tuần học &amp; bài tập</h3><p>Đọc giáo trình chương một và hai trước buổi học; "
             + "nộp bài tập qua Canvas trước 23:59 thứ Sáu. Late work loses 10&nbsp;% a day &mdash; ask early.</p>"
             + "<ul><li>Lab 1: variables &lt;and&gt; types</li><li>Lab 2: điều kiện và vòng lặp</li></ul>"
         let count = max(1, bytes / section.utf8.count)
-        return String(repeating: section, count: count)
+        return String(repeating: section, count: count) + "<p>\(syllabusLastLine).</p>"
     }
 
     /// Writes `count` courses to `path`; course 1 gets a syllabus of `firstSyllabus` bytes,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The loopback fake Canvas (`Tests/FakeCanvas/fake_canvas.py`) in a child process, for the download group.
+/// The loopback fake Canvas (`Tests/FakeCanvas/fake_canvas.py`) in a child process, for the network groups.
 final class FakeCanvasProcess {
     let token: String
     /// The API's address, as `--canvas` takes it.
@@ -10,30 +10,9 @@ final class FakeCanvasProcess {
     /// Starts `script` with `courses` courses and waits for its `PORT` and `CONTROL` lines.
     init(script: String, token: String, courses: Int) throws {
         self.token = token
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--port", "0", "--token", token, "--courses", String(courses), "--lifetime", "600"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        var ports: [String: Int] = [:]
-        while ports["PORT"] == nil || ports["CONTROL"] == nil {
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else {
-                process.terminate()
-                throw BenchFailure(description: "\(script) did not start: \(text)")
-            }
-            text += String(decoding: data, as: UTF8.self)
-            // Whole lines only: a port cut in two by the pipe would read as another port.
-            for line in text[..<(text.lastIndex(of: "\n") ?? text.startIndex)].split(separator: "\n") {
-                let words = line.split(separator: " ")
-                if words.count == 2, let port = Int(words[1]) {
-                    ports[String(words[0])] = port
-                }
-            }
-        }
+        let output: FileHandle
+        (process, output) = try Process.python(script, ["--port", "0", "--token", token, "--courses", String(courses), "--lifetime", "600"])
+        let ports = try process.ports(["PORT", "CONTROL"], from: output, script: script)
         baseURL = "http://127.0.0.1:\(ports["PORT"] ?? 0)"
     }
 
@@ -54,6 +33,37 @@ final class FakeCanvasProcess {
             throw BenchFailure(description: "the fake Canvas did not add \(name): \(run.errors)\(String(decoding: data, as: UTF8.self))")
         }
         return file
+    }
+
+    /// Sends `method` to the control path `path` (with a JSON `body`, if any) and answers the body.
+    ///
+    /// Sent with curl, as `addFile` is.
+    func control(_ method: String, _ path: String, body: String? = nil, work: String) throws -> Data {
+        let answer = work + "/control-answer"
+        var arguments = ["-sS", "--fail-with-body", "-X", method, "-o", answer]
+        if let body {
+            arguments += ["-H", "Content-Type: application/json", "--data-binary", body]
+        }
+        let run = try ChildRun.run("/usr/bin/curl", arguments + [baseURL + path], environment: ["PATH": "/usr/bin:/bin"], errorsTo: work + "/control.err")
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: answer))) ?? Data()
+        guard run.exitStatus == 0 else {
+            throw BenchFailure(description: "the fake Canvas refused \(method) \(path): \(run.errors)\(String(decoding: data, as: UTF8.self))")
+        }
+        return data
+    }
+
+    /// The request log's entries (`GET /__control/requests`).
+    func requests(work: String) throws -> [[String: Any]] {
+        let data = try control("GET", "/__control/requests", work: work)
+        guard let entries = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+            throw BenchFailure(description: "the fake Canvas's request log is not a list: \(String(decoding: data.prefix(200), as: UTF8.self))")
+        }
+        return entries
+    }
+
+    /// The API's port, for a proxy in front of it.
+    var port: Int {
+        Int(baseURL.split(separator: ":").last ?? "") ?? 0
     }
 
     func stop() {

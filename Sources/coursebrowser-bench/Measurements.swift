@@ -20,8 +20,23 @@ struct Measurements {
          "XDG_CONFIG_HOME": work + "/config", "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": work + "/data"]
     }
 
-    func start(_ executable: String, _ arguments: [String]) throws -> PseudoTerminal {
-        try PseudoTerminal(executable, arguments, environment: environment, width: width, height: height)
+    /// The environment with `home` in place of the benchmark's own home and XDG folders.
+    func environment(home: String) -> [String: String] {
+        environment.merging(["HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data"]) { $1 }
+    }
+
+    /// Starts `executable` on a new pseudo-terminal; with `home`, its saved copies and queue are kept there.
+    func start(_ executable: String, _ arguments: [String], home: String? = nil) throws -> PseudoTerminal {
+        try PseudoTerminal(executable, arguments, environment: home.map(environment(home:)) ?? environment, width: width, height: height)
+    }
+
+    /// A file only the user may read holding `token`, as `--token-file` wants.
+    func tokenFile(_ token: String) throws -> String {
+        let path = work + "/token"
+        guard FileManager.default.fileExists(atPath: path)
+            || FileManager.default.createFile(atPath: path, contents: Data(token.utf8), attributes: [.posixPermissions: 0o600])
+        else { throw BenchFailure(description: "can't write the token to \(path)") }
+        return path
     }
 
     /// Milliseconds from start to `marker` on screen, for each of `runs` starts.

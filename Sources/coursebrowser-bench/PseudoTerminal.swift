@@ -15,6 +15,9 @@ final class PseudoTerminal {
     private let master: Int32
     private(set) var output: [UInt8] = []
     let started: ContinuousClock.Instant
+    /// The longest time without a byte from the program since `startTimingSilences()`.
+    private(set) var longestSilence = Duration.zero
+    private var lastByte = ContinuousClock.now
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -46,6 +49,12 @@ final class PseudoTerminal {
         case let .failure(failure):
             throw Failure(description: "could not start \(executable): \(String(cString: strerror(failure.code)))")
         }
+    }
+
+    /// Starts counting the longest silence afresh, from now.
+    func startTimingSilences() {
+        longestSilence = .zero
+        lastByte = .now
     }
 
     /// Types `text` at the program.
@@ -87,19 +96,22 @@ final class PseudoTerminal {
     }
 
     /// Reads the answer to what was just typed: the first byte within `timeout`, then
-    /// everything until nothing came for `quiet`. Returns when the first byte came, if any did.
-    func answer(quiet: Duration = .milliseconds(3), timeout: Duration = .seconds(5)) -> (first: ContinuousClock.Instant?, bytes: Int) {
+    /// everything until nothing came for `quiet`. Returns when the first byte came and when
+    /// the last did (the screen whole again), if any did.
+    func answer(quiet: Duration = .milliseconds(3), timeout: Duration = .seconds(5)) -> (first: ContinuousClock.Instant?, last: ContinuousClock.Instant?, bytes: Int) {
         let deadline = ContinuousClock.now + timeout
         var bytes = 0
         while bytes == 0, ContinuousClock.now < deadline {
             bytes = readAvailable(waitingUpTo: deadline - .now)
         }
-        guard bytes > 0 else { return (nil, 0) }
+        guard bytes > 0 else { return (nil, nil, 0) }
         let first = ContinuousClock.now
+        var last = first
         while case let count = readAvailable(waitingUpTo: quiet), count > 0 {
             bytes += count
+            last = .now
         }
-        return (first, bytes)
+        return (first, last, bytes)
     }
 
     /// Reads until nothing came for `quiet`: the program has drawn what it had to draw.
@@ -130,16 +142,14 @@ final class PseudoTerminal {
             return 0
         }
         output += buffer[0..<count]
+        longestSilence = max(longestSilence, .now - lastByte)
+        lastByte = .now
         return count
     }
 
     /// The program's peak resident memory so far, in bytes.
     var peakMemory: Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { return 0 }
-        return kilobytes * 1024
+        ChildRun.highWaterMark(of: pid)
     }
 
     /// The CPU milliseconds the program has used so far, all its threads together, as

@@ -1,18 +1,20 @@
-// coursebrowser-bench: measures the app where a person waits on it, beside a bare ncursesw
-// program (coursebrowser-floor) drawing the same screen, and prints app, floor and ratio.
+// coursebrowser-bench: measures the app where a person waits on it, beside a baseline doing
+// the same work in the same run, and prints app, baseline and ratio as one markdown table.
 //
-//     swift run -c release coursebrowser-bench [--quick] [--only start,keys,open,idle,memory,html,large,filter,download]
-//         [--download-bytes N] [--download-runs N] [--fake-canvas PATH]
+//     swift run -c release coursebrowser-bench [--quick]
+//         [--only start,keys,idle,memory,html,large,filter,revalidate,upload,download,latency]
+//         [--download-bytes N] [--download-runs N] [--upload-bytes N] [--rtt-ms N] [--fake-canvas PATH]
 //
-// Both programs run on pseudo-terminals of 140×45, started and typed at the same way.
-// Figures are medians of several runs; `--quick` runs fewer and skips the 100k catalog;
-// `--only` runs only the groups named. The download group has curl in the floor's column:
-// `coursebrowser sync` and `curl -L` each fetch a file of N bytes (1 GiB unless told) from the
-// loopback fake Canvas, taking turns, 3 runs each unless told.
+// The app runs on pseudo-terminals of 140×45, typed at and read as a terminal would; the
+// baseline is a bare ncursesw program (floor.c, compiled with `cc` when the bench starts)
+// for what is drawn, `lynx -dump` for HTML, and curl for the network groups, which run
+// against the loopback fake Canvas (`--fake-canvas`, else the repository's), the latency
+// group through Benchmarks/latency_proxy.py (100 ms round trip unless told). Figures are
+// medians of several runs, the app and its baseline taking turns; `--quick` runs fewer, a
+// 10,000-course filter in place of the 100,000 one and no 100k catalog; `--only` runs only
+// the groups named. Upload and download move 200 MiB unless told.
 
-import CourseKit
 import Foundation
-import HTMLText
 
 #if canImport(Glibc)
 import Glibc
@@ -39,7 +41,7 @@ func row(_ measure: String, _ app: String, _ floor: String = "", _ ratio: String
     report("| \(measure) | \(app) | \(floor) | \(ratio) |")
 }
 
-/// The folder this binary is in, where SwiftPM put the app and the floor beside it.
+/// The folder this binary is in, where SwiftPM put the app beside it.
 func buildDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -47,28 +49,22 @@ func buildDirectory() -> String {
     return URL(fileURLWithPath: String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)).deletingLastPathComponent().path
 }
 
-/// Seconds `HTMLText.blocks` takes on `html`.
-func htmlSeconds(_ html: String) -> Double {
-    let clock = ContinuousClock()
-    var blocks = 0
-    let elapsed = clock.measure { blocks = HTMLText.blocks(from: html).count }
-    precondition(blocks >= 0)
-    return milliseconds(elapsed) / 1000
+/// `path` in the package this was built from, else under the current folder.
+func repositoryFile(_ path: String) -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let built = root.appendingPathComponent(path).path
+    return FileManager.default.fileExists(atPath: built) ? built : path
 }
 
-@MainActor
-func filterReport(width: Int, height: Int) -> [String] {
-    let courses = (0..<100_000).map { index in
-        Course(id: CourseID(index + 1), name: BenchCatalog.name(index), code: "C\(index)", term: Course.Term(name: "Học kỳ 1"))
-    }
-    let query = "lap trinh 42"
-    let (open, keys) = ListFilterBenchmark.keyTimes(courses: courses, typing: query, width: width, height: height)
-    let times = keys.map(milliseconds)
-    return [
-        "course list filter, 100,000 courses, typing \"\(query)\" (the app's host, in-process, \(width)×\(height)):",
-        "  / (the filter opens, ready): \(figure(milliseconds(open)))",
-        "  per key: median \(figure(median(times))), slowest \(figure(times.max() ?? 0)) (target: under 10 ms)",
-    ]
+/// The value after `flag` on the command line, if it is there.
+func option(_ flag: String) -> String? {
+    let arguments = CommandLine.arguments
+    return arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+
+/// The fake Canvas the network groups run: `--fake-canvas`, else the package's.
+func fakeCanvasScript() -> String {
+    option("--fake-canvas") ?? repositoryFile("Tests/FakeCanvas/fake_canvas.py")
 }
 
 /// One group of rows of the table.
@@ -118,12 +114,8 @@ let groups = [
         let floor = try bench.peakMemory(bench.floor, ["200"], marker: "quit")
         row("peak RSS, embedded catalog", megabytes(app), megabytes(floor), ratio(Double(app), Double(floor)))
     },
-    Group(name: "html") { _, _ in
-        for (name, html) in [("HTML", BenchCatalog.syllabus(bytes: 10_000_000)), ("`&amp;`", String(repeating: "&amp;", count: 2_000_000))] {
-            let small = htmlSeconds(String(decoding: html.utf8.prefix(1_000_000), as: UTF8.self))
-            let large = htmlSeconds(html)
-            row("syllabus of 10 MB of \(name) to text (vs 1 MB)", figure(large * 1000), figure(small * 1000), String(format: "%.1f× for 10× the text", large / max(small, 1e-9)))
-        }
+    Group(name: "html") { bench, quick in
+        try HTMLBenchmark(runs: quick ? 1 : 3).run(bench)
     },
     Group(name: "large") { bench, quick in
         guard !quick else { return }
@@ -137,8 +129,21 @@ let groups = [
         row("100k catalog: open a course", figure(median(runs.map(\.open))), "", "peak RSS \(megabytes(listed)) → \(megabytes(opened))")
         row("peak RSS, 100k catalog", megabytes(opened), "", String(format: "%.2f× the file", Double(opened) / Double(max(1, size))))
     },
+    Group(name: "filter") { bench, quick in
+        try FilterBenchmark(count: quick ? 10_000 : 100_000).run(bench)
+    },
+    Group(name: "revalidate") { bench, _ in
+        try RevalidateBenchmark(script: fakeCanvasScript()).run(bench)
+    },
+    Group(name: "upload") { bench, quick in
+        try UploadBenchmark(bytes: option("--upload-bytes").flatMap { Int($0) } ?? 200 << 20, runs: quick ? 1 : 3, script: fakeCanvasScript()).run(bench)
+    },
     Group(name: "download") { bench, quick in
-        try DownloadBenchmark(arguments: CommandLine.arguments, quick: quick).run(bench)
+        try DownloadBenchmark(quick: quick).run(bench)
+    },
+    Group(name: "latency") { bench, quick in
+        let rtt = Duration.milliseconds(option("--rtt-ms").flatMap { Int($0) } ?? 100)
+        try LatencyBenchmark(runs: quick ? 3 : 7, script: fakeCanvasScript(), rtt: rtt).run(bench)
     },
 ]
 
@@ -147,25 +152,19 @@ func runBenchmarks(quick: Bool, only: Set<String>?) throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("coursebrowser-bench-\(getpid())").path
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: work) }
-    let bin = buildDirectory()
-    let bench = Measurements(app: bin + "/coursebrowser", floor: bin + "/coursebrowser-floor", work: work)
-    report("coursebrowser beside coursebrowser-floor (a bare ncursesw program), \(bench.width)×\(bench.height), medians")
+    let bench = Measurements(app: buildDirectory() + "/coursebrowser", floor: try Floor.build(in: work), work: work)
+    report("coursebrowser beside its baseline: coursebrowser-floor (a bare ncursesw program built with cc), lynx -dump, curl; \(bench.width)×\(bench.height), medians")
     report("")
-    report("| measure | app | floor | ratio |")
+    report("| measure | app | baseline | ratio |")
     report("| --- | --- | --- | --- |")
     for group in groups where only?.contains(group.name) ?? true {
         try group.run(bench, quick)
-    }
-    if only?.contains("filter") ?? true {
-        report("")
-        filterReport(width: bench.width, height: bench.height).forEach(report)
     }
 }
 
 /// The groups `--only` names, or nil for all of them.
 func chosenGroups() -> Set<String>? {
-    guard let flag = CommandLine.arguments.firstIndex(of: "--only"), flag + 1 < CommandLine.arguments.count else { return nil }
-    return Set(CommandLine.arguments[flag + 1].split(separator: ",").map(String.init))
+    option("--only").map { Set($0.split(separator: ",").map(String.init)) }
 }
 
 do {
