@@ -22,6 +22,8 @@ public enum LiveEnvironment {
         var downloadDirectory = URL(fileURLWithPath: "/nonexistent")
         /// Where Canvas's last reading of the rate budget is kept, for a Canvas backend.
         var rateReadings: RateReadingFile?
+        /// The Canvas the commands talk to, through the process's rate budget; nil for the sample or a catalog.
+        var canvas: CanvasConnection?
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -75,6 +77,10 @@ public enum LiveEnvironment {
         environment.seen = .inMemory()
         environment.announcements = backend.announcements(http: http, environment: environment)
         environment.fileClient = backend.fileClient(http: http, environment: environment)
+        var canvas: CanvasConnection?
+        if case let .canvas(url, credentials) = backend {
+            canvas = Backend.connection(url, credentials, http: http, environment: environment)
+        }
         var savedCopyStore: SavedCopyStore?
         if case let .canvas(url, credentials) = backend, !options.noCache {
             savedCopyStore = keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
@@ -85,7 +91,7 @@ public enum LiveEnvironment {
         environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
         return Services(
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopyStore,
-            downloadDirectory: downloadDirectory, rateReadings: rateReadings
+            downloadDirectory: downloadDirectory, rateReadings: rateReadings, canvas: canvas
         )
     }
 
