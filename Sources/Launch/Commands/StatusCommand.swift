@@ -79,7 +79,7 @@ package enum StatusCommand {
         var lines: [String] = []
         switch status.check {
         case let .accepted(user): lines.append("Logged in to \(status.backend) as \(user)")
-        case let .refused(message): lines.append("Canvas \(status.backend) refuses the token: \(message)")
+        case let .refused(message): lines.append(message)
         case let .unreachable(message): lines.append("Canvas \(status.backend): offline, the token was not checked (\(message))")
         case .noCanvas:
             lines.append("No Canvas: browsing \(status.backend == "coursebrowser-sample" ? "the sample courses" : "a catalog file"); run coursebrowser login")
