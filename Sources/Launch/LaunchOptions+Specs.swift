@@ -29,7 +29,7 @@ extension LaunchOptions {
             options, value throws(UsageError) in options.catalogPath = try path(value, for: "--catalog")
         },
         OptionSpec(
-            "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) },
+            "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) && $0 != .status },
             help: "Open this course at start: its Canvas ID, a form like sis_course_id:ABC, or its Canvas web address "
                 + "(https://school.instructure.com/courses/1003/…), whose Canvas is then used unless --canvas or --catalog says otherwise."
         ) { options, value throws(UsageError) in
@@ -78,7 +78,7 @@ extension LaunchOptions {
             options, _ in options.noMouse = true
         },
         OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas answers.") { options, _ in options.noCache = true },
-        OptionSpec("--json", commands: [.queue, .due, .sync, .status], help: "List the queue, what is due, what sync did, or the status, as JSON, for scripts.") {
+        OptionSpec("--json", commands: [.queue, .due, .sync, .status], help: "Print the queue, what is due, what sync did or the status as JSON, for scripts.") {
             options, _ in
             switch options.command {
             case let .queue(_, clearDone): options.command = .queue(json: true, clearDone: clearDone)
