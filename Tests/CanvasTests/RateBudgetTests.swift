@@ -36,6 +36,18 @@ struct RateBudgetTests {
         RateReading(remaining: remaining, cost: 1, at: date ?? clock.now, host: "school.example")
     }
 
+    /// A background request waiting at `budget`'s gate, after other tasks had time to let it through;
+    /// `admitted` says whether it got through.
+    private func waitingAdmission(_ budget: RateBudget) async -> (task: Task<Void, any Error>, admitted: @Sendable () -> Bool) {
+        let admitted = Mutex(false)
+        let task = Task {
+            try await budget.admit(.background)
+            admitted.withLock { $0 = true }
+        }
+        for _ in 0..<200 { await Task.yield() }
+        return (task, { admitted.withLock { $0 } })
+    }
+
     private func budget(saved: Double? = nil, allBackground: Bool = false) -> RateBudget {
         RateBudget(clock: clock.client, allBackground: allBackground, saved: saved.map { reading($0) })
     }
@@ -59,17 +71,12 @@ struct RateBudgetTests {
     @Test func aBackgroundRequestGoesOnWhenAnAnswerReportsMore() async throws {
         let frozen = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
         let budget = RateBudget(clock: frozen.client, saved: RateReading(remaining: 10, cost: nil, at: frozen.now(), host: "school.example"))
-        let admitted = Mutex(false)
-        let waiting = Task {
-            try await budget.admit(.background)
-            admitted.withLock { $0 = true }
-        }
-        for _ in 0..<200 { await Task.yield() }
-        #expect(!admitted.withLock { $0 })
+        let waiting = await waitingAdmission(budget)
+        #expect(!waiting.admitted())
         try await budget.admit(.interactive)
         budget.finished(RateReading(remaining: 590, cost: 2, at: frozen.now(), host: "school.example"))
-        try await waiting.value
-        #expect(admitted.withLock { $0 })
+        try await waiting.task.value
+        #expect(waiting.admitted())
         #expect(budget.lastReading?.remaining == 590)
     }
 
@@ -79,16 +86,11 @@ struct RateBudgetTests {
         for _ in 0..<budget.policy.backgroundLimit {
             try await budget.admit(.background)
         }
-        let admitted = Mutex(false)
-        let fifth = Task {
-            try await budget.admit(.background)
-            admitted.withLock { $0 = true }
-        }
-        for _ in 0..<200 { await Task.yield() }
-        #expect(!admitted.withLock { $0 })
+        let fifth = await waitingAdmission(budget)
+        #expect(!fifth.admitted())
         #expect(budget.inFlight == budget.policy.backgroundLimit)
         budget.finished(nil)
-        try await fifth.value
+        try await fifth.task.value
         #expect(budget.inFlight == budget.policy.backgroundLimit)
     }
 
@@ -96,15 +98,10 @@ struct RateBudgetTests {
         let frozen = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
         let budget = RateBudget(clock: frozen.client, saved: RateReading(remaining: 380, cost: nil, at: frozen.now(), host: "school.example"))
         try await budget.admit(.background)
-        let admitted = Mutex(false)
-        let second = Task {
-            try await budget.admit(.background)
-            admitted.withLock { $0 = true }
-        }
-        for _ in 0..<200 { await Task.yield() }
-        #expect(!admitted.withLock { $0 })
+        let second = await waitingAdmission(budget)
+        #expect(!second.admitted())
         budget.finished(RateReading(remaining: 370, cost: 10, at: frozen.now(), host: "school.example"))
-        try await second.value
+        try await second.task.value
         #expect(budget.inFlight == 1)
     }
 
