@@ -18,16 +18,20 @@ from test_fake_canvas import AUTH, control_request, request, start_server, stop_
 SELF = "/api/v1/users/self"
 
 
+SERVER = {}
+
+
+def setUpModule():
+    SERVER["proc"], SERVER["port"], SERVER["control"] = start_server("--courses", "2")
+
+
+def tearDownModule():
+    stop_server(SERVER["proc"])
+
+
 class RateBucketTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.proc, cls.port, cls.control_port = start_server("--courses", "2")
-
-    @classmethod
-    def tearDownClass(cls):
-        stop_server(cls.proc)
-
     def setUp(self):
+        self.port, self.control_port = SERVER["port"], SERVER["control"]
         self.assertEqual(control_request(self.control_port, "POST", "reset").status, 200)
 
     def bucket(self, **settings):
