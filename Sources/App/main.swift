@@ -70,7 +70,7 @@ case let .completions(shell):
 case .manPage:
     print(ManPage.text(keys: KeyTable.groups), terminator: "")
     exit(0)
-case .browse, .upload, .submit, .queue, .drain, .due, .calendar, .sync:
+case .browse, .upload, .submit, .queue, .drain, .due, .calendar, .sync, .status:
     break
 }
 
@@ -111,6 +111,8 @@ case let .sync(directory, json):
         services.finishWriting()
         return status
     }
+case let .status(json):
+    runCommand { await StatusCommand.run(json: json, services: services) }
 case .browse:
     break
 case .login, .logout, .completions, .manPage:

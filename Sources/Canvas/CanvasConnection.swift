@@ -11,16 +11,26 @@ public struct CanvasConnection: Sendable {
     public var clock: WallClock
     /// Where answers Canvas should not have sent are described, never with the token.
     public var analytics: Analytics
+    /// The process's gate for Canvas's rate budget, which every request with the token passes.
+    public var rateBudget: RateBudgetClient
 
-    public init(baseURL: URL, credentials: CanvasCredentials, http: HTTPClient, clock: WallClock, analytics: Analytics) {
+    public init(
+        baseURL: URL, credentials: CanvasCredentials, http: HTTPClient, clock: WallClock, analytics: Analytics,
+        rateBudget: RateBudgetClient = .noOp
+    ) {
         self.baseURL = baseURL
         self.credentials = credentials
         self.http = http
         self.clock = clock
         self.analytics = analytics
+        self.rateBudget = rateBudget
     }
 
     var api: CanvasAPI {
-        CanvasAPI(baseURL: baseURL, credentials: credentials, http: http, clock: clock, analytics: analytics)
+        let host = CanvasOrigin(baseURL)?.displayHost ?? baseURL.absoluteString
+        return CanvasAPI(
+            baseURL: baseURL, credentials: credentials, http: http.budgeted(by: rateBudget, host: host, clock: clock), clock: clock,
+            analytics: analytics
+        )
     }
 }

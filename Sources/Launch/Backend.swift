@@ -68,7 +68,10 @@ enum Backend {
     }
 
     static func connection(_ url: URL, _ credentials: CanvasCredentials, http: HTTPClient, environment: EnvironmentValues) -> CanvasConnection {
-        CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
+        CanvasConnection(
+            baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics,
+            rateBudget: environment.rateBudget
+        )
     }
 
     /// What the panes browse: the catalog with what was handed in here, or Canvas.

@@ -42,6 +42,12 @@ extension LaunchOptions {
             start: .sync()
         ),
         CommandSpec(
+            usage: "status [BACKEND] [--json]",
+            summary: "Say which Canvas and user the token is for, where the token comes from, whether Canvas accepts it now, "
+                + "the upload queue's counts and Canvas's last rate budget; exit 0 when the token works, 1 otherwise.",
+            start: .status()
+        ),
+        CommandSpec(
             usage: "login [URL] [--profile NAME] [--token-command CMD]",
             summary: "Check a Canvas URL and an access token, and save them, so a plain start opens that Canvas.",
             start: .login(url: nil)

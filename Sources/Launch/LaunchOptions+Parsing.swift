@@ -44,7 +44,7 @@ extension LaunchOptions {
             guard assignment != nil else { throw UsageError("submit needs --assignment ID") }
             guard !files.isEmpty else { throw UsageError("submit needs at least one FILE") }
             command = .submit(files: files)
-        case .browse, .queue, .drain, .due, .calendar, .logout, .manPage:
+        case .browse, .queue, .drain, .due, .calendar, .status, .logout, .manPage:
             if let stray = files.first { throw UsageError("unexpected argument '\(stray.path)'") }
         case let .sync(_, json):
             guard action == .run else { return }

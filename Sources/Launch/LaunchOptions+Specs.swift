@@ -29,7 +29,7 @@ extension LaunchOptions {
             options, value throws(UsageError) in options.catalogPath = try path(value, for: "--catalog")
         },
         OptionSpec(
-            "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) },
+            "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) && $0 != .status },
             help: "Open this course at start: its Canvas ID, a form like sis_course_id:ABC, or its Canvas web address "
                 + "(https://school.instructure.com/courses/1003/…), whose Canvas is then used unless --canvas or --catalog says otherwise."
         ) { options, value throws(UsageError) in
@@ -78,11 +78,13 @@ extension LaunchOptions {
             options, _ in options.noMouse = true
         },
         OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas answers.") { options, _ in options.noCache = true },
-        OptionSpec("--json", commands: [.queue, .due, .sync], help: "List the queue, what is due, or what sync did, as JSON, for scripts.") { options, _ in
+        OptionSpec("--json", commands: [.queue, .due, .sync, .status], help: "Print the queue, what is due, what sync did or the status as JSON, for scripts.") {
+            options, _ in
             switch options.command {
             case let .queue(_, clearDone): options.command = .queue(json: true, clearDone: clearDone)
             case let .due(_, days): options.command = .due(json: true, days: days)
             case let .sync(directory, _): options.command = .sync(directory: directory, json: true)
+            case .status: options.command = .status(json: true)
             default: break
             }
         },
@@ -107,7 +109,7 @@ extension LaunchOptions {
     ]
 
     /// The commands that browse, send or list what is due, and so need a backend.
-    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain, .sync] + plannerCommands
+    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain, .sync, .status] + plannerCommands
 
     /// The commands that print what is due, as the Due pane lists it.
     static let plannerCommands: [CommandName] = [.due, .calendar]

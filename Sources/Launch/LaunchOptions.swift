@@ -28,6 +28,8 @@ public struct LaunchOptions: Equatable, Sendable {
         /// `sync --course ID [DIR] [--json]`: download the course's new and changed files, into
         /// `directory` when given (its bytes as given), and say what became of each.
         case sync(directory: LocalPath? = nil, json: Bool = false)
+        /// `status [--json]`: which Canvas and user, whether the token works, the queue, the rate budget.
+        case status(json: Bool = false)
         /// `login [URL]`: check a Canvas and a token, and save them for the profile.
         case login(url: URL?)
         /// `logout`: forget the profile's saved login.
@@ -45,7 +47,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The commands by name, to say which one an option goes with.
     public enum CommandName: String, CaseIterable, Sendable {
-        case browse, upload, submit, queue, drain, due, calendar, sync, login, logout, completions
+        case browse, upload, submit, queue, drain, due, calendar, sync, status, login, logout, completions
         case manPage = "man-page"
     }
 
@@ -128,6 +130,7 @@ extension LaunchOptions.Command {
         case .due: .due
         case .calendar: .calendar
         case .sync: .sync
+        case .status: .status
         case .login: .login
         case .logout: .logout
         case .completions: .completions

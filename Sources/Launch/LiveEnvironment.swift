@@ -20,6 +20,10 @@ public enum LiveEnvironment {
         var savedCopyStore: SavedCopyStore?
         /// Where downloads go: `<this>/coursebrowser/<course>/…`.
         var downloadDirectory = URL(fileURLWithPath: "/nonexistent")
+        /// Where Canvas's last reading of the rate budget is kept, for a Canvas backend.
+        var rateReadings: RateReadingFile?
+        /// The Canvas the commands talk to, through the process's rate budget; nil for the sample or a catalog.
+        var canvas: CanvasConnection?
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -33,6 +37,7 @@ public enum LiveEnvironment {
         /// the record of what was seen and of what was told are among them.
         public func finishWriting() {
             savedCopyStore?.settle(within: 1)
+            rateReadings?.flush()
         }
     }
 
@@ -56,6 +61,12 @@ public enum LiveEnvironment {
         if case .offline(_, isSample: true) = backend {
             environment.courseListHint = "Sample courses — run coursebrowser login to see yours"
         }
+        var rateReadings: RateReadingFile?
+        if case .canvas = backend {
+            let file = RateReadingFile(directory: environment.paths.dataDirectory, clock: environment.clock)
+            environment.rateBudget = .live(makeBudget(options: options, processEnvironment: processEnvironment, clock: environment.clock, file: file))
+            rateReadings = file
+        }
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
         // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
         let network = HTTPEngine()
@@ -71,6 +82,10 @@ public enum LiveEnvironment {
         environment.seen = .inMemory()
         environment.announcements = backend.announcements(http: http, environment: environment)
         environment.fileClient = backend.fileClient(http: http, environment: environment)
+        var canvas: CanvasConnection?
+        if case let .canvas(url, credentials) = backend {
+            canvas = Backend.connection(url, credentials, http: http, environment: environment)
+        }
         var savedCopyStore: SavedCopyStore?
         if case let .canvas(url, credentials) = backend, !options.noCache {
             savedCopyStore = keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
@@ -81,7 +96,19 @@ public enum LiveEnvironment {
         environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
         return Services(
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopyStore,
-            downloadDirectory: downloadDirectory
+            downloadDirectory: downloadDirectory, rateReadings: rateReadings, canvas: canvas
+        )
+    }
+
+    /// The one rate budget of this process, starting from the reading an earlier run kept;
+    /// everything `sync` sends is background work, which leaves the budget's reserve to the app.
+    private static func makeBudget(
+        options: LaunchOptions, processEnvironment: [String: String], clock: WallClock, file: RateReadingFile
+    ) -> RateBudget {
+        var allBackground = false
+        if case .sync = options.command { allBackground = true }
+        return RateBudget(
+            policy: .given(by: processEnvironment), clock: clock, allBackground: allBackground, saved: file.read(), onReading: file.note
         )
     }
 
@@ -91,7 +118,9 @@ public enum LiveEnvironment {
         of url: URL, _ credentials: CanvasCredentials, http: HTTPClient, offline: Bool, in environment: inout EnvironmentValues
     ) -> SavedCopyStore {
         let store = SavedCopyStore(directory: environment.paths.cacheDirectory, clock: environment.clock)
-        let connection = CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: .noOp)
+        let connection = CanvasConnection(
+            baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: .noOp, rateBudget: environment.rateBudget
+        )
         let accounts = SavedCopyAccounts(origin: url.absoluteString, store: store, connection: connection)
         if let account = accounts.remembered {
             environment.savedCopies = .store(store, account: account)

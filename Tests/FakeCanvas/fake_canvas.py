@@ -1201,6 +1201,7 @@ class Config:
     planner_unknown_type: bool = False
     store_url_ttl: float = 300.0
     etags: bool = True
+    rate_bucket: Optional[dict] = None
 
     def update(self, changes) -> None:
         if not isinstance(changes, dict):
@@ -1220,6 +1221,8 @@ class Config:
                 if not isinstance(value, str) or not value.strip():
                     raise ApiError(400, "user_name is a non-empty string")
                 self.user_name = value
+            elif key == "rate_bucket":
+                self.rate_bucket = RateBucket.check(value)
             elif key == "role":
                 if value not in ROLES:
                     raise ApiError(400, f"role is one of {', '.join(ROLES)}")
@@ -1229,6 +1232,93 @@ class Config:
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
+
+
+class RateBucket:
+    """Canvas's per-token leaky bucket (its RequestThrottle), on when the config's `rate_bucket`
+    is set: each request with the token adds `up_front` while it runs and `cost` once it is done
+    (the up-front part given back), the bucket leaks `outflow` a second, and a request that
+    finds it at `size` or more is answered 403 "(Rate Limit Exceeded)". Every answer says
+    `X-Rate-Limit-Remaining` (size less the fill) and, unless throttled, `X-Request-Cost`.
+    `hold` keeps each request in flight that many seconds, so parallel ones overlap."""
+
+    KEYS = {"size": 600.0, "outflow": 10.0, "up_front": 50.0, "cost": 1.0, "hold": 0.0}
+    THROTTLED_BODY = b"403 Forbidden (Rate Limit Exceeded)\n"
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._settings: Optional[dict] = None
+        self._fill = 0.0
+        self._touched = time.monotonic()
+        self._throttled: list[dict] = []
+        self._admitted = 0
+
+    @classmethod
+    def check(cls, value) -> Optional[dict]:
+        """The settings `value` asks for, defaults filled in; None turns the bucket off."""
+        if value is None:
+            return None
+        if not isinstance(value, dict) or any(k not in cls.KEYS for k in value):
+            raise ApiError(400, f"rate_bucket is null or an object with keys {', '.join(cls.KEYS)}")
+        settings = dict(cls.KEYS)
+        for key, number in value.items():
+            settings[key] = float(number)
+            if settings[key] < 0:
+                raise ApiError(400, f"rate_bucket.{key} is not negative")
+        return settings
+
+    def configure(self, settings: Optional[dict]) -> None:
+        """Starts over with `settings`: an empty bucket, nothing throttled."""
+        with self._lock:
+            self._settings = settings
+            self._fill = 0.0
+            self._touched = time.monotonic()
+            self._throttled = []
+            self._admitted = 0
+
+    def _leak(self, settings: dict) -> None:
+        now = time.monotonic()
+        self._fill = max(0.0, self._fill - settings["outflow"] * (now - self._touched))
+        self._touched = now
+
+    def serve(self, req: Request, answer: Callable[[Request], Response]) -> Response:
+        """`answer(req)`, through the bucket when it is on and the request carries the token."""
+        with self._lock:
+            settings = self._settings
+            if settings is None or not req.auth_valid:
+                settings = None
+            else:
+                self._leak(settings)
+                if self._fill >= settings["size"]:
+                    remaining = settings["size"] - self._fill
+                    self._throttled.append({"method": req.method, "path": req.target, "remaining": round(remaining, 2)})
+                    return Response(403, self.THROTTLED_BODY, "text/plain; charset=utf-8",
+                                    [("X-Rate-Limit-Remaining", f"{remaining:.2f}")])
+                self._fill += settings["up_front"]
+                self._admitted += 1
+        if settings is None:
+            return answer(req)
+        try:
+            if settings["hold"] > 0:
+                time.sleep(settings["hold"])
+            response = answer(req)
+        finally:
+            with self._lock:
+                self._leak(settings)
+                self._fill += settings["cost"] - settings["up_front"]
+                remaining = settings["size"] - self._fill
+        response.headers = [(k, v) for k, v in response.headers
+                            if k.lower() not in ("x-rate-limit-remaining", "x-request-cost")]
+        response.headers += [("X-Rate-Limit-Remaining", f"{remaining:.2f}"), ("X-Request-Cost", f"{settings['cost']:.2f}")]
+        return response
+
+    def to_json(self) -> dict:
+        with self._lock:
+            if self._settings is not None:
+                self._leak(self._settings)
+            return {"settings": self._settings, "admitted": self._admitted,
+                    "remaining": None if self._settings is None else round(self._settings["size"] - self._fill, 2),
+                    "throttled": [dict(t) for t in self._throttled]}
 
 
 class DataChanges:
@@ -1979,6 +2069,7 @@ class FakeCanvas:
         self.log = RequestLog()
         self.default_ttl = opts.signature_ttl
         self.config = Config(signature_ttl=opts.signature_ttl)
+        self.rate_bucket = RateBucket()
         self.storage_dir = tempfile.mkdtemp(prefix="fake_canvas_")
         self.files = FileStore(self.storage_dir)
         self.submissions = SubmissionStore()
@@ -2057,7 +2148,7 @@ class FakeCanvas:
         if response is None and rule is not None and rule.kind == "link_loop_respelled":
             response = self.respelled_loop(req, next(rule.respellings))
         if response is None:
-            response = self.serve(req)
+            response = self.rate_bucket.serve(req, self.serve)
             if rule is not None and rule.kind == "link_loop":
                 response = self.looping(response, req)
             if rule is not None and rule.kind == "lost_reply":
@@ -2839,6 +2930,7 @@ class FakeCanvas:
         ("DELETE", "/__control/requests"): "control_clear_requests",
         ("GET", "/__control/config"): "control_config",
         ("POST", "/__control/config"): "control_set_config",
+        ("GET", "/__control/rate_bucket"): "control_rate_bucket",
         ("GET", "/__control/files"): "control_files",
         ("POST", "/__control/files"): "control_course_file",
         ("GET", "/__control/course_files"): "control_course_files",
@@ -2914,7 +3006,12 @@ class FakeCanvas:
             self.config.update(payload)
         except (TypeError, ValueError) as exc:
             raise ApiError(400, f"bad config value: {exc}") from exc
+        if isinstance(payload, dict) and "rate_bucket" in payload:
+            self.rate_bucket.configure(self.config.rate_bucket)
         return json_response(200, self.config.to_json())
+
+    def control_rate_bucket(self, _payload) -> Response:
+        return json_response(200, self.rate_bucket.to_json())
 
     def control_files(self, _payload) -> Response:
         return json_response(200, [{"id": f.id, "course_id": f.course_id, "folder": f.folder,
@@ -2994,6 +3091,7 @@ class FakeCanvas:
         self.announcements.reset()
         self.catalog.reset()
         self.config = Config(signature_ttl=self.default_ttl)
+        self.rate_bucket.configure(None)
         self.api.open()
         return json_response(200, {"ok": True})
 

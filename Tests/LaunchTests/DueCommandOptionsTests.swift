@@ -33,7 +33,7 @@ import Testing
         (["due", "--days", "2", "--days", "3"], "--days was given more than once"),
         (["--days", "3"], "--days only goes with 'due' or 'calendar'"),
         (["queue", "--days", "3"], "--days only goes with 'due' or 'calendar'"),
-        (["calendar", "--json"], "--json only goes with 'queue' or 'due' or 'sync'"),
+        (["calendar", "--json"], "--json only goes with 'queue' or 'due' or 'sync' or 'status'"),
         (["due", "--course", "3"], "--course only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'sync'"),
         (["due", "--due"], "--due only goes with 'browse'"),
         (["due", "extra"], "unexpected argument 'extra'"),

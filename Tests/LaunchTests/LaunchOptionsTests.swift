@@ -101,7 +101,7 @@ struct LaunchOptionsTests {
         (["--request-timeout", "0"], "--request-timeout needs a whole number of seconds from 1 to 86400, not '0'"),
         (["drain", "--timeout", "soon"], "--timeout needs a whole number of seconds from 1 to 86400, not 'soon'"),
         (["--timeout", "5"], "--timeout only goes with 'drain'; for requests use --request-timeout"),
-        (["--json"], "--json only goes with 'queue' or 'due' or 'sync'"),
+        (["--json"], "--json only goes with 'queue' or 'due' or 'sync' or 'status'"),
         (["queue", "--due"], "--due only goes with 'browse'"),
         (["drain", "--clear-done"], "--clear-done only goes with 'queue'"),
         (["upload", "a.txt"], "upload needs --course ID"),
@@ -117,11 +117,11 @@ struct LaunchOptionsTests {
         (["login", "school.example"], "login needs a URL like https://school.instructure.com, not 'school.example'"),
         (["login", "http://school.example"], "login uses plain http, which would send your access token unencrypted; use https://school.example"),
         (["login", "https://a.example", "https://b.example"], "unexpected argument 'https://b.example'"),
-        (["login", "--catalog", "c.json"], "--catalog only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'sync' or 'due' or 'calendar'"),
-        (["logout", "--token-command", "pass x"], "--token-command only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'sync' or 'due' or 'calendar' or 'login'"),
+        (["login", "--catalog", "c.json"], "--catalog only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'sync' or 'status' or 'due' or 'calendar'"),
+        (["logout", "--token-command", "pass x"], "--token-command only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'sync' or 'status' or 'due' or 'calendar' or 'login'"),
         (["logout", "extra"], "unexpected argument 'extra'"),
         (["login", "--canvas", "https://a.example"],
-         "--canvas only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'sync' or 'due' or 'calendar'; to log in, give the URL after login: coursebrowser login URL"),
+         "--canvas only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'sync' or 'status' or 'due' or 'calendar'; to log in, give the URL after login: coursebrowser login URL"),
         (["--profile", "../work"], "--profile needs a name of letters, digits, '-', '_' and '.' (not first), at most 64 long, not '../work'"),
         (["--profile", ".hidden"], "--profile needs a name of letters, digits, '-', '_' and '.' (not first), at most 64 long, not '.hidden'"),
         (["--profile", ""], "--profile needs a name of letters, digits, '-', '_' and '.' (not first), at most 64 long, not ''"),
@@ -145,7 +145,7 @@ struct LaunchOptionsTests {
         for command in LaunchOptions.commandSpecs {
             #expect(help.contains("coursebrowser " + command.usage))
         }
-        #expect(help.contains("--json             List the queue, what is due, or what sync did, as JSON,"))
+        #expect(help.contains("--json             Print the queue, what is due, what sync did or the status\n"))
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 79 })
     }
 

@@ -60,7 +60,9 @@ final class CourseListPane: PaneRunner {
             }
         case let .fetch(scope, cursor):
             let courses = courses
-            update(.page(scope, runner(for: scope).load { try await courses.coursesPage(scope, cursor, $0) }))
+            // A refresh behind what is shown is background work; a page someone waits for is not.
+            let urgency: RequestUrgency = state.view(scope).isRefreshingQuietly ? .background : .interactive
+            update(.page(scope, runner(for: scope).load(urgency: urgency) { try await courses.coursesPage(scope, cursor, $0) }))
         case let .open(id): onOpen(id)
         case let .openInBrowser(page):
             page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }

@@ -105,10 +105,12 @@ final class DuePane: PaneRunner {
     }
 
     /// Asks the planner for what is dated from `start` up to `end`; with `keepingValue`, behind what is shown.
+    /// The pane loads as the app starts and on every refresh, whether or not anyone looks at it, so its
+    /// requests are background work; a retry by key (`reload`) is not.
     private func load(_ start: Date, _ end: Date, keepingValue: Bool) {
         window = DateInterval(start: start, end: end)
         let planner = planner
-        update(.planner(items.load(keepingValue: keepingValue) { try await planner.items(start, end, $0) }))
+        update(.planner(items.load(keepingValue: keepingValue, urgency: .background) { try await planner.items(start, end, $0) }))
     }
 }
 

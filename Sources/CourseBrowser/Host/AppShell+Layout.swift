@@ -23,7 +23,7 @@ extension AppShell {
             drawPane(id, into: &grid, in: layout.box(id))
         }
         HintLine.draw(hints(width: layout.hints.width - 1), into: &grid, in: layout.hints)
-        help?.draw(into: &grid, in: helpArea, groups: helpGroups)
+        help?.draw(into: &grid, in: helpArea, groups: helpGroups, footer: rateBudget.lastReading()?.summary(now: clock.now()))
     }
 
     private func drawTabs(into grid: inout Grid, in tabs: Rect) {

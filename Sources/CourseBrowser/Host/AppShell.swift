@@ -13,6 +13,8 @@ public final class AppShell: TerminalApplication {
     private var uploadWatcher: Task<Void, Never>?
     private var refresher: Task<Void, Never>?
     let clock: WallClock
+    /// Canvas's rate budget, whose last reading the help overlay's footer shows.
+    let rateBudget: RateBudgetClient
     /// How many times each pane has changed; a pane unchanged since it was drawn is not drawn again.
     var revisions: [PaneID: Int] = [:]
     /// What each pane drew last, and under what conditions.
@@ -45,6 +47,7 @@ public final class AppShell: TerminalApplication {
         notificationLog = environment.notificationLog
         uploadQueue = environment.uploadQueue
         clock = environment.clock
+        rateBudget = environment.rateBudget
         list = CourseListPane(environment: environment)
         detail = CourseDetailPane(environment: environment)
         uploads = UploadsPane(environment: environment)

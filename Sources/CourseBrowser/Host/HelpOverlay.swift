@@ -91,8 +91,9 @@ struct HelpOverlay: Equatable {
     }
 
     /// Draws the overlay over `area`, listing `groups` from the line scrolled to (as far as
-    /// the room allows), and where that is in the border when not every line shows.
-    func draw(into grid: inout Grid, in area: Rect, groups: [Group]) {
+    /// the room allows), and where that is in the border when not every line shows; `footer`
+    /// (Canvas's last rate budget) goes at the start of the bottom border.
+    func draw(into grid: inout Grid, in area: Rect, groups: [Group], footer: String? = nil) {
         let (frame, lines) = Self.frame(in: area, groups: groups)
         let box = frame.box
         grid.clear(box)
@@ -111,6 +112,11 @@ struct HelpOverlay: Equatable {
         if lines.count > frame.room {
             let position = " \(first + 1)–\(min(first + frame.room, lines.count)) of \(lines.count) "
             grid.put(position, x: box.maxX - position.displayWidth - 2, y: box.maxY - 1, style: .muted)
+        }
+        if let footer {
+            // Left of the scroll position, which keeps its place at the right when both don't fit.
+            let room = box.width - 4 - (lines.count > frame.room ? 18 : 0)
+            grid.put(" \(footer) ", x: box.x + 2, y: box.maxY - 1, maxWidth: max(0, room), style: .muted)
         }
     }
 }

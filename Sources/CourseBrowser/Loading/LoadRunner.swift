@@ -21,10 +21,14 @@ final class LoadRunner<Value: Sendable> {
     }
 
     /// Starts `operation`, cancelling any load in flight; it gets the progress to report its waits to.
-    /// With `keepingValue`, what is shown (a saved copy) stays until the answer arrives.
-    func load(keepingValue: Bool = false, _ operation: @escaping @Sendable (LoadProgress) async throws -> Value) -> LoadEvent<Value> {
+    /// With `keepingValue`, what is shown (a saved copy) stays until the answer arrives. A load
+    /// no key asked for says so with `urgency`, so its requests wait while Canvas's budget is low.
+    func load(
+        keepingValue: Bool = false, urgency: RequestUrgency = .interactive,
+        _ operation: @escaping @Sendable (LoadProgress) async throws -> Value
+    ) -> LoadEvent<Value> {
         self.operation = operation
-        return start(keepingValue: keepingValue)
+        return start(keepingValue: keepingValue, urgency: urgency)
     }
 
     /// Runs the last operation again, as after a failure; with `keepingValue`, behind what is shown.
@@ -32,13 +36,14 @@ final class LoadRunner<Value: Sendable> {
         start(keepingValue: keepingValue)
     }
 
-    /// Runs the last operation again in the background, unless one is already on its way (then nil).
+    /// Runs the last operation again in the background, unless one is already on its way (then nil);
+    /// its requests are background work, which waits while Canvas's rate budget is low.
     func refresh() -> LoadEvent<Value>? {
         guard task == nil, operation != nil else { return nil }
-        return start(keepingValue: true)
+        return start(keepingValue: true, urgency: .background)
     }
 
-    private func start(keepingValue: Bool) -> LoadEvent<Value> {
+    private func start(keepingValue: Bool, urgency: RequestUrgency = .interactive) -> LoadEvent<Value> {
         task?.cancel()
         generation += 1
         let started = LoadEvent<Value>.started(at: clock.now(), keepingValue: keepingValue)
@@ -46,7 +51,7 @@ final class LoadRunner<Value: Sendable> {
         let current = generation
         let progress = LoadProgress.forwarding { [weak self] note in self?.deliver(.waiting(note), from: current) }
         task = Task { [weak self] in
-            let result = await progress.outcome(of: operation)
+            let result = await RequestUrgency.$current.withValue(urgency) { await progress.outcome(of: operation) }
             self?.deliver(.finished(result), from: current)
         }
         return started

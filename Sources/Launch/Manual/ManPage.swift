@@ -70,6 +70,8 @@ public enum ManPage {
         ".TP", ".B CANVAS_TOKEN", "The access token, before the saved login's.",
         ".TP", ".B BROWSER", "The web browser o opens; else xdg-open.",
         ".TP", ".B NO_COLOR", "When set, nothing is coloured.",
+        ".TP", #".BR CANVAS_RATE_HWM ", " CANVAS_RATE_OUTFLOW"#,
+        escape("A school's own rate limit, where it changed Canvas's (a full bucket of 600, leaking 10 a second): background work keeps a third of the bucket for the keys you press."),
         ".TP", #".BR XDG_CONFIG_HOME ", " XDG_DATA_HOME ", " XDG_CACHE_HOME"#, "Where the files below live.",
     ]
 
@@ -79,6 +81,7 @@ public enum ManPage {
         "The saved login of profile NAME (default: default), readable only by you.",
         ".TP", ".I ~/.config/coursebrowser/settings.json", "Choices remembered between runs.",
         ".TP", ".I ~/.local/share/coursebrowser", "The upload queue; other profiles' under profiles/NAME.",
+        ".TP", ".I ~/.local/share/coursebrowser/rate-budget.json", escape("Canvas's last rate budget reading, which status shows."),
         ".TP", ".I ~/.cache/coursebrowser", "Saved copies of what Canvas answered; other profiles' under profiles/NAME.",
         ".TP", ".I ~/Downloads/coursebrowser/CODE", escape("Course files downloaded (d in the Course pane, or sync), by course code and folder; --download-dir or XDG_DOWNLOAD_DIR choose another place."),
     ]

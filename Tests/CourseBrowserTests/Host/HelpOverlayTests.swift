@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CourseBrowser
+import CourseKit
 import TerminalUI
 import TestSupport
 
@@ -50,6 +51,23 @@ struct HelpOverlayTests {
         #expect(paged.contains { $0.contains(" \(frame.room + 1)–") }, "Space pages down")
         _ = shell.handle(.character("k"))
         #expect(shell.lines(width: 80, height: 24).contains { $0.contains(" \(frame.room)–") })
+    }
+
+    @Test func theFooterShowsCanvasLastRateBudgetBesideWhereTheListIs() async {
+        var environment = Fixtures.environment().planning([])
+        let now = environment.clock.now()
+        let reading = RateReading(remaining: 431.7, cost: 2, at: now.addingTimeInterval(-42), host: "school.example")
+        environment.rateBudget = RateBudgetClient(admit: { _ in }, finished: { _, _ in }, lastReading: { reading })
+        let shell = AppShell(environment: environment)
+        shell.start()
+        await settle { !shell.isAnimating }
+        _ = shell.handle(.character("?"))
+        let bottom = shell.lines(width: 80, height: 24).last { $0.contains("rate budget") }
+        #expect(bottom?.contains("rate budget 431 left (42 s ago)") == true, "\(shell.lines(width: 80, height: 24))")
+        #expect(bottom?.contains(" of ") == true, "the scroll position stays beside it")
+        let without = await self.shell()
+        _ = without.handle(.character("?"))
+        #expect(!without.lines(width: 80, height: 24).contains { $0.contains("rate budget") })
     }
 
     @Test func scrollingStopsAtTheEnds() {

@@ -169,6 +169,21 @@ struct LoadRunnerRefreshTests {
         #expect(load.state.value == 7)
     }
 
+    @Test func aRefreshIsBackgroundWorkAndALoadOrARetryIsNot() async {
+        let load = LoadHarness<Int>()
+        let urgencies = Recorder<RequestUrgency>()
+        load.load { _ in
+            urgencies.append(RequestUrgency.current)
+            return urgencies.values.count
+        }
+        await settle { load.state.value == 1 }
+        load.refresh()
+        await settle { load.state.value == 2 }
+        load.again()
+        await settle { load.state.value == 3 }
+        #expect(urgencies.values == [.interactive, .background, .interactive])
+    }
+
     @Test func refreshBeforeAnyLoadDoesNothing() {
         let load = LoadHarness<Int>()
         load.refresh()
