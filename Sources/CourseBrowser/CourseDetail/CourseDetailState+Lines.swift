@@ -54,6 +54,9 @@ extension CourseDetailState {
         if shows(syllabus) {
             lines += [.blank, .heading(StyledLine("Syllabus", style: .accent), "syllabus")]
             lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { _ in syllabusLines ?? [] }
+            if let since = syllabusPendingSince, syllabus.value != nil {
+                lines.append(.loading(label: "Reading the rest of the syllabus…", since: since, note: nil))
+            }
         }
         if shows(modules) {
             lines += [.blank, .heading(StyledLine(heading("Modules", count: modules.value?.count), style: .accent), "modules")]

@@ -41,13 +41,12 @@ struct CourseDetailState {
     /// The minute the lines were laid out in, for the times they show against now ("due in 3 h").
     private(set) var laidOutMinute = 0
     /// The syllabus's lines, by width, glyphs and version: by far the longest text to wrap.
-    private(set) var syllabusLayout = LayoutCache<SyllabusKey, [DetailLine]>()
-
-    struct SyllabusKey: Equatable {
-        var width: Int
-        var glyphs: Glyphs
-        var version: Int
-    }
+    private(set) var syllabusLayout = SyllabusLines()
+    /// Since when the rest of the syllabus is being converted behind the part shown; nil when all of it is.
+    var syllabusPendingSince: Date?
+    /// The syllabus's version after the last piece was added to it, and the version its value
+    /// was last replaced at: while the first is current, the lines are extended, not wrapped anew.
+    var syllabusAppended: (version: Int, base: Int)?
 
     /// The home folder, for `~` in the hand-in flow's prompt.
     let home: String
@@ -104,11 +103,7 @@ struct CourseDetailState {
     /// The syllabus laid out at `width`, reused while neither it nor the width changed; nil until it loads.
     private mutating func layOutSyllabus(width: Int) -> [DetailLine]? {
         guard let blocks = syllabus.value else { return nil }
-        let key = SyllabusKey(width: width, glyphs: size.glyphs, version: syllabus.version)
-        let glyphs = size.glyphs
-        return syllabusLayout.output(for: key) {
-            DetailText.syllabus(blocks, width: width, glyphs: glyphs).map(DetailLine.text)
-        }
+        return syllabusLayout.lines(for: blocks, key: SyllabusLines.Key(width: width, glyphs: size.glyphs, version: syllabusBase))
     }
 
     /// The nearest landmark at or above the top line (below it, above the first one), and how

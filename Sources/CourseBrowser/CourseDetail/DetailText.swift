@@ -28,12 +28,14 @@ enum DetailText {
         return lines
     }
 
-    static func syllabus(_ blocks: [TextBlock], width: Int, glyphs: Glyphs) -> [StyledLine] {
+    /// The lines of `blocks` from `start` on; the block before `start` decides the gap above it.
+    static func syllabus(_ blocks: [TextBlock], from start: Int = 0, width: Int, glyphs: Glyphs) -> [StyledLine] {
         guard !blocks.isEmpty else {
             return [StyledLine("This course has no syllabus.", style: .muted)]
         }
         var lines: [StyledLine] = []
-        for (index, block) in blocks.enumerated() {
+        for index in min(start, blocks.count)..<blocks.count {
+            let block = blocks[index]
             if index > 0, needsGap(before: block, after: blocks[index - 1]) {
                 lines.append(.blank)
             }
