@@ -26,7 +26,7 @@ extension CourseDetailState {
     /// A section is left out when the course itself can't be shown: a course restricted by
     /// date, or a failure the overview already reports in the same words (a course that
     /// does not exist fails the other three sections alike, and one row says it).
-    func contentLines(width: Int, glyphs: Glyphs, now: Date, syllabus syllabusLines: [DetailLine]?) -> DetailLines {
+    func contentLines(width: Int, glyphs: Glyphs, now: Date, syllabus syllabusLines: SyllabusRows?) -> DetailLines {
         guard courseID != nil else {
             return DetailLines([.text(StyledLine("Select a course and press Enter to open it.", style: .muted))])
         }
@@ -53,14 +53,14 @@ extension CourseDetailState {
         }
         // The syllabus's own lines go between what is above them and what follows, as they are.
         var head = lines
-        var syllabusShown: [DetailLine] = []
+        var syllabusShown: SyllabusRows?
         lines = []
         if shows(syllabus) {
             head += [.blank, .heading(StyledLine("Syllabus", style: .accent), "syllabus")]
             let rows = section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { _ in [] }
             if syllabus.value != nil {
                 // A failed refresh's row, and the rest still being converted, follow the lines shown.
-                syllabusShown = syllabusLines ?? []
+                syllabusShown = syllabusLines
                 lines = rows
                 if let since = syllabusPendingSince {
                     lines.append(.loading(label: "Reading the rest of the syllabus…", since: since, note: nil))

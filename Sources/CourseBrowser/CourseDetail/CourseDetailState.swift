@@ -103,7 +103,7 @@ struct CourseDetailState {
     }
 
     /// The syllabus laid out at `width`, reused while neither it nor the width changed; nil until it loads.
-    private mutating func layOutSyllabus(width: Int) -> [DetailLine]? {
+    private mutating func layOutSyllabus(width: Int) -> SyllabusRows? {
         guard let blocks = syllabus.value else { return nil }
         return syllabusLayout.lines(for: blocks, key: SyllabusLines.Key(width: width, glyphs: size.glyphs, version: syllabusBase))
     }

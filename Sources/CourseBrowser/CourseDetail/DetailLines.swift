@@ -6,22 +6,24 @@
 /// or a landmark, so looking for those skips them.
 struct DetailLines: RandomAccessCollection {
     private var head: [DetailLine]
-    private var syllabus: [DetailLine]
+    private var syllabus: SyllabusRows?
     private var tail: [DetailLine]
 
-    init(_ head: [DetailLine] = [], syllabus: [DetailLine] = [], tail: [DetailLine] = []) {
+    init(_ head: [DetailLine] = [], syllabus: SyllabusRows? = nil, tail: [DetailLine] = []) {
         self.head = head
         self.syllabus = syllabus
         self.tail = tail
     }
 
+    private var syllabusCount: Int { syllabus?.count ?? 0 }
+
     var startIndex: Int { 0 }
-    var endIndex: Int { head.count + syllabus.count + tail.count }
+    var endIndex: Int { head.count + syllabusCount + tail.count }
 
     subscript(position: Int) -> DetailLine {
         if position < head.count { return head[position] }
-        if position < head.count + syllabus.count { return syllabus[position - head.count] }
-        return tail[position - head.count - syllabus.count]
+        if let syllabus, position < head.count + syllabusCount { return .text(syllabus[position - head.count]) }
+        return tail[position - head.count - syllabusCount]
     }
 
     /// These lines under `lines`.
@@ -31,7 +33,7 @@ struct DetailLines: RandomAccessCollection {
 
     /// The positions of the lines that may be an item or a landmark: all but the syllabus's, in order.
     var markable: [Int] {
-        Array(head.indices) + Array((head.count + syllabus.count)..<endIndex)
+        Array(head.indices) + Array((head.count + syllabusCount)..<endIndex)
     }
 
     /// The first line outside the syllabus that `matches`.

@@ -12,23 +12,26 @@ struct SyllabusLines {
     }
 
     private var key: Key?
-    /// How many of the blocks the lines hold.
-    private var blockCount = 0
-    private var lines: [DetailLine] = []
+    private var rows: SyllabusRows?
     /// How many times the lines were wrapped whole, rather than reused or extended.
     private(set) var layouts = 0
 
     /// The lines of `blocks` for `key`: those kept, extended by any blocks added since, or wrapped
     /// again when the key changed.
-    mutating func lines(for blocks: [TextBlock], key: Key) -> [DetailLine] {
-        if key != self.key || blocks.count < blockCount || (blockCount == 0 && !blocks.isEmpty) {
-            lines = DetailText.syllabus(blocks, width: key.width, glyphs: key.glyphs).map(DetailLine.text)
+    mutating func lines(for blocks: [TextBlock], key: Key) -> SyllabusRows {
+        let wrapped = rows?.blocks.count ?? 0
+        if key != self.key || blocks.count < wrapped || (wrapped == 0 && !blocks.isEmpty) || rows == nil {
+            rows = SyllabusRows(width: key.width, glyphs: key.glyphs)
             layouts += 1
             self.key = key
-        } else if blocks.count > blockCount {
-            lines += DetailText.syllabus(blocks, from: blockCount, width: key.width, glyphs: key.glyphs).map(DetailLine.text)
         }
-        blockCount = blocks.count
-        return lines
+        // Moved out while it grows, so that its rows are added in place rather than copied.
+        var grown = rows ?? SyllabusRows(width: key.width, glyphs: key.glyphs)
+        rows = nil
+        if grown.blocks.count != blocks.count || grown.count == 0 {
+            grown.extend(to: blocks)
+        }
+        rows = grown
+        return grown
     }
 }
