@@ -155,6 +155,12 @@ extension HTMLText {
             }
         }
 
+        /// Hands over the blocks ended so far and forgets them: a block, once ended, never changes.
+        mutating func takeBlocks() -> [TextBlock] {
+            defer { blocks = [] }
+            return blocks
+        }
+
         /// Closes whatever is still open and returns all blocks.
         mutating func finish() -> [TextBlock] {
             closeMedia()

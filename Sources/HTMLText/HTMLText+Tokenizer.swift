@@ -19,6 +19,12 @@ extension HTMLText {
             input = Array(html.utf8)
         }
 
+        /// How many bytes of the input have been read.
+        var offset: Int { position }
+
+        /// How many bytes the input holds.
+        var count: Int { input.count }
+
         /// Returns the next token, or `nil` once the input is exhausted.
         mutating func next() -> Token? {
             while position < input.count {

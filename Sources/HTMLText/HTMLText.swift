@@ -11,12 +11,8 @@ public enum HTMLText {
     /// - Parameter html: Any string; it does not need to be well-formed.
     /// - Returns: The non-empty blocks in document order.
     public static func blocks(from html: String) -> [TextBlock] {
-        var tokenizer = Tokenizer(html)
-        var builder = BlockBuilder()
-        while let token = tokenizer.next() {
-            builder.consume(token)
-        }
-        return builder.finish()
+        var converter = Converter(html)
+        return converter.next(reading: .max)
     }
 
     /// The text of an HTML fragment as one line, blocks joined by spaces; for short notes such as a lock explanation.

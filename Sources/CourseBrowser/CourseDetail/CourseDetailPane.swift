@@ -25,7 +25,9 @@ final class CourseDetailPane: PaneRunner {
     private let analytics: Analytics
     private let seenRecords: SeenClient
     private let overview: LoadRunner<Course>
-    private let syllabus: LoadRunner<[TextBlock]>
+    private let syllabus: LoadRunner<SyllabusStart>
+    /// Converts the rest of the syllabus shown, a piece at a time, off the main actor.
+    private var syllabusRest: Task<Void, Never>?
     private let modules: LoadRunner<[CourseModule]>
     private let assignments: LoadRunner<[Assignment]>
     private let announcements: LoadRunner<[ShownAnnouncement]>
@@ -62,7 +64,7 @@ final class CourseDetailPane: PaneRunner {
         announcements = LoadRunner(clock: clock)
         files = LoadRunner(clock: clock)
         overview.send = { [weak self] in self?.update(.overview($0)) }
-        syllabus.send = { [weak self] in self?.update(.syllabus($0)) }
+        syllabus.send = { [weak self] in self?.receiveSyllabus($0) }
         modules.send = { [weak self] in self?.update(.modules($0)) }
         assignments.send = { [weak self] in self?.update(.assignments($0)) }
         announcements.send = { [weak self] in self?.update(.announcements($0)) }
@@ -80,6 +82,7 @@ final class CourseDetailPane: PaneRunner {
         watcher?.cancel()
         ticker?.cancel()
         progressWatcher?.cancel()
+        syllabusRest?.cancel()
     }
 
     func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
@@ -156,11 +159,16 @@ final class CourseDetailPane: PaneRunner {
         let courses = courses
         let saved = savedCopies
         readSeen(id)
-        let savedSyllabus = saved.syllabus(id).map { copy in
-            Saved(value: copy.value.map(HTMLText.blocks(from:)) ?? [], savedAt: copy.savedAt)
+        // Only the saved copy's first screenful is converted here; the rest follows in pieces.
+        let savedSyllabus = saved.syllabus(id)
+        if let savedSyllabus {
+            receiveSyllabus(.restored(SyllabusStart(savedSyllabus.value), savedAt: savedSyllabus.savedAt))
         }
+        receiveSyllabus(syllabus.load(keepingValue: savedSyllabus != nil) { progress in
+            let html = try await courses.syllabus(id, progress)
+            return await SyllabusStart.converting(html)
+        })
         start(overview, restoring: saved.course(id), send: Event.overview) { try await courses.course(id, $0) }
-        start(syllabus, restoring: savedSyllabus, send: Event.syllabus) { try await courses.syllabus(id, $0).map(HTMLText.blocks(from:)) ?? [] }
         start(modules, restoring: saved.modules(id), send: Event.modules) { try await courses.modules(id, $0) }
         start(assignments, restoring: saved.assignments(id), send: Event.assignments) { try await courses.assignments(id, $0) }
         let announcementClient = announcementClient
@@ -170,6 +178,25 @@ final class CourseDetailPane: PaneRunner {
         }
         let fileClient = fileClient
         start(files, restoring: saved.files(id), send: Event.files) { try await fileClient.files(id, $0) }
+    }
+
+    /// Converts what `rest` has still to read a piece at a time off the main actor, adding each
+    /// piece to the syllabus shown; stops converting the previous value's rest first.
+    func convertRest(_ rest: HTMLText.Converter?) {
+        syllabusRest?.cancel()
+        syllabusRest = nil
+        guard let rest else { return }
+        update(.syllabusPart([], more: true))
+        syllabusRest = Task { [weak self] in
+            var converter = rest
+            while !converter.isFinished {
+                let (next, blocks) = await SyllabusStart.piece(of: converter)
+                converter = next
+                // Cancelled on the main actor, as the new value arrived: its pieces must not follow it.
+                guard !Task.isCancelled, let self else { return }
+                self.update(.syllabusPart(blocks, more: !converter.isFinished))
+            }
+        }
     }
 
     /// Reads what the student saw of the course as kept under `id`: quick, from memory or a small file.
@@ -207,7 +234,7 @@ final class CourseDetailPane: PaneRunner {
     private func refresh(_ section: CourseDetailState.Section) {
         switch section {
         case .overview: if let started = overview.refresh() { update(.overview(started)) }
-        case .syllabus: if let started = syllabus.refresh() { update(.syllabus(started)) }
+        case .syllabus: if let started = syllabus.refresh() { receiveSyllabus(started) }
         case .modules: if let started = modules.refresh() { update(.modules(started)) }
         case .assignments: if let started = assignments.refresh() { update(.assignments(started)) }
         case .announcements: if let started = announcements.refresh() { update(.announcements(started)) }
@@ -218,7 +245,7 @@ final class CourseDetailPane: PaneRunner {
     private func reload(_ section: CourseDetailState.Section, keepingValue: Bool) {
         switch section {
         case .overview: update(.overview(overview.again(keepingValue: keepingValue)))
-        case .syllabus: update(.syllabus(syllabus.again(keepingValue: keepingValue)))
+        case .syllabus: receiveSyllabus(syllabus.again(keepingValue: keepingValue))
         case .modules: update(.modules(modules.again(keepingValue: keepingValue)))
         case .assignments: update(.assignments(assignments.again(keepingValue: keepingValue)))
         case .announcements: update(.announcements(announcements.again(keepingValue: keepingValue)))
@@ -237,7 +264,7 @@ extension CourseDetailPane {
     var keyGroup: String { "Course" }
     var footer: String? { state.footer }
     /// While loading, and while a refresh behind a saved copy waits, so its count goes on.
-    var isAnimating: Bool { state.isLoading || state.savedCopies?.note != nil }
+    var isAnimating: Bool { state.isLoading || state.syllabusPendingSince != nil || state.savedCopies?.note != nil }
     /// While the hand-in flow is open, every key is text for it.
     var capturesKeys: Bool { state.isTyping }
     var keys: [KeyItem] { state.keys }

@@ -33,7 +33,7 @@ extension CourseDetailState {
         case .scroll, .page, .ends:
             return .enabled
         case .selectItem:
-            return Availability(unless: lines.contains { $0.item != nil } ? nil : "Nothing here to select")
+            return Availability(unless: lines.firstMarked(where: { $0.item != nil }) != nil ? nil : "Nothing here to select")
         case .clearItem:
             return Availability(unless: selectedItem == nil ? "No item is selected" : nil)
         case .openInBrowser:

@@ -26,15 +26,15 @@ extension CourseDetailState {
     /// A section is left out when the course itself can't be shown: a course restricted by
     /// date, or a failure the overview already reports in the same words (a course that
     /// does not exist fails the other three sections alike, and one row says it).
-    func contentLines(width: Int, glyphs: Glyphs, now: Date, syllabus syllabusLines: [DetailLine]?) -> [DetailLine] {
+    func contentLines(width: Int, glyphs: Glyphs, now: Date, syllabus syllabusLines: SyllabusRows?) -> DetailLines {
         guard courseID != nil else {
-            return [.text(StyledLine("Select a course and press Enter to open it.", style: .muted))]
+            return DetailLines([.text(StyledLine("Select a course and press Enter to open it.", style: .muted))])
         }
         var lines = section(overview, label: "course", width: width, glyphs: glyphs) { course in
             (DetailText.overview(course, width: width, now: now, glyphs: glyphs) + Self.gradeLines(course, width: width)).map(DetailLine.text)
         }
         if overview.value?.isRestricted == true {
-            return lines
+            return DetailLines(lines)
         }
         // What is due comes before everything else a student reads.
         if shows(assignments) {
@@ -51,9 +51,23 @@ extension CourseDetailState {
                 AnnouncementLayout.lines(for: announcements, reading: reading, width: width, now: now, glyphs: glyphs)
             }
         }
+        // The syllabus's own lines go between what is above them and what follows, as they are.
+        var head = lines
+        var syllabusShown: SyllabusRows?
+        lines = []
         if shows(syllabus) {
-            lines += [.blank, .heading(StyledLine("Syllabus", style: .accent), "syllabus")]
-            lines += section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { _ in syllabusLines ?? [] }
+            head += [.blank, .heading(StyledLine("Syllabus", style: .accent), "syllabus")]
+            let rows = section(syllabus, label: "syllabus", width: width, glyphs: glyphs) { _ in [] }
+            if syllabus.value != nil {
+                // A failed refresh's row, and the rest still being converted, follow the lines shown.
+                syllabusShown = syllabusLines
+                lines = rows
+                if let since = syllabusPendingSince {
+                    lines.append(.loading(label: "Reading the rest of the syllabus…", since: since, note: nil))
+                }
+            } else {
+                head += rows
+            }
         }
         if shows(modules) {
             lines += [.blank, .heading(StyledLine(heading("Modules", count: modules.value?.count), style: .accent), "modules")]
@@ -69,7 +83,7 @@ extension CourseDetailState {
                 FilesLayout.lines(for: files, downloads: downloads, filesPage: filesPage, width: width, now: now, glyphs: glyphs)
             }
         }
-        return lines
+        return DetailLines(head, syllabus: syllabusShown, tail: lines)
     }
 
     /// The user's current grade under the course's facts; nothing when there is none or the course hides it.

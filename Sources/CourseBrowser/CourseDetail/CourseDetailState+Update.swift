@@ -13,6 +13,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case show(CourseID, selecting: String? = nil)
         case overview(LoadEvent<Course>)
         case syllabus(LoadEvent<[TextBlock]>)
+        /// More of the syllabus was converted: these blocks follow those shown; `more`: the rest is still to come.
+        case syllabusPart([TextBlock], more: Bool)
         case modules(LoadEvent<[CourseModule]>)
         case assignments(LoadEvent<[Assignment]>)
         case announcements(LoadEvent<[ShownAnnouncement]>)
@@ -104,7 +106,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .mouse(event): handleMouse(event)
         case let .show(id, assignment): return open(id, selecting: assignment)
         case let .overview(event): return receiveOverview(event) + compareSeen(now: now)
-        case let .syllabus(event): syllabus.apply(event); return report(event, .syllabus)
+        case let .syllabus(event): receiveSyllabus(event); return report(event, .syllabus)
+        case let .syllabusPart(blocks, more): receiveSyllabusPart(blocks, more: more, now: now)
         case let .modules(event): modules.apply(event); return report(event, .modules)
         case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
         case let .announcements(event): receiveAnnouncements(event); return report(event, .announcements)

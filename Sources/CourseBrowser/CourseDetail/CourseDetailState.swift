@@ -37,17 +37,16 @@ struct CourseDetailState {
     /// The prompt's rows (or the notice), above the content; laid out by `layout`.
     private(set) var header: [StyledLine] = []
     /// Every content line at the pane's width; laid out by `layout`.
-    private(set) var lines: [DetailLine] = []
+    private(set) var lines = DetailLines()
     /// The minute the lines were laid out in, for the times they show against now ("due in 3 h").
     private(set) var laidOutMinute = 0
     /// The syllabus's lines, by width, glyphs and version: by far the longest text to wrap.
-    private(set) var syllabusLayout = LayoutCache<SyllabusKey, [DetailLine]>()
-
-    struct SyllabusKey: Equatable {
-        var width: Int
-        var glyphs: Glyphs
-        var version: Int
-    }
+    private(set) var syllabusLayout = SyllabusLines()
+    /// Since when the rest of the syllabus is being converted behind the part shown; nil when all of it is.
+    var syllabusPendingSince: Date?
+    /// The syllabus's version after the last piece was added to it, and the version its value
+    /// was last replaced at: while the first is current, the lines are extended, not wrapped anew.
+    var syllabusAppended: (version: Int, base: Int)?
 
     /// The home folder, for `~` in the hand-in flow's prompt.
     let home: String
@@ -81,12 +80,14 @@ struct CourseDetailState {
         let width = textWidth
         header = headerLines(width: width, glyphs: size.glyphs, now: now)
         let place = readingPlace()
+        // Let go of the syllabus's lines first, so its layout adds a new piece's lines in place.
+        lines = DetailLines()
         let syllabusLines = layOutSyllabus(width: width)
-        lines = savedCopyLines(width: width, glyphs: size.glyphs, now: now)
-            + contentLines(width: width, glyphs: size.glyphs, now: now, syllabus: syllabusLines)
+        lines = contentLines(width: width, glyphs: size.glyphs, now: now, syllabus: syllabusLines)
+            .prepending(savedCopyLines(width: width, glyphs: size.glyphs, now: now))
         // A fresh answer, the saved-copy row coming or going, or a new width must not move what
         // the reader is looking at: the top line stays at the same distance from the same landmark.
-        if let place, let landmark = lines.firstIndex(where: { $0.landmark == place.landmark }) {
+        if let place, let landmark = lines.firstMarked(where: { $0.landmark == place.landmark }) {
             scroll = landmark + place.offset
         }
         selectWantedItem()
@@ -95,31 +96,27 @@ struct CourseDetailState {
 
     /// Selects the wanted item once a line shows it, and scrolls it to the top.
     private mutating func selectWantedItem() {
-        guard let wantedItem, let line = lines.firstIndex(where: { $0.item?.id == wantedItem }) else { return }
+        guard let wantedItem, let line = lines.firstMarked(where: { $0.item?.id == wantedItem }) else { return }
         selectedItem = wantedItem
         scroll = line
         self.wantedItem = nil
     }
 
     /// The syllabus laid out at `width`, reused while neither it nor the width changed; nil until it loads.
-    private mutating func layOutSyllabus(width: Int) -> [DetailLine]? {
+    private mutating func layOutSyllabus(width: Int) -> SyllabusRows? {
         guard let blocks = syllabus.value else { return nil }
-        let key = SyllabusKey(width: width, glyphs: size.glyphs, version: syllabus.version)
-        let glyphs = size.glyphs
-        return syllabusLayout.output(for: key) {
-            DetailText.syllabus(blocks, width: width, glyphs: glyphs).map(DetailLine.text)
-        }
+        return syllabusLayout.lines(for: blocks, key: SyllabusLines.Key(width: width, glyphs: size.glyphs, version: syllabusBase))
     }
 
     /// The nearest landmark at or above the top line (below it, above the first one), and how
     /// far the top line is from it; nil at the top.
     private func readingPlace() -> (landmark: String, offset: Int)? {
         guard scroll > 0, scroll < lines.count else { return nil }
-        let above = stride(from: scroll, through: 0, by: -1).first { lines[$0].landmark != nil }
-        guard let index = above ?? lines[scroll...].firstIndex(where: { $0.landmark != nil }),
+        let marked = lines.markable.filter { lines[$0].landmark != nil }
+        guard let index = marked.last(where: { $0 <= scroll }) ?? marked.first(where: { $0 > scroll }),
               let landmark = lines[index].landmark
         else { return nil }
-        let first = lines.firstIndex { $0.landmark == landmark } ?? index
+        let first = lines.firstMarked { $0.landmark == landmark } ?? index
         return (landmark, scroll - first)
     }
 
@@ -170,15 +167,15 @@ struct CourseDetailState {
     /// The selected assignment or module item, while it is on the page.
     var selectedDetailItem: DetailItem? {
         guard let selectedItem else { return nil }
-        return lines.lazy.compactMap(\.item).first { $0.id == selectedItem }
+        return lines.markable.lazy.compactMap { lines[$0].item }.first { $0.id == selectedItem }
     }
 
     /// Selects the next (`step` 1) or previous (-1) item, starting from what is on screen when
     /// none is selected, and scrolls it into view.
     mutating func selectItem(step: Int) {
         var starts: [(id: String, line: Int)] = []
-        for (index, line) in lines.enumerated() {
-            guard let item = line.item, starts.last?.id != item.id else { continue }
+        for index in lines.markable {
+            guard let item = lines[index].item, starts.last?.id != item.id else { continue }
             starts.append((item.id, index))
         }
         guard !starts.isEmpty else { return }
@@ -192,7 +189,7 @@ struct CourseDetailState {
         }
         selectedItem = starts[position].id
         let first = starts[position].line
-        let last = lines.lastIndex { $0.item?.id == selectedItem } ?? first
+        let last = lines.lastMarked { $0.item?.id == selectedItem } ?? first
         if first < scroll {
             scroll = first
         } else if last >= scroll + contentHeight {

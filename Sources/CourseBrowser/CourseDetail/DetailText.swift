@@ -28,18 +28,11 @@ enum DetailText {
         return lines
     }
 
+    /// The lines of `blocks`, a blank line between blocks but list items.
     static func syllabus(_ blocks: [TextBlock], width: Int, glyphs: Glyphs) -> [StyledLine] {
-        guard !blocks.isEmpty else {
-            return [StyledLine("This course has no syllabus.", style: .muted)]
-        }
-        var lines: [StyledLine] = []
-        for (index, block) in blocks.enumerated() {
-            if index > 0, needsGap(before: block, after: blocks[index - 1]) {
-                lines.append(.blank)
-            }
-            lines += SyllabusLayout.lines(for: block, width: width, glyphs: glyphs)
-        }
-        return lines
+        var rows = SyllabusRows(width: width, glyphs: glyphs)
+        rows.extend(to: blocks)
+        return (0..<rows.count).map { rows[$0] }
     }
 
     static func modules(_ modules: [CourseModule], width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
@@ -60,11 +53,6 @@ enum DetailText {
         return Sanitizer.clean(HTMLText.plainText(Sanitizer.cut(html))).wrapped(toWidth: max(1, width - indent)).map {
             StyledLine(margin + $0, style: .muted)
         }
-    }
-
-    private static func needsGap(before block: TextBlock, after previous: TextBlock) -> Bool {
-        if case .listItem = block.kind, case .listItem = previous.kind { return false }
-        return true
     }
 
     private static func stateLabel(_ course: Course, now: Date) -> String {
