@@ -67,6 +67,8 @@ struct LoadState<Value> {
     /// Changes the loaded value in place, as news about it arrives; does nothing before it loads.
     mutating func modify(_ body: (inout Value) -> Void) {
         guard case var .loaded(value) = phase else { return }
+        // Let go of the phase's reference first, so a large value is changed in place, not copied.
+        phase = .idle
         body(&value)
         phase = .loaded(value)
         version += 1
