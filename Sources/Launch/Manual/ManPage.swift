@@ -72,6 +72,9 @@ public enum ManPage {
         ".TP", ".B NO_COLOR", "When set, nothing is coloured.",
         ".TP", #".BR CANVAS_RATE_HWM ", " CANVAS_RATE_OUTFLOW"#,
         escape("A school's own rate limit, where it changed Canvas's (a full bucket of 600, leaking 10 a second): background work keeps a third of the bucket for the keys you press."),
+        ".TP", #".BR CURL_CA_BUNDLE ", " SSL_CERT_FILE"#,
+        escape("A file of certificate authorities to trust instead of the system's, as for curl: for a school whose Canvas is signed by its own authority."),
+        ".TP", #".BR https_proxy ", " http_proxy ", " no_proxy"#, "The proxy to use, as for curl.",
         ".TP", #".BR XDG_CONFIG_HOME ", " XDG_DATA_HOME ", " XDG_CACHE_HOME"#, "Where the files below live.",
     ]
 
@@ -82,7 +85,7 @@ public enum ManPage {
         ".TP", ".I ~/.config/coursebrowser/settings.json", "Choices remembered between runs.",
         ".TP", ".I ~/.local/share/coursebrowser", "The upload queue; other profiles' under profiles/NAME.",
         ".TP", ".I ~/.local/share/coursebrowser/rate-budget.json", escape("Canvas's last rate budget reading, which status shows."),
-        ".TP", ".I ~/.cache/coursebrowser", "Saved copies of what Canvas answered; other profiles' under profiles/NAME.",
+        ".TP", ".I ~/.cache/coursebrowser", "Saved copies of what Canvas answered, with each answer's ETag under http/; other profiles' under profiles/NAME.",
         ".TP", ".I ~/Downloads/coursebrowser/CODE", escape("Course files downloaded (d in the Course pane, or sync), by course code and folder; --download-dir or XDG_DOWNLOAD_DIR choose another place."),
     ]
 
