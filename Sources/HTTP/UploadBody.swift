@@ -8,12 +8,15 @@ public struct UploadBody: Sendable, Equatable {
     public enum Part: Sendable, Equatable {
         case bytes(Data)
         /// A file's first `size` bytes; a file that turns out shorter fails the upload.
-        case file(URL, size: Int64)
+        ///
+        /// With `sha256`, the bytes are hashed as they are read and the last of them is sent
+        /// only if the digest matches: otherwise the upload stops with `DigestMismatch`.
+        case file(URL, size: Int64, sha256: String? = nil)
 
         var length: Int64 {
             switch self {
             case let .bytes(data): return Int64(data.count)
-            case let .file(_, size): return size
+            case let .file(_, size, _): return size
             }
         }
     }
