@@ -53,9 +53,9 @@ extension FileDescriptor {
 }
 
 extension FileDescriptor {
-    /// Hands `digest` the bytes from `start` up to `end`, read through `scratch` at their offsets,
+    /// Hands `body` the bytes from `start` up to `end`, read through `scratch` at their offsets,
     /// so where the next `read` starts is left alone; stops early at the end of the file.
-    package func digest(_ digest: SHA256, from start: Int64, to end: Int64, scratch: UnsafeMutableRawBufferPointer) throws {
+    package func read(from start: Int64, to end: Int64, scratch: UnsafeMutableRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) throws {
         var position = start
         while position < end {
             let wanted = Int(min(Int64(scratch.count), end - position))
@@ -65,7 +65,7 @@ extension FileDescriptor {
                 throw FileSystemError.last(path)
             }
             if count == 0 { return }
-            digest.update(UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
+            body(UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
             position += Int64(count)
         }
     }

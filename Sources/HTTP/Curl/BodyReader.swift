@@ -14,8 +14,9 @@ struct BodyReader {
     private var index = 0
     private var offset: Int64 = 0
     private var descriptor: FileDescriptor?
-    /// The digest of the current file part's bytes `0..<hashed`, when the part has one to match.
-    private var hasher: SHA256?
+    /// The digest of the current file part's bytes `0..<hashed`, when the part has one to match;
+    /// computed beside the sending, which waits for it only before the file's last bytes.
+    private var hasher: BackgroundSHA256?
     private var hashed: Int64 = 0
     /// Why the last read failed, for the error the transfer ends with: an `UploadBodyError`,
     /// or a `DigestMismatch`.
@@ -88,9 +89,9 @@ struct BodyReader {
             if let sha256 {
                 // After a rewind into the middle of the file, the bytes before the new position
                 // still count: hash them again before going on, using the buffer as scratch.
-                let digest = hasher ?? SHA256()
+                let digest = hasher ?? BackgroundSHA256()
                 hasher = digest
-                try file.digest(digest, from: hashed, to: offset, scratch: buffer)
+                try file.read(from: hashed, to: offset, scratch: buffer) { digest.update($0) }
                 hashed = max(hashed, offset)
                 if wanted == 0 {
                     try check(digest, against: sha256, url)
@@ -118,7 +119,7 @@ struct BodyReader {
     }
 
     /// Throws when the file's bytes, all hashed now, are not the ones expected.
-    private func check(_ digest: SHA256, against expected: String, _ url: URL) throws {
+    private func check(_ digest: BackgroundSHA256, against expected: String, _ url: URL) throws {
         if digest.finish() != expected { throw DigestMismatch(path: url.path) }
     }
 
