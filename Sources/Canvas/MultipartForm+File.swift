@@ -10,7 +10,7 @@ extension MultipartForm {
     /// When the queue bound a digest for `payload` (see `PayloadDigests`), the file is checked
     /// against it as it streams, and the upload stops before its end if the bytes changed.
     func body(payload: URL, size: Int64) -> UploadBody {
-        let sha256 = PayloadDigests.expected[payload.path]
-        return UploadBody([.bytes(preamble), .file(payload, size: size, sha256: sha256), .bytes(epilogue)])
+        let expected = PayloadDigests.expected[payload.path].map { [payload.path: $0] } ?? [:]
+        return UploadBody([.bytes(preamble), .file(payload, size: size), .bytes(epilogue)], expectedSHA256: expected)
     }
 }

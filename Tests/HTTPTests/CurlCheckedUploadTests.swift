@@ -26,7 +26,7 @@ struct CurlCheckedUploadTests {
         let client = HTTPClient.curl(engine, timeouts: HTTPTimeouts(connect: .seconds(10), request: .seconds(10)))
         let request = HTTPRequest(method: "POST", url: server.url("/echo"))
 
-        let response = try await client.upload(request, UploadBody([.file(file, size: Int64(size), sha256: expected)])) { _ in }
+        let response = try await client.upload(request, UploadBody([.file(file, size: Int64(size))], expectedSHA256: [file.path: expected])) { _ in }
         let echo = try JSONDecoder().decode(Echo.self, from: response.body)
         #expect(echo.length == size)
         #expect(echo.sha256 == expected)
@@ -36,7 +36,7 @@ struct CurlCheckedUploadTests {
         try bytes.write(to: file)
         let sent = Recorder<Int64>()
         await #expect(throws: DigestMismatch(path: file.path)) {
-            try await client.upload(request, UploadBody([.file(file, size: Int64(size), sha256: expected)])) { sent.append($0) }
+            try await client.upload(request, UploadBody([.file(file, size: Int64(size))], expectedSHA256: [file.path: expected])) { sent.append($0) }
         }
         #expect((sent.values.max() ?? 0) < Int64(size), "the last bytes never left")
     }

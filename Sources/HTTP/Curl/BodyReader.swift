@@ -11,6 +11,7 @@ import Glibc
 /// handed over only once the digest matches, so a changed file is never received whole.
 struct BodyReader {
     private let parts: [UploadBody.Part]
+    private let expectedSHA256: [String: String]
     private var index = 0
     private var offset: Int64 = 0
     private var descriptor: FileDescriptor?
@@ -24,6 +25,7 @@ struct BodyReader {
 
     init(_ body: UploadBody) {
         parts = body.parts
+        expectedSHA256 = body.expectedSHA256
     }
 
     /// Fills `buffer` with the next bytes; 0 at the end; nil when a file can't be read.
@@ -38,8 +40,8 @@ struct BodyReader {
                     offset += Int64(count)
                     return count
                 }
-            case let .file(url, size, sha256):
-                guard let count = readFile(url, size: size, sha256: sha256, into: buffer) else { return nil }
+            case let .file(url, size):
+                guard let count = readFile(url, size: size, sha256: expectedSHA256[url.path], into: buffer) else { return nil }
                 if count > 0 { return count }
             }
             advance()
