@@ -1,20 +1,12 @@
-import FakeCanvasKit
 import FileSystem
 import Foundation
 import Testing
+import FakeCanvasKit
 import HTTP
 import TestSupport
 
 /// An upload whose file carries its expected SHA-256, through libcurl.
-@Suite(.timeLimit(.minutes(1)))
-struct CurlCheckedUploadTests {
-    let engine = HTTPEngine()
-
-    struct Echo: Decodable {
-        var length: Int
-        var sha256: String
-    }
-
+extension CurlClientTests {
     @Test func aMatchingFileArrivesWholeAndAChangedOneStopsTheUpload() async throws {
         let server = try HostileServer()
         defer { server.stop() }
@@ -23,10 +15,9 @@ struct CurlCheckedUploadTests {
         let size = 3_000_000
         let file = try folder.payload("payload.bin", size: size)
         let expected = try sha256(of: file)
-        let client = HTTPClient.curl(engine, timeouts: HTTPTimeouts(connect: .seconds(10), request: .seconds(10)))
         let request = HTTPRequest(method: "POST", url: server.url("/echo"))
 
-        let response = try await client.upload(request, UploadBody([.file(file, size: Int64(size))], expectedSHA256: [file.path: expected])) { _ in }
+        let response = try await client().upload(request, UploadBody([.file(file, size: Int64(size))], expectedSHA256: [file.path: expected])) { _ in }
         let echo = try JSONDecoder().decode(Echo.self, from: response.body)
         #expect(echo.length == size)
         #expect(echo.sha256 == expected)
@@ -36,7 +27,7 @@ struct CurlCheckedUploadTests {
         try bytes.write(to: file)
         let sent = Recorder<Int64>()
         await #expect(throws: DigestMismatch(path: file.path)) {
-            try await client.upload(request, UploadBody([.file(file, size: Int64(size))], expectedSHA256: [file.path: expected])) { sent.append($0) }
+            try await client().upload(request, UploadBody([.file(file, size: Int64(size))], expectedSHA256: [file.path: expected])) { sent.append($0) }
         }
         #expect((sent.values.max() ?? 0) < Int64(size), "the last bytes never left")
     }
