@@ -1,11 +1,16 @@
 import CourseKit
+import FileSystem
 import FoundationEssentials
 import HTTP
 
 extension MultipartForm {
     /// The whole body: the fields and the file part's headers, `size` bytes of `payload`
     /// read straight from disk as it is sent, and the closing boundary.
+    ///
+    /// When the queue bound a digest for `payload` (see `PayloadDigests`), the file is checked
+    /// against it as it streams, and the upload stops before its end if the bytes changed.
     func body(payload: URL, size: Int64) -> UploadBody {
-        UploadBody([.bytes(preamble), .file(payload, size: size), .bytes(epilogue)])
+        let expected = PayloadDigests.expected[payload.path].map { [payload.path: $0] } ?? [:]
+        return UploadBody([.bytes(preamble), .file(payload, size: size), .bytes(epilogue)], expectedSHA256: expected)
     }
 }

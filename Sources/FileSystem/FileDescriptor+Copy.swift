@@ -51,3 +51,22 @@ extension FileDescriptor {
         return (size, digest.finish())
     }
 }
+
+extension FileDescriptor {
+    /// Hands `body` the bytes from `start` up to `end`, read through `scratch` at their offsets,
+    /// so where the next `read` starts is left alone; stops early at the end of the file.
+    package func read(from start: Int64, to end: Int64, scratch: UnsafeMutableRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) throws {
+        var position = start
+        while position < end {
+            let wanted = Int(min(Int64(scratch.count), end - position))
+            let count = pread(raw, scratch.baseAddress, wanted, off_t(position))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError.last(path)
+            }
+            if count == 0 { return }
+            body(UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
+            position += Int64(count)
+        }
+    }
+}

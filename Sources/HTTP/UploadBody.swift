@@ -19,9 +19,19 @@ public struct UploadBody: Sendable, Equatable {
     }
 
     public var parts: [Part]
+    /// The SHA-256 (lower-case hex) a file part must have, by the file's path.
+    ///
+    /// Such a file is hashed as it is read, and its last bytes are sent only if the digest
+    /// matches: otherwise the upload stops with `DigestMismatch`, and the receiver never gets it whole.
+    package var expectedSHA256: [String: String]
+
+    package init(_ parts: [Part], expectedSHA256: [String: String] = [:]) {
+        self.parts = parts
+        self.expectedSHA256 = expectedSHA256
+    }
 
     public init(_ parts: [Part]) {
-        self.parts = parts
+        self.init(parts, expectedSHA256: [:])
     }
 
     /// The whole body's size, sent as `Content-Length` (file stores such as S3 refuse chunked bodies).

@@ -146,8 +146,12 @@ public actor UploadEngine {
             } else if job.isDownload {
                 try await download(&job)
             } else {
-                try await store.verifyPayload(of: job)
-                try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }
+                // The digest is checked as the transport reads the copy (see `sendChecked`); a
+                // transport that reads it another way checks it itself (see `UploadTransport.local`).
+                try await store.verifySizes(of: job)
+                try await store.sendChecked(job) { [job, transport, store] in
+                    try await transport.upload(job, store.payloadURL(for: job)) { sent in activity.sent(sent, for: id) }
+                }
             }
         } catch is CancellationError {
             job.state = .queued

@@ -17,4 +17,17 @@ void cb_sha256_update(struct cb_sha256 *context, const void *bytes, size_t count
 /* Writes the 32-byte digest; the context is then spent. */
 void cb_sha256_finish(struct cb_sha256 *context, uint8_t digest[32]);
 
+/* The same digest from libcrypto's EVP interface, which uses the CPU's SHA instructions where
+   it has them. libcrypto is opened at run time (sha256_libcrypto.c), like libcurl, so a machine
+   without it still hashes with the functions above. */
+
+/* 0 when libcrypto was found and offers SHA-256; tried once, on the first call. */
+int cb_sha256_libcrypto_load(void);
+/* A context ready for bytes, or NULL when libcrypto is missing or out of memory. */
+void *cb_sha256_libcrypto_new(void);
+/* 1 on success, 0 when libcrypto reports an error. */
+int cb_sha256_libcrypto_update(void *context, const void *bytes, size_t count);
+int cb_sha256_libcrypto_finish(void *context, uint8_t digest[32]);
+void cb_sha256_libcrypto_free(void *context);
+
 #endif

@@ -6,16 +6,26 @@ import Glibc
 #endif
 
 /// Reads an `UploadBody` front to back for libcurl, one buffer at a time, straight from its files.
+///
+/// A file part with an expected SHA-256 is hashed as it is read, and its last bytes are
+/// handed over only once the digest matches, so a changed file is never received whole.
 struct BodyReader {
     private let parts: [UploadBody.Part]
+    private let expectedSHA256: [String: String]
     private var index = 0
     private var offset: Int64 = 0
     private var descriptor: FileDescriptor?
-    /// Why the last read failed, for the error the transfer ends with.
-    private(set) var failure: UploadBodyError?
+    /// The digest of the current file part's bytes `0..<hashed`, when the part has one to match;
+    /// computed beside the sending, which waits for it only before the file's last bytes.
+    private var hasher: BackgroundSHA256?
+    private var hashed: Int64 = 0
+    /// Why the last read failed, for the error the transfer ends with: an `UploadBodyError`,
+    /// or a `DigestMismatch`.
+    private(set) var failure: (any Error)?
 
     init(_ body: UploadBody) {
         parts = body.parts
+        expectedSHA256 = body.expectedSHA256
     }
 
     /// Fills `buffer` with the next bytes; 0 at the end; nil when a file can't be read.
@@ -31,7 +41,7 @@ struct BodyReader {
                     return count
                 }
             case let .file(url, size):
-                guard let count = readFile(url, size: size, into: buffer) else { return nil }
+                guard let count = readFile(url, size: size, sha256: expectedSHA256[url.path], into: buffer) else { return nil }
                 if count > 0 { return count }
             }
             advance()
@@ -57,9 +67,12 @@ struct BodyReader {
         return remaining == 0
     }
 
+    /// Closes the current file; the next read of a file part starts its digest afresh.
     mutating func close() {
         descriptor?.close()
         descriptor = nil
+        hasher = nil
+        hashed = 0
     }
 
     private mutating func advance() {
@@ -68,13 +81,34 @@ struct BodyReader {
         offset = 0
     }
 
-    private mutating func readFile(_ url: URL, size: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    private mutating func readFile(_ url: URL, size: Int64, sha256: String?, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         let wanted = Int(min(Int64(buffer.count), size - offset))
-        guard wanted > 0 else { return 0 }
+        // Without a digest to match, nothing needs the file once its bytes are all sent.
+        guard wanted > 0 || sha256 != nil else { return 0 }
         let count: Int
         do {
             let file = try descriptor ?? opened(url)
+            if let sha256 {
+                // After a rewind into the middle of the file, the bytes before the new position
+                // still count: hash them again before going on, using the buffer as scratch.
+                let digest = hasher ?? BackgroundSHA256()
+                hasher = digest
+                try file.read(from: hashed, to: offset, scratch: buffer) { digest.update($0) }
+                hashed = max(hashed, offset)
+                if wanted == 0 {
+                    try check(digest, against: sha256, url)
+                    return 0
+                }
+            }
             count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+            if count > 0, let sha256, let hasher {
+                hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                hashed += Int64(count)
+                if offset + Int64(count) == size { try check(hasher, against: sha256, url) }
+            }
+        } catch let mismatch as DigestMismatch {
+            failure = mismatch
+            return nil
         } catch let error as FileSystemError {
             return fail(url, error.reason)
         } catch {
@@ -84,6 +118,11 @@ struct BodyReader {
         guard count > 0 else { return fail(url, "the file is shorter than when it was queued") }
         offset += Int64(count)
         return count
+    }
+
+    /// Throws when the file's bytes, all hashed now, are not the ones expected.
+    private func check(_ digest: BackgroundSHA256, against expected: String, _ url: URL) throws {
+        if digest.finish() != expected { throw DigestMismatch(path: url.path) }
     }
 
     /// Opens the file of the current part at `offset`, where a resumed transfer picks up.
