@@ -273,14 +273,15 @@ extension SubmitEndToEndTests {
             let output = directory.appendingPathComponent("drain.out")
             var killedMidWork = 0
             var kills = 0
-            // Forty kills, and more (up to a hundred) until ten of them landed mid-work: how many
+            // Forty kills, and more (up to 130) until ten of them landed mid-work: how many
             // land so depends on the machine's speed, and fewer would test less. Once the queue is
             // empty no kill can land mid-work, so every request is slowed enough to keep it busy.
-            while kills < 40 || (killedMidWork < 10 && kills < 100) {
+            while kills < 40 || (killedMidWork < 10 && kills < 130) {
                 kills += 1
                 let pid = try AppCommand.start(["drain", "--timeout", "60"] + canvas, environment: environment, output: output)
-                // Past forty, a machine slow to start each drain gets longer before the kill.
-                try await Task.sleep(for: .milliseconds(30 + delays.next(upTo: kills > 40 ? 1500 : 700)))
+                // Past forty, a machine slow to start each drain gets longer before the kill, and
+                // longer again past seventy: a debug build beside the whole suite can take seconds.
+                try await Task.sleep(for: .milliseconds(30 + delays.next(upTo: kills > 70 ? 3000 : kills > 40 ? 1500 : 700)))
                 kill(pid, SIGKILL)
                 try await AppCommand.waitUntilGone(pid)
                 if (try? String(contentsOf: output, encoding: .utf8))?.contains("uploading ") == true {
