@@ -17,7 +17,7 @@ extension CanvasAPI {
     /// The payload is streamed from the queue's copy between the form's text parts;
     /// nothing is copied first, so a large file starts at once and memory stays flat.
     func sendToFileStore(
-        _ ticket: UploadTicket, fileName: String, payload: URL, size: Int64,
+        _ ticket: UploadTicket, fileName: String, payload: URL, size: Int64, sha256: String?,
         progress: @escaping @Sendable (Int64) -> Void
     ) async throws -> FileStoreAnswer {
         let form = MultipartForm(
@@ -33,7 +33,7 @@ extension CanvasAPI {
         ])
         let response: HTTPResponse
         do {
-            response = try await http.upload(request, form.body(payload: payload, size: size)) { sent in
+            response = try await http.upload(request, form.body(payload: payload, size: size, sha256: sha256)) { sent in
                 progress(min(max(sent - preamble, 0), size))
             }
         } catch is UploadBodyError {

@@ -35,22 +35,19 @@ extension UploadStore {
         }
     }
 
-    /// Runs `send` with the digests recorded for `job`'s files bound for the code that streams
-    /// them (`PayloadDigests`), and turns a mismatch found on the way into the failure
-    /// `verifyPayload(of:)` gives a changed copy.
+    /// Runs `send`, whose transport checks each file against the digest its job records as
+    /// it streams, and turns a mismatch found on the way into the failure `verifyPayload(of:)`
+    /// gives a changed copy.
     ///
     /// A large upload then reads its file once: hashed as it goes to the socket, with the last
     /// bytes held back unless the digest matches, instead of in a pass of its own first.
     func sendChecked<T: Sendable>(_ job: UploadJob, _ send: @Sendable () async throws -> T) async throws -> T {
-        var expected: [String: String] = [:]
         var names: [String: String] = [:]
         for index in job.files.indices {
-            let path = payloadURL(for: job, file: index).path
-            names[path] = job.files[index].name
-            expected[path] = job.files[index].sha256
+            names[payloadURL(for: job, file: index).path] = job.files[index].name
         }
         do {
-            return try await PayloadDigests.$expected.withValue(expected) { try await send() }
+            return try await send()
         } catch let mismatch as DigestMismatch {
             throw UploadError.payloadDamaged(fileName: names[mismatch.path] ?? job.fileName, detail: Self.digestChanged)
         }
