@@ -38,10 +38,15 @@ extension HTMLText {
             return builder.takeBlocks()
         }
 
-        /// Reads on until at least `count` blocks have ended or the input is done, `budget` bytes at a time.
-        public mutating func next(blocks count: Int, reading budget: Int) -> [TextBlock] {
+        /// Reads on until at least `count` blocks have ended, the input is done or `limit` bytes
+        /// have been read, `budget` bytes at a time.
+        ///
+        /// The limit keeps a document whose blocks are few and long (one paragraph of `<br>`s)
+        /// from being read whole for its first blocks.
+        public mutating func next(blocks count: Int, reading budget: Int, upTo limit: Int = .max) -> [TextBlock] {
+            let start = tokenizer.offset
             var blocks = next(reading: budget)
-            while blocks.count < count, !isFinished {
+            while blocks.count < count, !isFinished, tokenizer.offset - start < limit {
                 blocks += next(reading: budget)
             }
             return blocks

@@ -33,6 +33,21 @@ import Testing
         }
     }
 
+    /// One long paragraph of `<br>`s is a single block: asking for the first blocks stops at the
+    /// limit rather than reading the whole document for them.
+    @Test func theFirstBlocksOfOneLongBlockStopAtTheLimit() {
+        let html = "<p>" + String(repeating: "Đọc giáo trình chương một.<br>", count: 60_000) + "</p>"
+        var converter = HTMLText.Converter(html)
+        let first = converter.next(blocks: 100, reading: 16 * 1024, upTo: 256 * 1024)
+        #expect(!converter.isFinished)
+        #expect(converter.bytesRead < 256 * 1024 + 17 * 1024, "\(converter.bytesRead) of \(converter.byteCount)")
+        var rest: [TextBlock] = []
+        while !converter.isFinished {
+            rest += converter.next(reading: 64 * 1024)
+        }
+        #expect(first + rest == HTMLText.blocks(from: html))
+    }
+
     @Test func smallBudgetsHandOverBlocksBeforeTheEnd() {
         let html = String(repeating: "<p>Đọc giáo trình chương một.</p>", count: 50)
         var converter = HTMLText.Converter(html)

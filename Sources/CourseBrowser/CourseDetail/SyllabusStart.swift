@@ -14,6 +14,9 @@ struct SyllabusStart: Sendable {
     static let firstBlocks = 100
     /// How much HTML the first piece reads at a time until it has its blocks.
     static let firstBudget = 16 * 1024
+    /// The most HTML the first piece reads however few blocks it found: a saved copy's first
+    /// piece is converted on the main actor, before the pane's first frame.
+    static let firstLimit = 256 * 1024
     /// How much HTML each later piece reads: a few milliseconds of converting and of wrapping
     /// on the main actor, so a key pressed meanwhile waits no longer than that.
     static let pieceBudget = 64 * 1024
@@ -25,7 +28,7 @@ struct SyllabusStart: Sendable {
             return
         }
         var converter = HTMLText.Converter(html)
-        let blocks = converter.next(blocks: Self.firstBlocks, reading: Self.firstBudget)
+        let blocks = converter.next(blocks: Self.firstBlocks, reading: Self.firstBudget, upTo: Self.firstLimit)
         self.init(blocks: blocks, rest: converter.isFinished ? nil : converter)
     }
 
