@@ -58,6 +58,16 @@ func runCommand(_ command: @escaping @MainActor () async -> Int32) -> Never {
     dispatchMain()
 }
 
+/// Runs `command`, then waits (briefly) for what it left to be written: saved copies and the
+/// last rate budget reading, which `status` shows.
+func runCommand(writingThrough services: LiveEnvironment.Services, _ command: @escaping @MainActor () async -> Int32) -> Never {
+    runCommand {
+        let status = await command()
+        services.finishWriting()
+        return status
+    }
+}
+
 let logins = LoginStore(directory: Paths.live(environment: processEnvironment).configDirectory)
 switch options.command {
 case let .login(url):
@@ -84,35 +94,23 @@ do {
 switch options.command {
 case let .upload(files):
     guard let course = options.course else { failUsage("upload needs --course ID") }
-    runCommand { await QueueCommands.upload(files: files, course: course, services: services) }
+    runCommand(writingThrough: services) { await QueueCommands.upload(files: files, course: course, services: services) }
 case let .submit(files):
     guard let course = options.course, let assignment = options.assignment else { failUsage("submit needs --course ID and --assignment ID") }
-    runCommand { await QueueCommands.submit(files: files, course: course, assignmentID: assignment, services: services) }
+    runCommand(writingThrough: services) { await QueueCommands.submit(files: files, course: course, assignmentID: assignment, services: services) }
 case let .queue(json, clearDone):
-    runCommand { await QueueCommands.list(json: json, clearingDone: clearDone, services: services) }
+    runCommand(writingThrough: services) { await QueueCommands.list(json: json, clearingDone: clearDone, services: services) }
 case let .drain(timeout):
-    runCommand { await QueueCommands.drain(timeout: timeout, services: services) }
+    runCommand(writingThrough: services) { await QueueCommands.drain(timeout: timeout, services: services) }
 case let .due(json, days):
-    runCommand {
-        let status = await DueCommands.due(json: json, days: days, services: services, processEnvironment: processEnvironment)
-        services.finishWriting()
-        return status
-    }
+    runCommand(writingThrough: services) { await DueCommands.due(json: json, days: days, services: services, processEnvironment: processEnvironment) }
 case let .calendar(days):
-    runCommand {
-        let status = await DueCommands.calendar(days: days, services: services)
-        services.finishWriting()
-        return status
-    }
+    runCommand(writingThrough: services) { await DueCommands.calendar(days: days, services: services) }
 case let .sync(directory, json):
     guard let course = options.course else { failUsage("sync needs --course ID") }
-    runCommand {
-        let status = await SyncCommand.run(course: course, directory: directory, json: json, services: services)
-        services.finishWriting()
-        return status
-    }
+    runCommand(writingThrough: services) { await SyncCommand.run(course: course, directory: directory, json: json, services: services) }
 case let .status(json):
-    runCommand { await StatusCommand.run(json: json, services: services) }
+    runCommand(writingThrough: services) { await StatusCommand.run(json: json, services: services) }
 case .browse:
     break
 case .login, .logout, .completions, .manPage:

@@ -37,13 +37,19 @@ static void load(void) {
     api.init = (int (*)(void *, const void *, void *))dlsym(library, "EVP_DigestInit_ex");
     api.update = (int (*)(void *, const void *, size_t))dlsym(library, "EVP_DigestUpdate");
     api.finish = (int (*)(void *, unsigned char *, unsigned int *))dlsym(library, "EVP_DigestFinal_ex");
-    if (!api.ctx_new || !api.ctx_free || !api.sha256 || !api.init || !api.update || !api.finish) return;
+    if (!api.ctx_new || !api.ctx_free || !api.sha256 || !api.init || !api.update || !api.finish) {
+        dlclose(library);
+        return;
+    }
     /* A libcrypto that refuses SHA-256 (a FIPS setup without it) is no use here. */
     void *probe = api.ctx_new();
-    if (probe == NULL) return;
-    int works = api.init(probe, api.sha256(), NULL) == 1;
-    api.ctx_free(probe);
-    if (works) loaded = 0;
+    int works = probe != NULL && api.init(probe, api.sha256(), NULL) == 1;
+    if (probe != NULL) api.ctx_free(probe);
+    if (works) {
+        loaded = 0;
+    } else {
+        dlclose(library);
+    }
 }
 
 int cb_sha256_libcrypto_load(void) {

@@ -62,9 +62,10 @@ public enum LiveEnvironment {
             environment.courseListHint = "Sample courses — run coursebrowser login to see yours"
         }
         var rateReadings: RateReadingFile?
-        if case .canvas = backend {
+        if case let .canvas(url, _) = backend {
             let file = RateReadingFile(directory: environment.paths.dataDirectory, clock: environment.clock)
-            environment.rateBudget = .live(makeBudget(options: options, processEnvironment: processEnvironment, clock: environment.clock, file: file))
+            let host = CanvasOrigin(url)?.displayHost ?? url.absoluteString
+            environment.rateBudget = .live(makeBudget(options: options, processEnvironment: processEnvironment, clock: environment.clock, file: file, host: host))
             rateReadings = file
         }
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
@@ -100,15 +101,17 @@ public enum LiveEnvironment {
         )
     }
 
-    /// The one rate budget of this process, starting from the reading an earlier run kept;
-    /// everything `sync` sends is background work, which leaves the budget's reserve to the app.
+    /// The one rate budget of this process, starting from the reading an earlier run kept of
+    /// the same Canvas (`host`); everything `sync` sends is background work, which leaves the
+    /// budget's reserve to the app.
     private static func makeBudget(
-        options: LaunchOptions, processEnvironment: [String: String], clock: WallClock, file: RateReadingFile
+        options: LaunchOptions, processEnvironment: [String: String], clock: WallClock, file: RateReadingFile, host: String
     ) -> RateBudget {
         var allBackground = false
         if case .sync = options.command { allBackground = true }
+        let saved = file.read().flatMap { $0.host == host ? $0 : nil }
         return RateBudget(
-            policy: .given(by: processEnvironment), clock: clock, allBackground: allBackground, saved: file.read(), onReading: file.note
+            policy: .given(by: processEnvironment), clock: clock, allBackground: allBackground, saved: saved, onReading: file.note
         )
     }
 

@@ -173,7 +173,9 @@ extension UploadStore {
             throw UploadQueueError.unreadable(path: file.path, reason: error.reason)
         }
         try payload.sync()
-        return (total, digest.finish())
+        // A digest libcrypto failed to finish is not recorded: an empty one would fail every send as damaged.
+        let sha256 = digest.finish()
+        return (total, sha256.isEmpty ? nil : sha256)
     }
 
     /// Writes a file that must not exist yet (inside a private staging directory), synced.

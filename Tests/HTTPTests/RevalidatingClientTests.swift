@@ -63,6 +63,20 @@ struct RevalidatingClientTests {
         #expect(confirmed.header("Content-Type") == "application/json")
     }
 
+    /// A 304 that says nothing of the rate budget must not hand on the first answer's figure as
+    /// news: the budget gate would take it for a reading made now.
+    @Test func a304WithoutRateFieldsCarriesNoneOfTheKeptOnes() async throws {
+        let store = MemoryStore()
+        let http = client(Recorder()) { request in
+            guard request.headers["If-None-Match"] == nil else { return HTTPResponse(status: 304, headers: ["ETag": "\"t\""]) }
+            return HTTPResponse(status: 200, headers: ["ETag": "\"t\"", "X-Rate-Limit-Remaining": "650", "X-Request-Cost": "0.5", "Date": "Wed, 02 Dec 2026 10:00:00 GMT"], body: Data("[]".utf8))
+        }.revalidating(store.store)
+        _ = try await http.send(HTTPRequest(url: url, headers: tokenA))
+        let confirmed = try await http.send(HTTPRequest(url: url, headers: tokenA))
+        #expect(confirmed.status == 200)
+        #expect(confirmed.header("X-Rate-Limit-Remaining") == nil && confirmed.header("X-Request-Cost") == nil && confirmed.header("Date") == nil)
+    }
+
     @Test func withOnlyLastModifiedTheConditionIsIfModifiedSince() async throws {
         let store = MemoryStore()
         let sent = Recorder<HTTPRequest>()

@@ -15,8 +15,13 @@ public struct StoredAnswer: Sendable, Equatable {
     }
 
     /// Fields never kept: a cookie is a session's, not the resource's; framing and coding describe
-    /// the bytes of one transfer, and the body is kept as it was decoded.
-    static let unkept: Set = ["set-cookie", "content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive"]
+    /// the bytes of one transfer, and the body is kept as it was decoded; the rate budget, the
+    /// date and the request's own IDs and timings tell of the exchange that brought them, so a
+    /// `304` without them must not hand on the old ones as news.
+    static let unkept: Set = [
+        "set-cookie", "content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive",
+        "x-rate-limit-remaining", "x-request-cost", "date", "age", "x-runtime", "x-request-context-id",
+    ]
 
     /// Fields a `304` can't replace: they describe the stored body, which the `304` has none of.
     static let describingTheBody: Set = ["content-length", "transfer-encoding", "content-type", "content-encoding", "content-range"]
