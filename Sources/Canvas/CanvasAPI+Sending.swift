@@ -29,6 +29,7 @@ extension CanvasAPI {
     func exchange(_ request: HTTPRequest) async throws -> (HTTPResponse, URL) {
         var current = request
         current.headers["Authorization"] = "Bearer \(credentials.token)"
+        current.isBackground = current.isBackground || progress.urgency == .background
         if current.headers["Accept"] == nil {
             current.headers["Accept"] = "application/json"
         }

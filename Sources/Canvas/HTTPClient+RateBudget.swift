@@ -30,7 +30,7 @@ extension HTTPClient {
         _ exchange: () async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         guard request.headers["Authorization"] != nil else { return try await exchange() }
-        let urgency = RequestUrgency.current
+        let urgency: RequestUrgency = request.isBackground ? .background : .interactive
         try await budget.admit(urgency)
         let response: HTTPResponse
         do {

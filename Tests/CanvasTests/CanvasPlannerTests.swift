@@ -187,3 +187,14 @@ struct CanvasPlannerTests {
         #expect(CanvasPlannerItem.webURL(text, origin: base)?.absoluteString == expected)
     }
 }
+
+extension CanvasPlannerTests {
+    /// A load that nobody waits on says so through its progress, and every page it reads goes
+    /// out marked as background work for the rate budget; an ordinary load's pages do not.
+    @Test func aBackgroundLoadsPagesGoOutAsBackgroundWork() async throws {
+        http.on("/api/v1/planner/items", .json("[]"))
+        _ = try await planner.items(Self.start, Self.end, LoadProgress(urgency: .background) { _ in })
+        _ = try await planner.items(Self.start, Self.end, .ignored)
+        #expect(http.sentRequests.map(\.isBackground) == [true, false])
+    }
+}

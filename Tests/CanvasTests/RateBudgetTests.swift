@@ -141,9 +141,7 @@ struct RateBudgetTests {
         let http = HTTPClient { _ in HTTPResponse(status: 200, headers: ["X-Rate-Limit-Remaining": " 512.5", "X-Request-Cost": "3.25"]) }
         let gated = http.budgeted(by: client, host: "school.example", clock: clock.client)
         let url = try #require(URL(string: "https://school.example/api/v1/users/self"))
-        _ = try await RequestUrgency.$current.withValue(.background) {
-            try await gated.send(HTTPRequest(url: url, headers: ["Authorization": "Bearer s3cret"]))
-        }
+        _ = try await gated.send(HTTPRequest(url: url, headers: ["Authorization": "Bearer s3cret"], isBackground: true))
         _ = try await gated.send(HTTPRequest(url: url))
         #expect(urgencies.withLock { $0 } == [.background])
         #expect(budget.lastReading == RateReading(remaining: 512.5, cost: 3.25, at: clock.now, host: "school.example"))

@@ -49,9 +49,10 @@ final class LoadRunner<Value: Sendable> {
         let started = LoadEvent<Value>.started(at: clock.now(), keepingValue: keepingValue)
         guard let operation else { return started }
         let current = generation
-        let progress = LoadProgress.forwarding { [weak self] note in self?.deliver(.waiting(note), from: current) }
+        var progress = LoadProgress.forwarding { [weak self] note in self?.deliver(.waiting(note), from: current) }
+        progress.urgency = urgency
         task = Task { [weak self] in
-            let result = await RequestUrgency.$current.withValue(urgency) { await progress.outcome(of: operation) }
+            let result = await progress.outcome(of: operation)
             self?.deliver(.finished(result), from: current)
         }
         return started

@@ -22,9 +22,13 @@ public struct LoadProgress: Sendable {
 
     /// Tells the pane waiting on this load about `note`; `nil` clears it.
     public var report: @Sendable (_ note: Note?) -> Void
+    /// Whether someone waits on this load (a key pressed) or it is background work, such as a
+    /// refresh, whose requests wait while Canvas's rate budget is low.
+    public var urgency: RequestUrgency
 
-    public init(report: @escaping @Sendable (_ note: Note?) -> Void) {
+    public init(urgency: RequestUrgency = .interactive, report: @escaping @Sendable (_ note: Note?) -> Void) {
         self.report = report
+        self.urgency = urgency
     }
 
     /// Progress nobody is waiting to hear, for background work such as uploads.

@@ -172,8 +172,8 @@ struct LoadRunnerRefreshTests {
     @Test func aRefreshIsBackgroundWorkAndALoadOrARetryIsNot() async {
         let load = LoadHarness<Int>()
         let urgencies = Recorder<RequestUrgency>()
-        load.load { _ in
-            urgencies.append(RequestUrgency.current)
+        load.load { progress in
+            urgencies.append(progress.urgency)
             return urgencies.values.count
         }
         await settle { load.state.value == 1 }
