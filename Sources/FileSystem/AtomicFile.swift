@@ -18,20 +18,21 @@ package enum AtomicFile {
         name.hasPrefix(temporaryPrefix)
     }
 
-    /// Writes `data` as `name` in `directory`.
-    package static func write(_ data: Data, as name: String, in directory: FileDescriptor) throws {
+    /// Writes `data` as `name` in `directory`; with `durable` false nothing waits for the disk,
+    /// for a file whose loss in a power cut costs only a second fetch, and whose reader checks it.
+    package static func write(_ data: Data, as name: String, in directory: FileDescriptor, durable: Bool = true) throws {
         let (temporaryName, file) = try createTemporary(for: name, in: directory)
         defer { file.close() }
         do {
             try file.setMode(0o600)
             try data.withUnsafeBytes { try file.write(all: $0) }
-            try file.sync()
+            if durable { try file.sync() }
             try directory.rename(temporaryName, to: directory, as: name)
         } catch {
             try? directory.removeEntry(temporaryName, isDirectory: false)
             throw error
         }
-        try directory.sync()
+        if durable { try directory.sync() }
     }
 
     /// Creates and locks a fresh temporary; the lock is what tells a cleaner it is in use.

@@ -31,7 +31,10 @@ struct RevalidationStoreTests {
         #expect(store.answer(key) == nil)
     }
 
-    @Test(arguments: ["", "not json\n[]", "{\"validators\":{}}\n[]", "{\"validators\":{},\"headers\":{}} and no line break"])
+    @Test(arguments: [
+        "", "not json\n[]", "{\"validators\":{}}\n[]", "{\"validators\":{},\"headers\":{},\"bodyBytes\":2} and no line break",
+        "{\"validators\":{},\"headers\":{}}\n[]", "{\"validators\":{},\"headers\":{},\"bodyBytes\":5}\n[]",
+    ])
     func aDamagedFileIsTakenAsNeverKept(contents: String) throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }

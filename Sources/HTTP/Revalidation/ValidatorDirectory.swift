@@ -7,7 +7,10 @@ import Glibc
 #endif
 
 /// Kept answers on disk: one file per key (0600, in a 0700 directory), replaced atomically, each
-/// the validators and fields as one line of JSON, a newline, then the body as it arrived.
+/// the validators, fields and body length as one line of JSON, a newline, then the body as it arrived.
+///
+/// Saving doesn't wait for the disk: it happens on the way to every answer, and a file a power
+/// cut left short is caught by its length and fetched again.
 ///
 /// The whole is bounded: files older than `maxAge` go, then the oldest until the rest is under
 /// `limit`; checked on the first save and every 64th. A file that can't be read is taken as
@@ -47,20 +50,23 @@ final class ValidatorDirectory: Sendable {
             }
             filled += count
         }
-        guard let end = buffer[..<filled].firstIndex(of: Self.newline) else { return nil }
-        return (try? JSONDecoder().decode(Head.self, from: Data(buffer[..<end])))?.validators
+        guard let end = buffer[..<filled].firstIndex(of: Self.newline),
+              let head = try? JSONDecoder().decode(Head.self, from: Data(buffer[..<end])),
+              let size = try? file.status().st_size, Int(size) - (end + 1) == head.bodyBytes else { return nil }
+        return head.validators
     }
 
     func answer(_ key: String) -> StoredAnswer? {
         guard let data = Files.contents(of: file(key), atMost: Self.largestBody + Int64(Self.largestHead)),
               let end = data.firstIndex(of: Self.newline),
-              let head = try? JSONDecoder().decode(Head.self, from: data[data.startIndex..<end]) else { return nil }
+              let head = try? JSONDecoder().decode(Head.self, from: data[data.startIndex..<end]),
+              data.endIndex - (end + 1) == head.bodyBytes else { return nil }
         return StoredAnswer(validators: head.validators, headers: head.headers, body: Data(data[(end + 1)...]))
     }
 
     func save(_ key: String, _ answer: StoredAnswer) {
         guard Int64(answer.body.count) <= Self.largestBody,
-              var data = try? JSONEncoder().encode(Head(validators: answer.validators, headers: answer.headers)),
+              var data = try? JSONEncoder().encode(Head(validators: answer.validators, headers: answer.headers, bodyBytes: answer.body.count)),
               data.count < Self.largestHead else { return }
         data.append(Self.newline)
         data.append(answer.body)
@@ -68,7 +74,7 @@ final class ValidatorDirectory: Sendable {
             try FileDescriptor.makeDirectories(path)
             let directory = try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY)
             defer { directory.close() }
-            try AtomicFile.write(data, as: key, in: directory)
+            try AtomicFile.write(data, as: key, in: directory, durable: false)
         } catch {
             return
         }
@@ -119,5 +125,7 @@ final class ValidatorDirectory: Sendable {
     private struct Head: Codable {
         var validators: Validators
         var headers: [String: String]
+        /// How long the body after the line is: a shorter one is a write a crash cut off.
+        var bodyBytes: Int
     }
 }
