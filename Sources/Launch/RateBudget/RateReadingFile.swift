@@ -62,10 +62,12 @@ final class RateReadingFile: Sendable {
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(reading) else { return }
-        // Best effort: a reading not kept only leaves `status` with an older one.
+        // Best effort, and never waiting for the disk, as it is written on the way to an answer:
+        // a reading not kept (or cut short by a crash, which `read` takes as none) only leaves
+        // `status` with an older one.
         try? FileDescriptor.makeDirectories(directory.path)
         guard let folder = try? FileDescriptor.open(directory.path, O_RDONLY | O_DIRECTORY) else { return }
         defer { folder.close() }
-        try? AtomicFile.write(data, as: Self.fileName, in: folder)
+        try? AtomicFile.write(data, as: Self.fileName, in: folder, durable: false)
     }
 }
