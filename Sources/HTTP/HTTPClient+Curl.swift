@@ -51,13 +51,25 @@ extension HTTPClient {
 /// (the sample catalog, a catalog file, `queue`) never starts them.
 public final class HTTPEngine: Sendable {
     private let started = Mutex<CurlEngine?>(nil)
+    /// The file of certificate authorities every request trusts; libcurl's own when nil.
+    private let caBundle: String?
 
-    public init() {}
+    /// An engine whose requests trust the authorities in `caBundle` (see `caBundle(in:)`), or
+    /// libcurl's own when nil.
+    public init(caBundle: String? = nil) {
+        self.caBundle = caBundle
+    }
+
+    /// The bundle of certificate authorities `environment` names, as the curl tool reads it:
+    /// `CURL_CA_BUNDLE`, else `SSL_CERT_FILE`; for a school behind its own authority.
+    public static func caBundle(in environment: [String: String]) -> String? {
+        ["CURL_CA_BUNDLE", "SSL_CERT_FILE"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    }
 
     var curl: CurlEngine {
         started.withLock { engine in
             if let engine { return engine }
-            let new = CurlEngine()
+            let new = CurlEngine(caBundle: caBundle)
             engine = new
             return new
         }

@@ -70,7 +70,7 @@ public enum LiveEnvironment {
         }
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
         // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
-        let network = HTTPEngine()
+        let network = HTTPEngine(caBundle: HTTPEngine.caBundle(in: processEnvironment))
         let engine = makeEngine(backend: backend, store: store, environment: environment, network: network)
         var http = backend.http(options: options, engine: network)
         if case .canvas = backend, !options.noCache {

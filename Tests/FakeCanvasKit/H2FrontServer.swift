@@ -66,11 +66,9 @@ package final class H2FrontServer: @unchecked Sendable {
         _ = try await control.send(HTTPRequest(method: "POST", url: controlURL.appendingPathComponent("/reset"), body: Data()))
     }
 
-    /// The certificate every front in this process presents: its `cert.pem` is this process's
-    /// `CURL_CA_BUNDLE`, which each HTTP engine started afterwards trusts.
-    ///
-    /// One for the whole process, made once: the environment is the process's, so fronts with
-    /// certificates of their own would need it to name each in turn under each other's feet.
+    /// The folder of the certificate every trusted front in this process presents: an engine
+    /// made with `HTTPEngine(caBundle: H2FrontServer.caBundle)` trusts it, and a child process
+    /// with `CURL_CA_BUNDLE` naming its `cert.pem`.
     package static let trustedCertificate = Result<URL, any Error> {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("coursebrowser-h2-\(ProcessInfo.processInfo.processIdentifier)")
@@ -85,7 +83,11 @@ package final class H2FrontServer: @unchecked Sendable {
         guard maker.terminationStatus == 0 else {
             throw ServerProcess.DidNotStart(output: "h2_front.py --make-certificate ended with \(maker.terminationStatus)")
         }
-        setenv("CURL_CA_BUNDLE", directory.appendingPathComponent("cert.pem").path, 1)
         return directory
+    }
+
+    /// The bundle naming `trustedCertificate`, for `HTTPEngine(caBundle:)`; nil if it couldn't be made.
+    package static var caBundle: String? {
+        (try? trustedCertificate.get())?.appendingPathComponent("cert.pem").path
     }
 }

@@ -7,7 +7,7 @@ import HTTP
 /// share one connection; a request sent at most once still gets one of its own.
 @Suite(.timeLimit(.minutes(1)))
 struct CurlHTTP2Tests {
-    let engine = HTTPEngine()
+    let engine = HTTPEngine(caBundle: H2FrontServer.caBundle)
 
     /// A fake Canvas with the TLS front before it; stop both with `stop()`.
     struct Servers {

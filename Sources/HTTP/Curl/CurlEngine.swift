@@ -16,8 +16,9 @@ import Synchronization
 final class CurlEngine: Sendable {
     private let core: Core
 
-    init() {
-        core = Core()
+    /// An engine trusting the authorities in `caBundle`, or libcurl's own when nil.
+    init(caBundle: String?) {
+        core = Core(caBundle: caBundle)
         core.start()
     }
 
@@ -52,10 +53,11 @@ extension CurlEngine {
         private let inbox = Mutex(Inbox())
         /// Transfers inside libcurl, by easy handle; touched on the thread only.
         private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
-        /// Certificate authorities the environment names, read once, when the engine starts.
-        private let caBundle = CurlRequest.caBundleFromEnvironment()
+        /// Certificate authorities the app's root named; libcurl's own when nil.
+        private let caBundle: String?
 
-        init() {
+        init(caBundle: String?) {
+            self.caBundle = caBundle
             multi = CurlGlobal.ensure() ? cb_multi_init() : nil
             if let multi {
                 // Multiplexing is libcurl's default since 7.62; said here so no build or

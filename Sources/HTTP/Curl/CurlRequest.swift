@@ -127,15 +127,6 @@ enum CurlRequest {
         return cb_setopt_string(handle, CURLOPT_CAINFO, bundle) == CURLE_OK
     }
 
-    /// The bundle of certificate authorities the environment names, as the curl tool reads it:
-    /// `CURL_CA_BUNDLE`, else `SSL_CERT_FILE`; for a school behind its own authority.
-    static func caBundleFromEnvironment() -> String? {
-        let names: [String] = ["CURL_CA_BUNDLE", "SSL_CERT_FILE"]
-        return names.lazy
-            .compactMap { name in getenv(name).map { String(cString: $0) } }
-            .first { !$0.isEmpty }
-    }
-
     private static func setTimeouts(_ handle: UnsafeMutableRawPointer, transfer: CurlTransfer) -> Bool {
         var results = [cb_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, transfer.connectTimeout.milliseconds)]
         switch transfer.deadline {

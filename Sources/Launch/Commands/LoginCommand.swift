@@ -1,6 +1,7 @@
 import Canvas
 import CourseKit
 import FoundationEssentials
+import HTTP
 import TextBasics
 
 /// `coursebrowser login [URL]` and `coursebrowser logout`: the saved login of a profile.
@@ -15,7 +16,10 @@ package enum LoginCommand {
             let url = try given ?? askURL(&input)
             let host = CanvasOrigin(url)?.displayHost ?? url.absoluteString
             let (token, command) = try token(for: url, options: options, input: &input, environment: environment)
-            let user = try await LoginCheck.userName(at: url, token: token, requestTimeoutSeconds: options.requestTimeoutSeconds)
+            let user = try await LoginCheck.userName(
+                at: url, token: token, requestTimeoutSeconds: options.requestTimeoutSeconds,
+                caBundle: HTTPEngine.caBundle(in: environment)
+            )
             let login = SavedLogin(canvasURL: url, token: command == nil ? token : nil, tokenCommand: command)
             try store.save(login, for: profile)
             let named = profile.isStandard ? "" : " (profile \(profile))"

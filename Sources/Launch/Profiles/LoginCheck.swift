@@ -6,9 +6,10 @@ import HTTP
 /// Asks Canvas whose a token is (`GET /api/v1/users/self`), as `login` does before it saves
 /// anything: the answer proves both the URL and the token.
 public enum LoginCheck {
-    /// The name of the user `token` belongs to on the Canvas at `url`.
-    public static func userName(at url: URL, token: String, requestTimeoutSeconds: Int?) async throws(LoginCheckError) -> String {
-        let http = HTTPClient.curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(requestTimeoutSeconds ?? 30)))
+    /// The name of the user `token` belongs to on the Canvas at `url`, trusting the
+    /// authorities in `caBundle` as well as libcurl's own.
+    public static func userName(at url: URL, token: String, requestTimeoutSeconds: Int?, caBundle: String?) async throws(LoginCheckError) -> String {
+        let http = HTTPClient.curl(HTTPEngine(caBundle: caBundle), timeouts: HTTPTimeouts(request: .seconds(requestTimeoutSeconds ?? 30)))
         let credentials = CanvasCredentials(token: token, source: "login")
         let connection = CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: .live, analytics: .noOp)
         do {
