@@ -10,27 +10,27 @@ import Synchronization
 /// so requests in flight cost more than their answers say: the estimate counts them. One per
 /// process, made at the root and passed to every Canvas connection; another process (a `sync`)
 /// shares Canvas's bucket but not this value, which is enough while background work keeps the reserve.
-public final class RateBudget: Sendable {
+package final class RateBudget: Sendable {
     /// Canvas's bucket and how much of it background work leaves to the user.
-    public struct Policy: Sendable, Equatable {
+    package struct Policy: Sendable, Equatable {
         /// What `X-Rate-Limit-Remaining` reads with an empty bucket: Canvas's high-water mark (600 by default).
-        public var size: Double = 600
+        package var size: Double = 600
         /// How much leaks out each second (Canvas's `request_throttle.outflow`, 10 by default).
-        public var outflow: Double = 10
+        package var outflow: Double = 10
         /// What Canvas charges each request while it runs (50 by default).
-        public var upFront: Double = 50
+        package var upFront: Double = 50
         /// Background requests go out only while at least this much would be left.
-        public var reserve: Double = 200
+        package var reserve: Double = 200
         /// Background requests in flight at once while the budget is comfortable.
-        public var backgroundLimit = 4
+        package var backgroundLimit = 4
         /// Below this, background requests go out one at a time.
-        public var lowBudget: Double = 400
+        package var lowBudget: Double = 400
         /// The longest a waiting background request sleeps before it looks again.
-        public var longestNap: Duration = .seconds(1)
+        package var longestNap: Duration = .seconds(1)
         /// The shortest, while it waits only for a request in flight to end.
-        public var shortestNap: Duration = .milliseconds(50)
+        package var shortestNap: Duration = .milliseconds(50)
 
-        public init() {}
+        package init() {}
     }
 
     private struct State {
@@ -38,7 +38,7 @@ public final class RateBudget: Sendable {
         var inFlight = 0
     }
 
-    public let policy: Policy
+    package let policy: Policy
     private let clock: WallClock
     /// Every request of this process counts as background (`sync`, which no one watches key by key).
     private let allBackground: Bool
@@ -47,7 +47,7 @@ public final class RateBudget: Sendable {
 
     /// A budget starting from `saved` (an earlier run's last reading, which leaks back with
     /// time like any other); `onReading` hears each new reading, to keep it for `status`.
-    public init(
+    package init(
         policy: Policy = Policy(), clock: WallClock, allBackground: Bool = false, saved: RateReading? = nil,
         onReading: @escaping @Sendable (RateReading) -> Void = { _ in }
     ) {
@@ -59,7 +59,7 @@ public final class RateBudget: Sendable {
     }
 
     /// Waits until a request of `urgency` may go out, and counts it as in flight.
-    public func admit(_ urgency: RequestUrgency) async throws {
+    package func admit(_ urgency: RequestUrgency) async throws {
         let effective = allBackground ? RequestUrgency.background : urgency
         while true {
             let nap: Duration? = state.withLock { state in
@@ -83,7 +83,7 @@ public final class RateBudget: Sendable {
     }
 
     /// An admitted request is over; `reading`, when its answer had one, replaces the last.
-    public func finished(_ reading: RateReading?) {
+    package func finished(_ reading: RateReading?) {
         state.withLock { state in
             state.inFlight = max(0, state.inFlight - 1)
             if let reading { state.reading = reading }
@@ -92,12 +92,12 @@ public final class RateBudget: Sendable {
     }
 
     /// The last reading, from an answer or an earlier run.
-    public var lastReading: RateReading? {
+    package var lastReading: RateReading? {
         state.withLock { $0.reading }
     }
 
     /// Requests admitted and not yet finished.
-    public var inFlight: Int {
+    package var inFlight: Int {
         state.withLock { $0.inFlight }
     }
 

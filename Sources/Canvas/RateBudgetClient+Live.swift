@@ -2,7 +2,7 @@ import CourseKit
 
 extension RateBudgetClient {
     /// The gate and reading of `budget`.
-    public static func live(_ budget: RateBudget) -> RateBudgetClient {
+    package static func live(_ budget: RateBudget) -> RateBudgetClient {
         RateBudgetClient(
             admit: { urgency in try await budget.admit(urgency) },
             finished: { _, reading in budget.finished(reading) },

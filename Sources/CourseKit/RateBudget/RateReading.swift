@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// What Canvas last said of the token's rate budget: `X-Rate-Limit-Remaining`, `X-Request-Cost`, when, and which Canvas.
 public struct RateReading: Sendable, Equatable, Codable {
-    /// What is left in the bucket, in Canvas's units (a full bucket holds about 700 by default).
+    /// What is left in the bucket, in Canvas's units (a full bucket holds 600 by default).
     public var remaining: Double
     /// What the answer's request cost, when Canvas said.
     public var cost: Double?

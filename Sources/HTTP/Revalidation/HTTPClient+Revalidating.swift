@@ -10,7 +10,7 @@ extension HTTPClient {
     /// without forgets what was kept. A `304` for an answer that is no longer kept, or was replaced
     /// meanwhile, is asked again once without conditions. A server that sends no validators gets
     /// exactly the requests it got before.
-    public func revalidating(_ store: ValidatorStore) -> HTTPClient {
+    package func revalidating(_ store: ValidatorStore) -> HTTPClient {
         var client = self
         let send = self.send
         client.send = { request in

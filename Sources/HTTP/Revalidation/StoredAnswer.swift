@@ -1,14 +1,14 @@
 import FoundationEssentials
 
 /// The last `200` answer to a GET that came with validators: what a `304` stands for.
-public struct StoredAnswer: Sendable, Equatable {
-    public var validators: Validators
+package struct StoredAnswer: Sendable, Equatable {
+    package var validators: Validators
     /// Header fields with lower-cased names, as the answer carried them (less what belongs to
     /// that one exchange only, such as cookies and framing).
-    public var headers: [String: String]
-    public var body: Data
+    package var headers: [String: String]
+    package var body: Data
 
-    public init(validators: Validators, headers: [String: String], body: Data) {
+    package init(validators: Validators, headers: [String: String], body: Data) {
         self.validators = validators
         self.headers = headers
         self.body = body

@@ -4,17 +4,17 @@ import FoundationEssentials
 /// Where a revalidating client keeps the last answer to each GET that came with validators.
 ///
 /// A key names an (Authorization, URL) pair; it is a digest, so no token is ever kept.
-public struct ValidatorStore: Sendable {
+package struct ValidatorStore: Sendable {
     /// The validators kept for `key`, read without the body: what every GET asks first.
-    public var validators: @Sendable (_ key: String) -> Validators?
+    package var validators: @Sendable (_ key: String) -> Validators?
     /// The whole answer kept for `key`, read when the server says it is still current.
-    public var answer: @Sendable (_ key: String) -> StoredAnswer?
+    package var answer: @Sendable (_ key: String) -> StoredAnswer?
     /// Keeps `answer` for `key`, replacing what was kept; best effort.
-    public var save: @Sendable (_ key: String, _ answer: StoredAnswer) async -> Void
+    package var save: @Sendable (_ key: String, _ answer: StoredAnswer) async -> Void
     /// Forgets what was kept for `key`: the server answered in full without validators.
-    public var remove: @Sendable (_ key: String) async -> Void
+    package var remove: @Sendable (_ key: String) async -> Void
 
-    public init(
+    package init(
         validators: @escaping @Sendable (_ key: String) -> Validators? = { _ in nil },
         answer: @escaping @Sendable (_ key: String) -> StoredAnswer? = { _ in nil },
         save: @escaping @Sendable (_ key: String, _ answer: StoredAnswer) async -> Void = { _, _ in },
@@ -28,7 +28,7 @@ public struct ValidatorStore: Sendable {
 
     /// The key of `request`'s answer: 64 hex digits of SHA-256 over its `Authorization` and URL,
     /// so two tokens never share an answer and neither can be read back from the key.
-    public static func key(for request: HTTPRequest) -> String {
+    package static func key(for request: HTTPRequest) -> String {
         let digest = SHA256()
         let text = (request.header("Authorization") ?? "") + "\n" + request.url.absoluteString
         Data(text.utf8).withUnsafeBytes { digest.update($0) }

@@ -1,17 +1,17 @@
 import FoundationEssentials
 
 /// What tells the server which answer a client already has: its `ETag`, else its `Last-Modified`.
-public struct Validators: Sendable, Equatable, Codable {
-    public var etag: String?
-    public var lastModified: String?
+package struct Validators: Sendable, Equatable, Codable {
+    package var etag: String?
+    package var lastModified: String?
 
-    public init(etag: String? = nil, lastModified: String? = nil) {
+    package init(etag: String? = nil, lastModified: String? = nil) {
         self.etag = etag
         self.lastModified = lastModified
     }
 
     /// The validators a successful answer carries; nil when it carries none, so nothing is kept of it.
-    public init?(of response: HTTPResponse) {
+    package init?(of response: HTTPResponse) {
         let etag = response.header("ETag").flatMap { $0.isEmpty ? nil : $0 }
         let lastModified = response.header("Last-Modified").flatMap { $0.isEmpty ? nil : $0 }
         guard etag != nil || lastModified != nil else { return nil }
