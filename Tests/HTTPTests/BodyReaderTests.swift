@@ -34,9 +34,14 @@ struct BodyReaderTests {
 
     /// A copy of `file` with one byte flipped `fromEnd` bytes before its end.
     func flipped(_ file: URL, fromEnd: Int) throws -> URL {
+        try flipped(file, at: try Data(contentsOf: file).count - fromEnd)
+    }
+
+    /// A copy of `file` with the byte at `offset` flipped.
+    func flipped(_ file: URL, at offset: Int, as name: String = "changed.bin") throws -> URL {
         var bytes = try Data(contentsOf: file)
-        bytes[bytes.count - fromEnd] ^= 0xFF
-        let changed = folder.url.appendingPathComponent("changed.bin")
+        bytes[offset] ^= 0xFF
+        let changed = folder.url.appendingPathComponent(name)
         try bytes.write(to: changed)
         return changed
     }
@@ -83,8 +88,12 @@ struct BodyReaderTests {
         defer { folder.remove() }
         let file = try folder.payload(size: size)
         let whole = head + (try Data(contentsOf: file)) + tail
-        let changed = try flipped(file, fromEnd: 1)
-        for (payload, expected) in [(file, true), (changed, false)] {
+        var payloads = [(file, true), (try flipped(file, fromEnd: 1), false)]
+        if position > 0 {
+            // Changed where the rewound transfer never reads again: only hashing it again catches it.
+            payloads.append((try flipped(file, at: position - 1, as: "changed-before.bin"), false))
+        }
+        for (payload, expected) in payloads {
             var reader = BodyReader(body(payload, sha256: try sha256(of: file)))
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
             defer { buffer.deallocate() }
