@@ -11,7 +11,7 @@ extension HTMLText {
         /// Whether the whole input has been read and every block handed over.
         public private(set) var isFinished = false
 
-        /// Starts converting `html`; the converter keeps its own copy of the bytes, so the string can go.
+        /// Starts converting `html`, reading its bytes where they are: the string's storage is shared, not copied.
         public init(_ html: String) {
             tokenizer = Tokenizer(html)
         }

@@ -10,23 +10,43 @@ extension HTMLText {
     /// A small, forgiving HTML tokenizer modelled on the browser one, minus most of its error tables.
     ///
     /// It reads the UTF-8 bytes of the input: all markup is ASCII, so text between tags is passed
-    /// on as a slice of the input, never copied scalar by scalar.
-    struct Tokenizer {
-        private let input: [UInt8]
+    /// on as a copy of its bytes, never decoded scalar by scalar.
+    ///
+    /// Unchecked: the one member that isn't `Sendable` is a pointer into `source`, set only while
+    /// `next()` runs, so a tokenizer handed to another task never carries one.
+    struct Tokenizer: @unchecked Sendable {
+        /// The document, whose UTF-8 bytes are read in place rather than copied: a syllabus can be
+        /// megabytes, and the string is often kept elsewhere too.
+        private let source: String
+        /// The bytes of `source`, valid only while `next()` runs.
+        private var input = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         private var position = 0
+        /// How many bytes the input holds.
+        let count: Int
 
         init(_ html: String) {
-            input = Array(html.utf8)
+            var source = html
+            source.makeContiguousUTF8()
+            self.source = source
+            count = source.utf8.count
         }
 
         /// How many bytes of the input have been read.
         var offset: Int { position }
 
-        /// How many bytes the input holds.
-        var count: Int { input.count }
-
         /// Returns the next token, or `nil` once the input is exhausted.
         mutating func next() -> Token? {
+            let source = self.source
+            let token = source.utf8.withContiguousStorageIfAvailable { bytes -> Token? in
+                input = bytes
+                defer { input = UnsafeBufferPointer(start: nil, count: 0) }
+                return readToken()
+            }
+            // A contiguous string always offers its storage.
+            return token ?? nil
+        }
+
+        private mutating func readToken() -> Token? {
             while position < input.count {
                 guard startsMarkup(at: position) else { return .text(readText()) }
                 if let token = readMarkup() { return token }
@@ -51,7 +71,7 @@ extension HTMLText {
             while position < input.count, !startsMarkup(at: position) {
                 position += 1
             }
-            return Entities.decode(input[start..<position])
+            return Entities.decode(ArraySlice(input[start..<position]))
         }
 
         /// Reads the markup at a `<`; returns `nil` for markup that yields no token.
@@ -193,13 +213,13 @@ extension HTMLText {
                     return (key, "")
                 }
                 position = valueEnd + 1
-                return (key, Entities.decodedString(input[valueStart..<valueEnd]))
+                return (key, Entities.decodedString(ArraySlice(input[valueStart..<valueEnd])))
             }
             let valueStart = position
             while position < input.count, !Scalars.isHTMLWhitespace(input[position]), input[position] != UInt8(ascii: ">") {
                 position += 1
             }
-            return (key, Entities.decodedString(input[valueStart..<position]))
+            return (key, Entities.decodedString(ArraySlice(input[valueStart..<position])))
         }
 
         /// Jumps past the matching end tag of a `script`-like element, or to the end if there is none.
