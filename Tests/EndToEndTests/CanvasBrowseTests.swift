@@ -340,9 +340,9 @@ import Testing
         func throttledCourseLoadSaysSoAndRecoversWithoutAKey(rule: String) async throws {
             let server = try FakeCanvasServer()
             defer { server.stop() }
-            // Both requests for course 1 itself (overview and syllabus) are throttled twice, so the
-            // note stays up for 2–3 s (backoff or Retry-After: 1), long enough to see on a busy machine.
-            try await server.fault(#"{"match": "/courses/1?", \#(rule), "count": 4}"#)
+            // Both requests for course 1 itself (overview and syllabus) are throttled three times, so
+            // the note stays up for 3–7 s (Retry-After: 1, or backoff), long enough to see on a busy machine.
+            try await server.fault(#"{"match": "/courses/1?", \#(rule), "count": 6}"#)
             let tmux = try await TmuxSession()
             defer { tmux.close() }
             try tmux.launchApp(canvas: server, ["--course", "1"])
@@ -353,7 +353,7 @@ import Testing
             let row = try #require(throttled.box("Course")?.lines.first { $0.contains("rate limited") })
             #expect(row.contains(/rate limited, retrying in \ds$/), "\(row)")
 
-            let course = try await tmux.waitFor(boxTitled: "Course", "the course without any key pressed", timeout: .seconds(15)) {
+            let course = try await tmux.waitFor(boxTitled: "Course", "the course without any key pressed", timeout: .seconds(30)) {
                 $0.contains("MATH 101 · Past Term B") && $0.contains("Office hours") && $0.contains("Modules · 4")
             }
             #expect(!course.contains("rate limited"))
