@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "CCurl"),
         .target(name: "HTTP", dependencies: ["CCurl", "FileSystem", "TextBasics"]),
         .target(name: "HTMLText"),
-        .target(name: "TerminalUI", dependencies: ["CNcurses"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "TextBasics"]),
 
         // The model, the client structs and the environment every feature reads.
         .target(name: "CourseKit", dependencies: ["TextBasics"]),

@@ -181,3 +181,24 @@ extension BrowseTests {
         #expect(try tmux.format("#{mouse_any_flag}") == "0", "no mouse reports were asked for")
     }
 }
+
+extension BrowseTests {
+    @Test func escInTheCoursePaneGoesBackToTheListAndHLMoveFocusAcross() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try tmux.launchApp()
+        try await tmux.waitFor(box: Self.list, "the sample catalog") { $0.isFocused }
+        try tmux.press("j", "Enter")
+        try await tmux.waitFor(box: "Course", "the second course, focused") { $0.isFocused && $0.contains("日本近代文学講読") }
+
+        try tmux.press("Escape")
+        let back = try await tmux.waitFor("focus back on the list") { $0.box(Self.list)?.isFocused == true }
+        #expect(back.box("Course")?.contains("日本近代文学講読") == true, "the course stays shown: \(back)")
+        #expect(back.box(Self.list)?.lines.contains { $0.hasPrefix("› 日本近代文学講読") } == true, "and selected in the list: \(back)")
+
+        try tmux.press("l")
+        try await tmux.waitFor(box: "Course", "l: the pane on the right") { $0.isFocused }
+        try tmux.press("h")
+        try await tmux.waitFor(box: Self.list, "h: the pane on the left") { $0.isFocused }
+    }
+}

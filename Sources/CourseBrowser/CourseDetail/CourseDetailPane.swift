@@ -44,6 +44,8 @@ final class CourseDetailPane: PaneRunner {
     var onCourseLoaded: (Course) -> Void = { _ in }
     /// Called with the course once its assignments are recorded as seen: nothing in it is new any more.
     var onSeen: (CourseID) -> Void = { _ in }
+    /// Called when the student asks to go back (Esc with no item selected); the host decides where to.
+    var onBack: () -> Void = {}
 
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
@@ -101,6 +103,7 @@ final class CourseDetailPane: PaneRunner {
         case let .copyToClipboard(text): clipboard.copy(text)
         case let .track(event): analytics.track(event)
         case let .courseLoaded(course): onCourseLoaded(course)
+        case .back: onBack()
         case let .readSeen(id): readSeen(id)
         case let .recordSeen(id, seen):
             seenRecords.record(id, seen)

@@ -4,7 +4,7 @@ import TerminalUI
 extension CourseDetailState {
     /// What the Course pane's keys do.
     enum Action: Equatable {
-        case scroll, page, ends, selectItem, clearItem, openInBrowser, copyAddress, upload, handIn, retry, read, download
+        case scroll, page, ends, selectItem, back, openInBrowser, copyAddress, upload, handIn, retry, read, download
     }
 
     /// The Course pane's keys, in the order of their importance on the hint line: handing in
@@ -24,18 +24,16 @@ extension CourseDetailState {
         Binding([[.character("d")]], does: "download the selected file, or every file in the selected folder", hint: "download", action: .download),
         Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it; a module's file: select it in Files", action: .read),
         Binding([[.character("y")]], does: "copy the web address of what o opens to the clipboard (through the terminal)", action: .copyAddress),
-        Binding([[.escape]], does: "select no item, so o and y act on the course", action: .clearItem),
+        Binding([[.escape]], does: "select no item, so o and y act on the course; with none selected, back to the courses", action: .back),
     ]
 
     /// Whether `action` can act now, and if not, why.
     func availability(of action: Action) -> Availability {
         switch action {
-        case .scroll, .page, .ends:
+        case .scroll, .page, .ends, .back:
             return .enabled
         case .selectItem:
             return Availability(unless: lines.firstMarked(where: { $0.item != nil }) != nil ? nil : "Nothing here to select")
-        case .clearItem:
-            return Availability(unless: selectedItem == nil ? "No item is selected" : nil)
         case .openInBrowser:
             if let file = selectedFile, downloads.localCopies[file.id] != nil { return .enabled }
             return WebPage.availability(of: focusedPage, without: "No course is open")

@@ -70,6 +70,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case track(AnalyticsEvent)
         /// Tell the host the course arrived, with the backend's own form of its ID.
         case courseLoaded(Course)
+        /// Tell the host the student asked to go back to the courses.
+        case back
         /// What the hand-in flow wants done.
         case handIn(HandInFlow.Effect)
         /// Read what the student saw of the course as kept under this ID, and answer with `seenBefore`.
@@ -188,7 +190,13 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .page: scroll(by: key == .pageUp ? -max(1, contentHeight) : max(1, contentHeight))
         case .ends: scroll(to: key == .home || key == .character("g") ? 0 : lines.count)
         case .selectItem: selectItem(step: key == .character("n") ? 1 : -1)
-        case .clearItem: clearItemSelection()
+        case .back:
+            // Esc undoes the innermost choice first: the item, then the course's place in focus.
+            guard selectedItem == nil else {
+                clearItemSelection()
+                return []
+            }
+            return [.back]
         case .openInBrowser:
             if let file = selectedFile, let copy = downloads.localCopies[file.id] {
                 return [.openLocalCopy(copy, name: file.name)]

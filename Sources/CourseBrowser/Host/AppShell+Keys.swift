@@ -16,11 +16,24 @@ extension AppShell {
         }
         // While a pane takes keys as text, Tab, ? and q are text too: only Ctrl-C is the shell's.
         let shellKeys = pane(focus).capturesKeys ? ShellKeys.typingBindings : ShellKeys.bindings
-        guard case let .act(action) = shellKeys.lookUp(key, availability: { _ in .enabled }) else {
-            return pane(focus).handle(key) ? .handled : .ignored
+        let lookUp = shellKeys.lookUp(key, availability: { _ in .enabled })
+        if case let .act(action) = lookUp, !ShellKeys.givesWay(action) {
+            return act(action, key: key)
         }
+        if pane(focus).handle(key) {
+            return .handled
+        }
+        guard case let .act(action) = lookUp else { return .ignored }
+        return act(action, key: key)
+    }
+
+    private func act(_ action: ShellKeys.Action, key: Key) -> KeyResult {
         switch action {
         case .cycleFocus: cycleFocus(by: key == .backTab ? -1 : 1)
+        case .focusSide:
+            if let next = layout.neighbour(of: focus, toThe: key == .character("h") ? .left : .right) {
+                setFocus(next)
+            }
         case .help: help = HelpOverlay()
         case .quit: return .quit
         case .suspend: return .ignored

@@ -72,7 +72,7 @@ extension AppShell {
 
     /// The hint line's hints for `width` columns: the help's keys while it is open, keeping
     /// close and quit; a typing pane's own and the one way out; else focus, the focused pane's
-    /// keys that apply, help and quit.
+    /// keys that apply, h/l where there is room, help and quit.
     func hints(width: Int) -> [KeyHint] {
         if help != nil {
             let bindings = HelpOverlay.bindings
@@ -82,7 +82,7 @@ extension AppShell {
         if focused.capturesKeys {
             return HintLine.fit(focused.hints, last: ShellKeys.typingBindings.compactMap(\.hint), width: width)
         }
-        return HintLine.fit(ShellKeys.firstHints + focused.hints, last: ShellKeys.lastHints, width: width)
+        return HintLine.fit(ShellKeys.firstHints + focused.hints + ShellKeys.spareHints, last: ShellKeys.lastHints, width: width)
     }
 
     private func drawTooSmall(into grid: inout Grid) {

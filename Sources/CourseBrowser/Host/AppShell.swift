@@ -64,6 +64,7 @@ public final class AppShell: TerminalApplication {
         detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }
         due.onItems = { [weak self] items, window in self?.list.update(.plannerItems(items, window: window)) }
         detail.onSeen = { [weak self] id in self?.list.update(.seen(id)) }
+        detail.onBack = { [weak self] in self?.setFocus(.list) }
         due.onAnswer = { [weak self] items, window in self?.tellWhatIsDue(items, covering: window) }
     }
 

@@ -1,3 +1,5 @@
+import TextBasics
+
 /// Text as finding compares it: no case, no accents (Vietnamese đ as d too), so `lap trinh`
 /// finds "Lập trình"; scripts without a Latin spelling are left as they are.
 enum SearchText {
@@ -25,39 +27,12 @@ enum SearchText {
                 } else if let folded = known[value] {
                     result += folded
                 } else {
-                    let folded = Self.isCombiningAccent(value) ? [] : Self.foldedByTable(scalar)
+                    let folded = LetterFold.isCombiningAccent(value) ? [] : Array(LetterFold.folded(scalar).utf8)
                     known[value] = folded
                     result += folded
                 }
             }
             return result
-        }
-
-        /// The blocks of accents that combine with Latin, Greek and Cyrillic letters. Other
-        /// scripts' marks (Thai vowels, Devanagari signs) are letters to their readers and stay.
-        static func isCombiningAccent(_ value: UInt32) -> Bool {
-            (0x300...0x36F).contains(value) || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value)
-                || (0x20D0...0x20FF).contains(value) || (0xFE20...0xFE2F).contains(value)
-        }
-
-        /// Letters that are their own letter, not one with a mark, as a reader still searches for them.
-        static let latinLetters: [String: String] = ["đ": "d", "ł": "l", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ı": "i"]
-
-        /// `latinLetters` by scalar: each of its letters is one scalar.
-        static let plainSpellings: [UInt32: String] = Dictionary(
-            uniqueKeysWithValues: latinLetters.compactMap { letter, plain in letter.unicodeScalars.first.map { ($0.value, plain) } }
-        )
-
-        private static func foldedByTable(_ scalar: Unicode.Scalar) -> [UInt8] {
-            var folded: [UInt8] = []
-            for letter in SearchText.foldTable[scalar.value] ?? [scalar] {
-                if let plain = plainSpellings[letter.value] {
-                    folded += plain.utf8
-                } else {
-                    folded += String(letter).utf8
-                }
-            }
-            return folded
         }
     }
 

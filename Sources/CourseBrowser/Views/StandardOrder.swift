@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TextBasics
 
 /// Orders names in a list the way Foundation's `localizedStandardCompare` did, which is ICU's
 /// root collation with numbers read by value: spaces, punctuation and symbols before numbers,
@@ -234,7 +235,7 @@ enum StandardOrder {
         if let rank = variableRanks[value] {
             return [Unit(primary: key(1, rank: UInt64(rank)), tertiary: wide)]
         }
-        if SearchText.Folder.isCombiningAccent(value) {
+        if LetterFold.isCombiningAccent(value) {
             return [Unit(primary: 0, secondary: 0x10000 + value)]
         }
         let properties = scalar.properties
@@ -311,7 +312,7 @@ enum StandardOrder {
     /// letter there is before the first list can be sorted.
     private static func searchFolding(of value: UInt32) -> [Unicode.Scalar]? {
         // Search spells dotless i as i, but it orders after i.
-        guard value != 0x131, SearchText.foldTable[value] != nil || SearchText.Folder.plainSpellings[value] != nil,
+        guard value != 0x131, LetterFold.table[value] != nil || LetterFold.plainSpellings[value] != nil,
               let scalar = Unicode.Scalar(value) else { return nil }
         var folder = SearchText.Folder()
         return Array(String(decoding: folder.fold(String(scalar)), as: UTF8.self).unicodeScalars)

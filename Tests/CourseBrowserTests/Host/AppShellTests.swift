@@ -130,9 +130,9 @@ struct AppShellTests {
         var environment = Fixtures.environment()
         environment.courseClient.coursesPage = { _, _, _ in throw CourseClient.Failure(userMessage: "Can't find catalog file /x") }
         let shell = await started(environment)
-        #expect(render(shell).last == " Tab focus  ↑↓ move  v view  / find  r retry  ? help  q quit", "no course to open")
+        #expect(render(shell).last == " Tab focus  ↑↓ move  v view  / find  r retry  h/l pane  ? help  q quit", "no course to open")
         _ = shell.handle(.tab)
-        #expect(render(shell).last == " Tab focus  ↑↓ scroll  ? help  q quit")
+        #expect(render(shell).last == " Tab focus  ↑↓ scroll  h/l pane  ? help  q quit")
     }
 
     @Test func tracksShownPanesFailuresAndRetries() async {

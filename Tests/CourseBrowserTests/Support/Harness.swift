@@ -86,9 +86,9 @@ extension Pane {
 
 extension AppShell {
     /// The screen's lines at `width` × `height`, told that size first as the event loop does before it draws.
-    func lines(width: Int, height: Int) -> [String] {
-        resize(width: width, height: height, glyphs: .unicode)
-        var grid = Grid(width: width, height: height)
+    func lines(width: Int, height: Int, glyphs: Glyphs = .unicode) -> [String] {
+        resize(width: width, height: height, glyphs: glyphs)
+        var grid = Grid(width: width, height: height, glyphs: glyphs)
         render(into: &grid)
         return grid.lines
     }

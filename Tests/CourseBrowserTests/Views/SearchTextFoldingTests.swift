@@ -1,14 +1,15 @@
 @testable import CourseBrowser
 import Foundation
 import Testing
+import TextBasics
 
 /// Search folds each scalar as it did when it asked Foundation.
 @Suite struct SearchTextFoldingTests {
     /// The folding as it was written with Foundation, for comparison.
     static func foldedByFoundation(_ scalar: Unicode.Scalar) -> [UInt8] {
-        if SearchText.Folder.isCombiningAccent(scalar.value) { return [] }
+        if LetterFold.isCombiningAccent(scalar.value) { return [] }
         var folded = String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        for (letter, plain) in SearchText.Folder.latinLetters {
+        for (letter, plain) in LetterFold.latinLetters {
             folded = folded.replacingOccurrences(of: letter, with: plain)
         }
         return Array(folded.utf8)

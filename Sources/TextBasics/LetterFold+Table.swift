@@ -1,14 +1,14 @@
-extension SearchText {
+extension LetterFold {
     /// What Foundation's `folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)`
     /// makes of each scalar above ASCII that it changes (combining accents aside, which fold to
     /// nothing before this is asked), keyed by the scalar's value.
     ///
-    /// Kept as data so that search folds exactly as it did with Foundation, whatever Unicode
+    /// Kept as data so that text folds exactly as it did with Foundation, whatever Unicode
     /// version the standard library has; `SearchTextFoldingTests` checks it against Foundation
     /// for every scalar.
-    static let foldTable: [UInt32: [Unicode.Scalar]] = {
+    package static let table: [UInt32: [Unicode.Scalar]] = {
         var table: [UInt32: [Unicode.Scalar]] = [:]
-        for entry in foldEntries.split(whereSeparator: { $0 == ";" || $0 == "\n" }) {
+        for entry in entries.split(whereSeparator: { $0 == ";" || $0 == "\n" }) {
             let values = entry.split(separator: " ").compactMap { UInt32($0, radix: 16) }
             guard let key = values.first else { continue }
             table[key] = values.dropFirst().compactMap(Unicode.Scalar.init)
@@ -17,7 +17,7 @@ extension SearchText {
     }()
 
     /// `scalar folded…` in hex, entries separated by `;`.
-    private static let foldEntries = """
+    private static let entries = """
         B5 3BC;C0 61;C1 61;C2 61;C3 61;C4 61;C5 61;C6 E6;C7 63;C8 65;C9 65;CA 65;CB 65;CC 69;CD 69;CE 69;CF 69;
         D0 F0;D1 6E;D2 6F;D3 6F;D4 6F;D5 6F;D6 6F;D8 F8;D9 75;DA 75;DB 75;DC 75;DD 79;DE FE;DF 73 73;E0 61;E1 61;
         E2 61;E3 61;E4 61;E5 61;E7 63;E8 65;E9 65;EA 65;EB 65;EC 69;ED 69;EE 69;EF 69;F1 6E;F2 6F;F3 6F;F4 6F;F5 6F;
