@@ -176,7 +176,7 @@ import Testing
             let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the job done") { $0.contains("done") }
             #expect(uploads.title == "Uploads · 1")
             #expect(rows(uploads).count == 1)
-            #expect(rows(uploads).first?.contains(/^✓ essay\.bin +10003 +3\.0 KB +done$/) == true, "\(uploads)")
+            #expect(rows(uploads).first?.contains(/^✓ essay\.bin +INT2215 +3\.0 KB +done$/) == true, "\(uploads)")
 
             let landed = tmux.dataDirectory.appendingPathComponent("uploads/10003/essay.bin")
             #expect(FileManager.default.contents(atPath: landed.path) == bytes, "not byte-identical at \(landed.path)")
