@@ -14,7 +14,7 @@ extension UploadsState {
         .ends(does: "the first, last upload", action: .move),
         Binding([[.character("r")]], does: "retry the selected upload, or reading the queue when that failed", hint: "retry", action: .retry),
         Binding([[.character("R")]], does: "retry every failed upload", hint: "retry all", action: .retryAll),
-        Binding([[.character("d")], [.delete]], does: "remove the selected upload (asks first unless it is done)", hint: "remove", action: .remove),
+        Binding([[.character("d")], [.delete]], does: "remove the selected upload (asks first if not done)", hint: "remove", action: .remove),
     ]
 
     /// The answers to "remove this upload?"; any other key keeps it too.
