@@ -65,7 +65,7 @@ import Testing
             let id = String(line.dropFirst("queued ".count).prefix { $0 != " " })
 
             let table = try AppCommand.run(["queue", "--data-dir", data.path], environment: environment)
-            #expect(table.stdout.contains("submission to Reading Response  response.pdf +1  70300"), "\(table.stdout)")
+            #expect(table.stdout.contains("submission to Reading Response  response.pdf +1  70.3 KB"), "\(table.stdout)")
             let listed = try #require(try jobs(data, environment: environment).first)
             #expect(listed["kind"] as? String == "submission")
             #expect((listed["assignment"] as? [String: Any])?["id"] as? String == "100042")

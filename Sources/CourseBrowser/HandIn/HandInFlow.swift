@@ -114,8 +114,8 @@ struct HandInFlow {
     private mutating func queued(_ outcome: QueueingOutcome) -> [Effect] {
         guard case var .typing(prompt) = stage else { return [] }
         if let (message, remaining) = outcome.failure {
-            let done = outcome.jobs.isEmpty ? "" : "Queued \(Self.names(outcome.jobs)); "
-            prompt.refused(done + message, keeping: remaining)
+            let done = QueueingReport.queued(outcome.jobs.flatMap(\.files).map(\.name))
+            prompt.refused(done == nil ? message : QueueingReport.notQueued(message), keeping: remaining, after: done)
             stage = .typing(prompt)
             return []
         }

@@ -14,6 +14,7 @@ extension UploadPrompt {
         if isQueuing {
             lines.append(StyledLine("Copying the files into the queue…", style: .muted))
         } else if let problem {
+            lines += (queued.map { Sanitizer.clean($0).wrapped(toWidth: width) } ?? []).map { StyledLine($0, style: Style(role: .success)) }
             lines += StatusRows.problem(problem, width: width, glyphs: glyphs)
         } else if !candidates.isEmpty {
             lines.append(StyledLine(candidates.joined(separator: "  "), style: .muted))

@@ -36,7 +36,11 @@ struct UploadPrompt: Equatable {
     var target = Target.courseFiles
     var editor = LineEditor()
     /// Why the last Enter didn't queue the files, shown under the field.
-    var problem: String?
+    var problem: String? {
+        didSet { if problem == nil { queued = nil } }
+    }
+    /// What the last Enter queued before `problem` stopped it, said as a success above it.
+    private(set) var queued: String?
     /// Names that match the last Tab, when more than one does.
     var candidates: [String] = []
     /// True while the files are being captured into the queue.
@@ -87,10 +91,12 @@ struct UploadPrompt: Equatable {
         return .submit(paths: paths)
     }
 
-    /// Some files could not be queued: the prompt stays open, saying why, holding the paths still to queue.
-    mutating func refused(_ reason: String, keeping remaining: [LocalPath]) {
+    /// Some files could not be queued: the prompt stays open, saying why, holding the paths still
+    /// to queue; `queued` says what was queued before them.
+    mutating func refused(_ reason: String, keeping remaining: [LocalPath], after queued: String? = nil) {
         isQueuing = false
         problem = reason
+        self.queued = queued
         editor.replace(with: remaining.map(PathList.escaped).joined(separator: " "))
     }
 }

@@ -60,7 +60,10 @@ public final class AppShell: TerminalApplication {
         }
         list.onOpen = { [weak self] id in self?.open(id) }
         due.onOpen = { [weak self] id, assignment in self?.open(id, selecting: assignment) }
-        list.onCourses = { [weak self] courses in self?.due.update(.courses(courses)) }
+        list.onCourses = { [weak self] courses in
+            self?.due.update(.courses(courses))
+            self?.uploads.update(.courses(courses))
+        }
         detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }
         due.onItems = { [weak self] items, window in self?.list.update(.plannerItems(items, window: window)) }
         detail.onSeen = { [weak self] id in self?.list.update(.seen(id)) }

@@ -5,9 +5,12 @@ import TerminalUI
 /// One job of the queue as a row: state, file, course, size and what happens next; a download
 /// marked `↓`, with how much arrived and where it went.
 enum UploadRow {
-    /// The row; `home` is the home folder, which a finished download's path is shown under as `~`.
-    static func line(for job: UploadJob, progress: UploadProgress?, width: Int, glyphs: Glyphs, now: Date, home: String = "") -> StyledLine {
-        var line = columns(job, width: width, glyphs: glyphs)
+    /// The row; `course` is what the job's course is called, its ID when nil; `home` is the home
+    /// folder, which a finished download's path is shown under as `~`.
+    static func line(
+        for job: UploadJob, course: String? = nil, progress: UploadProgress?, width: Int, glyphs: Glyphs, now: Date, home: String = ""
+    ) -> StyledLine {
+        var line = columns(job, course: course ?? job.courseID.rawValue, width: width, glyphs: glyphs)
         let room = width - line.text.displayWidth
         if let download = job.download {
             line.spans += downloadStatus(job, download, progress: progress, room: room, glyphs: glyphs, now: now, home: home)
@@ -19,7 +22,8 @@ enum UploadRow {
 
     /// Whether the row for `job` at `width` shows its failure or wait reason only in part.
     static func cutsReason(of job: UploadJob, width: Int, glyphs: Glyphs) -> Bool {
-        let room = width - columns(job, width: width, glyphs: glyphs).text.displayWidth
+        // The columns' widths are fixed, whatever the course is called.
+        let room = width - columns(job, course: "", width: width, glyphs: glyphs).text.displayWidth
         switch job.state {
         case let .failed(reason): return Sanitizer.clean(reason).displayWidth > room - 9
         case let .damaged(reason): return Sanitizer.clean(reason).displayWidth > room
@@ -29,17 +33,16 @@ enum UploadRow {
     }
 
     /// The state glyph, file name, course and size columns.
-    private static func columns(_ job: UploadJob, width: Int, glyphs: Glyphs) -> StyledLine {
+    private static func columns(_ job: UploadJob, course: String, width: Int, glyphs: Glyphs) -> StyledLine {
         let nameWidth = max(8, min(32, width / 3))
         let arrow = job.isDownload ? FilesLayout.downloadGlyph(glyphs) + " " : ""
         let name = arrow + Sanitizer.clean(job.fileName)
-        let course = job.download.flatMap(courseFolder) ?? job.courseID.rawValue
         // The name already carries a download's arrow: an upload's ↑ beside it would contradict it.
         let stateGlyph = job.isDownload && job.state.isSending ? glyphs.bullet : glyph(job.state, glyphs: glyphs)
         return StyledLine([
             .init(text: stateGlyph + " ", style: style(job.state)),
             .init(text: name.truncated(toWidth: nameWidth, ellipsis: glyphs.ellipsis).padded(toWidth: nameWidth) + "  ", style: .plain),
-            .init(text: Sanitizer.clean(course).truncated(toWidth: 10).padded(toWidth: 10) + " ", style: .muted),
+            .init(text: Sanitizer.clean(course).truncated(toWidth: 10, ellipsis: glyphs.ellipsis).padded(toWidth: 10) + " ", style: .muted),
             .init(text: ByteSize.format(job.size).padded(toWidth: 9) + " ", style: .muted),
         ])
     }
@@ -99,7 +102,7 @@ enum UploadRow {
     }
 
     /// The course's folder a download goes into, its code: the folder after `coursebrowser` in its destination.
-    private static func courseFolder(_ download: UploadJob.Download) -> String? {
+    static func courseFolder(_ download: UploadJob.Download) -> String? {
         let parts = download.destination.split(separator: "/").map(String.init)
         guard let index = parts.lastIndex(of: "coursebrowser"), index + 2 < parts.count else { return nil }
         return parts[index + 1]

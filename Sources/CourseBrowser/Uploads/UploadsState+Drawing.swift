@@ -12,7 +12,8 @@ extension UploadsState {
         let selection = selection
         list.draw(count: jobs.count, in: listRect, into: &grid) { index, line, grid in
             let job = jobs[index]
-            grid.draw(UploadRow.line(for: job, progress: progress[job.id], width: line.width, glyphs: grid.glyphs, now: now, home: home), x: line.x, y: line.y, width: line.width)
+            let row = UploadRow.line(for: job, course: courseLabel(of: job), progress: progress[job.id], width: line.width, glyphs: grid.glyphs, now: now, home: home)
+            grid.draw(row, x: line.x, y: line.y, width: line.width)
             if focused, index == selection {
                 grid.setStyle(.selected, in: line)
             }

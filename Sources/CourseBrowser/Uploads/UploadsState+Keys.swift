@@ -14,7 +14,7 @@ extension UploadsState {
         .ends(does: "the first, last upload", action: .move),
         Binding([[.character("r")]], does: "retry the selected upload, or reading the queue when that failed", hint: "retry", action: .retry),
         Binding([[.character("R")]], does: "retry every failed upload", hint: "retry all", action: .retryAll),
-        Binding([[.character("d")], [.delete]], does: "remove the selected queued or failed upload (asks first)", hint: "remove", action: .remove),
+        Binding([[.character("d")], [.delete]], does: "remove the selected upload (asks first if not done)", hint: "remove", action: .remove),
     ]
 
     /// The answers to "remove this upload?"; any other key keeps it too.
@@ -35,7 +35,9 @@ extension UploadsState {
             return Availability(unless: jobs.contains(where: \.state.isFailed) ? nil : "No upload failed")
         case .remove:
             guard let job = selectedJob else { return .disabled("No upload is selected") }
-            return Availability(unless: job.state.isRemovable ? nil : "Only a queued or failed upload can be removed")
+            // A finished job's record is all that goes; a job under way is the queue's until it ends.
+            let removable = job.state.isRemovable || job.state == .done
+            return Availability(unless: removable ? nil : "\(job.fileName) is under way; it can be removed once it is done or fails")
         }
     }
 

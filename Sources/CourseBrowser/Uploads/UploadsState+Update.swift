@@ -20,6 +20,8 @@ extension UploadsState: PaneState, BoundKeys {
         case actionFailed(String)
         /// Why the queue can't be written now, or nil when it can.
         case writable(problem: String?)
+        /// Courses the course list loaded, which name the jobs' courses.
+        case courses([Course])
 
         var pressedKey: Key? {
             if case let .key(key) = self { return key }
@@ -81,6 +83,7 @@ extension UploadsState: PaneState, BoundKeys {
         case let .progress(progress): self.progress = progress
         case let .actionFailed(message): notice = Notice(text: message, isProblem: true)
         case let .writable(problem): writeProblem = problem
+        case let .courses(courses): learnNames(of: courses)
         }
         return []
     }
@@ -116,7 +119,10 @@ extension UploadsState: PaneState, BoundKeys {
         case .retryAll:
             return [.act(.retryAll)]
         case .remove:
-            confirmingRemoval = selectedJob?.id
+            guard let job = selectedJob else { return [] }
+            // Removing a finished job loses nothing but its line, so it is not asked about.
+            guard job.state != .done else { return [.act(.remove(job.id))] }
+            confirmingRemoval = job.id
         }
         return []
     }

@@ -1,6 +1,6 @@
 /// File sizes the way people read them: 512 B, 2.1 MB, 1.0 GB.
-enum ByteSize {
-    static func format(_ bytes: Int64) -> String {
+package enum ByteSize {
+    package static func format(_ bytes: Int64) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var value = Double(max(0, bytes))
         var unit = 0

@@ -1,3 +1,4 @@
+import CourseBrowser
 import CourseKit
 import FoundationEssentials
 import TerminalUI
@@ -5,19 +6,27 @@ import UploadQueue
 
 /// The queue commands for shells and scripts: `upload`, `queue` and `drain`.
 package enum QueueCommands {
-    /// Queues each file for `course`; a file that can't be queued is reported and skipped.
+    /// Queues each file for `course`, once the backend knows the course; a file that can't be
+    /// queued is reported and skipped, and when others were queued, what was and what wasn't is
+    /// summed up at the end, so a partial success does not read as a failure.
     package static func upload(files: [LocalPath], course: CourseID, services: LiveEnvironment.Services) async -> Int32 {
-        var status: Int32 = 0
+        guard await checkCourse(course, environment: services.environment) else { return 1 }
+        var queued: [String] = []
+        var missed: [String] = []
         for file in files {
             do {
                 let job = try await services.environment.uploadQueue.enqueue(file, course)
                 say("queued \(job.id) \(file.path)")
+                queued.append(job.fileName)
             } catch {
                 printError(userMessage(for: error))
-                status = 1
+                missed.append(file.lastPathComponent)
             }
         }
-        return status
+        if let done = QueueingReport.queued(queued), !missed.isEmpty {
+            printError(done + ". " + QueueingReport.notQueued(missed.joined(separator: ", ")))
+        }
+        return missed.isEmpty ? 0 : 1
     }
 
     /// Lists every job, as a table or as JSON; with `clearingDone`, removes the finished ones first.
@@ -30,10 +39,11 @@ package enum QueueCommands {
                 if !json { say("removed \(done.count) finished upload(s)") }
             }
             let jobs = try await queue.jobs()
+            let names = await courseNames(of: jobs, services: services)
             if json {
-                sayExactly(QueueListing.json(jobs))
+                sayExactly(QueueListing.json(jobs, courseNames: names))
             } else {
-                say(QueueListing.table(jobs))
+                say(QueueListing.table(jobs, courseNames: names))
             }
             return 0
         } catch {

@@ -1,3 +1,4 @@
+import CourseBrowser
 import CourseKit
 import FoundationEssentials
 import TerminalUI
@@ -6,12 +7,14 @@ import UploadQueue
 
 /// The `queue` command's output: a table for people, JSON for scripts.
 enum QueueListing {
-    static func table(_ jobs: [UploadJob]) -> String {
+    /// The jobs as a table: each course by what `courseNames` calls it, else its ID, and sizes as
+    /// the Uploads pane shows them.
+    static func table(_ jobs: [UploadJob], courseNames: [CourseID: String] = [:]) -> String {
         guard !jobs.isEmpty else { return "No uploads queued." }
         let header = ["ID", "COURSE", "KIND", "FILE", "SIZE", "STATE", "ATTEMPTS", "LAST ERROR"]
         let rows = jobs.map { job in
             [
-                job.id, job.courseID.rawValue, kind(of: job), job.fileName, String(job.size),
+                job.id, courseNames[job.courseID] ?? job.courseID.rawValue, kind(of: job), job.fileName, ByteSize.format(job.size),
                 job.submittedSummary ?? job.state.name, String(job.attempts), job.lastError ?? "",
             ].map { Sanitizer.clean(Sanitizer.cut($0)) }
         }
@@ -35,8 +38,9 @@ enum QueueListing {
         job.isDownload ? "download" : job.isSubmission ? "submission" : "course_file"
     }
 
-    static func json(_ jobs: [UploadJob]) -> String {
-        escapingTerminalControls(PrettyJSON.text(.array(jobs.map(object))))
+    /// The jobs as JSON, with raw sizes and course IDs; `course_name` where `courseNames` knows the course.
+    static func json(_ jobs: [UploadJob], courseNames: [CourseID: String] = [:]) -> String {
+        escapingTerminalControls(PrettyJSON.text(.array(jobs.map { object($0, courseName: courseNames[$0.courseID]) })))
     }
 
     /// JSON text with what a terminal acts on (see `Sanitizer.isTerminalControl`) and the
@@ -55,7 +59,7 @@ enum QueueListing {
         return String(result)
     }
 
-    private static func object(_ job: UploadJob) -> PrettyJSON.Value {
+    private static func object(_ job: UploadJob, courseName: String?) -> PrettyJSON.Value {
         var object: [String: PrettyJSON.Value] = [
             "id": .string(job.id), "course": .string(job.courseID.rawValue), "file": .string(job.fileName),
             "source": .string(job.sourcePath), "size": .integer(job.size), "state": .string(job.state.name),
@@ -63,6 +67,7 @@ enum QueueListing {
             "queued_at": .string(job.queuedAt.formatted(.iso8601)), "kind": .string(kindName(of: job)),
             "files": .array(job.files.map(fileObject)),
         ]
+        object["course_name"] = .string(courseName)
         object["last_error"] = .string(job.lastError)
         object["sha256"] = job.files.count == 1 ? .string(job.files[0].sha256) : .null
         object["assignment"] = job.submission.map(assignment) ?? .null

@@ -61,7 +61,8 @@ struct HandInFlowTests {
         #expect(flow.update(.key(.enter)) == [.queue([LocalPath("/a"), LocalPath("/b")], course: Self.course, target: .courseFiles)])
         let job = UploadJob(id: "j", courseID: Self.course, fileName: "a", sourcePath: "/a", size: 1, backend: "offline", queuedAt: Self.now)
         #expect(flow.update(.queued(QueueingOutcome(jobs: [job], failure: ("disk full", [LocalPath("/b")])))).isEmpty)
-        #expect(flow.prompt?.problem == "Queued a; disk full")
+        #expect(flow.prompt?.queued == "Queued a", "what was queued, said first, as a success")
+        #expect(flow.prompt?.problem == "Not queued: disk full")
         #expect(flow.prompt?.editor.text == "/b")
     }
 

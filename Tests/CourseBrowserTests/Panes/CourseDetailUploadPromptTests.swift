@@ -130,6 +130,7 @@ struct CourseDetailSeveralUploadsTests {
         #expect(queued.values == ["/tmp/a.pdf"], "queued in order up to the one that failed")
         let lines = pane.lines(width: 80, height: 12)
         #expect(lines[0] == #" Upload file: /tmp/missing.pdf /tmp/c\ d.pdf"#)
-        #expect(lines[1] == " ❗ Queued a.pdf; Can't find /tmp/missing.pdf")
+        #expect(lines[1] == " Queued a.pdf", "the success first, without a failure's mark")
+        #expect(lines[2] == " ❗ Not queued: Can't find /tmp/missing.pdf")
     }
 }

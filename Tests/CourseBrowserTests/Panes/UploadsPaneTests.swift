@@ -215,9 +215,6 @@ struct UploadsPaneTests {
         _ = pane.handle(.character("d"))
         _ = pane.handle(.character("y"))
         await settle { removed.values == ["a.txt"] }
-        _ = pane.handle(.down)
-        _ = pane.handle(.character("d"))
-        #expect(render(pane).contains(" Only a queued or failed upload can be removed"), "a finished upload is not removed from here")
     }
 
     @Test func aQueueThatCantBeReadIsAnInlineErrorWithRetry() async {
