@@ -32,7 +32,9 @@ import Testing
         (["--course", ""], "--course needs a course ID, not an empty value"),
         (["--course", "1", "--course", "2"], "--course was given more than once"),
         (["--catalog="], "--catalog needs a file path, not an empty value"),
-        (["stray"], "unexpected argument 'stray'"),
+        (["uplod", "--course", "3", "a.txt"], "unknown command 'uplod'; did you mean 'upload'?"),
+        (["--cours", "3"], "unknown option '--cours'; did you mean '--course'?"),
+        (["queue", "--offline"], "--offline only goes with the browser (coursebrowser with no command), 'due' or 'calendar'"),
         (["--canvas", "http://school.example"],
          "--canvas uses plain http, which would send your access token unencrypted; use https://school.example"),
     ])
