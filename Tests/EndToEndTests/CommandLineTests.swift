@@ -142,6 +142,17 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
+    @Test(arguments: [["upload", "--help"], ["help", "upload"]])
+    func aCommandsHelpIsItsOwn(arguments: [String]) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("USAGE: coursebrowser upload [BACKEND] --course ID FILE…\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("\n  --course ID "))
+        #expect(!result.stdout.contains("--json"))
+        #expect(!result.stdout.contains("KEYS"), "no keys: the browser's alone")
+        #expect(result.stderr.isEmpty)
+    }
+
     @Test func versionPrintsOneLineAndExits0() throws {
         let result = try Self.run(["--version"])
         #expect(result.status == 0)
