@@ -47,7 +47,7 @@ case .help:
     print(LaunchOptions.helpText(for: options.command))
     exit(0)
 case .version:
-    print("coursebrowser \(LaunchOptions.version)")
+    print(LaunchOptions.versionText(commit: BuildCommit.short))
     exit(0)
 case .run:
     break

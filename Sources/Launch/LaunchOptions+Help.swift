@@ -43,6 +43,11 @@ extension LaunchOptions {
         "  --canvas URL [--token-file PATH | --token-command CMD]  or  --catalog FILE",
     ]
 
+    /// What `--version` prints: the version and the commit the program was built from.
+    public static func versionText(commit: String) -> String {
+        "coursebrowser \(version) (\(commit))"
+    }
+
     /// The hint printed after a usage error.
     public static let usageHint = "Try 'coursebrowser --help' for usage."
 }

@@ -2,7 +2,7 @@
 import Testing
 
 /// `COMMAND --help` prints that command's usage, what it does and its options, built from the
-/// same tables as `--help`.
+/// same tables as `--help`; `--version` names the commit.
 struct CommandHelpTests {
     @Test func uploadsHelpListsItsOptionsAndNoneOfTheOthers() {
         let help = LaunchOptions.helpText(for: .upload(files: []))
@@ -50,5 +50,9 @@ struct CommandHelpTests {
                 #expect(!message.contains("'browse'"), "\(message)")
             }
         }
+    }
+
+    @Test func theVersionNamesTheCommit() {
+        #expect(LaunchOptions.versionText(commit: "abc1234") == "coursebrowser \(LaunchOptions.version) (abc1234)")
     }
 }
