@@ -28,10 +28,11 @@ struct BuildCommit: BuildToolPlugin {
 
     /// The files of the checkout at `package` that change when its commit does: HEAD, which
     /// names the branch (or the commit, when detached), HEAD's log, which grows with every
-    /// commit, checkout and reset, and the branch's ref, loose or packed. Those that exist: a
-    /// tarball has none.
+    /// commit, checkout and reset, and the branch's ref, loose or packed; those that exist, as
+    /// a missing input fails the build. Outside a checkout, the package's directory, which
+    /// changes when a `.git` appears in it.
     static func filesNamingTheCommit(package: URL) -> [URL] {
-        guard let gitDirectory = gitDirectory(package: package) else { return [] }
+        guard let gitDirectory = gitDirectory(package: package) else { return [package] }
         let head = gitDirectory.appending(path: "HEAD")
         // A linked worktree keeps its HEAD to itself and its refs in the repository's directory.
         let common = (try? String(contentsOf: gitDirectory.appending(path: "commondir"), encoding: .utf8))
