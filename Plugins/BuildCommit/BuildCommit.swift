@@ -36,7 +36,7 @@ struct BuildCommit: BuildToolPlugin {
         let head = gitDirectory.appending(path: "HEAD")
         // A linked worktree keeps its HEAD to itself and its refs in the repository's directory.
         let common = (try? String(contentsOf: gitDirectory.appending(path: "commondir"), encoding: .utf8))
-            .map { URL(filePath: $0.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: gitDirectory) } ?? gitDirectory
+            .map { URL(filePath: $0.trimmingCharacters(in: .whitespacesAndNewlines), directoryHint: .isDirectory, relativeTo: gitDirectory) } ?? gitDirectory
         var files = [head, gitDirectory.appending(path: "logs/HEAD"), common.appending(path: "packed-refs")]
         if let text = try? String(contentsOf: head, encoding: .utf8), text.hasPrefix("ref: ") {
             files.append(common.appending(path: text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -50,9 +50,11 @@ struct BuildCommit: BuildToolPlugin {
         let dotGit = package.appending(path: ".git")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dotGit.path(percentEncoded: false), isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { return dotGit }
+        // Paths inside are resolved against it as a directory, not beside it as a file.
+        if isDirectory.boolValue { return URL(filePath: dotGit.path(percentEncoded: false), directoryHint: .isDirectory) }
         guard let text = try? String(contentsOf: dotGit, encoding: .utf8), text.hasPrefix("gitdir: ") else { return nil }
-        return URL(filePath: text.dropFirst(8).trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: package)
+        let packageDirectory = URL(filePath: package.path(percentEncoded: false), directoryHint: .isDirectory)
+        return URL(filePath: text.dropFirst(8).trimmingCharacters(in: .whitespacesAndNewlines), directoryHint: .isDirectory, relativeTo: packageDirectory)
     }
 
     /// `$1` is the file to write, `$2` the package's directory. The commit counts only when the
