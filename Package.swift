@@ -38,7 +38,9 @@ let package = Package(
 
         // The root: options, the live clients that reach the system, the commands, and the program.
         .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "CourseBrowser", "HTTP", "FileSystem", "TerminalUI", "TextBasics"]),
-        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "TerminalUI"], path: "Sources/App"),
+        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "TerminalUI"], path: "Sources/App", plugins: ["BuildCommit"]),
+        // Notes the commit the program is built from, for --version; "unknown" outside a checkout.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
 
         // Tools beside the program: a process that drives the queue for its tests, and the
         // benchmark, which compiles its baseline (a bare ncursesw program drawing what the app

@@ -40,11 +40,14 @@ do {
 }
 
 switch options.action {
-case .help:
+case .help where options.command == .browse:
     print(LaunchOptions.helpText + "\n\n" + KeyTable.helpSection)
     exit(0)
+case .help:
+    print(LaunchOptions.helpText(for: options.command))
+    exit(0)
 case .version:
-    print("coursebrowser \(LaunchOptions.version)")
+    print(LaunchOptions.versionText(commit: BuildCommit.short))
     exit(0)
 case .run:
     break

@@ -6,11 +6,6 @@ extension LaunchOptions {
         let usage = commandSpecs.enumerated().map { index, command in
             (index == 0 ? "USAGE: " : "       ") + "coursebrowser " + command.usage
         }
-        let backend = [
-            "BACKEND is the saved login's Canvas (see login), else the built-in sample",
-            "catalog, unless one of these is given:",
-            "  --canvas URL [--token-file PATH | --token-command CMD]  or  --catalog FILE",
-        ]
         let commands = commandSpecs.compactMap { command in
             command.summary.map { (command.name.rawValue, $0) }
         }
@@ -20,9 +15,37 @@ extension LaunchOptions {
             usage,
             backend,
             ["COMMANDS:"] + HelpColumns.lines(commands),
+            ["One command's usage and options: coursebrowser COMMAND --help"],
             ["OPTIONS:"] + HelpColumns.lines(options),
         ]
         return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+    }
+
+    /// The help `COMMAND --help` (or `help COMMAND`) prints: the command's usage, what it
+    /// does and only the options that go with it; the browser's is all of `helpText`.
+    public static func helpText(for command: Command) -> String {
+        guard let spec = commandSpecs.first(where: { $0.name == command.name }), command.name != .browse else { return helpText }
+        let options = optionSpecs.filter { $0.misuse(with: spec.name) == nil }.map { option in (option.label, option.help) }
+        let sections = [
+            ["USAGE: coursebrowser " + spec.usage],
+            spec.summary.map { HelpColumns.wrap($0, width: HelpColumns.lineWidth) } ?? [],
+            spec.usage.contains("[BACKEND]") ? backend : [],
+            ["OPTIONS:"] + HelpColumns.lines(options),
+            ["Every command and option: coursebrowser --help"],
+        ]
+        return sections.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+    }
+
+    /// What `[BACKEND]` in a usage line stands for.
+    private static let backend = [
+        "BACKEND is the saved login's Canvas (see login), else the built-in sample",
+        "catalog, unless one of these is given:",
+        "  --canvas URL [--token-file PATH | --token-command CMD]  or  --catalog FILE",
+    ]
+
+    /// What `--version` prints: the version and the commit the program was built from.
+    public static func versionText(commit: String) -> String {
+        "coursebrowser \(version) (\(commit))"
     }
 
     /// The hint printed after a usage error.

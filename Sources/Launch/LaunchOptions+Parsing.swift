@@ -11,18 +11,21 @@ extension LaunchOptions {
     /// not be UTF-8: a file argument keeps its exact bytes, so a name in another encoding
     /// (`f\xE9.txt`) still names its file; everything else is read as text.
     public static func parse(bytes arguments: [[UInt8]]) throws(UsageError) -> LaunchOptions {
+        try parse(bytes: arguments, pathExists: pathExists)
+    }
+
+    /// Parses as `parse(bytes:)` does, asking `pathExists` whether a word the browser was
+    /// given names a file.
+    static func parse(bytes arguments: [[UInt8]], pathExists: (LocalPath) -> Bool) throws(UsageError) -> LaunchOptions {
         var parser = Parser(remaining: arguments[...])
         var options = LaunchOptions()
-        if let first = arguments.first, let command = command(named: Parser.text(first)) {
-            parser.remaining.removeFirst()
-            options.command = command.start
-        }
+        try parser.parseCommand(into: &options, pathExists: pathExists)
         try parser.parse(into: &options)
-        try options.validate(files: parser.positionals)
+        try options.validate(files: parser.positionals, pathExists: pathExists)
         return options
     }
 
-    private mutating func validate(files: [LocalPath]) throws(UsageError) {
+    private mutating func validate(files: [LocalPath], pathExists: (LocalPath) -> Bool) throws(UsageError) {
         if canvasURL != nil, catalogPath != nil {
             throw UsageError("--canvas and --catalog choose different backends; give one")
         }
@@ -44,7 +47,9 @@ extension LaunchOptions {
             guard assignment != nil else { throw UsageError("submit needs --assignment ID") }
             guard !files.isEmpty else { throw UsageError("submit needs at least one FILE") }
             command = .submit(files: files)
-        case .browse, .queue, .drain, .due, .calendar, .status, .logout, .manPage:
+        case .browse:
+            if let stray = files.first { throw Self.strayInBrowser(stray, pathExists: pathExists) }
+        case .queue, .drain, .due, .calendar, .status, .logout, .manPage:
             if let stray = files.first { throw UsageError("unexpected argument '\(stray.path)'") }
         case let .sync(_, json):
             guard action == .run else { return }
@@ -80,6 +85,23 @@ extension LaunchOptions {
             String(decoding: bytes, as: UTF8.self)
         }
 
+        /// Reads the command word, if the first argument is one: `help` before a command
+        /// asks for that command's help (and alone, for all of it), as `COMMAND --help` does.
+        mutating func parseCommand(into options: inout LaunchOptions, pathExists: (LocalPath) -> Bool) throws(UsageError) {
+            if remaining.first.map(Self.text) == "help" {
+                remaining.removeFirst()
+                options.action = .help
+                guard let word = remaining.first, !Self.text(word).hasPrefix("-") else { return }
+                guard LaunchOptions.command(named: Self.text(word)) != nil else {
+                    throw LaunchOptions.strayInBrowser(LocalPath(bytes: word), pathExists: pathExists)
+                }
+            }
+            if let first = remaining.first, let command = LaunchOptions.command(named: Self.text(first)) {
+                remaining.removeFirst()
+                options.command = command.start
+            }
+        }
+
         mutating func parse(into options: inout LaunchOptions) throws(UsageError) {
             var optionsEnded = false
             while let bytes = remaining.popFirst() {
@@ -96,7 +118,7 @@ extension LaunchOptions {
 
         private mutating func parseOption(_ argument: String, into options: inout LaunchOptions) throws(UsageError) {
             let (name, inlineValue) = LaunchOptions.split(argument)
-            guard let spec = LaunchOptions.spec(named: name) else { throw UsageError("unknown option '\(name)'") }
+            guard let spec = LaunchOptions.spec(named: name) else { throw LaunchOptions.unknownOption(name, with: options.command.name) }
             if let misuse = spec.misuse(with: options.command.name) { throw misuse }
             guard spec.value != nil else {
                 try spec.apply(&options, "")

@@ -40,14 +40,32 @@ struct OptionSpec: Sendable {
     /// command that has a backend (which is what most options are for).
     var fullHelp: String {
         guard !commands.isEmpty, !LaunchOptions.backendCommands.allSatisfy(commands.contains) else { return help }
-        let only = commands.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-        return help + " Only with \(only)."
+        // Beside the usage lines, which show the browser as the one without a command word, a
+        // short name for it is enough.
+        return help + " Only with \(Self.naming(commands, lastJoinedBy: "or", browser: "the browser (no command)"))."
     }
 
-    /// The error for using it with `command`, if it doesn't go there.
+    /// The error for using it with `command`, if it doesn't go there: where it goes, when that
+    /// is a few commands, else the command it was given with, which a list of nine would bury.
     func misuse(with command: LaunchOptions.CommandName) -> UsageError? {
         guard !commands.isEmpty, !commands.contains(command) else { return nil }
-        let names = commands.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-        return UsageError("\(name) only goes with \(names)" + (mixUp.map { "; " + $0 } ?? ""))
+        let problem = commands.count <= Self.longestListNamed
+            ? "only goes with \(Self.naming(commands, lastJoinedBy: "or"))"
+            : "doesn't go with \(Self.naming([command], lastJoinedBy: "or"))"
+        return UsageError("\(name) \(problem)" + (mixUp.map { "; " + $0 } ?? ""))
+    }
+
+    /// The most commands a misuse lists as those an option goes with.
+    static let longestListNamed = 4
+
+    /// Commands as a sentence names them: by their words, and the browser, which has no word,
+    /// by what starts it.
+    static func naming(
+        _ commands: [LaunchOptions.CommandName],
+        lastJoinedBy conjunction: String,
+        browser: String = "the browser (coursebrowser with no command)"
+    ) -> String {
+        let names = commands.map { $0 == .browse ? browser : "'\($0.rawValue)'" }
+        return LaunchOptions.list(names, lastJoinedBy: conjunction)
     }
 }

@@ -32,7 +32,9 @@ import Testing
         (["--course", ""], "--course needs a course ID, not an empty value"),
         (["--course", "1", "--course", "2"], "--course was given more than once"),
         (["--catalog="], "--catalog needs a file path, not an empty value"),
-        (["stray"], "unexpected argument 'stray'"),
+        (["uplod", "--course", "3", "a.txt"], "unknown command 'uplod'; did you mean 'upload'?"),
+        (["--cours", "3"], "unknown option '--cours'; did you mean '--course'?"),
+        (["queue", "--offline"], "--offline only goes with the browser (coursebrowser with no command), 'due' or 'calendar'"),
         (["--canvas", "http://school.example"],
          "--canvas uses plain http, which would send your access token unencrypted; use https://school.example"),
     ])
@@ -140,11 +142,43 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func versionPrintsOneLineAndExits0() throws {
+    @Test(arguments: [["upload", "--help"], ["help", "upload"]])
+    func aCommandsHelpIsItsOwn(arguments: [String]) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("USAGE: coursebrowser upload [BACKEND] --course ID FILE…\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("\n  --course ID "))
+        #expect(!result.stdout.contains("--json"))
+        #expect(!result.stdout.contains("KEYS"), "no keys: the browser's alone")
+        #expect(result.stderr.isEmpty)
+    }
+
+    /// The version and the commit the binary was built from, which for a build of this
+    /// checkout is its HEAD, and "unknown" where there is no checkout to read it from.
+    @Test func versionNamesTheCommitItWasBuiltFrom() throws {
         let result = try Self.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.wholeMatch(of: /coursebrowser \d+\.\d+\.\d+\n/) != nil, "\(result.stdout)")
         #expect(result.stderr.isEmpty)
+        let match = try #require(result.stdout.wholeMatch(of: /coursebrowser \d+\.\d+\.\d+ \(([0-9a-f]{7,}|unknown)\)\n/), "\(result.stdout)")
+        let commit = String(match.1)
+        guard let head = Self.checkoutHead() else {
+            #expect(commit == "unknown")
+            return
+        }
+        #expect(head.hasPrefix(commit), "built from \(commit), the checkout is at \(head): build again after committing")
+    }
+
+    /// The full commit of the checkout these tests are in, if they are in one and git is here.
+    static func checkoutHead() -> String? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        guard let git = Command.which("git"),
+              let top = try? Command.run(git, ["-C", root.path, "rev-parse", "--show-toplevel"], environment: ProcessInfo.processInfo.environment),
+              top.status == 0,
+              URL(fileURLWithPath: top.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).resolvingSymlinksInPath() == root.resolvingSymlinksInPath(),
+              let head = try? Command.run(git, ["-C", root.path, "rev-parse", "HEAD"], environment: ProcessInfo.processInfo.environment),
+              head.status == 0
+        else { return nil }
+        return head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func withoutATerminalItRefusesToStart() throws {

@@ -33,9 +33,9 @@ import Testing
         (["due", "--days", "2", "--days", "3"], "--days was given more than once"),
         (["--days", "3"], "--days only goes with 'due' or 'calendar'"),
         (["queue", "--days", "3"], "--days only goes with 'due' or 'calendar'"),
-        (["calendar", "--json"], "--json only goes with 'queue' or 'due' or 'sync' or 'status'"),
-        (["due", "--course", "3"], "--course only goes with 'browse' or 'upload' or 'submit' or 'queue' or 'drain' or 'sync'"),
-        (["due", "--due"], "--due only goes with 'browse'"),
+        (["calendar", "--json"], "--json only goes with 'queue', 'due', 'sync' or 'status'"),
+        (["due", "--course", "3"], "--course doesn't go with 'due'"),
+        (["due", "--due"], "--due only goes with the browser (coursebrowser with no command)"),
         (["due", "extra"], "unexpected argument 'extra'"),
         (["calendar", "out.ics"], "unexpected argument 'out.ics'"),
     ])

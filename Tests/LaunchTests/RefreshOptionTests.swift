@@ -19,7 +19,7 @@ struct RefreshOptionTests {
         (["--refresh", "0.05"], "--refresh needs a number of minutes, 0 (never) or from 0.1 to 10080, not '0.05'"),
         (["--refresh", "nan"], "--refresh needs a number of minutes, 0 (never) or from 0.1 to 10080, not 'nan'"),
         (["--refresh", ""], "--refresh needs a number of minutes, 0 (never) or from 0.1 to 10080, not ''"),
-        (["queue", "--refresh", "5"], "--refresh only goes with 'browse'"),
+        (["queue", "--refresh", "5"], "--refresh only goes with the browser (coursebrowser with no command)"),
     ])
     func aValueThatIsNotAUsableNumberOfMinutesIsRefused(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) {
