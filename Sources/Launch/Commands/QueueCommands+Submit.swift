@@ -4,6 +4,10 @@ import FoundationEssentials
 import TerminalUI
 import UploadQueue
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension QueueCommands {
     /// Queues `files` as one submission to `assignmentID` of `course`, after the checks the
     /// Course pane makes and after saying what the hand-in will do; when a check fails, or the
@@ -14,7 +18,7 @@ extension QueueCommands {
     ) async -> Int32 {
         let environment = services.environment
         guard let (assignment, isFresh) = await findAssignment(assignmentID, in: course, environment: environment) else { return 1 }
-        let problems = ([assignment.uploadRefusal(isFresh: isFresh)] + files.map { assignment.refusal(forFileNamed: $0.lastPathComponent) })
+        let problems = ([assignment.uploadRefusal(isFresh: isFresh)] + files.map { assignment.refusal(forFileNamed: $0.lastPathComponent) } + files.map(absence))
             .compactMap { $0 }
         guard problems.isEmpty else {
             problems.forEach(printError)
@@ -37,6 +41,13 @@ extension QueueCommands {
             printError(userMessage(for: error))
             return 1
         }
+    }
+
+    /// Why `file` isn't there to hand in: checked before the question, which should never be
+    /// about a file that can't be sent. The queue checks it again as it copies it.
+    private static func absence(of file: LocalPath) -> String? {
+        guard let status = file.status() else { return UploadQueueError.missing(path: file.path).userMessage }
+        return status.st_mode & S_IFMT == S_IFDIR ? UploadQueueError.folder(path: file.path).userMessage : nil
     }
 
     /// Says `summary` on stderr, asking it as a question when `asking` and a person types the
