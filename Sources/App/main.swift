@@ -100,7 +100,7 @@ case let .upload(files):
     runCommand(writingThrough: services) { await QueueCommands.upload(files: files, course: course, services: services) }
 case let .submit(files):
     guard let course = options.course, let assignment = options.assignment else { failUsage("submit needs --course ID and --assignment ID") }
-    runCommand(writingThrough: services) { await QueueCommands.submit(files: files, course: course, assignmentID: assignment, services: services) }
+    runCommand(writingThrough: services) { await QueueCommands.submit(files: files, course: course, assignmentID: assignment, assumeYes: options.assumeYes, services: services) }
 case let .queue(json, clearDone):
     runCommand(writingThrough: services) { await QueueCommands.list(json: json, clearingDone: clearDone, services: services) }
 case let .drain(timeout):

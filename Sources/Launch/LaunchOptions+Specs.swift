@@ -49,6 +49,9 @@ extension LaunchOptions {
             }
             options.assignment = id
         },
+        OptionSpec("--yes", commands: [.submit], help: "Hand in without asking first (submit asks only when standard input is a terminal).") {
+            options, _ in options.assumeYes = true
+        },
         OptionSpec("--request-timeout", value: "SECONDS", help: "Give up on a Canvas request after SECONDS (default 30).") {
             options, value throws(UsageError) in options.requestTimeoutSeconds = try seconds(value, for: "--request-timeout")
         },

@@ -61,6 +61,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var course: CourseID?
     /// With `submit`, the assignment the files are handed in to.
     public var assignment: String?
+    /// With `submit`, hand in without asking first, as a script would.
+    public var assumeYes = false
     /// The Canvas a `--course` web address named, used when no backend is given.
     public var courseLinkBase: URL?
     /// Show only what was saved, and send nothing.

@@ -41,6 +41,8 @@ import Testing
         #expect(prompt.contains("Submit to Essay"), "an essay's row takes a hand-in: \(prompt)")
         try tmux.type(essay.path)
         try tmux.press("Enter")
+        try await tmux.waitFor(boxTitled: "Due", "the question before the hand-in") { $0.containsIgnoringWrapping("Hand in essay.pdf to Essay") }
+        try tmux.press("y")
 
         let handedIn = try await tmux.waitFor(boxTitled: "Due", "the essay sent and its row done") { due in
             due.contains("Handed in essay.pdf to Essay") && Self.rows(due).contains { $0.contains("Essay") && $0.hasSuffix("✓") }

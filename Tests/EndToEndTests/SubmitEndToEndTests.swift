@@ -54,12 +54,17 @@ import Testing
             let essayBytes = try TestFile.write(essay, size: 70_000)
             let notesBytes = try TestFile.write(notes, size: 300)
 
+            // Standard input is no terminal here, as in a script: it says what it does without asking.
             let submit = try AppCommand.run(
                 ["submit", "--course", "10004", "--assignment", "100042", essay.path, notes.path, "--data-dir", data.path], environment: environment
             )
             #expect(submit.status == 0, "\(submit.stderr)")
-            #expect(submit.stderr.hasPrefix("coursebrowser: warning: Reading Response was due "), "\(submit.stderr)")
-            #expect(submit.stderr.hasSuffix(" ago: this submission will be marked late\n"), "\(submit.stderr)")
+            let said = submit.stderr.split(separator: "\n").map(String.init)
+            #expect(said.count == 2, "\(submit.stderr)")
+            #expect(said.first?.hasPrefix("coursebrowser: warning: Reading Response was due ") == true, "\(submit.stderr)")
+            #expect(said.first?.hasSuffix(" ago: this submission will be marked late") == true, "\(submit.stderr)")
+            #expect(said.last?.hasPrefix("Hand in response.pdf and 1 more to Reading Response — attempt 3, late by ") == true, "\(submit.stderr)")
+            #expect(said.last?.hasSuffix(", replaces what the teacher sees") == true, "\(submit.stderr)")
             let line = submit.stdout.trimmingCharacters(in: .newlines)
             #expect(line.hasSuffix(" Reading Response: \(essay.path) \(notes.path)"), "\(line)")
             let id = String(line.dropFirst("queued ".count).prefix { $0 != " " })
@@ -87,6 +92,43 @@ import Testing
             #expect(again.status == 0)
             #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("submissions/10004/100042/attempt-3").path))
             #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("submissions/10004/100042/attempt-4").path), "a second drain hands in nothing")
+        }
+
+        @Test func atATerminalItAsksFirstAndOnlyYesQueuesWhileYesGivenSkipsTheQuestion() async throws {
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            let data = tmux.dataDirectory
+            let draft = tmux.directory.appendingPathComponent("draft.pdf")
+            _ = try TestFile.write(draft, size: 100)
+            let submit = ["submit", "--course", "10003", "--assignment", "100033", draft.path, "--data-dir", data.path]
+            let environment = AppCommand.environment(token: nil, home: tmux.directory)
+            let question = "Hand in draft.pdf to Project Draft — attempt 1? y/n"
+
+            for answer in ["n", "", "yeah"] {
+                try tmux.run("clear")
+                try tmux.launchApp(submit)
+                try await tmux.waitFor("the question") { $0.lines.contains { $0.hasPrefix(question) } }
+                try tmux.run(answer)
+                #expect(try await tmux.waitForExit() == 1, "'\(answer)' hands nothing in")
+                let said = try await tmux.waitFor("why nothing was queued") { $0.contains("Nothing was handed in") }
+                #expect(said.contains("coursebrowser: Nothing was handed in: answer y to hand the files in, or give --yes"), "\(said.text)")
+                #expect(try jobs(data, environment: environment).isEmpty, "'\(answer)' queued nothing")
+            }
+
+            try tmux.run("clear")
+            try tmux.launchApp(submit)
+            try await tmux.waitFor("the question") { $0.lines.contains { $0.hasPrefix(question) } }
+            try tmux.run("y")
+            #expect(try await tmux.waitForExit() == 0)
+            #expect(try jobs(data, environment: environment).count == 1)
+
+            try tmux.run("clear")
+            try tmux.launchApp(submit + ["--yes"])
+            let screen = try await tmux.waitFor("submit --yes to end") { $0.exitStatus != nil }
+            #expect(screen.exitStatus == 0, "\(screen.text)")
+            #expect(screen.contains("Hand in draft.pdf to Project Draft — attempt 1"), "it still says what it does: \(screen.text)")
+            #expect(!screen.contains("y/n"), "--yes doesn't ask: \(screen.text)")
+            #expect(try jobs(data, environment: environment).count == 2)
         }
 
         @Test func fileNamesWithEscapeSequencesArePrintedCleaned() throws {
@@ -121,7 +163,8 @@ import Testing
     // MARK: In the UI
 
     @Suite(.serialized) struct InTheUI {
-        /// Presses `s`, picks the assignment whose name starts with `name`, gives `path` and presses Enter.
+        /// Presses `s`, picks the assignment whose name starts with `name`, gives `path` and presses
+        /// Enter; the question that follows is the caller's to answer (`handIn`).
         static func submit(_ path: String, to name: String, in tmux: TmuxSession) async throws {
             try tmux.press("s")
             try await tmux.waitFor(box: "Course", "the assignment picker") { $0.contains("Submit to:") }
@@ -131,6 +174,38 @@ import Testing
             try await tmux.waitFor(box: "Course", "the file prompt") { $0.contains("Submit to \(name)") }
             try tmux.type(path)
             try tmux.press("Enter")
+        }
+
+        /// Waits for the question the flow asks before a hand-in to `name`, and answers y.
+        static func handIn(to name: String, in tmux: TmuxSession) async throws {
+            try await tmux.waitFor(box: "Course", "the question before the hand-in") { $0.containsIgnoringWrapping("to \(name)") && $0.contains("y/n") }
+            try tmux.press("y")
+        }
+
+        @Test func beforeHandingInItSaysWhatWillHappenAndNoLeavesTheFilesTypedAndNothingQueued() async throws {
+            let tmux = try await TmuxSession()
+            defer { tmux.close() }
+            let file = tmux.directory.appendingPathComponent("response.pdf")
+            _ = try TestFile.write(file, size: 3000)
+            try tmux.launchApp(["--course", "10004", "--data-dir", tmux.dataDirectory.path])
+            try await tmux.waitFor(box: "Course", "course 10004 and its assignments") { $0.isFocused && $0.contains("Reading Response") }
+
+            try await Self.submit("response.pdf", to: "Reading Response", in: tmux)
+            let asked = try await tmux.waitFor(box: "Course", "the question") { $0.contains("y/n") }
+            #expect(asked.containsIgnoringWrapping("Hand in response.pdf to Reading Response — attempt 3, late by 3 days, replaces what the teacher sees? y/n"),
+                    "\(asked)")
+            try tmux.press("Enter")
+            try tmux.press("n")
+            let back = try await tmux.waitFor(box: "Course", "the prompt again") { !$0.contains("y/n") && $0.contains("Enter queues") }
+            #expect(back.contains("Submit to Reading Response: response.pdf"), "the file is still typed: \(back)")
+            let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the empty queue") { $0.contains("No uploads queued") }
+            #expect(!uploads.contains("response.pdf"), "nothing was queued: \(uploads)")
+
+            try tmux.press("Enter")
+            try await Self.handIn(to: "Reading Response", in: tmux)
+            let course = try await tmux.waitFor(box: "Course", "the submission handed in") { $0.contains("Handed in response.pdf to Reading Response") }
+            #expect(course.containsIgnoringWrapping("attempt 3"), "\(course)")
+            try await tmux.waitFor(boxTitled: "Uploads", "the job done") { $0.contains("response.pdf") && $0.contains("(attempt 3)") }
         }
 
         @Test func sPicksTheAssignmentAndTheFileAndTheAssignmentsSectionThenSaysSubmitted() async throws {
@@ -150,6 +225,7 @@ import Testing
             try tmux.press("Tab")
             try await tmux.waitFor(box: "Course", "the completed path") { $0.contains("Submit to Project Draft: draft.odt") }
             try tmux.press("Enter")
+            try await Self.handIn(to: "Project Draft", in: tmux)
 
             let course = try await tmux.waitFor(box: "Course", "the submission handed in") { $0.contains("Handed in draft.odt to Project Draft") }
             #expect(course.containsIgnoringWrapping("attempt 1"), "\(course)")
@@ -175,6 +251,7 @@ import Testing
             try await tmux.waitFor(box: "Course", "course 43 and its assignments") { $0.isFocused && $0.contains("Essay") }
 
             try await Self.submit(file.path, to: "Essay", in: tmux)
+            try await Self.handIn(to: "Essay", in: tmux)
             try await tmux.waitFor(boxTitled: "Course", "the submission handed in", timeout: .seconds(20)) { $0.contains("Handed in essay.pdf to Essay") }
             try await tmux.waitFor(box: "Course", "Essay marked submitted") { $0.lines.contains { $0.contains("10 pts · submitted") } }
             let recorded = try await server.submissions()

@@ -557,9 +557,11 @@ import Testing
             ] {
                 let result = try ReadOnlyMount.run(arguments + dataOption, folder: data, environment: environment)
                 #expect(result.status == 1, "\(arguments): \(result.stdout)\(result.stderr)")
-                // Before it, submit may warn that the assignment is past due; nothing else.
+                // Before it, submit may warn that the assignment is past due and says what it hands in; nothing else.
                 #expect(result.stderr.hasSuffix(refusal), "\(arguments): \(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("coursebrowser: warning: ") || $0 + "\n" == refusal })
+                #expect(result.stderr.split(separator: "\n").allSatisfy {
+                    $0.hasPrefix("coursebrowser: warning: ") || $0.hasPrefix("Hand in new.txt to ") || $0 + "\n" == refusal
+                })
             }
             let listing = try ReadOnlyMount.run(["queue"] + dataOption, folder: data, environment: environment)
             #expect(listing.status == 0, "reading the queue needs no writing: \(listing.stderr)")

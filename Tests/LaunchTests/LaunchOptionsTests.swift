@@ -110,6 +110,7 @@ struct LaunchOptionsTests {
         (["submit", "--course", "3", "--assignment", "5"], "submit needs at least one FILE"),
         (["submit", "--course", "3", "--assignment", " ", "a.pdf"], "--assignment needs an assignment ID, not an empty value"),
         (["upload", "--course", "3", "--assignment", "5", "a.pdf"], "--assignment only goes with 'submit'"),
+        (["upload", "--course", "3", "--yes", "a.pdf"], "--yes only goes with 'submit'"),
         (["queue", "extra"], "unexpected argument 'extra'"),
         (["login", "school.example"], "login needs a URL like https://school.instructure.com, not 'school.example'"),
         (["login", "http://school.example"], "login uses plain http, which would send your access token unencrypted; use https://school.example"),
@@ -134,6 +135,15 @@ struct LaunchOptionsTests {
         }
     }
 
+    @Test func yesLetsSubmitHandInWithoutAsking() throws {
+        let asks = try LaunchOptions.parse(["submit", "--course", "7", "--assignment", "9", "a.pdf"])
+        #expect(!asks.assumeYes)
+        let yes = try LaunchOptions.parse(["submit", "--course", "7", "--assignment", "9", "--yes", "a.pdf"])
+        #expect(yes.assumeYes)
+        #expect(yes.command == .submit(files: ["a.pdf"]))
+        #expect(LaunchOptions.helpText.contains("--yes"))
+    }
+
     @Test func helpListsEveryCommandAndOptionFromTheTables() {
         let help = LaunchOptions.helpText
         for spec in LaunchOptions.optionSpecs {
@@ -151,7 +161,7 @@ struct LaunchOptionsTests {
             // The browser has no name on the command line.
             let command = spec.commands.first.flatMap { $0 == .browse ? nil : [$0.rawValue] } ?? []
             // What the command needs besides the option, so only the option can make it fail.
-            let rest = spec.commands.first == .submit ? ["--course", "1", "essay.pdf"] : []
+            let rest = spec.commands.first != .submit ? [] : ["--course", "1", "essay.pdf"] + (spec.name == "--assignment" ? [] : ["--assignment", "9"])
             for name in spec.names {
                 let value = spec.value == nil ? [] : [["SECONDS", "N", "MIN"].contains(spec.value) ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
                 #expect(throws: Never.self, "\(name)") { try LaunchOptions.parse(command + [name] + value + rest) }

@@ -103,7 +103,7 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     private mutating func apply(_ event: Event, now: Date) -> [Effect] {
         switch event {
-        case let .key(key): return handle(key)
+        case let .key(key): return handle(key, now: now)
         case let .resize(size): resize(size)
         case let .mouse(event): handleMouse(event)
         case let .show(id, assignment): return open(id, selecting: assignment)
@@ -177,11 +177,14 @@ extension CourseDetailState: PaneState, BoundKeys {
         return [.track(.loadFailed(pane: "course", section: section.rawValue, message: userMessage(for: error)))]
     }
 
-    private mutating func handle(_ key: Key) -> [Effect] {
+    private mutating func handle(_ key: Key, now: Date) -> [Effect] {
         if handIn != nil {
             return updateHandIn(.key(key))
         }
-        return press(key)
+        let effects = press(key)
+        // `s` opens the picker in `act`, which has no clock: it starts on what is due next from here.
+        handIn?.preselect(now: now)
+        return effects
     }
 
     mutating func act(_ action: Action, key: Key) -> [Effect] {

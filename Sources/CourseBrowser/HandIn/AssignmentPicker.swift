@@ -50,6 +50,30 @@ struct AssignmentPicker: Equatable {
         foldedNames = assignments.map { folder.fold($0.name) }
     }
 
+    /// Moves to the assignment `nextToHandIn` finds at `now`, unless a key was pressed in the picker already.
+    mutating func preselect(now: Date) {
+        guard filter.text.isEmpty, selection == 0, problem == nil else { return }
+        selection = Self.nextToHandIn(in: assignments, now: now) ?? 0
+    }
+
+    /// The index of the assignment a student most likely means to hand in to now: of those that
+    /// can be handed in and weren't yet, the one due soonest from now, then one with no due
+    /// date, then the one overdue most recently; nil when none can.
+    ///
+    /// What is already handed in, graded or closed is passed over, so that Enter, Enter never
+    /// starts a new attempt at last month's work.
+    static func nextToHandIn(in assignments: [Assignment], now: Date) -> Int? {
+        let open = assignments.indices.filter { assignments[$0].awaitsHandIn(at: now) }
+        let due = { (index: Int) in assignments[index].dueAt }
+        if let upcoming = open.filter({ due($0).map { $0 >= now } ?? false }).min(by: { due($0) ?? now < due($1) ?? now }) {
+            return upcoming
+        }
+        if let undated = open.first(where: { due($0) == nil }) {
+            return undated
+        }
+        return open.max { due($0) ?? now < due($1) ?? now }
+    }
+
     /// The assignments whose name holds every word of the filter, ignoring case and accents,
     /// as the course list's `/` finds courses.
     var matches: [Assignment] {

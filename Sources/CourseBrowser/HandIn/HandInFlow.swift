@@ -2,8 +2,8 @@ import CourseKit
 import FoundationEssentials
 import TerminalUI
 
-/// The hand-in flow, as a value: pick an assignment that takes files, type the files, queue
-/// them, say how that went. `u` runs its prompt alone, for files to a course's Files.
+/// The hand-in flow, as a value: pick an assignment that takes files, type the files, say what
+/// handing them in will do and queue them once the student says yes, say how that went. `u` runs its prompt alone, for files to a course's Files.
 ///
 /// It takes only what it needs (the course, its assignments and whether they are fresh, the
 /// home folder for `~`), so any pane with assignments in hand can embed it as the Course pane
@@ -14,6 +14,8 @@ struct HandInFlow {
     enum Stage: Equatable {
         case picking(AssignmentPicker)
         case typing(UploadPrompt)
+        /// The prompt's files are ready to hand in to its assignment: the flow asks first.
+        case confirming(UploadPrompt, paths: [LocalPath])
     }
 
     /// What the embedding pane passes in.
@@ -58,11 +60,22 @@ struct HandInFlow {
         }
     }
 
-    /// The picker of `assignments` that take files; nil when `availability(with:)` says why there is none.
-    static func handIn(to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String) -> HandInFlow? {
+    /// The picker of `assignments` that take files; nil when `availability(with:)` says why there
+    /// is none. Given `now`, it starts on the one to hand in next (`preselect(now:)`).
+    static func handIn(to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String, now: Date? = nil) -> HandInFlow? {
         guard availability(with: assignments).isEnabled, let assignments = assignments.value else { return nil }
         let picker = AssignmentPicker(assignments: AssignmentLayout.sorted(assignments.filter(\.acceptsUploads)), isFresh: isFresh)
-        return HandInFlow(course: course, isFresh: isFresh, home: home, stage: .picking(picker))
+        var flow = HandInFlow(course: course, isFresh: isFresh, home: home, stage: .picking(picker))
+        if let now { flow.preselect(now: now) }
+        return flow
+    }
+
+    /// Moves a picker just opened to the assignment to hand in next at `now`, for a pane that
+    /// opens the flow from a key binding, which has no clock.
+    mutating func preselect(now: Date) {
+        guard case var .picking(picker) = stage else { return }
+        picker.preselect(now: now)
+        stage = .picking(picker)
     }
 
     /// Applies `event`: a key moves the picker or edits the prompt, an outcome closes the flow
@@ -106,9 +119,37 @@ struct HandInFlow {
             switch outcome {
             case .editing: return []
             case .cancelled: return [.close(nil)]
-            case let .submit(paths): return [.queue(paths, course: course, target: prompt.target)]
+            case let .submit(paths): return ready(paths, from: prompt)
             }
+        case let .confirming(prompt, paths):
+            return answer(key, about: paths, from: prompt)
         }
+    }
+
+    /// The prompt's files passed its checks: files for the course's Files are queued at once,
+    /// a hand-in (which the teacher sees, and which can't be taken back) only once asked.
+    private mutating func ready(_ paths: [LocalPath], from prompt: UploadPrompt) -> [Effect] {
+        guard case .assignment = prompt.target else { return queue(paths, from: prompt) }
+        stage = .confirming(prompt, paths: paths)
+        return []
+    }
+
+    /// `y` queues `paths`; `n` or `Esc` goes back to the prompt, which still holds them.
+    private mutating func answer(_ key: Key, about paths: [LocalPath], from prompt: UploadPrompt) -> [Effect] {
+        switch Self.confirmBindings.lookUp(key, availability: { _ in .enabled }) {
+        case .act(true): return queue(paths, from: prompt)
+        case .act(false): stage = .typing(prompt)
+        case .unbound, .refused: break
+        }
+        return []
+    }
+
+    /// Queues `paths`, the prompt waiting meanwhile with them still typed.
+    private mutating func queue(_ paths: [LocalPath], from prompt: UploadPrompt) -> [Effect] {
+        var prompt = prompt
+        prompt.startQueuing()
+        stage = .typing(prompt)
+        return [.queue(paths, course: course, target: prompt.target)]
     }
 
     private mutating func queued(_ outcome: QueueingOutcome) -> [Effect] {
@@ -125,19 +166,25 @@ struct HandInFlow {
         return [.close(Notice(text: "Queued \(Self.names(outcome.jobs)) for upload"))]
     }
 
-    /// The flow's keys now: the picker's or the prompt's.
+    /// The flow's keys now: the picker's, the prompt's or the answers to its question.
     var keys: [KeyItem] {
         switch stage {
         case .picking: return AssignmentPicker.bindings.items { _ in .enabled }
         case .typing: return UploadPrompt.bindings.items { _ in .enabled }
+        case .confirming: return Self.confirmBindings.items { _ in .enabled }
         }
     }
 
-    /// The flow's rows: the picker, or the prompt with what the assignment takes.
+    /// The flow's rows: the picker, or the prompt with what the assignment takes and, before
+    /// a hand-in, what it will do (`HandInSummary`), asked as a question.
     func lines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
         switch stage {
-        case let .picking(picker): return picker.lines(width: width, glyphs: glyphs, now: now)
-        case let .typing(prompt): return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh)
+        case let .picking(picker):
+            return picker.lines(width: width, glyphs: glyphs, now: now)
+        case let .typing(prompt):
+            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh)
+        case let .confirming(prompt, paths):
+            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh, question: question(about: paths, from: prompt, now: now))
         }
     }
 
@@ -147,9 +194,17 @@ struct HandInFlow {
         return nil
     }
 
-    /// The prompt, while the files are being typed.
+    /// The prompt, while the files are being typed or the flow asks about them.
     var prompt: UploadPrompt? {
-        if case let .typing(prompt) = stage { return prompt }
+        switch stage {
+        case .picking: return nil
+        case let .typing(prompt), let .confirming(prompt, _): return prompt
+        }
+    }
+
+    /// The files the flow asks about handing in, while it asks.
+    var confirming: [LocalPath]? {
+        if case let .confirming(_, paths) = stage { return paths }
         return nil
     }
 

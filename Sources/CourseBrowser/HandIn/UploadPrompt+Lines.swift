@@ -3,15 +3,18 @@ import FoundationEssentials
 import TerminalUI
 
 extension UploadPrompt {
-    /// The prompt's rows: the field with its cursor, what the assignment takes, then a problem,
-    /// the Tab candidates or how to use it. `isFresh` says whether the assignments were read
-    /// from the backend just now, rather than shown from a saved copy.
-    func lines(width: Int, glyphs: Glyphs, now: Date, isFresh: Bool) -> [StyledLine] {
+    /// The prompt's rows: the field with its cursor, what the assignment takes, then `question`,
+    /// a problem, the Tab candidates or how to use it. `isFresh` says whether the assignments
+    /// were read from the backend just now, rather than shown from a saved copy.
+    func lines(width: Int, glyphs: Glyphs, now: Date, isFresh: Bool, question: String? = nil) -> [StyledLine] {
         var lines = [PromptField.line(label: label(glyphs: glyphs), editor: editor, width: width, glyphs: glyphs)]
         if case let .assignment(assignment) = target {
             lines += terms(of: assignment, width: width, glyphs: glyphs, now: now, isFresh: isFresh)
         }
-        if isQueuing {
+        if let question {
+            // Bold, as the Uploads pane asks before a removal; wrapped, so `y/n` is never cut off.
+            lines += Sanitizer.clean(question).wrapped(toWidth: max(1, width)).map { StyledLine($0, style: Style(bold: true, role: .warning)) }
+        } else if isQueuing {
             lines.append(StyledLine("Copying the files into the queue…", style: .muted))
         } else if let problem {
             lines += (queued.map { Sanitizer.clean($0).wrapped(toWidth: width) } ?? []).map { StyledLine($0, style: Style(role: .success)) }

@@ -17,7 +17,8 @@ struct UploadPrompt: Equatable {
     enum Outcome: Equatable {
         case editing
         case cancelled
-        /// Enter on paths that passed the prompt's checks: queue the files at these paths (`~` expanded).
+        /// Enter on paths that passed the prompt's checks: the files at these paths (`~` expanded)
+        /// are to be queued, once the flow has what it needs (`startQueuing`).
         case submit(paths: [LocalPath])
     }
 
@@ -87,8 +88,12 @@ struct UploadPrompt: Equatable {
             return .editing
         }
         candidates = []
-        isQueuing = true
         return .submit(paths: paths)
+    }
+
+    /// The files are being captured into the queue: keys wait until `refused` or the flow closes.
+    mutating func startQueuing() {
+        isQueuing = true
     }
 
     /// Some files could not be queued: the prompt stays open, saying why, holding the paths still

@@ -1,12 +1,13 @@
 import CourseKit
 import FoundationEssentials
+import TextBasics
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Reads what `login` asks for: typed at the terminal, the secret without echo, or read from
-/// standard input, one line each, when that is not a terminal.
+/// Reads what `login` asks for, and `submit`'s yes or no: typed at the terminal, the secret
+/// without echo, or read from standard input, one line each, when that is not a terminal.
 @MainActor
 struct PromptInput {
     /// Whether a person types the answers, and so sees prompts and hints.
@@ -27,6 +28,17 @@ struct PromptInput {
         // The Enter that ended the line was not echoed either.
         StandardStream.error.write("\n")
         return line
+    }
+
+    /// Whether the answer to `question` is yes: `y` or `yes`, in any case; anything else, or
+    /// the end of input, is no.
+    mutating func confirm(_ question: String) -> Bool {
+        guard let answer = line(question) else {
+            // The line was never ended, so the shell's prompt would follow the question.
+            StandardStream.error.write("\n")
+            return false
+        }
+        return ["y", "yes"].contains(answer.trimming(.whitespaces).lowercased())
     }
 
     private static func readTerminalLine() -> String? {

@@ -1,22 +1,37 @@
 import CourseBrowser
 import CourseKit
 import FoundationEssentials
+import TerminalUI
 import UploadQueue
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension QueueCommands {
     /// Queues `files` as one submission to `assignmentID` of `course`, after the checks the
-    /// Course pane makes; when one fails, nothing is queued and the status is 1.
-    package static func submit(files: [LocalPath], course: CourseID, assignmentID: String, services: LiveEnvironment.Services) async -> Int32 {
+    /// Course pane makes and after saying what the hand-in will do; when a check fails, or the
+    /// person at the terminal doesn't answer yes, nothing is queued and the status is 1.
+    /// `assumeYes` (`--yes`) skips the question, as does a standard input that is no terminal.
+    package static func submit(
+        files: [LocalPath], course: CourseID, assignmentID: String, assumeYes: Bool = false, services: LiveEnvironment.Services
+    ) async -> Int32 {
         let environment = services.environment
         guard let (assignment, isFresh) = await findAssignment(assignmentID, in: course, environment: environment) else { return 1 }
-        let problems = ([assignment.uploadRefusal(isFresh: isFresh)] + files.map { assignment.refusal(forFileNamed: $0.lastPathComponent) })
+        let problems = ([assignment.uploadRefusal(isFresh: isFresh)] + files.map { assignment.refusal(forFileNamed: $0.lastPathComponent) } + files.map(absence))
             .compactMap { $0 }
         guard problems.isEmpty else {
             problems.forEach(printError)
             return 1
         }
-        for warning in HandInWarning.messages(for: assignment, now: environment.clock.now(), isFresh: isFresh) {
+        let now = environment.clock.now()
+        for warning in HandInWarning.messages(for: assignment, now: now, isFresh: isFresh) {
             printError("warning: " + warning)
+        }
+        let summary = HandInSummary.text(files: files.map(\.lastPathComponent), to: assignment, now: now)
+        guard await confirm(summary, asking: !assumeYes) else {
+            printError("Nothing was handed in: answer y to hand the files in, or give --yes")
+            return 1
         }
         do {
             let job = try await environment.uploadQueue.enqueueSubmission(files, course, assignment)
@@ -26,6 +41,26 @@ extension QueueCommands {
             printError(userMessage(for: error))
             return 1
         }
+    }
+
+    /// Why `file` isn't there to hand in: checked before the question, which should never be
+    /// about a file that can't be sent. The queue checks it again as it copies it.
+    private static func absence(of file: LocalPath) -> String? {
+        guard let status = file.status() else { return UploadQueueError.missing(path: file.path).userMessage }
+        return status.st_mode & S_IFMT == S_IFDIR ? UploadQueueError.folder(path: file.path).userMessage : nil
+    }
+
+    /// Says `summary` on stderr, asking it as a question when `asking` and a person types the
+    /// answers; whether to go on: always when nobody is asked, else only on `y` or `yes`.
+    @MainActor
+    private static func confirm(_ summary: String, asking: Bool) -> Bool {
+        var input = PromptInput()
+        let summary = Sanitizer.clean(summary)
+        guard asking, input.isTerminal else {
+            StandardStream.error.write(summary + "\n")
+            return true
+        }
+        return input.confirm(summary + "? y/n ")
     }
 
     /// The assignment as the backend lists it now, and whether it was read just now. When the

@@ -48,7 +48,10 @@ struct HandInFlowTests {
         #expect(flow.prompt?.target == .assignment(Self.lab))
         #expect(flow.keys.compactMap(\.row.hint).map(\.action) == ["complete", "queue", "cancel"])
         type("~/lab.py", into: &flow)
-        #expect(flow.update(.key(.enter)) == [.queue([LocalPath("/home/an/lab.py")], course: Self.course, target: .assignment(Self.lab))])
+        #expect(flow.update(.key(.enter)).isEmpty, "it asks first")
+        #expect(flow.confirming == [LocalPath("/home/an/lab.py")])
+        #expect(flow.update(.key(.character("y"))) == [.queue([LocalPath("/home/an/lab.py")], course: Self.course, target: .assignment(Self.lab))])
+        #expect(flow.prompt?.isQueuing == true)
         let job = UploadJob(id: "j", courseID: Self.course, fileName: "lab.py", sourcePath: "/home/an/lab.py", size: 1, backend: "offline", queuedAt: Self.now)
         #expect(flow.update(.queued(QueueingOutcome(jobs: [job]))) == [
             .close(Notice(text: "Queued lab.py for Lab; it is handed in once, when the network allows")),
@@ -64,6 +67,65 @@ struct HandInFlowTests {
         #expect(flow.prompt?.queued == "Queued a", "what was queued, said first, as a success")
         #expect(flow.prompt?.problem == "Not queued: disk full")
         #expect(flow.prompt?.editor.text == "/b")
+    }
+
+    @Test func beforeAHandInItAsksWhatWillHappenAndNoOrEscGoesBackWithTheFilesStillTyped() throws {
+        var flow = try flow()
+        _ = flow.update(.key(.enter))
+        type("~/lab.py ~/data.csv", into: &flow)
+        #expect(flow.update(.key(.enter)).isEmpty)
+        let lines = flow.lines(width: 80, glyphs: .unicode, now: Self.now).map(\.text)
+        #expect(lines.first?.hasPrefix("Submit to Lab: ~/lab.py ~/data.csv") == true)
+        #expect(Array(lines.dropFirst()) == [
+            "Takes any file · due in 1 h",
+            "Hand in lab.py and 1 more to Lab? y/n",
+        ])
+        #expect(flow.keys.compactMap(\.row.hint).map(\.action) == ["hand in", "back"])
+        for key in [Key.enter, .character("x"), .tab] {
+            #expect(flow.update(.key(key)).isEmpty, "\(key) neither queues nor goes back")
+            #expect(flow.confirming != nil)
+        }
+        for answer in [Key.character("n"), .escape] {
+            #expect(flow.update(.key(answer)).isEmpty, "\(answer) queues nothing and closes nothing")
+            #expect(flow.confirming == nil)
+            #expect(flow.prompt?.editor.text == "~/lab.py ~/data.csv", "nothing typed is lost")
+            #expect(flow.prompt?.isQueuing == false)
+            #expect(flow.update(.key(.enter)).isEmpty)
+        }
+        #expect(flow.update(.key(.character("y"))) == [
+            .queue([LocalPath("/home/an/lab.py"), LocalPath("/home/an/data.csv")], course: Self.course, target: .assignment(Self.lab)),
+        ])
+    }
+
+    @Test func theQuestionSaysTheAttemptHowLateAndThatItReplacesWhatTheTeacherSees() throws {
+        let handedIn = Assignment(
+            id: "4", name: "Project Draft", dueAt: Self.now - 3 * 3_600 - 60, submissionTypes: ["online_upload"],
+            submission: .init(state: .submitted, submittedAt: Self.now - 86_400, attempt: 1)
+        )
+        var flow = HandInFlow.handIn(to: Self.course, picked: handedIn, home: "/home/an")
+        type("essay.pdf", into: &flow)
+        _ = flow.update(.key(.enter))
+        let lines = flow.lines(width: 60, glyphs: .unicode, now: Self.now).map(\.text)
+        #expect(Array(lines.suffix(2)) == [
+            "Hand in essay.pdf to Project Draft — attempt 2, late by 3 h,",
+            "replaces what the teacher sees? y/n",
+        ], "wrapped, so y/n is never cut off")
+    }
+
+    @Test func filesForTheCoursesFilesAreQueuedWithoutAQuestion() {
+        var flow = HandInFlow.upload(to: Self.course, home: "/")
+        type("/a", into: &flow)
+        #expect(flow.update(.key(.enter)) == [.queue([LocalPath("/a")], course: Self.course, target: .courseFiles)])
+        #expect(flow.prompt?.isQueuing == true)
+    }
+
+    @Test func openedWithAClockThePickerStartsOnWhatIsDueNext() throws {
+        let done = Assignment(id: "5", name: "Done", dueAt: Self.now - 86_400, submissionTypes: ["online_upload"],
+                              submission: .init(state: .graded, submittedAt: Self.now - 2 * 86_400, attempt: 1))
+        let next = Assignment(id: "6", name: "Next", dueAt: Self.now + 86_400, submissionTypes: ["online_upload"], submission: .init(state: .unsubmitted))
+        let flow = try #require(HandInFlow.handIn(to: Self.course, assignments: loaded([next, done]), isFresh: true, home: "/", now: Self.now))
+        #expect(flow.picker?.assignments.first == done, "the list keeps its order")
+        #expect(flow.picker?.selected == next)
     }
 
     @Test func escCancelsWithoutANotice() throws {

@@ -48,6 +48,8 @@ struct DuePaneHandInTests {
         #expect(pane.lines(width: 80, height: 12)[0] == " Submit to Lab 3: closures:")
         for character in "/tmp/lab3.py" { _ = pane.handle(.character(character)) }
         _ = pane.handle(.enter)
+        #expect(pane.lines(width: 80, height: 12).contains { $0.hasSuffix("? y/n") }, "it asks before handing in")
+        _ = pane.handle(.character("y"))
         await settle { !pane.capturesKeys }
         #expect(queued.values == ["101 5003 /tmp/lab3.py"])
         #expect(pane.lines(width: 80, height: 12)[0].hasPrefix(" Queued lab3.py for Lab 3: closures"))
