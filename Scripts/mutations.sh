@@ -13,15 +13,17 @@
 # For each line the file is changed, the tests are built, the filter is run, and the file is
 # put back (also on Ctrl-C). A line is "killed" when the filtered tests fail, "survived" when
 # they pass. A line whose pattern is not found, that does not build, or whose filter runs no
-# test is an error: it says nothing about the tests. Prints killed/total, then the survivors
-# and the errors; exits 0 only when every line was killed.
+# test is an error: it says nothing about the tests. Tests that hang are stopped after
+# MUTATIONS_TEST_TIMEOUT seconds (600) and count as killed; each line's output is kept in
+# .build/mutations/<number>.log. Prints killed/total, then the survivors and the errors;
+# exits 0 only when every line was killed. MUTATIONS_LIST names another list file.
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-list="$root/Scripts/mutations.txt"
+list=${MUTATIONS_LIST:-"$root/Scripts/mutations.txt"}
 patches="$root/Scripts/mutations"
 log_dir=${MUTATIONS_LOG_DIR:-"$root/.build/mutations"}
-test_timeout=${MUTATIONS_TEST_TIMEOUT:-1200}
+test_timeout=${MUTATIONS_TEST_TIMEOUT:-600}
 mode=run
 selected=()
 
@@ -29,7 +31,7 @@ for argument in "$@"; do
     case "$argument" in
         --check) mode=check ;;
         --list) mode=list ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *[!0-9-]*|"") echo "mutations.sh: unknown argument $argument" >&2; exit 2 ;;
         *-*) for ((n = ${argument%-*}; n <= ${argument#*-}; n++)); do selected+=("$n"); done ;;
         *) selected+=("$argument") ;;
@@ -72,8 +74,8 @@ apply() {
         patch:*)
             local patch="$patches/${change#patch:}.patch"
             [ -f "$patch" ] || { echo "no patch $patch"; return 1; }
-            (cd "$root" && patch --quiet --dry-run -p1 < "$patch" >/dev/null) || { echo "patch does not apply"; return 1; }
-            (cd "$root" && patch --quiet -p1 < "$patch" >/dev/null)
+            (cd "$root" && patch --quiet --dry-run --no-backup-if-mismatch -p1 < "$patch" >/dev/null) || { echo "patch does not apply"; return 1; }
+            (cd "$root" && patch --quiet --no-backup-if-mismatch -p1 < "$patch" >/dev/null)
             ;;
         *)
             sed -e "$change" "$backup" > "$file.mutation" || { rm -f "$file.mutation"; echo "bad sed expression"; return 1; }
