@@ -12,6 +12,7 @@ Paths of the HTTP port:
 | path | answer |
 | --- | --- |
 | `/silent` | reads the request, then never answers (the connection stays open) |
+| `/trickle?seconds=S` | 200 with a long `Content-Length`, then one byte every half second for S seconds (default 25), then closes |
 | `/huge?bytes=N` | 200 with a body of N bytes (default 64 MiB), sent as fast as the client reads |
 | `/gzip` | 200 with a gzip-encoded JSON body (`Content-Encoding: gzip`) |
 | `/redirect` | 301 to `/elsewhere` |
@@ -116,6 +117,26 @@ class Handler(BaseHTTPRequestHandler):
             if readable and not self.connection.recv(1, socket.MSG_PEEK):
                 self.close_connection = True
                 return
+
+    def path_trickle(self, query):
+        # Never idle long enough for a stall timeout, never done: only a total limit ends it early.
+        seconds = float(query.get("seconds", ["25"])[0])
+        for _ in self.body_reader():
+            pass
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "1000000")
+        self.end_headers()
+        self.wfile.flush()
+        ends = time.monotonic() + seconds
+        try:
+            while time.monotonic() < ends and not self.server.stopping:
+                self.wfile.write(b"[")
+                self.wfile.flush()
+                time.sleep(0.5)
+        except OSError:
+            pass
+        self.close_connection = True
 
     def path_huge(self, query):
         size = int(query.get("bytes", [str(64 * 1024 * 1024)])[0])

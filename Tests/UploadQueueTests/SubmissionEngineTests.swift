@@ -145,6 +145,65 @@ struct SubmissionEngineTests {
         #expect(try store.job(job.id)?.submission?.receipt?.attempt == 2)
     }
 
+    @Test func theAttemptSeenBeforeSendingIsNeverTakenForThisJobsEvenWithTheSameFiles() async throws {
+        let job = try submission()
+        // The student handed these very files in from the web before the queue sent its own.
+        backend.seed(SubmissionAttempt(attempt: 1, files: job.files.map { .init(name: $0.name, size: $0.size) }))
+        backend.script(.failFirst(Unreachable()))
+        let engine = engine()
+        try await engine.runDueJobs()
+        let sent = try #require(try store.job(job.id))
+        #expect(sent.submission?.attemptBefore == 1)
+        #expect(sent.submission?.mayHaveBeenSent == true)
+
+        try await drain(engine)
+        #expect(backend.submits == 2, "the lost request is sent again once the answer window is over")
+        #expect(backend.attempts.map(\.attempt) == [1, 2])
+        #expect(try store.job(job.id)?.submission?.receipt?.attempt == 2)
+    }
+
+    @Test func aNewerAttemptWithTheSameNamesButOtherSizesIsNotMistakenForThisOne() async throws {
+        backend.script(.failFirst(Unreachable()))
+        let job = try submission()
+        let engine = engine()
+        try await engine.runDueJobs()
+        // Meanwhile the student handed in other versions of the same files from the web.
+        backend.seed(SubmissionAttempt(attempt: 1, files: job.files.map { .init(name: $0.name, size: $0.size + 1) }))
+        try await drain(engine)
+        #expect(backend.attempts.map(\.attempt) == [1, 2])
+        #expect(try store.job(job.id)?.submission?.receipt?.attempt == 2)
+    }
+
+    @Test func aNewerAttemptWithAsManyFilesOfOtherIDsIsNotMistakenForThisOne() async throws {
+        backend.script(.failFirst(Unreachable()))
+        let job = try submission()
+        let engine = engine()
+        try await engine.runDueJobs()
+        #expect(try store.job(job.id)?.submission?.uploadedFileIDs == ["f1", "f2"])
+        // Two other files handed in from the web, listed with their IDs as Canvas lists them.
+        backend.seed(SubmissionAttempt(attempt: 1, files: [
+            .init(id: "w1", name: "notes.pdf", size: 9), .init(id: "w2", name: "table.csv", size: 8),
+        ]))
+        try await drain(engine)
+        #expect(backend.attempts.map(\.attempt) == [1, 2])
+        #expect(try store.job(job.id)?.submission?.receipt?.attempt == 2)
+    }
+
+    @Test func aHandInCancelledWhileItsRequestWasOutLooksForItsAttemptBeforeSendingAgain() async throws {
+        // The server made the attempt; the app quit before the answer came back.
+        backend.script(.commitThenFail(CancellationError()))
+        let job = try submission()
+        let engine = engine()
+        await #expect(throws: CancellationError.self) { try await engine.runDueJobs() }
+        let stopped = try #require(try store.job(job.id))
+        #expect(stopped.submission?.sentAt != nil, "only an answer that says it changed nothing clears the mark")
+
+        try await drain(engine)
+        #expect(backend.submits == 1, "never sent twice")
+        #expect(backend.attempts.count == 1)
+        #expect(try store.job(job.id)?.submission?.receipt?.attempt == 1)
+    }
+
     @Test func aRefusalFailsTheJobForTheUserAndARetryUploadsAfresh() async throws {
         backend.script(.failFirst(Refused()))
         let job = try submission()

@@ -55,8 +55,8 @@ struct PaneRefreshTests {
         return pane
     }
 
-    func render(_ pane: some Pane) -> [String] {
-        pane.lines(width: 50, height: 12)
+    func render(_ pane: some Pane, width: Int = 50, height: Int = 12) -> [String] {
+        pane.lines(width: width, height: height)
     }
 
     @Test func theListIsReadAgainBehindWhatItShowsAndKeepsTheSelection() async {
@@ -140,6 +140,29 @@ struct PaneRefreshTests {
         pane.update(.refresh)
         await settle { self.render(pane).contains { $0.contains("Couldn't refresh course") } }
         #expect(render(pane).contains { $0.contains("Swift, renamed") })
+    }
+
+    /// A section loaded fresh has no saved-copy row to speak for it, so its failed refresh is
+    /// said under its own heading, and what it showed stays.
+    @Test func aSectionLoadedFreshThatFailsToRefreshSaysSoInItsOwnRow() async {
+        let backend = Backend(Fixtures.courses)
+        var environment = backend.environment()
+        let assignmentsFail = Shared(false)
+        environment.courseClient.assignments = { _, _ in
+            if assignmentsFail.value { throw Unreachable() }
+            return [Assignment(id: "1", name: "Lab report", dueAt: Fixtures.start + 86_400)]
+        }
+        let pane = CourseDetailPane(environment: environment)
+        pane.update(.show(Fixtures.swift.id))
+        await settle { !pane.isAnimating && self.render(pane, width: 80, height: 40).contains { $0.contains("Lab report") } }
+        #expect(!render(pane, width: 80, height: 40).contains { $0.contains("Couldn't refresh") })
+        assignmentsFail.value = true
+        pane.update(.refresh)
+        await settle { !pane.state.isLoading && !pane.state.assignments.isRefreshing && pane.state.assignments.refreshFailure != nil }
+        let lines = render(pane, width: 80, height: 40)
+        #expect(lines.contains { $0.contains("❗ Couldn't refresh assignments: Can't reach school.test") }, "\(lines)")
+        #expect(lines.contains { $0.contains("Lab report") }, "what was shown stays")
+        #expect(!lines.contains { $0.contains("Couldn't refresh course") }, "the course itself refreshed")
     }
 
     @Test func theOpenCoursesAnnouncementsAreReadAgainWithTheOtherSections() async {

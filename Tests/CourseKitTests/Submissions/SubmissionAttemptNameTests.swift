@@ -53,6 +53,12 @@ struct SubmissionAttemptNameTests {
         ("essay-1.PDF", "essay.pdf"),
         ("essay-١.pdf", "essay.pdf"),
         ("essay (1).pdf", "essay.pdf"),
+        // A word is no mark Canvas adds: a student's own other version of the file.
+        ("essay-final.pdf", "essay.pdf"),
+        ("essay-draft.pdf", "essay.pdf"),
+        ("essay-1-final.pdf", "essay.pdf"),
+        ("essay-final-1.pdf", "essay.pdf"),
+        ("essay-1.5.pdf", "essay.pdf"),
         ("other-1.pdf", "essay.pdf"),
         ("README-1.txt", "README"),
         ("-1.bashrc", ".bashrc"),

@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+import FakeCanvasKit
+import HTTP
+import TestSupport
+
+/// The total limit of `send`, against a server that is never silent long enough for a
+/// stall timeout to fire: a byte every half second, for far longer than the limit.
+extension CurlClientTests {
+    @Test func aServerThatTricklesAByteNowAndThenStillEndsAtTheTotalTimeout() async throws {
+        let server = try HostileServer()
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        // The server goes on for 25 s; any other ending than the 2 s limit is a different error.
+        await #expect(throws: NetworkError.timedOut(host: "127.0.0.1", seconds: 2)) {
+            try await client(request: .seconds(2)).send(HTTPRequest(url: server.url("/trickle")))
+        }
+        #expect(ContinuousClock.now - start < .seconds(30), "the request ended, at its limit and not the server's")
+    }
+}
