@@ -8,12 +8,12 @@ extension CourseDetailPane {
             if !keepingValue { convertRest(nil) }
             update(.syllabus(.started(at: at, keepingValue: keepingValue)))
         case let .restored(start, savedAt):
-            update(.syllabus(.restored(start.blocks, savedAt: savedAt)))
+            update(.syllabus(.restored(SyllabusBlocks(start.blocks), savedAt: savedAt)))
             convertRest(start.rest)
         case let .waiting(note):
             update(.syllabus(.waiting(note)))
         case let .finished(.success(start)):
-            update(.syllabus(.finished(.success(start.blocks))))
+            update(.syllabus(.finished(.success(SyllabusBlocks(start.blocks)))))
             convertRest(start.rest)
         case let .finished(.failure(error)):
             update(.syllabus(.finished(.failure(error))))

@@ -3,7 +3,7 @@ import HTMLText
 
 extension CourseDetailState {
     /// Applies a load event of the syllabus; a new value, or none, ends the wait for the old one's rest.
-    mutating func receiveSyllabus(_ event: LoadEvent<[TextBlock]>) {
+    mutating func receiveSyllabus(_ event: LoadEvent<SyllabusBlocks>) {
         syllabus.apply(event)
         switch event {
         case .restored, .finished(.success): syllabusPendingSince = nil
@@ -17,7 +17,7 @@ extension CourseDetailState {
         syllabusPendingSince = more ? (syllabusPendingSince ?? now) : nil
         guard !blocks.isEmpty else { return }
         let base = syllabusBase
-        syllabus.modify { $0 += blocks }
+        syllabus.modify { $0.append(contentsOf: blocks) }
         syllabusAppended = (syllabus.version, base)
     }
 

@@ -12,7 +12,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         /// assignment (by its ID) once it is shown.
         case show(CourseID, selecting: String? = nil)
         case overview(LoadEvent<Course>)
-        case syllabus(LoadEvent<[TextBlock]>)
+        case syllabus(LoadEvent<SyllabusBlocks>)
         /// More of the syllabus was converted: these blocks follow those shown; `more`: the rest is still to come.
         case syllabusPart([TextBlock], more: Bool)
         case modules(LoadEvent<[CourseModule]>)

@@ -11,7 +11,7 @@ import TerminalUI
 struct CourseDetailState {
     private(set) var courseID: CourseID?
     var overview = LoadState<Course>()
-    var syllabus = LoadState<[TextBlock]>()
+    var syllabus = LoadState<SyllabusBlocks>()
     var modules = LoadState<[CourseModule]>()
     var assignments = LoadState<[Assignment]>()
     /// What changed in the assignments since the student last looked.

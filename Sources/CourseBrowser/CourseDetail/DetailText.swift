@@ -31,7 +31,7 @@ enum DetailText {
     /// The lines of `blocks`, a blank line between blocks but list items.
     static func syllabus(_ blocks: [TextBlock], width: Int, glyphs: Glyphs) -> [StyledLine] {
         var rows = SyllabusRows(width: width, glyphs: glyphs)
-        rows.extend(to: blocks)
+        rows.extend(to: SyllabusBlocks(blocks))
         return (0..<rows.count).map { rows[$0] }
     }
 

@@ -18,7 +18,7 @@ struct SyllabusLines {
 
     /// The lines of `blocks` for `key`: those kept, extended by any blocks added since, or wrapped
     /// again when the key changed.
-    mutating func lines(for blocks: [TextBlock], key: Key) -> SyllabusRows {
+    mutating func lines(for blocks: SyllabusBlocks, key: Key) -> SyllabusRows {
         let wrapped = rows?.blocks.count ?? 0
         if key != self.key || blocks.count < wrapped || (wrapped == 0 && !blocks.isEmpty) || rows == nil {
             rows = SyllabusRows(width: key.width, glyphs: key.glyphs)

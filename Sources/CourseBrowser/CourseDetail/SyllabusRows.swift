@@ -18,7 +18,7 @@ struct SyllabusRows {
 
     let width: Int
     let glyphs: Glyphs
-    private(set) var blocks: [TextBlock] = []
+    private(set) var blocks = SyllabusBlocks()
     private var rows: [Row] = []
     /// The lines of the blocks that wrap to many rows, and the line saying there is no syllabus (block -1).
     private var kept: [Int32: [StyledLine]] = [:]
@@ -29,7 +29,7 @@ struct SyllabusRows {
     }
 
     /// The rows of `blocks`, of which the first `blockCount` have their rows already.
-    mutating func extend(to blocks: [TextBlock]) {
+    mutating func extend(to blocks: SyllabusBlocks) {
         let start = self.blocks.count
         self.blocks = blocks
         guard !blocks.isEmpty else {

@@ -13,7 +13,7 @@ struct DetailLayoutCacheTests {
 
     func state(width: Int) -> CourseDetailState {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: width, height: 20, glyphs: .unicode))
-        state.syllabus.apply(.finished(.success(HTMLText.blocks(from: html))))
+        state.syllabus.apply(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
         return state
     }
 
@@ -50,7 +50,7 @@ struct DetailLayoutCacheTests {
 
     @Test func otherGlyphsLayOutAgain() {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: 30, height: 20, glyphs: .unicode))
-        state.syllabus.apply(.finished(.success(HTMLText.blocks(from: "<ul><li>x</li></ul>"))))
+        state.syllabus.apply(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<ul><li>x</li></ul>")))))
         state.layout(now: now)
         state.resize(PaneSize(width: 30, height: 20, glyphs: .ascii))
         state.layout(now: now)
@@ -61,7 +61,7 @@ struct DetailLayoutCacheTests {
     @Test func newDataInvalidatesTheLines() {
         var state = state(width: 42)
         state.layout(now: now)
-        state.syllabus.apply(.finished(.success(HTMLText.blocks(from: "<p>Tuần 2: đệ quy</p>"))))
+        state.syllabus.apply(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<p>Tuần 2: đệ quy</p>")))))
         state.layout(now: now)
         #expect(state.syllabusLayout.layouts == 2)
         #expect(syllabusText(state).first == "Tuần 2: đệ quy")
@@ -82,7 +82,7 @@ struct DetailLayoutCacheTests {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: 30, height: 6, glyphs: .unicode))
         let course = Course(id: CourseID(1), name: "Lập trình Swift cơ bản cho người mới bắt đầu học lập trình", code: "INT2215")
         state.overview.apply(.restored(course, savedAt: now.addingTimeInterval(-3_600)))
-        state.syllabus.apply(.finished(.success(HTMLText.blocks(from: html))))
+        state.syllabus.apply(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
         state.layout(now: now)
         let texts = state.lines.map { $0.styled(now: now, glyphs: .unicode).text }
         let name = try #require(texts.firstIndex { $0.hasPrefix("Lập trình") }, "\(texts.prefix(8))")
