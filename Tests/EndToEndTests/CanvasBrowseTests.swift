@@ -359,8 +359,8 @@ import Testing
             #expect(!course.contains("rate limited"))
             #expect(!course.contains("❗"))
             let courseRequests = try await server.requests().filter { $0.path.hasPrefix("/api/v1/courses/1?") }
-            #expect(courseRequests.filter { $0.fault?.hasPrefix("throttle") == true }.count == 4, "both were throttled twice")
-            #expect(courseRequests.count == 6, "and then answered: \(courseRequests.map(\.path))")
+            #expect(courseRequests.filter { $0.fault?.hasPrefix("throttle") == true }.count == 6, "both were throttled three times")
+            #expect(courseRequests.count == 8, "and then answered: \(courseRequests.map(\.path))")
         }
 
         @Test func slowServerPastRequestTimeoutSaysSoAndTabStillMovesFocusWhileWaiting() async throws {
