@@ -23,7 +23,7 @@ enum DuePlainText {
 
     /// The listing of `items` at `now`, or a line saying nothing is due in the next `days` days.
     static func text(_ items: [PlannerItem], days: Int, now: Date, style: Style) -> String {
-        let lines = DueListing.lines(items, now: now, glyphs: style.glyphs)
+        let lines = DueListing.lines(items, now: now, glyphs: style.glyphs).map { style.unicode ? $0 : ascii($0) }
         guard !lines.isEmpty else { return "Nothing due in the next \(days) day\(days == 1 ? "" : "s")." }
         let entries = lines.compactMap { line -> DueListing.Entry? in
             if case let .item(entry) = line { return entry }
@@ -36,6 +36,19 @@ enum DuePlainText {
             case let .item(entry): return row(entry, widths: widths, style: style)
             }
         }.joined(separator: "\n")
+    }
+
+    /// `line` for a locale that can't write UTF-8, as the terminal UI draws it there: letters
+    /// without their accents ("Lap trinh"), `?` for what has no ASCII spelling.
+    private static func ascii(_ line: DueListing.Line) -> DueListing.Line {
+        switch line {
+        case let .heading(text):
+            return .heading(ASCIIFallback.transliterate(text))
+        case var .item(entry):
+            entry.course = ASCIIFallback.transliterate(entry.course)
+            entry.item.title = ASCIIFallback.transliterate(entry.item.title)
+            return .item(entry)
+        }
     }
 
     /// The widths of the padded columns, from every row's cells.

@@ -50,6 +50,17 @@ import Testing
         #expect(text.contains("! missing") && text.contains("+ late"))
     }
 
+    @Test func namesLoseTheirAccentsWhereTheLocaleIsNotUTF8() {
+        let item = PlannerItem(
+            id: "assignment:4", kind: .assignment, title: "Bài tập 1 · 日本", courseID: CourseID("9"), courseCode: "Lập trình",
+            date: Self.now.addingTimeInterval(86_400), pointsPossible: 5, status: PlannerItem.Status()
+        )
+        let style = DuePlainText.Style(colours: false, unicode: false)
+        let text = DuePlainText.text([item], days: 28, now: Self.now, style: style)
+        #expect(text.contains("Lap trinh") && text.contains("Bai tap 1 - ??"), "\(text)")
+        #expect(text.unicodeScalars.allSatisfy { $0.isASCII }, "\(text)")
+    }
+
     @Test func nothingDueSaysSo() {
         let style = DuePlainText.Style(colours: false, unicode: true)
         #expect(DuePlainText.text([], days: 7, now: Self.now, style: style) == "Nothing due in the next 7 days.")
