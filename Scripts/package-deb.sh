@@ -37,8 +37,12 @@ architecture=$(dpkg --print-architecture)
 if [ -n "${BINARY:-}" ]; then
     binary=$BINARY
 else
-    say "swift build -c release --static-swift-stdlib --product coursebrowser --scratch-path .build/static"
-    swift build -c release --static-swift-stdlib --product coursebrowser --scratch-path .build/static >&2
+    # Symbols bound at start (-z now) so the whole relocation table can be read-only, as
+    # Debian builds programs.
+    build=(swift build -c release --static-swift-stdlib -Xlinker -z -Xlinker now
+           --product coursebrowser --scratch-path .build/static)
+    say "${build[*]}"
+    "${build[@]}" >&2
     binary=.build/static/release/coursebrowser
 fi
 [ -x "$binary" ] || fail "no build at $binary"
