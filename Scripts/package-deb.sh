@@ -9,7 +9,7 @@
 # Swift toolchain and the ordinary release build in .build/release is left as it is.
 # BINARY names another build to package instead; it must not need the toolchain either.
 # OUTPUT_DIR says where the .deb goes (default .build/deb). MAINTAINER overrides the
-# Maintainer field (default: this checkout's git user).
+# Maintainer field (default: this checkout's git user, else the last commit's author).
 #
 # Progress goes to standard error; the one line on standard output is the package's path.
 set -euo pipefail
@@ -54,7 +54,18 @@ if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
 fi
 export SOURCE_DATE_EPOCH
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-maintainer=${MAINTAINER:-"$(git config user.name) <$(git config user.email)>"}
+maintainer=${MAINTAINER:-}
+if [ -z "$maintainer" ]; then
+    # This checkout's git user, or where it has none (a CI machine), the last commit's author.
+    name=$(git config user.name || true)
+    email=$(git config user.email || true)
+    if [ -n "$name" ] && [ -n "$email" ]; then
+        maintainer="$name <$email>"
+    else
+        maintainer=$(git log -1 --format='%an <%ae>' 2>/dev/null || true)
+    fi
+fi
+[ -n "$maintainer" ] || fail "no maintainer: set MAINTAINER='Name <address>'"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
