@@ -94,7 +94,8 @@ libraries=$(ldd "$program")
 if grep -E 'not found|/opt/swift|libswift|libdispatch|libFoundation' <<<"$libraries" >&2; then
     fail "$binary needs libraries outside the system's; build it with --static-swift-stdlib"
 fi
-"$program" --version | grep -qF "$version" || fail "the stripped program doesn't run or doesn't say $version"
+said=$("$program" --version) || fail "the stripped program doesn't run"
+grep -qF "$version" <<<"$said" || fail "the program says '$said', not $version"
 
 # The pages the program writes about itself.
 "$program" man-page > "$work/coursebrowser.1"
@@ -129,8 +130,9 @@ linked=$(cd "$work" && dpkg-shlibdeps -O -e"$program" | sed -n 's/^shlibs:Depend
 [ -n "$linked" ] || fail "dpkg-shlibdeps found no libraries in $binary"
 say "linked: $linked"
 
-# Symbol versions of one installed package: the newest version any symbol the program names
-# first appeared in, from the package's symbols file; its installed version if it has none.
+# The oldest version of an installed package that has every symbol the program names: the
+# newest "first appeared in" among them in the package's symbols file (the installed version
+# when it has no symbols file).
 oldest_with_symbols() { # package
     local package=$1 file
     file=$(ls "/var/lib/dpkg/info/$package:$architecture.symbols" "/var/lib/dpkg/info/$package.symbols" 2>/dev/null | head -n 1 || true)
@@ -149,10 +151,6 @@ oldest_with_symbols() { # package
     if [ -n "$needed" ]; then echo "$needed"; else dpkg-query -W -f='${Version}' "$package"; fi
 }
 
-# The libraries it opens itself with dlopen (libcurl in Sources/CCurl, libcrypto in
-# Sources/CSHA256): their sonames are strings in the program. Of the sonames one library is
-# tried under (libcrypto.so.3, then .so.1.1), the newest this machine has is the one depended
-# on. A library the loader links already has its entry above.
 # The package that owns a library, under the name the loader gives or the one it points to
 # (with merged /usr, dpkg may know /lib/… or /usr/lib/…).
 owner() { # path
@@ -166,6 +164,10 @@ owner() { # path
     done
 }
 
+# The libraries it opens itself with dlopen (libcurl in Sources/CCurl, libcrypto in
+# Sources/CSHA256): their sonames are strings in the program. Of the sonames one library is
+# tried under (libcrypto.so.3, then .so.1.1), the newest this machine has is the one depended
+# on. A library the loader links already has its entry above.
 opened=""
 declare -A seen=()
 while read -r soname; do
