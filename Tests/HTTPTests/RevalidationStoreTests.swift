@@ -44,6 +44,19 @@ struct RevalidationStoreTests {
         #expect(store.answer("k") == nil)
     }
 
+    /// A file of the right length whose body is not what was saved (blocks a crash never wrote) is not used.
+    @Test func aBodyOfTheRightLengthButOtherBytesIsTakenAsNeverKept() async throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let store = ValidatorStore.directory(folder.url)
+        await store.save("k", answer)
+        let file = folder.url.appendingPathComponent("k")
+        var contents = try Data(contentsOf: file)
+        contents.replaceSubrange((contents.count - answer.body.count)..., with: Data(count: answer.body.count))
+        try contents.write(to: file)
+        #expect(store.answer("k") == nil)
+    }
+
     @Test func filesOlderThanTheAgeLimitAndTheOldestBeyondTheSizeLimitGo() async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }

@@ -7,10 +7,12 @@ import Glibc
 #endif
 
 /// Kept answers on disk: one file per key (0600, in a 0700 directory), replaced atomically, each
-/// the validators, fields and body length as one line of JSON, a newline, then the body as it arrived.
+/// the validators, fields, body length and body digest as one line of JSON, a newline, then the
+/// body as it arrived.
 ///
-/// Saving doesn't wait for the disk: it happens on the way to every answer, and a file a power
-/// cut left short is caught by its length and fetched again.
+/// Saving doesn't wait for the disk: it happens on the way to every answer. A file a power cut
+/// left short is caught by its length, one whose blocks never reached the disk by its digest,
+/// and either is fetched again.
 ///
 /// The whole is bounded: files older than `maxAge` go, then the oldest until the rest is under
 /// `limit`; checked on the first save and every 64th. A file that can't be read is taken as
@@ -61,12 +63,16 @@ final class ValidatorDirectory: Sendable {
               let end = data.firstIndex(of: Self.newline),
               let head = try? JSONDecoder().decode(Head.self, from: data[data.startIndex..<end]),
               data.endIndex - (end + 1) == head.bodyBytes else { return nil }
-        return StoredAnswer(validators: head.validators, headers: head.headers, body: Data(data[(end + 1)...]))
+        let body = Data(data[(end + 1)...])
+        guard Self.digest(of: body) == head.bodySHA256 else { return nil }
+        return StoredAnswer(validators: head.validators, headers: head.headers, body: body)
     }
 
     func save(_ key: String, _ answer: StoredAnswer) {
         guard Int64(answer.body.count) <= Self.largestBody,
-              var data = try? JSONEncoder().encode(Head(validators: answer.validators, headers: answer.headers, bodyBytes: answer.body.count)),
+              var data = try? JSONEncoder().encode(Head(
+                  validators: answer.validators, headers: answer.headers, bodyBytes: answer.body.count, bodySHA256: Self.digest(of: answer.body)
+              )),
               data.count < Self.largestHead else { return }
         data.append(Self.newline)
         data.append(answer.body)
@@ -127,5 +133,13 @@ final class ValidatorDirectory: Sendable {
         var headers: [String: String]
         /// How long the body after the line is: a shorter one is a write a crash cut off.
         var bodyBytes: Int
+        /// The body's SHA-256: another is one whose bytes a crash lost.
+        var bodySHA256: String
+    }
+
+    private static func digest(of body: Data) -> String {
+        let digest = SHA256()
+        body.withUnsafeBytes { digest.update($0) }
+        return digest.finish()
     }
 }
