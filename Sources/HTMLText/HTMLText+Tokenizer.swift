@@ -11,15 +11,10 @@ extension HTMLText {
     ///
     /// It reads the UTF-8 bytes of the input: all markup is ASCII, so text between tags is passed
     /// on as a copy of its bytes, never decoded scalar by scalar.
-    ///
-    /// Unchecked: the one member that isn't `Sendable` is a pointer into `source`, set only while
-    /// `next()` runs, so a tokenizer handed to another task never carries one.
-    struct Tokenizer: @unchecked Sendable {
+    struct Tokenizer: Sendable {
         /// The document, whose UTF-8 bytes are read in place rather than copied: a syllabus can be
         /// megabytes, and the string is often kept elsewhere too.
         private let source: String
-        /// The bytes of `source`, valid only while `next()` runs.
-        private var input = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         private var position = 0
         /// How many bytes the input holds.
         let count: Int
@@ -36,17 +31,24 @@ extension HTMLText {
 
         /// Returns the next token, or `nil` once the input is exhausted.
         mutating func next() -> Token? {
-            let source = self.source
-            let token = source.utf8.withContiguousStorageIfAvailable { bytes -> Token? in
-                input = bytes
-                defer { input = UnsafeBufferPointer(start: nil, count: 0) }
-                return readToken()
+            let start = position
+            let read = source.utf8.withContiguousStorageIfAvailable { bytes -> (Token?, Int) in
+                var reader = Reader(input: bytes, position: start)
+                return (reader.readToken(), reader.position)
             }
             // A contiguous string always offers its storage.
-            return token ?? nil
+            guard let (token, end) = read else { return nil }
+            position = end
+            return token
         }
+    }
 
-        private mutating func readToken() -> Token? {
+    /// Reads tokens from the bytes of a `Tokenizer`'s document, for as long as one call of `next()`.
+    private struct Reader {
+        let input: UnsafeBufferPointer<UInt8>
+        var position: Int
+
+        mutating func readToken() -> Token? {
             while position < input.count {
                 guard startsMarkup(at: position) else { return .text(readText()) }
                 if let token = readMarkup() { return token }
