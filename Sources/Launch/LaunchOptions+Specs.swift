@@ -107,8 +107,8 @@ extension LaunchOptions {
             "--timeout", value: "SECONDS", commands: [.drain], mixUp: "for requests use --request-timeout",
             help: "Stop draining after SECONDS, leaving what is left queued."
         ) { options, value throws(UsageError) in options.command = .drain(timeoutSeconds: try seconds(value, for: "--timeout")) },
-        OptionSpec("--version", help: "Print the version and exit.") { options, _ in options.action = .version },
-        OptionSpec("-h", "--help", help: "Print this help and exit.") { options, _ in options.action = .help },
+        OptionSpec("--version", help: "Print the version and the commit it was built from, and exit.") { options, _ in options.action = .version },
+        OptionSpec("-h", "--help", help: "Print this help and exit; after a command, that command's help alone.") { options, _ in options.action = .help },
     ]
 
     /// The commands that browse, send or list what is due, and so need a backend.

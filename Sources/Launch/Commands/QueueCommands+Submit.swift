@@ -80,7 +80,7 @@ extension QueueCommands {
                 printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); going by the copy saved earlier, and Canvas checks it when it is sent")
                 return (saved, false)
             }
-            printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); queued anyway, and checked when it is sent")
+            printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); it goes unchecked, and Canvas checks it when it is sent")
             return (Assignment(id: id, name: "Assignment \(id)", submissionTypes: ["online_upload"]), false)
         } catch {
             printError(userMessage(for: error))
