@@ -59,12 +59,13 @@ backup=""
 mutated=""
 restore() {
     if [ -n "$mutated" ] && [ -n "$backup" ]; then
-        cp -p "$backup" "$mutated"
+        # Not -p: the restored file must be newer than the mutated build, so the next build sees it.
+        cp "$backup" "$mutated"
         mutated=""
     fi
 }
 trap 'restore; exit 130' INT TERM
-trap 'restore; [ -n "$backup" ] && rm -f "$backup"' EXIT
+trap 'restore; [ -n "$backup" ] && rm -f "$backup" "$backup.mutation"' EXIT
 backup=$(mktemp)
 
 # Changes `file` as `change` says; fails, leaving it as it was, when the change does not apply.
@@ -78,14 +79,13 @@ apply() {
             (cd "$root" && patch --quiet --no-backup-if-mismatch -p1 < "$patch" >/dev/null)
             ;;
         *)
-            sed -e "$change" "$backup" > "$file.mutation" || { rm -f "$file.mutation"; echo "bad sed expression"; return 1; }
-            if cmp -s "$backup" "$file.mutation"; then
-                rm -f "$file.mutation"
+            # Made beside the backup, outside Sources, where an interrupted run would leave a file SwiftPM warns of.
+            sed -e "$change" "$backup" > "$backup.mutation" || { echo "bad sed expression"; return 1; }
+            if cmp -s "$backup" "$backup.mutation"; then
                 echo "pattern not found"
                 return 1
             fi
-            cat "$file.mutation" > "$file"
-            rm -f "$file.mutation"
+            cat "$backup.mutation" > "$file"
             ;;
     esac
 }

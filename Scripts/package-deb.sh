@@ -49,11 +49,13 @@ fi
 
 # Whatever is in the package is dated by the commit it was built from (or SOURCE_DATE_EPOCH),
 # so building the same commit twice gives the same package.
+# A clone owned by another user (root building someone's checkout) is still read.
+git() { command git -c safe.directory="$repository" -C "$repository" "$@"; }
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
     SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 fi
 export SOURCE_DATE_EPOCH
-commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 maintainer=${MAINTAINER:-}
 if [ -z "$maintainer" ]; then
     # This checkout's git user, or where it has none (a CI machine), the last commit's author.
@@ -72,9 +74,10 @@ trap 'rm -rf "$work"' EXIT
 # dpkg-shlibdeps expects a source tree: debian/control naming the package, and the package's
 # files under debian/<package>, beside its DEBIAN folder.
 root=$work/debian/coursebrowser
+# Before anything is made: dpkg-deb refuses a control folder a strict umask left private.
+umask 022
 mkdir -p "$root/DEBIAN"
 printf 'Source: coursebrowser\n\nPackage: coursebrowser\nArchitecture: any\n' > "$work/debian/control"
-umask 022
 
 put() { # mode source destination-inside-the-package
     install -D -m "$1" "$2" "$root$3"
@@ -112,7 +115,12 @@ put 644 "$work/fish" /usr/share/fish/vendor_completions.d/coursebrowser.fish
 gzip -9n < README.md > "$work/README.md.gz"
 put 644 "$work/README.md.gz" /usr/share/doc/coursebrowser/README.md.gz
 year=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y)
-sed -e "s/@YEAR@/$year/" -e "s|@MAINTAINER@|$maintainer|" Packaging/copyright > "$work/copyright"
+# Put in as they are: a name with & or | in it must not be read as a pattern's.
+awk -v year="$year" -v maintainer="$maintainer" '{
+    while ((i = index($0, "@YEAR@")) > 0) $0 = substr($0, 1, i - 1) year substr($0, i + 6)
+    while ((i = index($0, "@MAINTAINER@")) > 0) $0 = substr($0, 1, i - 1) maintainer substr($0, i + 12)
+    print
+}' Packaging/copyright > "$work/copyright"
 put 644 "$work/copyright" /usr/share/doc/coursebrowser/copyright
 cat > "$work/changelog" <<EOF
 coursebrowser ($version) unstable; urgency=medium

@@ -85,7 +85,9 @@ fi
 say "man -w coursebrowser"
 page=$(man -w coursebrowser) || fail "man doesn't find the page"
 [ "$page" = /usr/share/man/man1/coursebrowser.1.gz ] || fail "man finds $page"
-MANWIDTH=80 man coursebrowser 2>/dev/null | grep -q "browse your courses" || fail "the page doesn't render"
+# Read whole first: grep -q would stop reading early, and man, cut off, fail the pipeline.
+rendered=$(MANWIDTH=80 man coursebrowser 2>/dev/null) || fail "man can't render the page"
+grep -qF "browse your courses" <<<"$rendered" || fail "the page doesn't render"
 
 say "completions"
 bash -c '. /usr/share/bash-completion/completions/coursebrowser && complete -p coursebrowser' >/dev/null \
