@@ -65,7 +65,7 @@ struct SHA256Tests {
         #expect(pieces.finish() == expected)
     }
 
-    @Test func bytesReadAtTheirOffsetsLeaveTheReadPositionAndHashInTheBackgroundAsInOnePass() throws {
+    @Test func bytesReadAtTheirOffsetsLeaveTheReadPositionAndHashAsInOnePass() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let source = try folder.payload(size: 10_000)
@@ -73,7 +73,7 @@ struct SHA256Tests {
         defer { file.close() }
         let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 777, alignment: 16)
         defer { scratch.deallocate() }
-        let digest = BackgroundSHA256(depth: 2)
+        let digest = SHA256()
         try file.read(from: 0, to: 4_000, scratch: scratch) { digest.update($0) }
         // The rest, read where the file's position still is: at its start.
         var skipped = 0

@@ -15,9 +15,11 @@ struct BodyReader {
     private var index = 0
     private var offset: Int64 = 0
     private var descriptor: FileDescriptor?
-    /// The digest of the current file part's bytes `0..<hashed`, when the part has one to match;
-    /// computed beside the sending, which waits for it only before the file's last bytes.
-    private var hasher: BackgroundSHA256?
+    /// The digest of the current file part's bytes `0..<hashed`, when the part has one to match.
+    /// Hashed as libcurl reads, on its thread: libcrypto's SHA-256 outruns any network, and a
+    /// second thread would only copy every buffer and, on a loopback upload, take a core from
+    /// the other end.
+    private var hasher: SHA256?
     private var hashed: Int64 = 0
     /// Why the last read failed, for the error the transfer ends with: an `UploadBodyError`,
     /// or a `DigestMismatch`.
@@ -91,7 +93,7 @@ struct BodyReader {
             if let sha256 {
                 // After a rewind into the middle of the file, the bytes before the new position
                 // still count: hash them again before going on, using the buffer as scratch.
-                let digest = hasher ?? BackgroundSHA256()
+                let digest = hasher ?? SHA256()
                 hasher = digest
                 try file.read(from: hashed, to: offset, scratch: buffer) { digest.update($0) }
                 hashed = max(hashed, offset)
@@ -121,7 +123,7 @@ struct BodyReader {
     }
 
     /// Throws when the file's bytes, all hashed now, are not the ones expected.
-    private func check(_ digest: BackgroundSHA256, against expected: String, _ url: URL) throws {
+    private func check(_ digest: SHA256, against expected: String, _ url: URL) throws {
         if digest.finish() != expected { throw DigestMismatch(path: url.path) }
     }
 
