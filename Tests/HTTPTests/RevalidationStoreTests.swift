@@ -34,6 +34,8 @@ struct RevalidationStoreTests {
     @Test(arguments: [
         "", "not json\n[]", "{\"validators\":{}}\n[]", "{\"validators\":{},\"headers\":{},\"bodyBytes\":2} and no line break",
         "{\"validators\":{},\"headers\":{}}\n[]", "{\"validators\":{},\"headers\":{},\"bodyBytes\":5}\n[]",
+        // Whole but for its body, which a crash cut short: even its validators are not offered.
+        "{\"validators\":{\"etag\":\"\\\"e\\\"\"},\"headers\":{},\"bodyBytes\":5,\"bodySHA256\":\"x\"}\n[]",
     ])
     func aDamagedFileIsTakenAsNeverKept(contents: String) throws {
         let folder = try ScratchFolder()
