@@ -1,9 +1,5 @@
 import CourseKit
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 extension LaunchOptions {
     /// The error for a word the browser was given where it takes none, which is most often a
     /// mistyped command (`uplod`), so the nearest command is suggested as git does.
@@ -87,14 +83,9 @@ extension LaunchOptions {
         return previous[b.count]
     }
 
-    /// Whether a file, directory or link is at `path`: the browser is no place for it.
+    /// Whether a file or directory is at `path`: the browser is no place for it.
     static func pathExists(_ path: LocalPath) -> Bool {
-        var stats = stat()
-        return (path.bytes + [0]).withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { name in
-                name.baseAddress.map { lstat($0, &stats) == 0 } ?? false
-            }
-        }
+        path.status() != nil
     }
 
     /// What a word is compared as: lower case, and for options without the dashes, so
