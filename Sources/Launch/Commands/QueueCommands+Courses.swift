@@ -28,10 +28,12 @@ extension QueueCommands {
     /// courses saved earlier, else, for the sample or a catalog, from the backend, which answers
     /// without a network; a course none knows is left out, and listed by its ID.
     static func courseNames(of jobs: [UploadJob], services: LiveEnvironment.Services) async -> [CourseID: String] {
+        let wanted = Set(jobs.map(\.courseID))
+        guard !wanted.isEmpty else { return [:] }
         let environment = services.environment
         let saved = environment.savedCopies
-        var names = savedCourseNames(saved)
-        for id in Set(jobs.map(\.courseID)) where names[id] == nil {
+        var names = savedCourseNames(of: wanted, in: saved)
+        for id in wanted where names[id] == nil {
             if let course = saved.course(id)?.value {
                 names[id] = CourseLabel.of(course)
             } else if services.canvas == nil, let course = try? await environment.courseClient.course(id, .ignored) {
@@ -42,10 +44,10 @@ extension QueueCommands {
         return names
     }
 
-    /// What the saved course lists call their courses, by ID.
-    private static func savedCourseNames(_ saved: SavedCopyClient) -> [CourseID: String] {
+    /// What the saved course lists call the `wanted` courses, by ID.
+    private static func savedCourseNames(of wanted: Set<CourseID>, in saved: SavedCopyClient) -> [CourseID: String] {
         var names: [CourseID: String] = [:]
-        for course in CourseScope.allCases.flatMap({ saved.courses($0)?.value ?? [] }) {
+        for course in CourseScope.allCases.flatMap({ saved.courses($0)?.value ?? [] }) where wanted.contains(course.id) {
             names[course.id] = names[course.id] ?? CourseLabel.of(course)
         }
         return names
