@@ -343,7 +343,7 @@ extension SubmitEndToEndTests {
                 + #"{"match": "/submissions/self/files", "method": "POST", "kind": "500", "count": 2},"#
                 + #"{"match": "/files_api/upload/", "kind": "reset", "count": 2},"#
                 // Every other request a little slow, so each drain gets only part of the way before it is killed.
-                + #"{"match": "/", "kind": "slow", "seconds": 0.1, "count": -1}]"#)
+                + #"{"match": "/", "kind": "slow", "seconds": 0.2, "count": -1}]"#)
 
             let seed = UInt64(Date().timeIntervalSince1970 * 1000)
             var delays = Delays(state: seed)
