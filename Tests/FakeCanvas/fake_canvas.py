@@ -3105,6 +3105,10 @@ class Handler(BaseHTTPRequestHandler):
 
     protocol_version = "HTTP/1.1"   # keep-alive, like a real server
     server_version = "FakeCanvas/1.0"
+    # TCP_NODELAY, as nginx sets on keep-alive connections: the headers and the body go out in
+    # two writes, and with Nagle's algorithm the body would wait for the client's delayed ACK of
+    # the headers, 40 ms on every answer of a reused connection, which no real Canvas costs.
+    disable_nagle_algorithm = True
 
     def version_string(self):
         return self.server_version
