@@ -16,7 +16,9 @@ let package = Package(
         .target(name: "TextBasics"),
         // SHA-256, to check that a captured file is still what was captured.
         .target(name: "CSHA256"),
-        .target(name: "FileSystem", dependencies: ["CSHA256"]),
+        // Deleting large files in a detached process, so nobody waits while their blocks are freed.
+        .target(name: "CDetachedUnlink"),
+        .target(name: "FileSystem", dependencies: ["CSHA256", "CDetachedUnlink"]),
         // libcurl, opened when the first request needs it.
         .target(name: "CCurl"),
         .target(name: "HTTP", dependencies: ["CCurl", "FileSystem", "TextBasics"]),
@@ -91,7 +93,7 @@ let staticSwift = BuildSettingCondition.when(platforms: [.linux], configuration:
 // Nothing loads the program as a library, so its 3,000 symbols are not exported: the
 // loader neither maps their table nor searches it for every symbol a library looks up.
 let ownSymbolsKept = ["-Xlinker", "--no-export-dynamic"]
-let notStatic: Set = ["CCurl", "CSHA256", "CPseudoTerminal", "TestSupport", "FakeCanvasKit"]
+let notStatic: Set = ["CCurl", "CSHA256", "CDetachedUnlink", "CPseudoTerminal", "TestSupport", "FakeCanvasKit"]
 for target in package.targets where [.regular, .executable].contains(target.type) && !notStatic.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], staticSwift)]
     if target.type == .executable {
