@@ -42,15 +42,15 @@ extension UploadStore {
 
     /// Deletes the captured bytes of a finished job, keeping its small record for `queue` to show.
     ///
-    /// Best effort: a payload left behind (the process died first) costs only disk space,
-    /// and `queue --clear-done` removes it with the job.
+    /// A detached process deletes them (`removeFilesDetached`), so `drain` ends when its last
+    /// file is sent rather than when the file system has freed a large copy. Best effort: a
+    /// payload left behind (that process was killed first) costs only disk space, and
+    /// `queue --clear-done` removes it with the job.
     public func discardPayload(of id: String) {
         guard Self.isValidJobID(id),
               let directory = try? FileDescriptor.open(jobsURL.appendingPathComponent(id).path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
         else { return }
         defer { directory.close() }
-        for name in ((try? directory.entryNames()) ?? []) where Self.isPayloadName(name) {
-            unlinkat(directory.raw, name, 0)
-        }
+        directory.removeFilesDetached(((try? directory.entryNames()) ?? []).filter(Self.isPayloadName))
     }
 }

@@ -49,7 +49,7 @@ struct SubmissionEngineTests {
         #expect(done.submittedSummary == "submitted (attempt 2)")
         #expect(announced.last?.state == "done")
         for index in done.files.indices {
-            #expect(!FileManager.default.fileExists(atPath: store.payloadURL(for: done, file: index).path), "payload \(index) is deleted")
+            try await eventually("payload \(index) is deleted") { !FileManager.default.fileExists(atPath: store.payloadURL(for: done, file: index).path) }
         }
     }
 

@@ -42,7 +42,7 @@ struct UploadEngineTests {
         #expect(sent.value == 1)
         #expect(try state(job.id) == .done)
         #expect(announced.map(\.state) == ["uploading", "done"])
-        #expect(!FileManager.default.fileExists(atPath: store.payloadURL(for: job).path), "a finished job's bytes are deleted")
+        try await eventually("a finished job's bytes are deleted") { !FileManager.default.fileExists(atPath: store.payloadURL(for: job).path) }
         #expect(try store.job(job.id)?.fileName == "a.txt", "its record stays for queue to show")
     }
 
