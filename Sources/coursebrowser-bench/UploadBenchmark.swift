@@ -29,7 +29,7 @@ struct UploadBenchmark {
         row("upload \(size): `drain` vs curl's three steps, median (min–max of \(runs))",
             DownloadBenchmark.spread(app.rates(bytes)), DownloadBenchmark.spread(curl.rates(bytes)), ratio(median(app.rates(bytes)), median(curl.rates(bytes))))
         row("upload \(size): wall time, median", figure(median(app.seconds), "s"), figure(median(curl.seconds), "s"),
-            ratio(median(app.seconds), median(curl.seconds)))
+            ratio(median(app.seconds), median(curl.seconds), places: 2))
         let (appPeak, curlPeak) = (app.peaks.max() ?? 0, curl.peaks.max() ?? 0)
         row("upload \(size): peak RSS, most of \(runs) (curl: its largest step)", megabytes(appPeak), megabytes(curlPeak), ratio(Double(appPeak), Double(curlPeak)))
     }
