@@ -122,12 +122,18 @@ extension HTMLText {
     struct BlockBuilder {
         /// Real syllabi nest a few dozen levels at most; the cap bounds work on pathological input.
         private static let maxOpenElements = 64
+        /// The most bytes of text a block holds before it is cut at a break and handed over in
+        /// parts: a few milliseconds of wrapping each, and a first screenful at once, however long
+        /// a paragraph (or a table cell laid out as one) runs.
+        static let longestBlock = 16 * 1024
 
         private var blocks: [TextBlock] = []
         private var stack: [OpenElement] = []
         private var line = LineBuffer()
         private var link: OpenLink?
         private var media: OpenMedia?
+        /// What the last cut took out, while the rest of that block is being built.
+        private var cutSeparator: String?
 
         /// The scope of the innermost open element, kept apart because nearly every token asks for it.
         private var scope = Scope()
@@ -432,6 +438,7 @@ extension HTMLText {
             } else {
                 line.appendFlow(text)
             }
+            cutWhileTooLong()
         }
 
         /// Appends text made up here, such as a link target, with the whitespace rules of the current element.
@@ -440,6 +447,28 @@ extension HTMLText {
                 line.appendPreformatted(text)
             } else {
                 line.appendFlow(text)
+            }
+            cutWhileTooLong()
+        }
+
+        /// Hands over the first part of the block being built while it holds more than
+        /// `longestBlock` bytes; the next part says it continues it.
+        private mutating func cutWhileTooLong() {
+            while let (text, separator, removed) = line.takeLeading(upTo: Self.longestBlock, preformatted: keepsSpacing) {
+                // A link's label that began before the cut goes on from the start of what is left.
+                if let start = link?.start {
+                    link?.start = max(0, start - removed)
+                }
+                guard !text.isEmpty else { continue }
+                if inCell, let row = scope.row {
+                    // A cell of a row: the row so far, then the rest of the cell and row after it.
+                    let cells = stack[row].cells + [text]
+                    stack[row].cells = []
+                    emit(cells.joined(separator: " | "))
+                } else {
+                    emit(text)
+                }
+                cutSeparator = separator
             }
         }
 
@@ -491,10 +520,12 @@ extension HTMLText {
             emit(takeLine())
         }
 
-        /// Adds a block of the current kind unless `text` is empty.
+        /// Adds a block of the current kind unless `text` is empty; after a cut, the block's next part.
         private mutating func emit(_ text: String) {
+            let joinsPrevious = cutSeparator
+            cutSeparator = nil
             guard !text.isEmpty else { return }
-            blocks.append(TextBlock(kind: currentKind(), text: text))
+            blocks.append(TextBlock(kind: currentKind(), text: text, joinsPrevious: joinsPrevious))
         }
 
         /// Adds a cell's text to the open row.

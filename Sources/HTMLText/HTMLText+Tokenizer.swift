@@ -65,15 +65,42 @@ extension HTMLText {
             return next == UInt8(ascii: "/") && index + 2 < input.count && Scalars.isASCIILetter(input[index + 2])
         }
 
-        /// Reads text up to the next markup and decodes its entities.
+        /// The most bytes one text token reads: text with no tag for megabytes still comes in
+        /// pieces, so a converter's piece and the block it builds stay small.
+        static let longestText = 16 * 1024
+
+        /// Reads text up to the next markup, or about `longestText` bytes of it, and decodes its entities.
         private mutating func readText() -> ArraySlice<UInt8> {
             let start = position
             // The first byte is text even when it is a stray "<".
             position += 1
             while position < input.count, !startsMarkup(at: position) {
                 position += 1
+                if position - start == Self.longestText, position < input.count {
+                    position = textCut(from: start)
+                    break
+                }
             }
             return Entities.decode(ArraySlice(input[start..<position]))
+        }
+
+        /// Where to end a long run of text begun at `start`: after its last whitespace, else before
+        /// a reference that may not be complete yet, else between two characters; never inside a
+        /// reference or a character, and always past `start`.
+        private func textCut(from start: Int) -> Int {
+            let run = input[start + 1..<position]
+            if let space = run.lastIndex(where: Scalars.isHTMLWhitespace), space - start > Self.longestText / 2 {
+                return space + 1
+            }
+            // The longest reference ("&CounterClockwiseContourIntegral;") is 33 bytes.
+            if let ampersand = run.suffix(40).lastIndex(of: UInt8(ascii: "&")) {
+                return ampersand
+            }
+            var boundary = position
+            while boundary > start + 1, input[boundary] & 0xC0 == 0x80 {
+                boundary -= 1
+            }
+            return boundary
         }
 
         /// Reads the markup at a `<`; returns `nil` for markup that yields no token.

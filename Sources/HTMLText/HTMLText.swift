@@ -17,6 +17,9 @@ public enum HTMLText {
 
     /// The text of an HTML fragment as one line, blocks joined by spaces; for short notes such as a lock explanation.
     public static func plainText(_ html: String) -> String {
-        blocks(from: html).map(\.text).joined(separator: " ")
+        blocks(from: html).reduce(into: "") { text, block in
+            if !text.isEmpty { text += block.joinsPrevious ?? " " }
+            text += block.text
+        }
     }
 }

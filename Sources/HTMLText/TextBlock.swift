@@ -27,10 +27,18 @@ public struct TextBlock: Equatable, Sendable {
     public var kind: Kind
     /// The block's text: no tags, entities decoded, trimmed.
     public var text: String
+    /// Nil for a block of its own; for a later part of a block too long to hand over whole, the
+    /// whitespace its cut took out (a space, line breaks, or nothing where the text had no break),
+    /// so that the text before, this, and `text` read as the block was written.
+    ///
+    /// A paragraph of megabytes arrives, and is laid out, a part at a time; a renderer shows the
+    /// parts close together, with no blank line between them.
+    public var joinsPrevious: String?
 
-    /// Creates a block of the given kind.
-    public init(kind: Kind, text: String) {
+    /// Creates a block of the given kind; `joinsPrevious` only for a later part of a long one.
+    public init(kind: Kind, text: String, joinsPrevious: String? = nil) {
         self.kind = kind
         self.text = text
+        self.joinsPrevious = joinsPrevious
     }
 }

@@ -1,0 +1,87 @@
+import Testing
+@testable import HTMLText
+
+/// A block too long to hand over whole comes in parts, each saying what its cut took out.
+@Suite struct HTMLTextLongBlockTests {
+    private let limit = HTMLText.BlockBuilder.longestBlock
+
+    /// `blocks` with every part joined to the one before it again.
+    private func joined(_ blocks: [TextBlock]) -> [TextBlock] {
+        var whole: [TextBlock] = []
+        for block in blocks {
+            if let separator = block.joinsPrevious, var before = whole.popLast() {
+                before.text += separator + block.text
+                whole.append(before)
+            } else {
+                whole.append(block)
+            }
+        }
+        return whole
+    }
+
+    @Test func aParagraphOfMegabytesArrivesAPieceAtATime() {
+        let sentence = "Đọc giáo trình chương một &amp; hai trước buổi học. "
+        let html = "<p>" + String(repeating: sentence, count: 40_000) + "</p><p>After.</p>"
+        var converter = HTMLText.Converter(html)
+        let first = converter.next(reading: 64 * 1024)
+        #expect(!first.isEmpty, "the first part comes with the first piece, not after the whole paragraph")
+        #expect(converter.bytesRead < 100 * 1024)
+        var blocks = first
+        while !converter.isFinished {
+            let piece = converter.next(reading: 64 * 1024)
+            #expect(piece.reduce(0) { $0 + $1.text.utf8.count } < 150 * 1024, "no piece carries much more than it read")
+            blocks += piece
+        }
+        #expect(blocks.allSatisfy { $0.text.utf8.count <= limit })
+        #expect(blocks.dropFirst().dropLast().allSatisfy { $0.joinsPrevious == " " })
+        #expect(blocks.last == TextBlock(kind: .paragraph, text: "After."))
+        let paragraph = String(repeating: "Đọc giáo trình chương một & hai trước buổi học.", count: 1)
+        #expect(joined(blocks).map(\.text) == [Array(repeating: paragraph, count: 40_000).joined(separator: " "), "After."])
+    }
+
+    @Test func textWithoutSpacesIsCutBetweenCharacters() {
+        let text = String(repeating: "線形代数学演習とベクトル空間", count: 3_000)
+        let blocks = HTMLText.blocks(from: "<p>" + text + "</p>")
+        #expect(blocks.count > 1)
+        #expect(blocks.dropFirst().allSatisfy { $0.joinsPrevious == "" })
+        #expect(joined(blocks).map(\.text) == [text])
+    }
+
+    @Test func laterPartsOfAListItemHangUnderItsMarker() {
+        let item = String(repeating: "Lab 1: biến và kiểu ", count: 2_000)
+        let blocks = HTMLText.blocks(from: "<ol><li>" + item + "</li><li>Lab 2</li></ol>")
+        #expect(blocks.first?.kind == .listItem(marker: "1.", depth: 0))
+        let parts = blocks.dropLast()
+        #expect(parts.dropFirst().allSatisfy { $0.kind == .listItem(marker: "", depth: 0) && $0.joinsPrevious == " " })
+        #expect(blocks.last == TextBlock(kind: .listItem(marker: "2.", depth: 0), text: "Lab 2"))
+        #expect(joined(blocks).map(\.text) == [String(item.dropLast()), "Lab 2"])
+    }
+
+    @Test func preformattedTextIsCutAtALineBreak() {
+        let lines = (0..<4_000).map { "    line \($0)\tend" }
+        let blocks = HTMLText.blocks(from: "<pre>" + lines.joined(separator: "\n") + "</pre>")
+        #expect(blocks.count > 1)
+        #expect(blocks.dropFirst().allSatisfy { $0.joinsPrevious == "\n" && $0.text.hasPrefix("    line ") }, "indentation stays with its line")
+        let expanded = lines.map { $0.replacingOccurrences(of: "\t", with: String(repeating: " ", count: 8 - ($0.count - 4) % 8)) }
+        #expect(joined(blocks).map(\.text) == [expanded.joined(separator: "\n")])
+    }
+
+    @Test func aLongTableCellKeepsItsRow() {
+        let cell = String(repeating: "Tuần học và bài tập ", count: 2_000)
+        let blocks = HTMLText.blocks(from: "<table><tr><td>Week 1</td><td>" + cell + "</td><td>10%</td></tr></table>")
+        #expect(blocks.count > 1)
+        #expect(blocks.first?.text.hasPrefix("Week 1 | Tuần học") == true)
+        #expect(joined(blocks).map(\.text) == ["Week 1 | " + cell.dropLast() + " | 10%"])
+    }
+
+    @Test func aLinkWhoseLabelSpansACutStillShowsWhereItGoes() {
+        let label = String(repeating: "đọc thêm ", count: 4_000)
+        let blocks = HTMLText.blocks(from: "<p><a href=\"https://canvas.example/files/1\">" + label + "</a> then more</p>")
+        #expect(joined(blocks).map(\.text) == [label.dropLast() + " (https://canvas.example/files/1) then more"])
+    }
+
+    @Test func plainTextJoinsThePartsAsWritten() {
+        let text = String(repeating: "日本語", count: 8_000)
+        #expect(HTMLText.plainText("<p>" + text + "</p><p>b</p>") == text + " b")
+    }
+}
