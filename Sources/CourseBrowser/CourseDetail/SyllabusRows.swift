@@ -60,8 +60,10 @@ struct SyllabusRows {
         return lines[Int(row.row)]
     }
 
-    /// Whether a blank line separates `block` from the one before it: list items follow each other closely.
+    /// Whether a blank line separates `block` from the one before it: list items follow each
+    /// other closely, and so do the parts of a block too long to convert whole.
     private static func needsGap(before block: TextBlock, after previous: TextBlock) -> Bool {
+        if block.joinsPrevious != nil { return false }
         if case .listItem = block.kind, case .listItem = previous.kind { return false }
         return true
     }

@@ -24,6 +24,16 @@ struct SyllabusLayoutTests {
         #expect(text("<h2>Grading</h2><p>Exams &amp; labs</p>", width: 30) == ["Grading", "", "Exams & labs"])
     }
 
+    @Test func thePartsOfAParagraphTooLongToConvertWholeFollowWithNoBlankLine() {
+        let words = String(repeating: "Exams and labs ", count: 3_000)
+        let blocks = HTMLText.blocks(from: "<p>" + words + "</p><p>After</p>")
+        #expect(blocks.count > 2, "the paragraph came in parts")
+        let lines = DetailText.syllabus(blocks, width: 60, glyphs: .unicode).map(\.text)
+        #expect(lines.suffix(2) == ["", "After"])
+        #expect(!lines.dropLast(2).contains(""), "no blank line between the parts")
+        #expect(lines.dropLast(2).joined(separator: " ").split(separator: " ").count == 3 * 3_000)
+    }
+
     @Test func asciiTerminalsGetAsciiBullets() {
         #expect(text("<ul><li>x</li></ul>", width: 10, glyphs: .ascii) == ["* x"])
     }
