@@ -27,13 +27,22 @@ enum BenchCatalog {
         return String(repeating: section, count: count) + "<p>\(syllabusLastLine).</p>"
     }
 
+    /// A syllabus of about `bytes` bytes that is one paragraph: no tag from its first word to its
+    /// last line, which a `<br>` keeps whole on a row of its own.
+    static func paragraph(bytes: Int) -> String {
+        let sentence = "Đọc giáo trình chương một và hai trước buổi học; late work loses 10&nbsp;% a day &mdash; ask early. "
+        let count = max(1, bytes / sentence.utf8.count)
+        return "<p>\(syllabusFirstLine) " + String(repeating: sentence, count: count) + "<br>\(syllabusLastLine).</p>"
+    }
+
     /// Writes `count` courses to `path`; course 1 gets a syllabus of `firstSyllabus` bytes,
     /// the others one of `syllabus` bytes, each with modules and assignments.
-    static func write(to path: String, count: Int, syllabus: Int = 300, firstSyllabus: Int? = nil) throws {
+    /// With `oneParagraph`, course 1's syllabus is a single paragraph.
+    static func write(to path: String, count: Int, syllabus: Int = 300, firstSyllabus: Int? = nil, oneParagraph: Bool = false) throws {
         var text = "{\"courses\": [\n"
         text.reserveCapacity(count * (syllabus + 900))
         let body = jsonString(Self.syllabus(bytes: syllabus))
-        let first = firstSyllabus.map { jsonString(Self.syllabus(bytes: $0)) } ?? body
+        let first = firstSyllabus.map { jsonString(oneParagraph ? Self.paragraph(bytes: $0) : Self.syllabus(bytes: $0)) } ?? body
         for index in 0..<count {
             if index > 0 { text += ",\n" }
             text += course(index, syllabus: index == 0 ? first : body, name: index == 0 && firstSyllabus != nil ? longSyllabusName : name(index))
