@@ -451,25 +451,34 @@ extension HTMLText {
             cutWhileTooLong()
         }
 
-        /// Hands over the first part of the block being built while it holds more than
-        /// `longestBlock` bytes; the next part says it continues it.
+        /// Hands over the block being built in parts while it holds more than `longestBlock`
+        /// bytes; the part after each says it continues the one before.
         private mutating func cutWhileTooLong() {
-            while let (text, separator, removed) = line.takeLeading(upTo: Self.longestBlock, preformatted: keepsSpacing) {
-                // A link's label that began before the cut goes on from the start of what is left.
-                if let start = link?.start {
-                    link?.start = max(0, start - removed)
-                }
-                guard !text.isEmpty else { continue }
-                if inCell, let row = scope.row {
-                    // A cell of a row: the row so far, then the rest of the cell and row after it.
-                    let cells = stack[row].cells + [text]
-                    stack[row].cells = []
-                    emit(cells.joined(separator: " | "))
-                } else {
-                    emit(text)
-                }
-                cutSeparator = separator
+            let (parts, removed) = line.takeParts(upTo: Self.longestBlock, preformatted: keepsSpacing)
+            guard !parts.isEmpty else { return }
+            // A link's label that began before the cut goes on from the start of what is left.
+            if let start = link?.start {
+                link?.start = max(0, start - removed)
             }
+            for part in parts where !part.text.isEmpty {
+                if let row = scope.row {
+                    emitRowPart(part.text, row: row)
+                } else {
+                    emit(part.text)
+                }
+                cutSeparator = part.separator
+            }
+        }
+
+        /// Hands over the row so far and `text`, cut from the text being built inside it, with the
+        /// kind the whole row would have; the rest of the row follows in its next part.
+        private mutating func emitRowPart(_ text: String, row: Int) {
+            let cells = stack[row].cells + [text]
+            stack[row].cells = []
+            let inner = scope
+            scope = stack[row].scope
+            emit(cells.joined(separator: " | "))
+            scope = inner
         }
 
         /// Handles `<br>`.

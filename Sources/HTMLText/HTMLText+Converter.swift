@@ -3,7 +3,8 @@ extension HTMLText {
     /// shown while the rest is still being read.
     ///
     /// Pieces end between tokens, never inside a tag, an entity or a character, and a block is
-    /// handed over only once it has ended; the blocks of all pieces together are exactly
+    /// handed over only once it has ended, or a part of it once it is too long to wait for (see
+    /// `TextBlock.joinsPrevious`); the blocks of all pieces together are exactly
     /// `HTMLText.blocks(from:)` of the whole input. Copying a converter is cheap: the input is shared.
     public struct Converter: Sendable {
         private var tokenizer: Tokenizer

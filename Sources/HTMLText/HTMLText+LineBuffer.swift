@@ -87,30 +87,44 @@ extension HTMLText {
             return result
         }
 
-        /// Takes the text before the last break within the first `limit` bytes, when the buffer
-        /// holds more than that, and keeps the rest: the block being built is cut in two.
-        ///
-        /// A break is a space or a line break in flow text, a line break in preformatted text;
-        /// where the second half of those bytes has none (a run of CJK, a giant word), the cut
-        /// falls between two scalars. Returns the text taken, trimmed; the whitespace the cut
-        /// took out; and how many bytes left the buffer.
-        mutating func takeLeading(upTo limit: Int, preformatted: Bool) -> (text: String, separator: String, removed: Int)? {
-            guard utf8.count > limit, limit > 1 else { return nil }
-            let cut = utf8.withUnsafeBufferPointer { buffer -> (text: String, separator: String, resume: Int) in
-                let (end, resume) = Self.cutPoint(in: buffer, upTo: limit, preformatted: preformatted)
-                let taken = UnsafeBufferPointer(rebasing: buffer[0..<end])
-                let range = preformatted ? Self.trimmedPreformattedRange(of: taken) : Self.trimmedRange(of: taken, from: 0)
-                return (String(decoding: UnsafeBufferPointer(rebasing: taken[range]), as: UTF8.self),
-                        String(decoding: UnsafeBufferPointer(rebasing: buffer[range.upperBound..<resume]), as: UTF8.self), resume)
-            }
-            utf8.removeSubrange(0..<cut.resume)
-            return (cut.text, cut.separator, cut.resume)
+        /// One part of a block cut for length: its text, trimmed, and the whitespace its cut took out.
+        struct Part {
+            var text: String
+            var separator: String
         }
 
-        /// Where to cut the first `limit` bytes: the text taken ends at `end`, the text kept starts at `resume`.
+        /// Takes parts of at most `limit` bytes off the front while more than `limit` bytes are
+        /// left, and keeps the rest: the block being built is cut, in one pass however long it is.
+        ///
+        /// Each part ends at the last break within its `limit` bytes: a space or a line break in
+        /// flow text, a line break in preformatted text; where the second half of those bytes has
+        /// none (a run of CJK, a giant word), the cut falls between two scalars. Returns the parts
+        /// and how many bytes left the buffer.
+        mutating func takeParts(upTo limit: Int, preformatted: Bool) -> (parts: [Part], removed: Int) {
+            guard utf8.count > limit, limit > 1 else { return ([], 0) }
+            let (parts, removed) = utf8.withUnsafeBufferPointer { buffer -> ([Part], Int) in
+                var parts: [Part] = []
+                var start = 0
+                while buffer.count - start > limit {
+                    let rest = UnsafeBufferPointer(rebasing: buffer[start...])
+                    let (end, resume) = Self.cutPoint(in: rest, upTo: limit, preformatted: preformatted)
+                    let taken = UnsafeBufferPointer(rebasing: rest[0..<end])
+                    let range = preformatted ? Self.trimmedPreformattedRange(of: taken) : Self.trimmedRange(of: taken, from: 0)
+                    parts.append(Part(text: String(decoding: UnsafeBufferPointer(rebasing: taken[range]), as: UTF8.self),
+                                      separator: String(decoding: UnsafeBufferPointer(rebasing: rest[range.upperBound..<resume]), as: UTF8.self)))
+                    start += resume
+                }
+                return (parts, start)
+            }
+            utf8.removeSubrange(0..<removed)
+            return (parts, removed)
+        }
+
+        /// Where to cut the first `limit` bytes of `utf8`, which holds more: the text taken ends at
+        /// `end`, the text kept starts at `resume`.
         private static func cutPoint(in utf8: UnsafeBufferPointer<UInt8>, upTo limit: Int, preformatted: Bool) -> (end: Int, resume: Int) {
             let isBreak = { (byte: UInt8) in byte == newline || (!preformatted && byte == space) }
-            if let breakAt = utf8[limit / 2..<limit].lastIndex(where: isBreak) {
+            if let breakAt = utf8[limit / 2...limit].lastIndex(where: isBreak) {
                 var resume = breakAt
                 // Every break byte after the cut goes with it, so the text kept starts with a character.
                 while resume < utf8.count, isBreak(utf8[resume]) {

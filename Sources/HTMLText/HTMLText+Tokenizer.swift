@@ -18,6 +18,9 @@ extension HTMLText {
         private var position = 0
         /// How many bytes the input holds.
         let count: Int
+        /// The most bytes one text token reads: text with no tag for megabytes still comes in
+        /// pieces, so a converter's piece and the block it builds stay small.
+        static let longestText = 16 * 1024
 
         init(_ html: String) {
             var source = html
@@ -65,10 +68,6 @@ extension HTMLText {
             return next == UInt8(ascii: "/") && index + 2 < input.count && Scalars.isASCIILetter(input[index + 2])
         }
 
-        /// The most bytes one text token reads: text with no tag for megabytes still comes in
-        /// pieces, so a converter's piece and the block it builds stay small.
-        static let longestText = 16 * 1024
-
         /// Reads text up to the next markup, or about `longestText` bytes of it, and decodes its entities.
         private mutating func readText() -> ArraySlice<UInt8> {
             let start = position
@@ -76,7 +75,7 @@ extension HTMLText {
             position += 1
             while position < input.count, !startsMarkup(at: position) {
                 position += 1
-                if position - start == Self.longestText, position < input.count {
+                if position - start == Tokenizer.longestText, position < input.count {
                     position = textCut(from: start)
                     break
                 }
@@ -89,11 +88,12 @@ extension HTMLText {
         /// reference or a character, and always past `start`.
         private func textCut(from start: Int) -> Int {
             let run = input[start + 1..<position]
-            if let space = run.lastIndex(where: Scalars.isHTMLWhitespace), space - start > Self.longestText / 2 {
+            if let space = run.lastIndex(where: Scalars.isHTMLWhitespace), space - start > Tokenizer.longestText / 2 {
                 return space + 1
             }
-            // The longest reference ("&CounterClockwiseContourIntegral;") is 33 bytes.
-            if let ampersand = run.suffix(40).lastIndex(of: UInt8(ascii: "&")) {
+            // Only letters, digits and "#" may follow a reference's "&" before it ends.
+            if let ampersand = run.lastIndex(of: UInt8(ascii: "&")),
+               run[(ampersand + 1)...].allSatisfy({ Scalars.isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "#") }) {
                 return ampersand
             }
             var boundary = position

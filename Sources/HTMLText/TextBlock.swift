@@ -28,8 +28,9 @@ public struct TextBlock: Equatable, Sendable {
     /// The block's text: no tags, entities decoded, trimmed.
     public var text: String
     /// Nil for a block of its own; for a later part of a block too long to hand over whole, the
-    /// whitespace its cut took out (a space, line breaks, or nothing where the text had no break),
-    /// so that the text before, this, and `text` read as the block was written.
+    /// whitespace its cut took out (a space; line breaks, with the spaces ending the line before
+    /// in preformatted text; or nothing where the text had no break), so that the text before,
+    /// this, and `text` read as the block was written.
     ///
     /// A paragraph of megabytes arrives, and is laid out, a part at a time; a renderer shows the
     /// parts close together, with no blank line between them.

@@ -35,7 +35,7 @@ import Testing
         #expect(blocks.allSatisfy { $0.text.utf8.count <= limit })
         #expect(blocks.dropFirst().dropLast().allSatisfy { $0.joinsPrevious == " " })
         #expect(blocks.last == TextBlock(kind: .paragraph, text: "After."))
-        let paragraph = String(repeating: "Đọc giáo trình chương một & hai trước buổi học.", count: 1)
+        let paragraph = "Đọc giáo trình chương một & hai trước buổi học."
         #expect(joined(blocks).map(\.text) == [Array(repeating: paragraph, count: 40_000).joined(separator: " "), "After."])
     }
 
@@ -78,6 +78,35 @@ import Testing
         let label = String(repeating: "đọc thêm ", count: 4_000)
         let blocks = HTMLText.blocks(from: "<p><a href=\"https://canvas.example/files/1\">" + label + "</a> then more</p>")
         #expect(joined(blocks).map(\.text) == [label.dropLast() + " (https://canvas.example/files/1) then more"])
+    }
+
+    @Test func aBreakRightAtTheLimitIsWhereTheCutFalls() {
+        let text = String(repeating: "A", count: limit) + " B"
+        let blocks = HTMLText.blocks(from: "<p>" + text + "</p>")
+        #expect(blocks.map(\.text) == [String(repeating: "A", count: limit), "B"])
+        #expect(blocks.last?.joinsPrevious == " ")
+    }
+
+    @Test func strayTextInARowStaysAfterTheCellsBeforeIt() {
+        let stray = String(repeating: "lạc chỗ ", count: 4_000)
+        let blocks = HTMLText.blocks(from: "<table><tr><td>c1</td>" + stray + "<td>c2</td></tr></table>")
+        #expect(blocks.count > 1)
+        #expect(joined(blocks).map(\.text) == ["c1 | " + stray.dropLast() + " | c2"])
+    }
+
+    @Test func aLongRunIsNeverCutInsideAReference() {
+        // A numeric reference may carry any number of leading zeros; the run's cut falls among them.
+        let reference = "&#" + String(repeating: "0", count: 60) + "65;"
+        let html = "<p>" + String(repeating: "x", count: HTMLText.Tokenizer.longestText - 50) + reference + String(repeating: "y", count: 100) + "</p>"
+        let text = String(repeating: "x", count: HTMLText.Tokenizer.longestText - 50) + "A" + String(repeating: "y", count: 100)
+        #expect(joined(HTMLText.blocks(from: html)).map(\.text) == [text])
+    }
+
+    @Test func aLinkTargetOfMegabytesIsCutInOnePass() {
+        let target = "https://canvas.example/" + String(repeating: "a", count: 3_000_000)
+        let blocks = HTMLText.blocks(from: "<p><a href=\"" + target + "\">label</a></p>")
+        #expect(blocks.count > 100 && blocks.allSatisfy { $0.text.utf8.count <= limit })
+        #expect(joined(blocks).map(\.text) == ["label (" + target + ")"])
     }
 
     @Test func plainTextJoinsThePartsAsWritten() {
