@@ -29,13 +29,20 @@ extension FileDescriptor {
     }
 
     /// Deletes `name` and, if it is a directory, everything in it; never follows symbolic links.
+    ///
+    /// An entry that is gone already is no failure: another remover (a payload's detached one,
+    /// a sweep) got there first.
     package func removeTree(_ name: String) throws {
         let directory: FileDescriptor
         do {
             directory = try openDirectory(name)
         } catch let error as FileSystemError where error.code == ENOTDIR || error.code == ELOOP {
             // Not a directory (O_NOFOLLOW refuses a symbolic link with ELOOP): a plain entry.
-            try removeEntry(name, isDirectory: false)
+            do {
+                try removeEntry(name, isDirectory: false)
+            } catch let error as FileSystemError where error.isMissing {}
+            return
+        } catch let error as FileSystemError where error.isMissing {
             return
         }
         defer { directory.close() }

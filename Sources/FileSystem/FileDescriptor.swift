@@ -84,6 +84,13 @@ package struct FileDescriptor {
         return FileIdentity(status)
     }
 
+    /// The disk space `name` in this directory takes, in bytes; 0 if it is gone.
+    package func allocatedBytes(ofEntry name: String) -> Int64 {
+        var status = stat()
+        guard fstatat(raw, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return 0 }
+        return Int64(status.st_blocks) * 512
+    }
+
     /// Creates the directory `name` inside this one with exactly `mode`.
     package func makeDirectory(_ name: String, mode: mode_t = 0o700) throws {
         if mkdirat(raw, name, mode) != 0 { throw FileSystemError.last(child(name)) }
