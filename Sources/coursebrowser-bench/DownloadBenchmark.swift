@@ -43,11 +43,6 @@ struct DownloadBenchmark {
         let server = try FakeCanvasProcess(script: script, token: Self.token, courses: 3)
         defer { server.stop() }
         let tokenFile = try bench.tokenFile(Self.token)
-        // The course's own few files first, alone: what sync costs besides the large file.
-        var others = Runs()
-        for turn in 0..<runs {
-            others.add(try appRun(bench, server: server, tokenFile: tokenFile, turn: turn, expecting: nil))
-        }
         let file = try server.addFile(course: Self.course, name: "big.bin", size: bytes, work: bench.work)
         guard let address = file["url"] as? String else {
             throw BenchFailure(description: "the fake Canvas's file has no url: \(file)")
@@ -65,17 +60,13 @@ struct DownloadBenchmark {
             Self.spread(appRates), Self.spread(curlRates), ratio(median(appRates), median(curlRates)))
         row("download \(size): wall time, median", figure(median(app.seconds), "s"), figure(median(curl.seconds), "s"),
             ratio(median(app.seconds), median(curl.seconds)))
-        let otherSeconds = median(others.seconds)
-        let alone = Double(bytes) / 1_048_576 / max(median(app.seconds) - otherSeconds, 1e-9)
-        row("download \(size): the file alone (sync's time less \(figure(otherSeconds, "s")) for the course's other files)",
-            String(format: "%.0f MB/s", alone), String(format: "%.0f MB/s", median(curlRates)), ratio(alone, median(curlRates)))
         let (appPeak, curlPeak) = (app.peaks.max() ?? 0, curl.peaks.max() ?? 0)
         row("download \(size): peak RSS, most of \(runs)", megabytes(appPeak), megabytes(curlPeak), ratio(Double(appPeak), Double(curlPeak)))
     }
 
     /// `coursebrowser sync` of the course into a new folder with a new queue, so every run
     /// downloads every file; throws unless it exits 0 having brought `expecting` whole.
-    private func appRun(_ bench: Measurements, server: FakeCanvasProcess, tokenFile: String, turn: Int, expecting name: String?) throws -> ChildRun {
+    private func appRun(_ bench: Measurements, server: FakeCanvasProcess, tokenFile: String, turn: Int, expecting name: String) throws -> ChildRun {
         let folder = bench.work + "/download-app-\(turn)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The download directory is the run's folder too, so nothing lands in a real one whatever sync does with DIR.
@@ -83,11 +74,7 @@ struct DownloadBenchmark {
                          "--token-file", tokenFile, "--data-dir", folder + "/data", "--download-dir", folder + "/files"]
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let run = try ChildRun.run(bench.app, arguments, environment: bench.environment, errorsTo: folder + "/errors")
-        if let name {
-            try check(run, "coursebrowser sync", found: Self.find(name, under: folder + "/files"))
-        } else if run.exitStatus != 0 {
-            throw BenchFailure(description: "coursebrowser sync exited \(run.exitStatus): \(run.errors)")
-        }
+        try check(run, "coursebrowser sync", found: Self.find(name, under: folder + "/files"))
         return run
     }
 
