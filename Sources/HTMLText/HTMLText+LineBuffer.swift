@@ -125,18 +125,27 @@ extension HTMLText {
         private static func cutPoint(in utf8: UnsafeBufferPointer<UInt8>, upTo limit: Int, preformatted: Bool) -> (end: Int, resume: Int) {
             let isBreak = { (byte: UInt8) in byte == newline || (!preformatted && byte == space) }
             if let breakAt = utf8[limit / 2...limit].lastIndex(where: isBreak) {
-                var resume = breakAt
-                // Every break byte after the cut goes with it, so the text kept starts with a character.
-                while resume < utf8.count, isBreak(utf8[resume]) {
-                    resume += 1
-                }
-                return (breakAt, resume)
+                return (breakAt, resumption(after: breakAt, in: utf8, preformatted: preformatted))
             }
             var boundary = limit
             while boundary > 0, utf8[boundary] & 0xC0 == 0x80 {
                 boundary -= 1
             }
             return (boundary, boundary)
+        }
+
+        /// Where the text kept after a cut at `breakAt` starts: past everything its own trimming
+        /// would drop, so the cut's separator holds it and no whitespace is lost. In flow text that
+        /// is every space and line break; in preformatted text, the blank lines, but not the
+        /// indentation of the first line with text.
+        private static func resumption(after breakAt: Int, in utf8: UnsafeBufferPointer<UInt8>, preformatted: Bool) -> Int {
+            var scan = breakAt
+            var resume = breakAt + 1
+            while scan < utf8.count, utf8[scan] == space || utf8[scan] == newline {
+                scan += 1
+                if !preformatted || utf8[scan - 1] == newline { resume = scan }
+            }
+            return resume
         }
 
         /// Trims spaces and newlines at both ends.

@@ -66,6 +66,14 @@ import Testing
         #expect(joined(blocks).map(\.text) == [expanded.joined(separator: "\n")])
     }
 
+    @Test func blankLinesAfterACutInPreformattedTextAreKept() {
+        // Every other line is only spaces, so some cuts fall just before one.
+        let lines = (0..<6_000).map { $0 % 2 == 0 ? "  code \($0)" : String(repeating: " ", count: $0 % 7) }
+        let blocks = HTMLText.blocks(from: "<pre>" + lines.joined(separator: "\n") + "\nend</pre>")
+        #expect(blocks.count > 2)
+        #expect(joined(blocks).map(\.text) == [(lines + ["end"]).joined(separator: "\n")])
+    }
+
     @Test func aLongTableCellKeepsItsRow() {
         let cell = String(repeating: "Tuần học và bài tập ", count: 2_000)
         let blocks = HTMLText.blocks(from: "<table><tr><td>Week 1</td><td>" + cell + "</td><td>10%</td></tr></table>")
