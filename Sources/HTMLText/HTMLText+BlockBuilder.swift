@@ -475,10 +475,7 @@ extension HTMLText {
         private mutating func emitRowPart(_ text: String, row: Int) {
             let cells = stack[row].cells + [text]
             stack[row].cells = []
-            let inner = scope
-            scope = stack[row].scope
-            emit(cells.joined(separator: " | "))
-            scope = inner
+            emit(cells.joined(separator: " | "), kindFrom: stack[row].scope)
         }
 
         /// Handles `<br>`.
@@ -529,12 +526,17 @@ extension HTMLText {
             emit(takeLine())
         }
 
-        /// Adds a block of the current kind unless `text` is empty; after a cut, the block's next part.
+        /// Adds a block of the current kind unless `text` is empty.
         private mutating func emit(_ text: String) {
+            emit(text, kindFrom: scope)
+        }
+
+        /// Adds a block of the kind `scope` decides unless `text` is empty; after a cut, the block's next part.
+        private mutating func emit(_ text: String, kindFrom scope: Scope) {
             let joinsPrevious = cutSeparator
             cutSeparator = nil
             guard !text.isEmpty else { return }
-            blocks.append(TextBlock(kind: currentKind(), text: text, joinsPrevious: joinsPrevious))
+            blocks.append(TextBlock(kind: kind(in: scope), text: text, joinsPrevious: joinsPrevious))
         }
 
         /// Adds a cell's text to the open row.
@@ -560,8 +562,8 @@ extension HTMLText {
             return text
         }
 
-        /// The kind of the next emitted block; a list item's marker is given to its first block only.
-        private mutating func currentKind() -> TextBlock.Kind {
+        /// The kind of the next block emitted in `scope`; a list item's marker is given to its first block only.
+        private mutating func kind(in scope: Scope) -> TextBlock.Kind {
             guard let index = scope.kindSource else { return .paragraph }
             switch stack[index].role {
             case .heading(let level):
