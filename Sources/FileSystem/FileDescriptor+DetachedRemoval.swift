@@ -25,7 +25,8 @@ extension FileDescriptor {
         if !handedOver { removeFiles(names) }
     }
 
-    private func removeFiles(_ names: [String]) {
+    /// Removes the files `names` from this directory here and now; best effort, as above.
+    package func removeFiles(_ names: [String]) {
         for name in names {
             unlinkat(raw, name, 0)
         }

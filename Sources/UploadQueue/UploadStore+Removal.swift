@@ -56,7 +56,7 @@ extension UploadStore {
         if payloads.reduce(0, { $0 + directory.allocatedBytes(ofEntry: $1) }) >= Self.detachedRemovalSize {
             directory.removeFilesDetached(payloads)
         } else {
-            payloads.forEach { try? directory.removeEntry($0, isDirectory: false) }
+            directory.removeFiles(payloads)
         }
     }
 
