@@ -13,7 +13,7 @@ package enum HandInSummary {
             details.append("attempt \(attempt)")
         }
         if let due = assignment.dueAt, due < now {
-            details.append("late by " + amount(now.timeIntervalSince(due)))
+            details.append("late by " + DateText.amount(now.timeIntervalSince(due)))
         }
         if assignment.hasSubmission {
             details.append("replaces what the teacher sees")
@@ -31,14 +31,5 @@ package enum HandInSummary {
     static func names(_ files: [String]) -> String {
         guard let first = files.first else { return "no files" }
         return files.count == 1 ? first : "\(first) and \(files.count - 1) more"
-    }
-
-    /// A length of time as the due dates say it: `12 min`, `3 h` within two days, else `5 days`.
-    static func amount(_ seconds: TimeInterval) -> String {
-        // Capped at about three thousand years, so a far date can't become a number too large to hold.
-        let seconds = min(max(0, seconds), 1e11)
-        if seconds < 3_600 { return "\(max(1, Int(seconds / 60))) min" }
-        if seconds < 48 * 3_600 { return "\(Int(seconds / 3_600)) h" }
-        return "\(Int(seconds / 86_400)) days"
     }
 }

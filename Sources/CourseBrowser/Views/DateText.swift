@@ -34,10 +34,17 @@ extension DateText {
     static func age(of date: Date, now: Date) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
         if seconds < 60 { return "just now" }
-        if seconds < 3_600 { return "\(Int(seconds / 60)) min ago" }
-        if seconds < 48 * 3_600 { return "\(Int(seconds / 3_600)) h ago" }
-        if seconds <= yearLeftOutWithin { return "\(Int(seconds / 86_400)) days ago" }
+        if seconds <= yearLeftOutWithin { return amount(seconds) + " ago" }
         return "on " + short(date, now: now)
+    }
+
+    /// A length of time as the dates say it: `12 min` (at least 1), `3 h` within two days, else `5 days`.
+    static func amount(_ seconds: TimeInterval) -> String {
+        // Capped at about three thousand years, so a far date can't become a number too large to hold.
+        let seconds = min(max(0, seconds), 1e11)
+        if seconds < 3_600 { return "\(max(1, Int(seconds / 60))) min" }
+        if seconds < 48 * 3_600 { return "\(Int(seconds / 3_600)) h" }
+        return "\(Int(seconds / 86_400)) days"
     }
 
     /// When something is due, relative while it is near: `due in 3 h`, `was due 2 days ago`,
@@ -65,11 +72,10 @@ extension DateText {
         let seconds = date.timeIntervalSince(now)
         let distance = abs(seconds)
         if distance < 48 * 3_600 {
-            let amount = distance < 3_600 ? "\(max(1, Int(distance / 60))) min" : "\(Int(distance / 3_600)) h"
-            return seconds >= 0 ? "\(ahead) in \(amount)" : "\(past) \(amount) ago"
+            return seconds >= 0 ? "\(ahead) in \(amount(distance))" : "\(past) \(amount(distance)) ago"
         }
         if seconds < 0, distance <= yearLeftOutWithin {
-            return "\(past) \(Int(distance / 86_400)) days ago"
+            return "\(past) \(amount(distance)) ago"
         }
         return (seconds < 0 ? past : ahead) + " " + short(date, now: now, timeZone: timeZone)
     }
