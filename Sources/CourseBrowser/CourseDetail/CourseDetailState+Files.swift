@@ -10,8 +10,7 @@ extension CourseDetailState {
     /// The course's folder under the download directory: its code, else its name, else its ID.
     var downloadFolderName: String? {
         guard let course = downloadCourse else { return nil }
-        let named = [overview.value?.code, overview.value?.name].compactMap { $0 }.first { !$0.isEmpty }
-        return named ?? course.rawValue
+        return overview.value?.label ?? course.rawValue
     }
 
     /// The course's Files page, which a file without a page of its own, and every folder, opens.

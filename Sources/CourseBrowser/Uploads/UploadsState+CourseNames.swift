@@ -8,7 +8,7 @@ extension UploadsState {
     /// beside the courses the list itself holds.
     mutating func learnNames(of courses: [Course]) {
         for course in courses {
-            if let label = CourseLabel.of(course) {
+            if let label = course.label {
                 courseNames[course.id] = label
             }
         }

@@ -35,10 +35,10 @@ extension QueueCommands {
         var names = savedCourseNames(of: wanted, in: saved)
         for id in wanted where names[id] == nil {
             if let course = saved.course(id)?.value {
-                names[id] = CourseLabel.of(course)
+                names[id] = course.label
             } else if services.canvas == nil, let course = try? await environment.courseClient.course(id, .ignored) {
                 // Only the sample and catalogs are asked: listing the queue must not wait on the network.
-                names[id] = CourseLabel.of(course)
+                names[id] = course.label
             }
         }
         return names
@@ -48,7 +48,7 @@ extension QueueCommands {
     private static func savedCourseNames(of wanted: Set<CourseID>, in saved: SavedCopyClient) -> [CourseID: String] {
         var names: [CourseID: String] = [:]
         for course in CourseScope.allCases.flatMap({ saved.courses($0)?.value ?? [] }) where wanted.contains(course.id) {
-            names[course.id] = names[course.id] ?? CourseLabel.of(course)
+            names[course.id] = names[course.id] ?? course.label
         }
         return names
     }

@@ -39,7 +39,7 @@ extension SyncCommand.Dependencies {
         let statusLine: @Sendable (String) -> Void = { line in StandardStream.error.write("\r\u{1B}[K" + Sanitizer.clean(line)) }
         let courseFolder: @Sendable (CourseID) async throws -> String = { course in
             let overview = try await environment.courseClient.course(course, .ignored)
-            return overview.code.nonBlank ?? overview.name.nonBlank ?? course.rawValue
+            return overview.label ?? course.rawValue
         }
         let drain: @Sendable (Set<String>) async throws -> Void = { ids in
             while true {
