@@ -35,9 +35,8 @@ extension UploadsState {
             return Availability(unless: jobs.contains(where: \.state.isFailed) ? nil : "No upload failed")
         case .remove:
             guard let job = selectedJob else { return .disabled("No upload is selected") }
-            // A finished job's record is all that goes; a job under way is the queue's until it ends.
-            let removable = job.state.isRemovable || job.state == .done
-            return Availability(unless: removable ? nil : "\(job.fileName) is under way; it can be removed once it is done or fails")
+            // A job under way is the queue's until it ends.
+            return Availability(unless: job.state.isRemovable ? nil : "\(job.fileName) is under way; it can be removed once it is done or fails")
         }
     }
 

@@ -21,11 +21,11 @@ extension UploadJob.State {
         }
     }
 
-    /// Whether the user may take the job out of the queue: not while it uploads, nor once it is done.
+    /// Whether the user may take the job out of the queue: any time but while it uploads.
     public var isRemovable: Bool {
         switch self {
-        case .queued, .failed, .waiting, .damaged: true
-        case .uploading, .done: false
+        case .queued, .failed, .waiting, .damaged, .done: true
+        case .uploading: false
         }
     }
 
