@@ -36,8 +36,6 @@ struct PageTrail {
 
     /// What identifies a page's content: its answer's SHA-256, 32 bytes however large the page.
     static func digest(_ body: Data) -> String {
-        let hash = SHA256()
-        body.withUnsafeBytes { hash.update($0) }
-        return hash.finish()
+        SHA256.hex(of: body)
     }
 }

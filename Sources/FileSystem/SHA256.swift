@@ -57,6 +57,15 @@ package final class SHA256 {
 
     /// The digest as 64 lower-case hex digits; the same again if asked twice.
     ///
+    /// The digest of `bytes`, all there is of them, in hex.
+    package static func hex(of bytes: some Sequence<UInt8>) -> String {
+        let digest = SHA256()
+        if bytes.withContiguousStorageIfAvailable({ digest.update(UnsafeRawBufferPointer($0)) }) == nil {
+            Array(bytes).withUnsafeBytes { digest.update($0) }
+        }
+        return digest.finish()
+    }
+
     /// Empty when libcrypto failed on the way, so a check against a recorded digest fails
     /// rather than passing bytes nobody hashed.
     package func finish() -> String {

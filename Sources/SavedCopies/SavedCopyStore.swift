@@ -144,9 +144,7 @@ public final class SavedCopyStore: Sendable {
 
     /// Enough of a token's SHA-256 to tell tokens apart, and nothing that gives the token back.
     static func digest(_ token: String) -> String {
-        let digest = SHA256()
-        Data(token.utf8).withUnsafeBytes { digest.update($0) }
-        return String(digest.finish().prefix(32))
+        String(SHA256.hex(of: token.utf8).prefix(32))
     }
 
     /// What a saved-copy file holds.

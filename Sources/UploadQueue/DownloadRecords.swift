@@ -132,8 +132,6 @@ public struct DownloadRecords: Sendable {
         }
         // Past a name's limit, the start stays readable and a digest keeps two long ones apart.
         guard result.utf8.count > 200 else { return result.isEmpty ? "%" : result }
-        let digest = SHA256()
-        Array(text.utf8).withUnsafeBytes { digest.update($0) }
-        return String(result.prefix(120)) + "-" + digest.finish()
+        return String(result.prefix(120)) + "-" + SHA256.hex(of: text.utf8)
     }
 }

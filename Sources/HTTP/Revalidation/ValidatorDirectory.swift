@@ -138,8 +138,6 @@ final class ValidatorDirectory: Sendable {
     }
 
     private static func digest(of body: Data) -> String {
-        let digest = SHA256()
-        body.withUnsafeBytes { digest.update($0) }
-        return digest.finish()
+        SHA256.hex(of: body)
     }
 }

@@ -29,9 +29,6 @@ package struct ValidatorStore: Sendable {
     /// The key of `request`'s answer: 64 hex digits of SHA-256 over its `Authorization` and URL,
     /// so two tokens never share an answer and neither can be read back from the key.
     package static func key(for request: HTTPRequest) -> String {
-        let digest = SHA256()
-        let text = (request.header("Authorization") ?? "") + "\n" + request.url.absoluteString
-        Data(text.utf8).withUnsafeBytes { digest.update($0) }
-        return digest.finish()
+        SHA256.hex(of: ((request.header("Authorization") ?? "") + "\n" + request.url.absoluteString).utf8)
     }
 }
