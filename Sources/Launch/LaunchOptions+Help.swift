@@ -25,7 +25,7 @@ extension LaunchOptions {
     /// does and only the options that go with it; the browser's is all of `helpText`.
     public static func helpText(for command: Command) -> String {
         guard let spec = commandSpecs.first(where: { $0.name == command.name }), command.name != .browse else { return helpText }
-        let options = optionSpecs.filter { $0.misuse(with: spec.name) == nil }.map { option in (option.label, option.help) }
+        let options = optionSpecs.filter { $0.goes(with: spec.name) }.map { option in (option.label, option.help) }
         let sections = [
             ["USAGE: coursebrowser " + spec.usage],
             spec.summary.map { HelpColumns.wrap($0, width: HelpColumns.lineWidth) } ?? [],

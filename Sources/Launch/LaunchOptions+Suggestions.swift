@@ -29,7 +29,7 @@ extension LaunchOptions {
     /// The error for an option no spec has, with the nearest names when one is close: those
     /// that go with `command` first, as they are what was most likely meant.
     static func unknownOption(_ name: String, with command: CommandName) -> UsageError {
-        let fitting = optionSpecs.filter { $0.misuse(with: command) == nil }.flatMap(\.names)
+        let fitting = optionSpecs.filter { $0.goes(with: command) }.flatMap(\.names)
         let near = nearest(to: name, among: fitting, ignoringDashes: true)
         let suggestions = near.isEmpty ? nearest(to: name, among: optionSpecs.flatMap(\.names), ignoringDashes: true) : near
         guard !suggestions.isEmpty else { return UsageError("unknown option '\(name)'") }

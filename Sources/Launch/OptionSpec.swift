@@ -48,11 +48,16 @@ struct OptionSpec: Sendable {
     /// The error for using it with `command`, if it doesn't go there: where it goes, when that
     /// is a few commands, else the command it was given with, which a list of nine would bury.
     func misuse(with command: LaunchOptions.CommandName) -> UsageError? {
-        guard !commands.isEmpty, !commands.contains(command) else { return nil }
+        guard !goes(with: command) else { return nil }
         let problem = commands.count <= Self.longestListNamed
             ? "only goes with \(Self.naming(commands, lastJoinedBy: "or"))"
             : "doesn't go with \(Self.naming([command], lastJoinedBy: "or"))"
         return UsageError("\(name) \(problem)" + (mixUp.map { "; " + $0 } ?? ""))
+    }
+
+    /// Whether the option may be given with `command`: it goes with every command, or names this one.
+    func goes(with command: LaunchOptions.CommandName) -> Bool {
+        commands.isEmpty || commands.contains(command)
     }
 
     /// The most commands a misuse lists as those an option goes with.

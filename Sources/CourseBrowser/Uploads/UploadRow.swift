@@ -5,12 +5,12 @@ import TerminalUI
 /// One job of the queue as a row: state, file, course, size and what happens next; a download
 /// marked `↓`, with how much arrived and where it went.
 enum UploadRow {
-    /// The row; `course` is what the job's course is called, its ID when nil; `home` is the home
-    /// folder, which a finished download's path is shown under as `~`.
+    /// The row; `course` is what the job's course is called; `home` is the home folder, which a
+    /// finished download's path is shown under as `~`.
     static func line(
-        for job: UploadJob, course: String? = nil, progress: UploadProgress?, width: Int, glyphs: Glyphs, now: Date, home: String = ""
+        for job: UploadJob, course: String, progress: UploadProgress?, width: Int, glyphs: Glyphs, now: Date, home: String = ""
     ) -> StyledLine {
-        var line = columns(job, course: course ?? job.courseID.rawValue, width: width, glyphs: glyphs)
+        var line = columns(job, course: course, width: width, glyphs: glyphs)
         let room = width - line.text.displayWidth
         if let download = job.download {
             line.spans += downloadStatus(job, download, progress: progress, room: room, glyphs: glyphs, now: now, home: home)

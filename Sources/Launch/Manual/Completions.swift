@@ -17,7 +17,7 @@ public enum Completions {
 
     /// The options that go with `command`.
     static func options(for command: LaunchOptions.CommandName) -> [OptionSpec] {
-        LaunchOptions.optionSpecs.filter { $0.misuse(with: command) == nil }
+        LaunchOptions.optionSpecs.filter { $0.goes(with: command) }
     }
 
     /// What a value option completes to.
