@@ -55,7 +55,6 @@ if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
     SOURCE_DATE_EPOCH=$(git log -1 --format=%ct 2>/dev/null || date +%s)
 fi
 export SOURCE_DATE_EPOCH
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 maintainer=${MAINTAINER:-}
 if [ -z "$maintainer" ]; then
     # This checkout's git user, or where it has none (a CI machine), the last commit's author.
@@ -99,6 +98,10 @@ if grep -E 'not found|/opt/swift|libswift|libdispatch|libFoundation' <<<"$librar
 fi
 said=$("$program" --version) || fail "the stripped program doesn't run"
 grep -qF "$version" <<<"$said" || fail "the program says '$said', not $version"
+# The commit the program itself reports ("coursebrowser 0.1.0 (abc1234)"), so the changelog
+# can't name another when BINARY is a build of a different checkout.
+commit=$(sed -n 's/.*(\(.*\))$/\1/p' <<<"$said")
+commit=${commit:-unknown}
 
 # The pages the program writes about itself.
 "$program" man-page > "$work/coursebrowser.1"
