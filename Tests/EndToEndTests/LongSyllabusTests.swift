@@ -20,24 +20,41 @@ import Testing
         return try JSONSerialization.data(withJSONObject: ["courses": courses])
     }
 
-    /// The screen now, even halfway through a redraw: while the syllabus converts, the line
-    /// count in the Course box's border changes too often for the screen ever to settle.
-    static func capture(_ tmux: TmuxSession, socket: String) async throws -> Screen {
-        let tmuxPath = try #require(Command.which("tmux"))
-        let result = try await offThePool {
-            try Command.run(tmuxPath, ["-u", "-S", socket, "capture-pane", "-p", "-t", "e2e"], environment: ["LANG": "C.UTF-8"])
-        }
-        return Screen(result.stdout, width: 140)
-    }
+    /// Reads and types into the test's tmux pane from whatever thread calls it.
+    ///
+    /// The race this test runs (see the Tab below) is against the app's converter, so its steps
+    /// run on a thread of their own: tasks wait for the few threads every parallel test shares,
+    /// and on a loaded machine one wait there has outlasted the whole conversion.
+    struct Pane: Sendable {
+        let tmuxPath: String
+        let socket: String
 
-    /// Captures the screen every 20 ms until `condition` holds for it.
-    static func poll(_ tmux: TmuxSession, socket: String, _ expectation: String, until condition: (Screen) -> Bool) async throws -> Screen {
-        let deadline = ContinuousClock.now + .seconds(120)
-        while true {
-            let screen = try await capture(tmux, socket: socket)
-            if condition(screen) { return screen }
-            guard ContinuousClock.now < deadline else { throw NeverShown(expectation: expectation, screen: screen) }
-            try await Task.sleep(for: .milliseconds(20))
+        /// The screen now, even halfway through a redraw: while the syllabus converts, the line
+        /// count in the Course box's border changes too often for the screen ever to settle.
+        func capture() throws -> Screen {
+            Screen(try tmux(["capture-pane", "-p", "-t", "e2e"]), width: 140)
+        }
+
+        /// Presses one key by tmux name.
+        func press(_ key: String) throws {
+            _ = try tmux(["send-keys", "-t", "e2e", key])
+        }
+
+        /// Captures the screen every 20 ms until `condition` holds for it.
+        func poll(_ expectation: String, until condition: (Screen) throws -> Bool) throws -> Screen {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while true {
+                let screen = try capture()
+                if try condition(screen) { return screen }
+                guard ContinuousClock.now < deadline else { throw NeverShown(expectation: expectation, screen: screen) }
+                usleep(20_000)
+            }
+        }
+
+        private func tmux(_ arguments: [String]) throws -> String {
+            let result = try Command.run(tmuxPath, ["-u", "-S", socket] + arguments, environment: ["LANG": "C.UTF-8"])
+            guard result.status == 0 else { throw TmuxSession.TmuxError(description: "tmux \(arguments) failed: \(result.stderr)") }
+            return result.stdout
         }
     }
 
@@ -61,28 +78,31 @@ import Testing
         defer { tmux.close() }
         let catalog = tmux.directory.appendingPathComponent("long.json")
         try Self.catalog(syllabusBytes: 10_000_000).write(to: catalog)
-        let socket = try tmux.format("#{socket_path}")
+        let pane = Pane(tmuxPath: try #require(Command.which("tmux")), socket: try tmux.format("#{socket_path}"))
         try tmux.launchApp(["--catalog", catalog.path, "--course", "1"])
 
-        let first = try await Self.poll(tmux, socket: socket, "the syllabus's first screenful") {
-            $0.box("Course")?.contains("Section one opens the syllabus.") == true
+        // At once: a release build converts the rest in about a second, and a key sent later may
+        // find it done, proving nothing.
+        let (first, moved) = try await offThePool {
+            let first = try pane.poll("the syllabus's first screenful") {
+                $0.box("Course")?.contains("Section one opens the syllabus.") == true
+            }
+            try pane.press("Tab")
+            let moved = try pane.poll("focus leaving the Course pane") { $0.box("Course")?.isFocused == false }
+            return (first, moved)
         }
         #expect(first.box("Course")?.isFocused == true, "\(first)")
-        // At once: a release build converts the rest in well under a second, and a key sent
-        // later may find it done, proving nothing.
-        try tmux.press("Tab")
-        let moved = try await Self.poll(tmux, socket: socket, "focus leaving the Course pane") {
-            $0.box("Course")?.isFocused == false
-        }
         let linesWhenMoved = try #require(Self.lineCount(moved), "\(moved)")
 
         try tmux.press("BTab")
         try await tmux.waitFor(box: "Course", "focus back", timeout: .seconds(120)) { $0.isFocused }
         // `G` goes to the end of what is converted so far; pressed again once all is, it shows the last line.
-        let end = try await Self.poll(tmux, socket: socket, "the syllabus's last line") { screen in
-            if screen.box("Course")?.contains(Self.lastLine) == true { return true }
-            try? tmux.press("G")
-            return false
+        let end = try await offThePool {
+            try pane.poll("the syllabus's last line") { screen in
+                if screen.box("Course")?.contains(Self.lastLine) == true { return true }
+                try pane.press("G")
+                return false
+            }
         }
         let allLines = try #require(Self.lineCount(end), "\(end)")
         #expect(linesWhenMoved < allLines, "focus moved while the syllabus was still being converted")
