@@ -28,6 +28,8 @@ final class CourseDetailPane: PaneRunner {
     private let syllabus: LoadRunner<SyllabusStart>
     /// Converts the rest of the syllabus shown, a piece at a time, off the main actor.
     private var syllabusRest: Task<Void, Never>?
+    /// Wraps a long syllabus at a new width off the main actor.
+    private var syllabusWrap: Task<Void, Never>?
     private let modules: LoadRunner<[CourseModule]>
     private let assignments: LoadRunner<[Assignment]>
     private let announcements: LoadRunner<[ShownAnnouncement]>
@@ -85,6 +87,7 @@ final class CourseDetailPane: PaneRunner {
         ticker?.cancel()
         progressWatcher?.cancel()
         syllabusRest?.cancel()
+        syllabusWrap?.cancel()
     }
 
     func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
@@ -93,7 +96,9 @@ final class CourseDetailPane: PaneRunner {
 
     func perform(_ effect: CourseDetailState.Effect) {
         switch effect {
-        case let .load(id): load(id)
+        case let .load(id):
+            syllabusWrap?.cancel()
+            load(id)
         case let .reload(section, keepingValue): reload(section, keepingValue: keepingValue)
         case .refreshAssignments: refresh(.assignments)
         case let .refresh(section): refresh(section)
@@ -104,6 +109,7 @@ final class CourseDetailPane: PaneRunner {
         case let .track(event): analytics.track(event)
         case let .courseLoaded(course): onCourseLoaded(course)
         case .back: onBack()
+        case let .wrapSyllabus(blocks, key): wrapSyllabus(blocks, key: key)
         case let .readSeen(id): readSeen(id)
         case let .recordSeen(id, seen):
             seenRecords.record(id, seen)
@@ -199,6 +205,23 @@ final class CourseDetailPane: PaneRunner {
                 guard !Task.isCancelled, let self else { return }
                 self.update(.syllabusPart(blocks, more: !converter.isFinished))
             }
+        }
+    }
+
+    /// Wraps `blocks` for `key` on another thread, dropping a wrap for an earlier width still under way.
+    private func wrapSyllabus(_ blocks: SyllabusBlocks, key: SyllabusLines.Key) {
+        syllabusWrap?.cancel()
+        syllabusWrap = Task { [weak self] in
+            let wrapping = Task.detached(priority: .userInitiated) {
+                SyllabusRows.wrapping(blocks, width: key.width, glyphs: key.glyphs) { Task.isCancelled }
+            }
+            let rows = await withTaskCancellationHandler {
+                await wrapping.value
+            } onCancel: {
+                wrapping.cancel()
+            }
+            guard !Task.isCancelled, let rows, let self else { return }
+            self.update(.syllabusWrapped(rows, key))
         }
     }
 

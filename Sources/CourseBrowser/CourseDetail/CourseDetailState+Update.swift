@@ -15,6 +15,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case syllabus(LoadEvent<SyllabusBlocks>)
         /// More of the syllabus was converted: these blocks follow those shown; `more`: the rest is still to come.
         case syllabusPart([TextBlock], more: Bool)
+        /// The syllabus was wrapped off the main actor for this width, glyphs and version.
+        case syllabusWrapped(SyllabusRows, SyllabusLines.Key)
         case modules(LoadEvent<[CourseModule]>)
         case assignments(LoadEvent<[Assignment]>)
         case announcements(LoadEvent<[ShownAnnouncement]>)
@@ -87,6 +89,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         case followDownloadProgress(Bool)
         /// Open a file's downloaded copy, with the program that opens web pages, which opens files too.
         case openLocalCopy(LocalPath, name: String)
+        /// Wrap these blocks for this width and glyphs off the main actor, and answer with
+        /// `syllabusWrapped`; a later one replaces it.
+        case wrapSyllabus(SyllabusBlocks, SyllabusLines.Key)
     }
 
     mutating func update(_ event: Event, now: Date) -> [Effect] {
@@ -95,6 +100,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         let fresh = assignmentsAreFresh
         handIn?.isFresh = fresh
         layout(now: now)
+        if let wrap = takeSyllabusWrapRequest() {
+            effects.append(wrap)
+        }
         if downloads.isDownloading != wasDownloading {
             effects.append(.followDownloadProgress(downloads.isDownloading))
         }
@@ -110,6 +118,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .overview(event): return receiveOverview(event) + compareSeen(now: now)
         case let .syllabus(event): receiveSyllabus(event); return report(event, .syllabus)
         case let .syllabusPart(blocks, more): receiveSyllabusPart(blocks, more: more, now: now)
+        case let .syllabusWrapped(rows, key): receiveWrappedSyllabus(rows, key: key)
         case let .modules(event): modules.apply(event); return report(event, .modules)
         case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
         case let .announcements(event): receiveAnnouncements(event); return report(event, .announcements)

@@ -80,6 +80,7 @@ struct CourseDetailState {
         let width = textWidth
         header = headerLines(width: width, glyphs: size.glyphs, now: now)
         let place = readingPlace()
+        let syllabusPlace = lines.syllabusPlace(at: scroll)
         // Let go of the syllabus's lines first, so its layout adds a new piece's lines in place.
         lines = DetailLines()
         let syllabusLines = layOutSyllabus(width: width)
@@ -87,7 +88,11 @@ struct CourseDetailState {
             .prepending(savedCopyLines(width: width, glyphs: size.glyphs, now: now))
         // A fresh answer, the saved-copy row coming or going, or a new width must not move what
         // the reader is looking at: the top line stays at the same distance from the same landmark.
-        if let place, let landmark = lines.firstMarked(where: { $0.landmark == place.landmark }) {
+        // Within the syllabus, the same row of the same block: at a new width a line offset from
+        // its heading would land pages away in a long one.
+        if let syllabusPlace, let line = lines.line(at: syllabusPlace) {
+            scroll = line
+        } else if let place, let landmark = lines.firstMarked(where: { $0.landmark == place.landmark }) {
             scroll = landmark + place.offset
         }
         selectWantedItem()
@@ -106,6 +111,18 @@ struct CourseDetailState {
     private mutating func layOutSyllabus(width: Int) -> SyllabusRows? {
         guard let blocks = syllabus.value else { return nil }
         return syllabusLayout.lines(for: blocks, key: SyllabusLines.Key(width: width, glyphs: size.glyphs, version: syllabusBase))
+    }
+
+    /// The syllabus's wrap to ask for off the main actor, once, when its lines wait for one.
+    mutating func takeSyllabusWrapRequest() -> Effect? {
+        guard let key = syllabusLayout.takeRequest(), let blocks = syllabus.value else { return nil }
+        return .wrapSyllabus(blocks, key)
+    }
+
+    /// Puts the syllabus's lines wrapped off the main actor in place, if they are still wanted.
+    mutating func receiveWrappedSyllabus(_ rows: SyllabusRows, key: SyllabusLines.Key) {
+        guard let blocks = syllabus.value else { return }
+        syllabusLayout.adopt(rows, key: key, blocks: blocks)
     }
 
     /// The nearest landmark at or above the top line (below it, above the first one), and how

@@ -26,6 +26,17 @@ struct DetailLines: RandomAccessCollection {
         return tail[position - head.count - syllabusCount]
     }
 
+    /// Where line `position` is in the syllabus's text; nil outside it.
+    func syllabusPlace(at position: Int) -> SyllabusRows.Place? {
+        guard let syllabus, position >= head.count, position < head.count + syllabusCount else { return nil }
+        return syllabus.place(ofLine: position - head.count)
+    }
+
+    /// The line at `place` in the syllabus's text; nil when it has no such line yet.
+    func line(at place: SyllabusRows.Place) -> Int? {
+        syllabus?.line(at: place).map { head.count + $0 }
+    }
+
     /// These lines under `lines`.
     func prepending(_ lines: [DetailLine]) -> DetailLines {
         DetailLines(lines + head, syllabus: syllabus, tail: tail)

@@ -11,6 +11,8 @@ struct SyllabusBlocks: RandomAccessCollection, Equatable, Sendable {
     /// Where each piece starts, counted in blocks: `starts[i]` blocks come before piece `i`.
     private var starts: [Int] = []
     private(set) var count = 0
+    /// The UTF-8 bytes of the blocks' text: how long wrapping them all takes.
+    private(set) var textBytes = 0
 
     init() {}
 
@@ -37,6 +39,7 @@ struct SyllabusBlocks: RandomAccessCollection, Equatable, Sendable {
         starts.append(count)
         pieces.append(blocks)
         count += blocks.count
+        textBytes += blocks.reduce(0) { $0 + $1.text.utf8.count }
     }
 
     static func == (left: SyllabusBlocks, right: SyllabusBlocks) -> Bool {

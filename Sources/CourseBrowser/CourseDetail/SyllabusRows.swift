@@ -38,16 +38,36 @@ struct SyllabusRows {
             return
         }
         for index in start..<blocks.count {
-            let block = blocks[index]
-            if index > 0, Self.needsGap(before: block, after: blocks[index - 1]) {
-                rows.append(Row(block: Int32(index), row: -1))
-            }
-            let lines = SyllabusLayout.lines(for: block, width: width, glyphs: glyphs)
-            if lines.count > Self.keptAbove {
-                kept[Int32(index)] = lines
-            }
-            rows += (0..<lines.count).map { Row(block: Int32(index), row: Int32($0)) }
+            appendRows(ofBlock: index)
         }
+    }
+
+    /// `blocks` wrapped whole at `width`, checking every thousand blocks whether the answer is
+    /// still wanted; nil once `isCancelled` says it is not.
+    static func wrapping(_ blocks: SyllabusBlocks, width: Int, glyphs: Glyphs, isCancelled: () -> Bool) -> SyllabusRows? {
+        var wrapped = SyllabusRows(width: width, glyphs: glyphs)
+        guard !blocks.isEmpty else {
+            wrapped.extend(to: blocks)
+            return wrapped
+        }
+        wrapped.blocks = blocks
+        for index in blocks.indices {
+            if index % 1024 == 0, isCancelled() { return nil }
+            wrapped.appendRows(ofBlock: index)
+        }
+        return wrapped
+    }
+
+    private mutating func appendRows(ofBlock index: Int) {
+        let block = blocks[index]
+        if index > 0, Self.needsGap(before: block, after: blocks[index - 1]) {
+            rows.append(Row(block: Int32(index), row: -1))
+        }
+        let lines = SyllabusLayout.lines(for: block, width: width, glyphs: glyphs)
+        if lines.count > Self.keptAbove {
+            kept[Int32(index)] = lines
+        }
+        rows += (0..<lines.count).map { Row(block: Int32(index), row: Int32($0)) }
     }
 
     var count: Int { rows.count }
@@ -58,6 +78,51 @@ struct SyllabusRows {
         guard row.row >= 0 else { return .blank }
         let lines = kept[row.block] ?? SyllabusLayout.lines(for: blocks[Int(row.block)], width: width, glyphs: glyphs)
         return lines[Int(row.row)]
+    }
+
+    /// Where line `index` is in the syllabus's text: which row of which block, out of how many
+    /// rows that block wraps to here. It outlasts a new width, where `line(at:)` finds it again.
+    struct Place: Equatable {
+        var block: Int32
+        /// -1: the blank line above the block.
+        var row: Int32
+        var rows: Int
+    }
+
+    /// The place of line `index`.
+    func place(ofLine index: Int) -> Place? {
+        guard rows.indices.contains(index), rows[index].block >= 0 else { return nil }
+        let row = rows[index]
+        return Place(block: row.block, row: row.row, rows: textRows(ofBlock: row.block).count)
+    }
+
+    /// The line at `place`, its row scaled to the rows its block wraps to here; nil when the
+    /// block has no lines yet.
+    func line(at place: Place) -> Int? {
+        let text = textRows(ofBlock: place.block)
+        guard !text.isEmpty else { return nil }
+        if place.row < 0 {
+            return text.lowerBound > 0 && rows[text.lowerBound - 1].block == place.block ? text.lowerBound - 1 : text.lowerBound
+        }
+        let row = Int(place.row) * text.count / max(1, place.rows)
+        return text.lowerBound + min(row, text.count - 1)
+    }
+
+    /// The lines of `block`'s text, without the blank line above it.
+    private func textRows(ofBlock block: Int32) -> Range<Int> {
+        let start = firstRow { $0.block > block || ($0.block == block && $0.row >= 0) }
+        let end = firstRow { $0.block > block }
+        return start..<max(start, end)
+    }
+
+    /// The first row for which `isAfter` holds, where it holds for every row after that too.
+    private func firstRow(where isAfter: (Row) -> Bool) -> Int {
+        var (low, high) = (0, rows.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(rows[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Whether a blank line separates `block` from the one before it: list items follow each

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+@testable import CourseBrowser
+import CourseKit
+import HTMLText
+import TerminalUI
+import TestSupport
+
+/// At a new width a long syllabus keeps its lines until they are wrapped again off the main
+/// actor, so the resize is answered at once; the reader stays on the same row of the same block.
+@MainActor
+struct SyllabusRewrapTests {
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    /// `count` paragraphs, each saying its number, each a few lines long at 40 columns.
+    nonisolated static func paragraphs(_ count: Int) -> [TextBlock] {
+        HTMLText.blocks(from: (1...count).map {
+            "<p>Đoạn \($0): đọc giáo trình chương một và hai trước buổi học, rồi nộp bài tập qua Canvas trước thứ Sáu.</p>"
+        }.joined())
+    }
+
+    /// Well over `SyllabusLines.wrapsInPlace` of text.
+    nonisolated static let long = paragraphs(4_000)
+
+    func state(_ blocks: [TextBlock], width: Int, height: Int = 20) -> CourseDetailState {
+        var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: width, height: height, glyphs: .unicode))
+        state.syllabus.apply(.finished(.success(SyllabusBlocks(blocks))))
+        state.layout(now: now)
+        return state
+    }
+
+    func resize(_ state: inout CourseDetailState, width: Int) -> [CourseDetailState.Effect] {
+        state.update(.resize(PaneSize(width: width, height: state.size.height, glyphs: .unicode)), now: now)
+    }
+
+    /// The wraps among `effects`, by the width they ask for.
+    func wraps(_ effects: [CourseDetailState.Effect]) -> [SyllabusLines.Key] {
+        effects.compactMap { effect in
+            if case let .wrapSyllabus(_, key) = effect { return key }
+            return nil
+        }
+    }
+
+    func wrapped(_ key: SyllabusLines.Key, _ blocks: [TextBlock]) throws -> SyllabusRows {
+        try #require(SyllabusRows.wrapping(SyllabusBlocks(blocks), width: key.width, glyphs: key.glyphs) { false })
+    }
+
+    func syllabusText(_ state: CourseDetailState) -> [String] {
+        guard let heading = state.lines.firstIndex(where: { $0.landmark == "heading syllabus" }) else { return [] }
+        let rest = state.lines[(heading + 1)...]
+        let end = rest.firstIndex { $0.landmark?.hasPrefix("heading") == true } ?? rest.endIndex
+        return rest[..<end].map { $0.styled(now: now, glyphs: .unicode).text }.reversed().drop { $0.isEmpty }.reversed()
+    }
+
+    /// Whether the syllabus's lines are `blocks` wrapped at `width`; a Bool, so a failure doesn't print thousands of lines.
+    func showsSyllabus(_ state: CourseDetailState, _ blocks: [TextBlock], width: Int) -> Bool {
+        syllabusText(state) == DetailText.syllabus(blocks, width: width, glyphs: .unicode).map(\.text)
+    }
+
+    func topLine(_ state: CourseDetailState) -> String {
+        state.lines[state.scroll].styled(now: now, glyphs: .unicode).text
+    }
+
+    @Test func aLongSyllabusKeepsItsLinesAtANewWidthAndAsksOnceForAWrap() {
+        var state = state(Self.long, width: 82)
+        let effects = resize(&state, width: 62)
+        #expect(wraps(effects).map(\.width) == [60])
+        #expect(state.syllabusLayout.layouts == 1, "nothing wrapped on the main actor")
+        #expect(showsSyllabus(state, Self.long, width: 80), "the lines at the old width stay")
+        #expect(wraps(state.update(.key(.character("j")), now: now)).isEmpty, "asked once")
+    }
+
+    @Test func aShortSyllabusWrapsAtANewWidthInPlace() {
+        var state = state(Self.paragraphs(20), width: 82)
+        let effects = resize(&state, width: 62)
+        #expect(wraps(effects).isEmpty)
+        #expect(state.syllabusLayout.layouts == 2)
+        #expect(syllabusText(state).allSatisfy { $0.displayWidth <= 60 })
+    }
+
+    @Test func theWrapAskedForIsPutInPlace() throws {
+        var state = state(Self.long, width: 82)
+        let key = try #require(wraps(resize(&state, width: 62)).first)
+        _ = state.update(.syllabusWrapped(try wrapped(key, Self.long), key), now: now)
+        #expect(state.syllabusLayout.layouts == 2)
+        #expect(showsSyllabus(state, Self.long, width: 60))
+        #expect(wraps(resize(&state, width: 62)).isEmpty, "the width shown needs no wrap")
+    }
+
+    @Test func aWrapForAWidthNoLongerWantedIsDropped() throws {
+        var state = state(Self.long, width: 82)
+        let narrow = try #require(wraps(resize(&state, width: 62)).first)
+        let wide = try #require(wraps(resize(&state, width: 72)).first)
+        #expect(wide.width == 70)
+        _ = state.update(.syllabusWrapped(try wrapped(narrow, Self.long), narrow), now: now)
+        #expect(state.syllabusLayout.layouts == 1)
+        _ = state.update(.syllabusWrapped(try wrapped(wide, Self.long), wide), now: now)
+        #expect(state.syllabusLayout.layouts == 2)
+        #expect(syllabusText(state).contains { $0.displayWidth > 60 })
+    }
+
+    @Test func backAtTheWidthShownTheWrapUnderWayIsDropped() throws {
+        var state = state(Self.long, width: 82)
+        let narrow = try #require(wraps(resize(&state, width: 62)).first)
+        #expect(wraps(resize(&state, width: 82)).isEmpty)
+        _ = state.update(.syllabusWrapped(try wrapped(narrow, Self.long), narrow), now: now)
+        #expect(state.syllabusLayout.layouts == 1)
+        #expect(showsSyllabus(state, Self.long, width: 80))
+    }
+
+    @Test func piecesArrivingMeanwhileFollowTheWrappedLines() throws {
+        let first = Array(Self.long.prefix(3_500))
+        var state = state(first, width: 82)
+        let key = try #require(wraps(resize(&state, width: 62)).first)
+        _ = state.update(.syllabusPart(Array(Self.long.dropFirst(3_500)), more: false), now: now)
+        _ = state.update(.syllabusWrapped(try wrapped(key, first), key), now: now)
+        #expect(showsSyllabus(state, Self.long, width: 60))
+    }
+
+    @Test func theTopLineStaysOnItsParagraphAtANewWidth() throws {
+        var state = state(Self.paragraphs(60), width: 42)
+        let first = try #require(state.lines.firstIndex { $0.styled(now: now, glyphs: .unicode).text.hasPrefix("Đoạn 40:") })
+        state.scroll(to: first)
+        state.layout(now: now)
+        _ = resize(&state, width: 62)
+        #expect(topLine(state).hasPrefix("Đoạn 40:"), "\(topLine(state))")
+        // Partway into a paragraph, the top line stays inside it.
+        state.scroll(by: 1)
+        state.layout(now: now)
+        let inside = topLine(state)
+        _ = resize(&state, width: 42)
+        let top = topLine(state)
+        #expect(!top.isEmpty && !top.hasPrefix("Đoạn"), "\(top)")
+        state.scroll(by: -1)
+        state.layout(now: now)
+        #expect(topLine(state).hasPrefix("Đoạn 40:"), "\(inside) → \(top)")
+    }
+
+    @Test func theTopLineStaysOnItsParagraphWhenTheWrapArrives() throws {
+        var state = state(Self.long, width: 82)
+        let first = try #require(state.lines.firstIndex { $0.styled(now: now, glyphs: .unicode).text.hasPrefix("Đoạn 2500:") })
+        state.scroll(to: first)
+        state.layout(now: now)
+        let key = try #require(wraps(resize(&state, width: 42)).first)
+        #expect(topLine(state).hasPrefix("Đoạn 2500:"))
+        _ = state.update(.syllabusWrapped(try wrapped(key, Self.long), key), now: now)
+        #expect(topLine(state).hasPrefix("Đoạn 2500:"), "\(topLine(state))")
+    }
+
+    @Test func aCancelledWrapGivesNothing() {
+        var asked = 0
+        let rows = SyllabusRows.wrapping(SyllabusBlocks(Self.long), width: 60, glyphs: .unicode) {
+            asked += 1
+            return asked > 1
+        }
+        #expect(rows == nil)
+        #expect(asked == 2, "it stopped at the first look after being cancelled")
+    }
+
+    @Test func thePaneAnswersAResizeAtOnceAndTheLinesFollow() async throws {
+        let html = Self.long.map { "<p>\($0.text)</p>" }.joined()
+        var environment = Fixtures.environment()
+        environment.courseClient.syllabus = { _, _ in html }
+        let pane = CourseDetailPane(environment: environment)
+        pane.update(.resize(PaneSize(width: 82, height: 20, glyphs: .unicode)))
+        pane.update(.show(Fixtures.swift.id))
+        #expect(await waitUntil { pane.state.syllabus.value?.count == Self.long.count && pane.state.syllabusPendingSince == nil })
+        let layouts = pane.state.syllabusLayout.layouts
+        pane.update(.resize(PaneSize(width: 62, height: 20, glyphs: .unicode)))
+        #expect(pane.state.syllabusLayout.layouts == layouts, "the resize wrapped nothing on the main actor")
+        #expect(await waitUntil { pane.state.syllabusLayout.layouts == layouts + 1 })
+        let text = pane.state.lines.map { $0.styled(now: now, glyphs: .unicode).text }
+        #expect(text.contains { $0.hasPrefix("Đoạn 4000:") })
+        #expect(text.allSatisfy { $0.displayWidth <= 60 })
+    }
+
+    func waitUntil(_ condition: () -> Bool, timeout: Duration = .seconds(180)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+}
