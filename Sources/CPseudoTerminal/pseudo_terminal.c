@@ -18,3 +18,8 @@ int pseudo_terminal_open(unsigned short rows, unsigned short columns, char *name
     }
     return master;
 }
+
+int pseudo_terminal_resize(int master, unsigned short rows, unsigned short columns) {
+    struct winsize size = { .ws_row = rows, .ws_col = columns };
+    return ioctl(master, TIOCSWINSZ, &size);
+}

@@ -2,7 +2,8 @@ import Foundation
 
 /// The `html` group: a course whose syllabus is 1 MB and 10 MB of HTML opened in the app on a
 /// pseudo-terminal, beside `lynx -dump` of the same HTML; and a Tab sent while the 10 MB one
-/// loads, and while a 10 MB one that is a single paragraph loads.
+/// loads, and while a 10 MB one that is a single paragraph loads; and a resize with the 10 MB one
+/// open, beside the floor's.
 struct HTMLBenchmark {
     var runs: Int
 
@@ -57,6 +58,52 @@ struct HTMLBenchmark {
         let waits = try (0..<max(5, runs)).map { _ in try tabWhileLoading(bench, catalog: paragraph) }
         row("Tab sent 300 ms into opening the 10 MB syllabus of one paragraph: to the focus change on screen, median (slowest of \(waits.count))",
             "\(figure(median(waits))) (\(figure(waits.max() ?? 0)))", "", "")
+        var (resizes, floorResizes): ([Double], [Double]) = ([], [])
+        for _ in 0..<max(5, runs) {
+            resizes.append(try resizeWithSyllabusOpen(bench, catalog: catalog))
+            floorResizes.append(try Self.resize(try bench.start(bench.floor, [])))
+        }
+        row("resize to 70×24 with the 10 MB syllabus open: to the screen drawn anew, median (slowest of \(resizes.count)) (vs the floor)",
+            "\(figure(median(resizes))) (\(figure(resizes.max() ?? 0)))", figure(median(floorResizes)), ratio(median(resizes), median(floorResizes)))
+    }
+
+    /// Milliseconds from a resize to 70×24, with the 10 MB syllabus open and laid out whole, to the screen cleared for the new size.
+    private func resizeWithSyllabusOpen(_ bench: Measurements, catalog: String) throws -> Double {
+        let terminal = try bench.start(bench.app, ["--catalog", catalog])
+        try terminal.expect(BenchCatalog.longSyllabusName)
+        terminal.waitUntilQuiet()
+        terminal.type("\r")
+        guard terminal.wait(for: BenchCatalog.syllabusFirstLine, timeout: .seconds(120)) != nil, Self.pressG(terminal) != nil else {
+            terminal.stop()
+            throw BenchFailure(description: "the syllabus never showed whole")
+        }
+        return try Self.resize(terminal)
+    }
+
+    /// Milliseconds from resizing `terminal`, once quiet, to 70×24 to the screen cleared for the new size; stops it.
+    private static func resize(_ terminal: PseudoTerminal) throws -> Double {
+        defer { terminal.stop() }
+        terminal.waitUntilQuiet()
+        let offset = terminal.output.count
+        let sent = ContinuousClock.now
+        try terminal.resize(width: 70, height: 24)
+        guard let shown = terminal.wait(for: "\u{1B}[2J", since: offset, timeout: .seconds(60)) else {
+            throw BenchFailure(description: "the screen was never drawn anew after the resize")
+        }
+        return milliseconds(shown - sent)
+    }
+
+    /// Presses `G` until the syllabus's last line shows; when it did, or nil after two minutes.
+    private static func pressG(_ terminal: PseudoTerminal) -> ContinuousClock.Instant? {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            let before = terminal.output.count
+            terminal.type("G")
+            if let shown = terminal.wait(for: BenchCatalog.syllabusLastLine, since: before, timeout: .milliseconds(20)) {
+                return shown
+            }
+        }
+        return nil
     }
 
     /// Opens the long syllabus (the first course) and presses `G` until its last line shows.
@@ -73,14 +120,7 @@ struct HTMLBenchmark {
             throw BenchFailure(description: "the syllabus's first line never showed")
         }
         let silence = milliseconds(terminal.longestSilence)
-        let deadline = ContinuousClock.now + .seconds(120)
-        var loaded: ContinuousClock.Instant?
-        while loaded == nil, ContinuousClock.now < deadline {
-            let before = terminal.output.count
-            terminal.type("G")
-            loaded = terminal.wait(for: BenchCatalog.syllabusLastLine, since: before, timeout: .milliseconds(20))
-        }
-        guard let loaded else { throw BenchFailure(description: "the syllabus's last line never showed") }
+        guard let loaded = Self.pressG(terminal) else { throw BenchFailure(description: "the syllabus's last line never showed") }
         terminal.waitUntilQuiet()
         return Opening(first: milliseconds(first - pressed), loaded: milliseconds(loaded - pressed), peak: terminal.peakMemory, silence: silence)
     }

@@ -57,6 +57,13 @@ final class PseudoTerminal {
         lastByte = .now
     }
 
+    /// Gives the terminal a new size; the program hears of it by SIGWINCH.
+    func resize(width: Int, height: Int) throws {
+        guard pseudo_terminal_resize(master, UInt16(height), UInt16(width)) == 0 else {
+            throw Failure(description: "can't resize the pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Types `text` at the program.
     func type(_ text: String) {
         let bytes = Array(text.utf8)
