@@ -110,6 +110,9 @@ final class CourseDetailPane: PaneRunner {
         case let .courseLoaded(course): onCourseLoaded(course)
         case .back: onBack()
         case let .wrapSyllabus(blocks, key): wrapSyllabus(blocks, key: key)
+        case .dropSyllabusWrap:
+            syllabusWrap?.cancel()
+            syllabusWrap = nil
         case let .readSeen(id): readSeen(id)
         case let .recordSeen(id, seen):
             seenRecords.record(id, seen)
@@ -212,14 +215,7 @@ final class CourseDetailPane: PaneRunner {
     private func wrapSyllabus(_ blocks: SyllabusBlocks, key: SyllabusLines.Key) {
         syllabusWrap?.cancel()
         syllabusWrap = Task { [weak self] in
-            let wrapping = Task.detached(priority: .userInitiated) {
-                SyllabusRows.wrapping(blocks, width: key.width, glyphs: key.glyphs) { Task.isCancelled }
-            }
-            let rows = await withTaskCancellationHandler {
-                await wrapping.value
-            } onCancel: {
-                wrapping.cancel()
-            }
+            let rows = await SyllabusRows.wrapping(blocks, width: key.width, glyphs: key.glyphs)
             guard !Task.isCancelled, let rows, let self else { return }
             self.update(.syllabusWrapped(rows, key))
         }

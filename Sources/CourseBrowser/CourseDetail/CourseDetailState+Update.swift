@@ -92,6 +92,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         /// Wrap these blocks for this width and glyphs off the main actor, and answer with
         /// `syllabusWrapped`; a later one replaces it.
         case wrapSyllabus(SyllabusBlocks, SyllabusLines.Key)
+        /// Stop the syllabus's wrap under way: its lines are no longer wanted.
+        case dropSyllabusWrap
     }
 
     mutating func update(_ event: Event, now: Date) -> [Effect] {

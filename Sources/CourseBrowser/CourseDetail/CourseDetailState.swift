@@ -113,16 +113,18 @@ struct CourseDetailState {
         return syllabusLayout.lines(for: blocks, key: SyllabusLines.Key(width: width, glyphs: size.glyphs, version: syllabusBase))
     }
 
-    /// The syllabus's wrap to ask for off the main actor, once, when its lines wait for one.
+    /// What the pane is to do about wrapping the syllabus off the main actor since the last layout, if anything.
     mutating func takeSyllabusWrapRequest() -> Effect? {
-        guard let key = syllabusLayout.takeRequest(), let blocks = syllabus.value else { return nil }
-        return .wrapSyllabus(blocks, key)
+        switch syllabusLayout.takeRequest() {
+        case let .wrap(key): syllabus.value.map { .wrapSyllabus($0, key) } ?? .dropSyllabusWrap
+        case .drop: .dropSyllabusWrap
+        case nil: nil
+        }
     }
 
     /// Puts the syllabus's lines wrapped off the main actor in place, if they are still wanted.
     mutating func receiveWrappedSyllabus(_ rows: SyllabusRows, key: SyllabusLines.Key) {
-        guard let blocks = syllabus.value else { return }
-        syllabusLayout.adopt(rows, key: key, blocks: blocks)
+        syllabusLayout.adopt(rows, key: key)
     }
 
     /// The nearest landmark at or above the top line (below it, above the first one), and how

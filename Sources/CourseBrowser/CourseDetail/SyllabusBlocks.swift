@@ -11,7 +11,7 @@ struct SyllabusBlocks: RandomAccessCollection, Equatable, Sendable {
     /// Where each piece starts, counted in blocks: `starts[i]` blocks come before piece `i`.
     private var starts: [Int] = []
     private(set) var count = 0
-    /// The UTF-8 bytes of the blocks' text: how long wrapping them all takes.
+    /// The UTF-8 bytes of the blocks' text: a measure of how long wrapping them all takes.
     private(set) var textBytes = 0
 
     init() {}

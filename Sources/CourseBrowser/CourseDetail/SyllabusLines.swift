@@ -8,6 +8,8 @@ import TerminalUI
 /// keeps its lines at the old width a moment longer and asks, through `takeRequest`, to be
 /// wrapped off the main actor; `adopt` puts the answer in place. Keys are answered meanwhile.
 struct SyllabusLines {
+    /// What the lines were wrapped for. It does not name the course: the pane drops a wrap
+    /// under way when it opens another, whose versions count from the start again.
     struct Key: Equatable, Sendable {
         var width: Int
         var glyphs: Glyphs
@@ -15,74 +17,46 @@ struct SyllabusLines {
         var version: Int
     }
 
+    /// What the pane is asked to do about a wrap off the main actor.
+    enum Request: Equatable {
+        /// Wrap the syllabus for this key, dropping any wrap under way.
+        case wrap(Key)
+        /// Drop the wrap under way: its lines are no longer wanted.
+        case drop
+    }
+
     /// A syllabus with more text than this is wrapped at a new width off the main actor: wrapping
     /// it in place would hold a key for over 20 ms.
     static let wrapsInPlace = 256 * 1024
+    /// Narrower than this, a long syllabus keeps the lines it has and asks for none: only a pane
+    /// not given its size yet is this narrow, and a row for every few characters of megabytes
+    /// would take gigabytes.
+    static let narrowest = 20
 
     private var key: Key?
     private var rows: SyllabusRows?
-    /// The key the lines are being wrapped for off the main actor, while they are shown at `key`.
+    /// The key the lines are wanted for while they are shown at `key`, until a wrap off the main actor brings them.
     private(set) var wanted: Key?
-    /// Whether `wanted` was asked for yet.
-    private var requested = false
+    /// The wrap asked for and neither answered nor dropped since.
+    private var asked: Key?
     /// How many times the lines were wrapped whole, rather than reused or extended.
     private(set) var layouts = 0
 
     /// The lines of `blocks` for `key`: those kept, extended by any blocks added since, or wrapped
-    /// again when the key changed.
+    /// again when the key changed. A long syllabus at a new width or glyphs keeps the lines at
+    /// the old ones and wants `key`'s instead.
     mutating func lines(for blocks: SyllabusBlocks, key: Key) -> SyllabusRows {
-        let wrapped = rows?.blocks.count ?? 0
-        if key == self.key {
-            // Back at the width shown: a wrap for another is no longer wanted.
-            wanted = nil
-        }
-        if key != self.key || blocks.count < wrapped || (wrapped == 0 && !blocks.isEmpty) || rows == nil {
-            if waitsForWrapping(blocks, key: key) {
-                return extended(to: blocks, key: key)
-            }
-            rows = SyllabusRows(width: key.width, glyphs: key.glyphs)
-            layouts += 1
-            self.key = key
-            wanted = nil
-        }
-        return extended(to: blocks, key: key)
-    }
-
-    /// The key to wrap the lines for off the main actor, once: nil when none is wanted, or it was asked for.
-    mutating func takeRequest() -> Key? {
-        guard let wanted, !requested else { return nil }
-        requested = true
-        return wanted
-    }
-
-    /// Puts lines wrapped off the main actor in place, extended by any blocks added since, if
-    /// they are still the ones wanted; returns whether they were.
-    @discardableResult
-    mutating func adopt(_ wrapped: SyllabusRows, key: Key, blocks: SyllabusBlocks) -> Bool {
-        guard key == wanted, wrapped.blocks.count <= blocks.count else { return false }
-        rows = wrapped
-        self.key = key
         wanted = nil
-        layouts += 1
-        _ = extended(to: blocks, key: key)
-        return true
-    }
-
-    /// Whether the lines at the old key are kept while `key`'s are wrapped off the main actor:
-    /// only for a new width or glyphs of the same syllabus, and one long enough to need it.
-    private mutating func waitsForWrapping(_ blocks: SyllabusBlocks, key: Key) -> Bool {
-        guard let shown = self.key, rows != nil, shown.version == key.version,
-              blocks.count >= rows?.blocks.count ?? 0, blocks.textBytes > Self.wrapsInPlace
-        else { return false }
-        if wanted != key {
-            wanted = key
-            requested = false
+        let wrapped = rows?.blocks.count ?? 0
+        if key != self.key || blocks.count < wrapped || (wrapped == 0 && !blocks.isEmpty) || rows == nil {
+            if keepsLinesShown(for: blocks, at: key) {
+                wanted = key.width >= Self.narrowest ? key : nil
+            } else {
+                rows = SyllabusRows(width: key.width, glyphs: key.glyphs)
+                layouts += 1
+                self.key = key
+            }
         }
-        return true
-    }
-
-    /// The lines kept (else none yet at `key`), extended by the blocks added since.
-    private mutating func extended(to blocks: SyllabusBlocks, key: Key) -> SyllabusRows {
         // Moved out while it grows, so that its rows are added in place rather than copied.
         var grown = rows ?? SyllabusRows(width: key.width, glyphs: key.glyphs)
         rows = nil
@@ -91,5 +65,32 @@ struct SyllabusLines {
         }
         rows = grown
         return grown
+    }
+
+    /// What to ask of the pane about a wrap off the main actor since the last call, if anything.
+    mutating func takeRequest() -> Request? {
+        guard wanted != asked else { return nil }
+        asked = wanted
+        return wanted.map(Request.wrap) ?? .drop
+    }
+
+    /// Puts lines wrapped off the main actor for `key` in place if they are still the ones
+    /// wanted; the next layout adds the blocks that arrived since.
+    mutating func adopt(_ wrapped: SyllabusRows, key: Key) {
+        guard key == wanted else { return }
+        rows = wrapped
+        self.key = key
+        wanted = nil
+        asked = nil
+        layouts += 1
+    }
+
+    /// Whether the lines shown stay while `key`'s are wrapped elsewhere: a long syllabus, the
+    /// same value as shown, at another width or glyphs.
+    private func keepsLinesShown(for blocks: SyllabusBlocks, at key: Key) -> Bool {
+        guard let shown = self.key, let rows, shown != key, shown.version == key.version,
+              !rows.blocks.isEmpty, blocks.count >= rows.blocks.count
+        else { return false }
+        return blocks.textBytes > Self.wrapsInPlace
     }
 }

@@ -28,34 +28,28 @@ struct SyllabusRows {
         self.glyphs = glyphs
     }
 
-    /// The rows of `blocks`, of which the first `blockCount` have their rows already.
-    mutating func extend(to blocks: SyllabusBlocks) {
+    /// Adds the rows of the blocks in `blocks` past those it has. Asked every thousand blocks,
+    /// `isCancelled` can stop it part of the way, which it says by returning false.
+    @discardableResult
+    mutating func extend(to blocks: SyllabusBlocks, isCancelled: () -> Bool = { false }) -> Bool {
         let start = self.blocks.count
         self.blocks = blocks
         guard !blocks.isEmpty else {
             kept[-1] = [StyledLine("This course has no syllabus.", style: .muted)]
             rows = [Row(block: -1, row: 0)]
-            return
+            return true
         }
         for index in start..<blocks.count {
+            if (index - start) % 1024 == 0, isCancelled() { return false }
             appendRows(ofBlock: index)
         }
+        return true
     }
 
-    /// `blocks` wrapped whole at `width`, checking every thousand blocks whether the answer is
-    /// still wanted; nil once `isCancelled` says it is not.
-    static func wrapping(_ blocks: SyllabusBlocks, width: Int, glyphs: Glyphs, isCancelled: () -> Bool) -> SyllabusRows? {
+    /// `blocks` wrapped whole at `width`, off the caller's actor; nil when its task is cancelled first.
+    nonisolated static func wrapping(_ blocks: SyllabusBlocks, width: Int, glyphs: Glyphs) async -> SyllabusRows? {
         var wrapped = SyllabusRows(width: width, glyphs: glyphs)
-        guard !blocks.isEmpty else {
-            wrapped.extend(to: blocks)
-            return wrapped
-        }
-        wrapped.blocks = blocks
-        for index in blocks.indices {
-            if index % 1024 == 0, isCancelled() { return nil }
-            wrapped.appendRows(ofBlock: index)
-        }
-        return wrapped
+        return wrapped.extend(to: blocks) { Task.isCancelled } ? wrapped : nil
     }
 
     private mutating func appendRows(ofBlock index: Int) {
@@ -96,11 +90,13 @@ struct SyllabusRows {
         return Place(block: row.block, row: row.row, rows: textRows(ofBlock: row.block).count)
     }
 
-    /// The line at `place`, its row scaled to the rows its block wraps to here; nil when the
-    /// block has no lines yet.
+    /// The line at `place`, its row scaled to the rows its block wraps to here. A block with no
+    /// text of its own gives the first line from it on, and one that has not arrived yet the
+    /// last line so far; nil when there are no lines.
     func line(at place: Place) -> Int? {
+        guard !rows.isEmpty else { return nil }
         let text = textRows(ofBlock: place.block)
-        guard !text.isEmpty else { return nil }
+        guard !text.isEmpty else { return min(firstRow { $0.block >= place.block }, rows.count - 1) }
         if place.row < 0 {
             return text.lowerBound > 0 && rows[text.lowerBound - 1].block == place.block ? text.lowerBound - 1 : text.lowerBound
         }

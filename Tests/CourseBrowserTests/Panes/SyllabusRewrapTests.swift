@@ -41,8 +41,16 @@ struct SyllabusRewrapTests {
         }
     }
 
-    func wrapped(_ key: SyllabusLines.Key, _ blocks: [TextBlock]) throws -> SyllabusRows {
-        try #require(SyllabusRows.wrapping(SyllabusBlocks(blocks), width: key.width, glyphs: key.glyphs) { false })
+    /// How many of `effects` drop the wrap under way.
+    func drops(_ effects: [CourseDetailState.Effect]) -> Int {
+        effects.filter { $0 == .dropSyllabusWrap }.count
+    }
+
+    /// What the pane's wrap off the main actor would bring for `key`.
+    func wrapped(_ key: SyllabusLines.Key, _ blocks: [TextBlock]) -> SyllabusRows {
+        var rows = SyllabusRows(width: key.width, glyphs: key.glyphs)
+        rows.extend(to: SyllabusBlocks(blocks))
+        return rows
     }
 
     func syllabusText(_ state: CourseDetailState) -> [String] {
@@ -81,10 +89,12 @@ struct SyllabusRewrapTests {
     @Test func theWrapAskedForIsPutInPlace() throws {
         var state = state(Self.long, width: 82)
         let key = try #require(wraps(resize(&state, width: 62)).first)
-        _ = state.update(.syllabusWrapped(try wrapped(key, Self.long), key), now: now)
+        _ = state.update(.syllabusWrapped(wrapped(key, Self.long), key), now: now)
         #expect(state.syllabusLayout.layouts == 2)
+        #expect(state.syllabusLayout.wanted == nil)
         #expect(showsSyllabus(state, Self.long, width: 60))
-        #expect(wraps(resize(&state, width: 62)).isEmpty, "the width shown needs no wrap")
+        let again = resize(&state, width: 62)
+        #expect(wraps(again).isEmpty && drops(again) == 0, "the width shown needs nothing more")
     }
 
     @Test func aWrapForAWidthNoLongerWantedIsDropped() throws {
@@ -92,18 +102,20 @@ struct SyllabusRewrapTests {
         let narrow = try #require(wraps(resize(&state, width: 62)).first)
         let wide = try #require(wraps(resize(&state, width: 72)).first)
         #expect(wide.width == 70)
-        _ = state.update(.syllabusWrapped(try wrapped(narrow, Self.long), narrow), now: now)
+        _ = state.update(.syllabusWrapped(wrapped(narrow, Self.long), narrow), now: now)
         #expect(state.syllabusLayout.layouts == 1)
-        _ = state.update(.syllabusWrapped(try wrapped(wide, Self.long), wide), now: now)
+        _ = state.update(.syllabusWrapped(wrapped(wide, Self.long), wide), now: now)
         #expect(state.syllabusLayout.layouts == 2)
-        #expect(syllabusText(state).contains { $0.displayWidth > 60 })
+        #expect(showsSyllabus(state, Self.long, width: 70))
     }
 
     @Test func backAtTheWidthShownTheWrapUnderWayIsDropped() throws {
         var state = state(Self.long, width: 82)
         let narrow = try #require(wraps(resize(&state, width: 62)).first)
-        #expect(wraps(resize(&state, width: 82)).isEmpty)
-        _ = state.update(.syllabusWrapped(try wrapped(narrow, Self.long), narrow), now: now)
+        let back = resize(&state, width: 82)
+        #expect(wraps(back).isEmpty)
+        #expect(drops(back) == 1, "the wrap under way is stopped")
+        _ = state.update(.syllabusWrapped(wrapped(narrow, Self.long), narrow), now: now)
         #expect(state.syllabusLayout.layouts == 1)
         #expect(showsSyllabus(state, Self.long, width: 80))
     }
@@ -113,7 +125,7 @@ struct SyllabusRewrapTests {
         var state = state(first, width: 82)
         let key = try #require(wraps(resize(&state, width: 62)).first)
         _ = state.update(.syllabusPart(Array(Self.long.dropFirst(3_500)), more: false), now: now)
-        _ = state.update(.syllabusWrapped(try wrapped(key, first), key), now: now)
+        _ = state.update(.syllabusWrapped(wrapped(key, first), key), now: now)
         #expect(showsSyllabus(state, Self.long, width: 60))
     }
 
@@ -143,19 +155,66 @@ struct SyllabusRewrapTests {
         state.layout(now: now)
         let key = try #require(wraps(resize(&state, width: 42)).first)
         #expect(topLine(state).hasPrefix("Đoạn 2500:"))
-        _ = state.update(.syllabusWrapped(try wrapped(key, Self.long), key), now: now)
+        _ = state.update(.syllabusWrapped(wrapped(key, Self.long), key), now: now)
         #expect(topLine(state).hasPrefix("Đoạn 2500:"), "\(topLine(state))")
     }
 
-    @Test func aCancelledWrapGivesNothing() {
+    @Test func aCancelledWrapStopsPartOfTheWay() {
         var asked = 0
-        let rows = SyllabusRows.wrapping(SyllabusBlocks(Self.long), width: 60, glyphs: .unicode) {
+        var rows = SyllabusRows(width: 60, glyphs: .unicode)
+        let finished = rows.extend(to: SyllabusBlocks(Self.long)) {
             asked += 1
             return asked > 1
         }
-        let gaveNothing = rows == nil
-        #expect(gaveNothing)
+        #expect(!finished)
         #expect(asked == 2, "it stopped at the first look after being cancelled")
+        #expect(rows.count < DetailText.syllabus(Self.long, width: 60, glyphs: .unicode).count)
+    }
+
+    @Test func aWidthLeftAndComeBackToAsksAgain() throws {
+        var state = state(Self.long, width: 82)
+        #expect(wraps(resize(&state, width: 62)).map(\.width) == [60])
+        #expect(drops(resize(&state, width: 82)) == 1)
+        #expect(wraps(resize(&state, width: 62)).map(\.width) == [60])
+    }
+
+    @Test func otherGlyphsAskForAWrapToo() {
+        var state = state(Self.long, width: 82)
+        let effects = state.update(.resize(PaneSize(width: 82, height: 20, glyphs: .ascii)), now: now)
+        #expect(wraps(effects).map(\.glyphs) == [.ascii])
+    }
+
+    @Test func aPaneTooNarrowToReadKeepsItsLinesAndAsksForNone() {
+        var state = state(Self.long, width: 82)
+        let effects = resize(&state, width: 12)
+        #expect(wraps(effects).isEmpty)
+        #expect(state.syllabusLayout.layouts == 1)
+        #expect(showsSyllabus(state, Self.long, width: 80))
+    }
+
+    @Test func aNewValueWhileAWrapIsUnderWayDropsIt() throws {
+        var state = state(Self.long, width: 82)
+        let key = try #require(wraps(resize(&state, width: 62)).first)
+        let short = Self.paragraphs(3)
+        let effects = state.update(.syllabus(.finished(.success(SyllabusBlocks(short)))), now: now)
+        #expect(drops(effects) == 1)
+        #expect(state.syllabusLayout.layouts == 2, "the new value is short, and wrapped in place")
+        _ = state.update(.syllabusWrapped(wrapped(key, Self.long), key), now: now)
+        #expect(state.syllabusLayout.layouts == 2)
+        #expect(showsSyllabus(state, short, width: 60))
+    }
+
+    @Test func aPlaceOnABlockWithoutTextOrNotYetArrivedFindsTheNearestLine() throws {
+        let blocks = [TextBlock(kind: .paragraph, text: "Một"), TextBlock(kind: .paragraph, text: ""), TextBlock(kind: .paragraph, text: "Hai")]
+        var rows = SyllabusRows(width: 40, glyphs: .unicode)
+        rows.extend(to: SyllabusBlocks(blocks))
+        let texts = (0..<rows.count).map { rows[$0].text }
+        let empty = rows.line(at: SyllabusRows.Place(block: 1, row: 0, rows: 1)).map { texts[$0] }
+        #expect(empty == "" || empty == "Hai", "\(texts)")
+        let next = try #require(rows.line(at: SyllabusRows.Place(block: 1, row: 0, rows: 1)))
+        #expect(next > 0 && next < rows.count, "after the first block's text, not the top: \(texts)")
+        #expect(rows.line(at: SyllabusRows.Place(block: 500, row: 3, rows: 9)) == rows.count - 1)
+        #expect(SyllabusRows(width: 40, glyphs: .unicode).line(at: SyllabusRows.Place(block: 0, row: 0, rows: 1)) == nil)
     }
 
     @Test func thePaneAnswersAResizeAtOnceAndTheLinesFollow() async throws {
