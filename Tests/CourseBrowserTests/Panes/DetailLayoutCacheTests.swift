@@ -17,23 +17,16 @@ struct DetailLayoutCacheTests {
         return state
     }
 
-    func syllabusText(_ state: CourseDetailState) -> [String] {
-        guard let heading = state.lines.firstIndex(where: { $0.landmark == "heading syllabus" }) else { return [] }
-        let rest = state.lines[(heading + 1)...]
-        let end = rest.firstIndex { $0.landmark?.hasPrefix("heading") == true } ?? rest.endIndex
-        return rest[..<end].map { $0.styled(now: now, glyphs: .unicode).text }.reversed().drop { $0.isEmpty }.reversed()
-    }
-
     @Test func theSameWidthReusesTheLines() {
         var state = state(width: 42)
         state.layout(now: now)
-        let first = syllabusText(state)
+        let first = state.syllabusText(now: now)
         for step in 0..<5 {
             state.scroll(by: 1)
             state.layout(now: now.addingTimeInterval(Double(step)))
         }
         #expect(state.syllabusLayout.layouts == 1)
-        #expect(syllabusText(state) == first)
+        #expect(state.syllabusText(now: now) == first)
         #expect(first.count > 10)
     }
 
@@ -43,7 +36,7 @@ struct DetailLayoutCacheTests {
         state.resize(PaneSize(width: 62, height: 20, glyphs: .unicode))
         state.layout(now: now)
         #expect(state.syllabusLayout.layouts == 2)
-        let wide = syllabusText(state)
+        let wide = state.syllabusText(now: now)
         #expect(wide == DetailText.syllabus(HTMLText.blocks(from: html), width: 60, glyphs: .unicode).map(\.text))
         #expect(wide.contains { $0.displayWidth > 40 })
     }
@@ -64,7 +57,7 @@ struct DetailLayoutCacheTests {
         state.syllabus.apply(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<p>Tuần 2: đệ quy</p>")))))
         state.layout(now: now)
         #expect(state.syllabusLayout.layouts == 2)
-        #expect(syllabusText(state).first == "Tuần 2: đệ quy")
+        #expect(state.syllabusText(now: now).first == "Tuần 2: đệ quy")
     }
 
     @Test func anotherCourseStartsWithNothingLaidOut() {

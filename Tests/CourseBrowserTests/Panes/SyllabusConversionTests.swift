@@ -23,19 +23,6 @@ struct SyllabusConversionTests {
         return environment
     }
 
-    /// Lets the pane's tasks run until `condition` holds, or fails after `timeout`.
-    ///
-    /// Sleeps between looks rather than yielding: beside the whole suite, a loop of yields on
-    /// the main actor left the conversion's pieces too little of it to finish in time.
-    func waitUntil(_ condition: () -> Bool, timeout: Duration = .seconds(180)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return true
-    }
-
     @Test func theFirstPartShowsBeforeTheWhole() async throws {
         let pane = CourseDetailPane(environment: environment { _ in Self.long })
         var counts: [(blocks: Int, pending: Bool)] = []

@@ -53,16 +53,9 @@ struct SyllabusRewrapTests {
         return rows
     }
 
-    func syllabusText(_ state: CourseDetailState) -> [String] {
-        guard let heading = state.lines.firstIndex(where: { $0.landmark == "heading syllabus" }) else { return [] }
-        let rest = state.lines[(heading + 1)...]
-        let end = rest.firstIndex { $0.landmark?.hasPrefix("heading") == true } ?? rest.endIndex
-        return rest[..<end].map { $0.styled(now: now, glyphs: .unicode).text }.reversed().drop { $0.isEmpty }.reversed()
-    }
-
     /// Whether the syllabus's lines are `blocks` wrapped at `width`; a Bool, so a failure doesn't print thousands of lines.
     func showsSyllabus(_ state: CourseDetailState, _ blocks: [TextBlock], width: Int) -> Bool {
-        syllabusText(state) == DetailText.syllabus(blocks, width: width, glyphs: .unicode).map(\.text)
+        state.syllabusText(now: now) == DetailText.syllabus(blocks, width: width, glyphs: .unicode).map(\.text)
     }
 
     func topLine(_ state: CourseDetailState) -> String {
@@ -83,7 +76,7 @@ struct SyllabusRewrapTests {
         let effects = resize(&state, width: 62)
         #expect(wraps(effects).isEmpty)
         #expect(state.syllabusLayout.layouts == 2)
-        #expect(syllabusText(state).allSatisfy { $0.displayWidth <= 60 })
+        #expect(state.syllabusText(now: now).allSatisfy { $0.displayWidth <= 60 })
     }
 
     @Test func theWrapAskedForIsPutInPlace() throws {
@@ -232,14 +225,5 @@ struct SyllabusRewrapTests {
         let text = pane.state.lines.map { $0.styled(now: now, glyphs: .unicode).text }
         #expect(text.contains { $0.hasPrefix("Đoạn 4000:") })
         #expect(text.allSatisfy { $0.displayWidth <= 60 })
-    }
-
-    func waitUntil(_ condition: () -> Bool, timeout: Duration = .seconds(180)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return true
     }
 }
