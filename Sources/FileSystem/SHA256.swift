@@ -55,9 +55,7 @@ package final class SHA256 {
         }
     }
 
-    /// The digest as 64 lower-case hex digits; the same again if asked twice.
-    ///
-    /// The digest of `bytes`, all there is of them, in hex.
+    /// The digest of `bytes`, all there is of them, as `finish` gives it.
     package static func hex(of bytes: some Sequence<UInt8>) -> String {
         let digest = SHA256()
         if bytes.withContiguousStorageIfAvailable({ digest.update(UnsafeRawBufferPointer($0)) }) == nil {
@@ -66,6 +64,8 @@ package final class SHA256 {
         return digest.finish()
     }
 
+    /// The digest as 64 lower-case hex digits; the same again if asked twice.
+    ///
     /// Empty when libcrypto failed on the way, so a check against a recorded digest fails
     /// rather than passing bytes nobody hashed.
     package func finish() -> String {

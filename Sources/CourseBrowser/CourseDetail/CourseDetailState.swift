@@ -87,9 +87,9 @@ struct CourseDetailState {
         lines = contentLines(width: width, glyphs: size.glyphs, now: now, syllabus: syllabusLines)
             .prepending(savedCopyLines(width: width, glyphs: size.glyphs, now: now))
         // A fresh answer, the saved-copy row coming or going, or a new width must not move what
-        // the reader is looking at: the top line stays at the same distance from the same landmark.
-        // Within the syllabus, the same row of the same block: at a new width a line offset from
-        // its heading would land pages away in a long one.
+        // the reader is looking at. Within the syllabus the top line stays on the same row of the
+        // same block (a line count from its heading would land pages away at a new width);
+        // elsewhere, at the same distance from the same landmark.
         if let syllabusPlace, let line = lines.line(at: syllabusPlace) {
             scroll = line
         } else if let place, let landmark = lines.firstMarked(where: { $0.landmark == place.landmark }) {
