@@ -197,7 +197,7 @@ extension CanvasAPI {
                 return (response, current.url)
             }
             guard let location = response.header("Location"),
-                  let target = URL(string: location, relativeTo: current.url)?.absoluteURL, CanvasOrigin(target) != nil else {
+                  let target = URL(string: location, relativeTo: current.url)?.absoluteURL, WebOrigin(target) != nil else {
                 logDownload(current.url, status: response.status, detail: "redirect without a usable Location")
                 throw CanvasError.unexpectedResponse(host: Self.displayHost(current.url))
             }
@@ -264,7 +264,7 @@ extension CanvasAPI {
 
     /// The host to name in a message about `url`: Canvas's as the user gave it, else the store's.
     static func displayHost(_ url: URL) -> String {
-        CanvasOrigin(url)?.displayHost ?? url.host ?? "the file store"
+        WebOrigin(url)?.displayHost ?? url.host ?? "the file store"
     }
 
     /// How many bytes the part holds: 0 when there is none yet.

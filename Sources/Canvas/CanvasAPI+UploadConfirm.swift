@@ -45,7 +45,7 @@ extension CanvasAPI {
         guard isSameOrigin(url) else {
             logUnexpected(url: url, status: 0, detail: "upload confirmation on another origin: \(url.host ?? "?")")
             // It would fail the same way every time, and only the user can choose the other address.
-            throw CanvasUploadError.confirmationElsewhere(host: CanvasOrigin(url)?.displayHost ?? url.absoluteString)
+            throw CanvasUploadError.confirmationElsewhere(host: WebOrigin(url)?.displayHost ?? url.absoluteString)
         }
         var response = try await send(url, resource: .uploadedFile)
         response.body = Self.withoutJSONGuard(response.body)

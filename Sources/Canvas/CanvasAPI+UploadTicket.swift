@@ -21,7 +21,7 @@ extension CanvasAPI {
         var issuedAt: Date
 
         var storeHost: String {
-            CanvasOrigin(uploadURL)?.displayHost ?? uploadURL.absoluteString
+            WebOrigin(uploadURL)?.displayHost ?? uploadURL.absoluteString
         }
     }
 
@@ -73,11 +73,7 @@ extension CanvasAPI {
 
     /// `application/x-www-form-urlencoded` text: only unreserved characters stay as they are.
     static func formEncoded(_ pairs: [(String, String)]) -> String {
-        let allowed = ScalarSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        func encode(_ text: String) -> String {
-            text.percentEncoded(allowing: allowed)
-        }
-        return pairs.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
+        FormEncoding.encode(pairs)
     }
 
     /// True for Canvas's "file size exceeds quota" and a file store's size limit (413, S3's EntityTooLarge).

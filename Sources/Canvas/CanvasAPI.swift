@@ -8,9 +8,9 @@ import TextBasics
 /// Adds the bearer token, waits out throttling, follows pagination, and turns
 /// every status and body Canvas may send into a `CanvasError` a person can read.
 struct CanvasAPI: Sendable {
-    /// Canvas's address, already normalized by `CanvasBaseURL`.
+    /// Canvas's address, already normalized by `SiteBaseURL`.
     let baseURL: URL
-    let credentials: CanvasCredentials
+    let credentials: AccessCredentials
     let http: HTTPClient
     let clock: WallClock
     let analytics: Analytics
@@ -28,7 +28,7 @@ struct CanvasAPI: Sendable {
         return copy
     }
 
-    var origin: CanvasOrigin? { CanvasOrigin(baseURL) }
+    var origin: WebOrigin? { WebOrigin(baseURL) }
 
     var host: String {
         origin?.displayHost ?? baseURL.absoluteString
@@ -96,7 +96,7 @@ struct CanvasAPI: Sendable {
 
     /// True when `url` has Canvas's scheme, host and port (a default port written out or not), so it may see the token.
     func isSameOrigin(_ url: URL) -> Bool {
-        guard let target = CanvasOrigin(url), let origin else { return false }
+        guard let target = WebOrigin(url), let origin else { return false }
         return target == origin
     }
 

@@ -4,9 +4,9 @@ import HTTP
 
 /// One Canvas, one user, one way to reach it: what every Canvas client value is made from.
 public struct CanvasConnection: Sendable {
-    /// Canvas's address, normalized by `CanvasBaseURL`.
+    /// Canvas's address, normalized by `SiteBaseURL`.
     public var baseURL: URL
-    public var credentials: CanvasCredentials
+    public var credentials: AccessCredentials
     public var http: HTTPClient
     public var clock: WallClock
     /// Where answers Canvas should not have sent are described, never with the token.
@@ -15,7 +15,7 @@ public struct CanvasConnection: Sendable {
     public var rateBudget: RateBudgetClient
 
     public init(
-        baseURL: URL, credentials: CanvasCredentials, http: HTTPClient, clock: WallClock, analytics: Analytics,
+        baseURL: URL, credentials: AccessCredentials, http: HTTPClient, clock: WallClock, analytics: Analytics,
         rateBudget: RateBudgetClient = .noOp
     ) {
         self.baseURL = baseURL
@@ -27,7 +27,7 @@ public struct CanvasConnection: Sendable {
     }
 
     var api: CanvasAPI {
-        let host = CanvasOrigin(baseURL)?.displayHost ?? baseURL.absoluteString
+        let host = WebOrigin(baseURL)?.displayHost ?? baseURL.absoluteString
         return CanvasAPI(
             baseURL: baseURL, credentials: credentials, http: http.budgeted(by: rateBudget, host: host, clock: clock), clock: clock,
             analytics: analytics

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HTTP
 import TextBasics
 
 /// A page's URL as Canvas reads it, the same however the URL is spelled: the scheme and host in
@@ -13,7 +14,7 @@ struct PageAddress: Hashable {
 
     init(_ url: URL) {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        let origin = CanvasOrigin(url).map { "\($0.scheme)://\($0.host):\($0.port)" } ?? url.scheme?.lowercased() ?? ""
+        let origin = WebOrigin(url).map { "\($0.scheme)://\($0.host):\($0.port)" } ?? url.scheme?.lowercased() ?? ""
         let segments = (components?.percentEncodedPath ?? "").split(separator: "/", omittingEmptySubsequences: false)
         let path = segments.map { Self.normalised($0) }.joined(separator: "/")
         let pairs = (components?.percentEncodedQuery ?? "").split(separator: "&").map { pair in

@@ -25,7 +25,12 @@ import FoundationEssentials
 // them, as Canvas renames a file whose name is taken). When none does, the earlier request may still be on its way through the
 // server (a slow server goes on after the client gave up or died), so nothing is sent until
 // `answerWindow` has passed since `sentAt`; the job waits, and reads again. Only then is the
-// attempt sent again. An answer that says the request changed nothing (the assignment is
+// attempt sent again. "Newer" is by `SubmissionAttempt.order`: the attempt's number on Canvas,
+// where every hand-in is a new attempt; on Moodle, where a hand-in changes the one submission
+// it lands in, when that submission last changed. A newer attempt that carries the files but is
+// not handed in yet (a Moodle draft still to be submitted for grading) means the backend has the
+// files: the transport finishes it at once, without waiting out the window, and its `submit`
+// reads what the backend holds before it sends anything. An answer that says the request changed nothing (the assignment is
 // locked, a file type is not allowed, throttled) clears the mark: no attempt can be waiting.
 // A refusal for good also clears the file IDs and the attempt seen, so a retry starts afresh.
 //
@@ -44,16 +49,19 @@ extension UploadEngine {
         try await verifyFilesToUpload(of: job)
         if plan.attemptBefore == nil {
             let attempts = try await submissions.attempts(job.courseID, plan.assignmentID)
-            plan.attemptBefore = attempts.map(\.attempt).max() ?? 0
+            plan.attemptBefore = attempts.map(\.order).max() ?? 0
             try keep(plan, in: &job)
         }
         if plan.mayHaveBeenSent {
-            if let earlier = try await attemptMade(by: job) {
+            let made = try await attemptsMade(by: job)
+            if let earlier = made.last(where: \.isHandedIn) {
                 plan.receipt = earlier
                 job.submission = plan
                 return
             }
-            try checkAnswerWindow(since: plan.sentAt)
+            if made.isEmpty {
+                try checkAnswerWindow(since: plan.sentAt)
+            }
         }
         let fileIDs = try await uploadFiles(of: &job, plan: &plan)
         plan.sentAt = clock.now()
@@ -72,8 +80,8 @@ extension UploadEngine {
             }
             throw error
         }
-        // What Canvas recorded, read back; the answer itself when the reading fails.
-        plan.receipt = (try? await attemptMade(by: job)) ?? answer
+        // What the backend recorded, read back; the answer itself when the reading fails.
+        plan.receipt = (try? await attemptsMade(by: job))?.last(where: \.isHandedIn) ?? answer
         job.submission = plan
     }
 
@@ -86,11 +94,11 @@ extension UploadEngine {
         }
     }
 
-    /// The attempt newer than the one seen before sending that carries `job`'s files, if any.
-    private func attemptMade(by job: UploadJob) async throws -> SubmissionAttempt? {
-        guard let plan = job.submission, let before = plan.attemptBefore else { return nil }
+    /// The attempts newer than the one seen before sending that carry `job`'s files, oldest first.
+    private func attemptsMade(by job: UploadJob) async throws -> [SubmissionAttempt] {
+        guard let plan = job.submission, let before = plan.attemptBefore else { return [] }
         let attempts = try await submissions.attempts(job.courseID, plan.assignmentID)
-        return attempts.last { $0.attempt > before && $0.carries(job.files, ids: plan.uploadedFileIDs) }
+        return attempts.filter { $0.order > before && $0.carries(job.files, ids: plan.uploadedFileIDs) }
     }
 
     /// Checks the local copy of every file that has no ID yet, before anything is sent.

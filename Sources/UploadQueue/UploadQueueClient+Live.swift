@@ -20,7 +20,11 @@ extension UploadQueueClient {
                 return job
             },
             enqueueSubmission: { files, course, assignment in
-                let plan = UploadJob.Submission(assignmentID: assignment.id, assignmentName: assignment.name, dueAt: assignment.dueAt)
+                // Queued only once the student said yes to the hand-in, statement and all.
+                let plan = UploadJob.Submission(
+                    assignmentID: assignment.id, assignmentName: assignment.name, dueAt: assignment.dueAt,
+                    acceptedStatement: assignment.submissionStatement
+                )
                 let job = try store.enqueue(files: files, course: course, backend: backend, submission: plan)
                 engine.announce(.updated(job))
                 return job

@@ -121,7 +121,7 @@ struct CanvasClientTests {
     }
 
     @Test func aRejectedSavedTokenSaysWhichLoginToRunAgain() async {
-        let saved = CanvasCredentials(token: "s3cret", source: "the saved login (profile work)", renewal: "coursebrowser login --profile work")
+        let saved = AccessCredentials(token: "s3cret", source: "the saved login (profile work)", renewal: "coursebrowser login --profile work")
         let client = CourseClient.canvas(CanvasConnection(baseURL: base, credentials: saved, http: http.client, clock: .fixed(Self.now), analytics: events.analytics))
         http.on("/api/v1/courses/9", HTTPResponse(status: 401, headers: ["WWW-Authenticate": #"Bearer realm="canvas-lms""#], body: Data(#"{"errors":[{"message":"Invalid access token."}]}"#.utf8)))
         let expected = CanvasError.invalidToken(host: "school.example", source: "the saved login (profile work)", renewal: "coursebrowser login --profile work")

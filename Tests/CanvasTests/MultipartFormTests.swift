@@ -1,12 +1,7 @@
 import Foundation
-import Testing
-@testable import Canvas
-@testable import CanvasJSON
-import CourseKit
-import FakeCanvasKit
 import HTTP
+import Testing
 import TestSupport
-import UploadQueue
 
 /// The streamed multipart/form-data body.
 struct MultipartFormTests {

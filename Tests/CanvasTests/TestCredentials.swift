@@ -6,9 +6,9 @@ import HTTP
 import TestSupport
 import UploadQueue
 
-extension CanvasCredentials {
+extension AccessCredentials {
     /// `token` as if it came from `CANVAS_TOKEN`.
-    static func test(_ token: String) -> CanvasCredentials {
-        CanvasCredentials(token: token, source: "CANVAS_TOKEN")
+    static func test(_ token: String) -> AccessCredentials {
+        AccessCredentials(token: token, source: "CANVAS_TOKEN")
     }
 }

@@ -1,21 +1,22 @@
 import Foundation
 
-/// A Python test server from `Tests/FakeCanvas` in a child process, and the ports it printed.
+/// A Python test server from `Tests/FakeCanvas` (or another folder of `Tests`) in a child
+/// process, and the ports it printed.
 ///
 /// Each server prints one `NAME port` line per socket once it listens, then nothing more.
-final class ServerProcess: @unchecked Sendable {
-    struct DidNotStart: Error {
-        var output: String
+package final class ServerProcess: @unchecked Sendable {
+    package struct DidNotStart: Error {
+        package var output: String
     }
 
-    let ports: [String: Int]
+    package let ports: [String: Int]
     private let process: Process
 
-    /// Starts `script` with `arguments` and waits for a port line for every name in `names`.
-    init(script: String, arguments: [String], names: [String]) throws {
+    /// Starts `script` of `Tests/<folder>` with `arguments` and waits for a port line for every name in `names`.
+    package init(script: String, folder: String = "FakeCanvas", arguments: [String], names: [String]) throws {
         let path = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("FakeCanvas/\(script)")
+            .appendingPathComponent("\(folder)/\(script)")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // The test runner's threads block SIGTERM, and a child inherits that mask: unblock it
@@ -48,7 +49,7 @@ final class ServerProcess: @unchecked Sendable {
         ports = found
     }
 
-    func stop() {
+    package func stop() {
         if process.isRunning {
             process.terminate()
         }

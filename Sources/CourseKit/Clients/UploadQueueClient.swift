@@ -7,7 +7,9 @@ public struct UploadQueueClient: Sendable {
     /// Captures the file at `file` and queues it for `course`'s Files.
     public var enqueue: @Sendable (_ file: LocalPath, _ course: CourseID) async throws -> UploadJob
     /// Captures every file of `files` and queues them as one submission to `assignment` of
-    /// `course`; nothing is queued when any of them can't be captured.
+    /// `course`; nothing is queued when any of them can't be captured. Call it only once the
+    /// student agreed to the hand-in: where the assignment has a submission statement, the job
+    /// records it as accepted.
     public var enqueueSubmission: @Sendable (_ files: [LocalPath], _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob
     /// Makes a failed or waiting job due now.
     public var retry: @Sendable (_ id: String) async throws -> Void

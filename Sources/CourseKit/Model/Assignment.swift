@@ -24,11 +24,19 @@ public struct Assignment: Equatable, Sendable, Identifiable, Codable {
     public var submission: Submission?
     /// Its page on the web, for the browser.
     public var htmlURL: URL?
+    /// The most files one hand-in may have, where the backend limits it (Moodle's maximum number of uploaded files).
+    public var maxFileCount: Int?
+    /// The most bytes one file may have, where the backend limits it (Moodle's maximum submission size).
+    public var maxFileBytes: Int64?
+    /// What the student declares by handing in, where the backend asks them to accept it first
+    /// (Moodle's submission statement), as plain text; nil where nothing is asked.
+    public var submissionStatement: String?
 
     public init(
         id: String, name: String, dueAt: Date? = nil, pointsPossible: Double? = nil, gradingType: GradingType? = nil,
         submissionTypes: [String] = [], allowedExtensions: [String] = [], isLocked: Bool = false, lockExplanation: String? = nil,
-        unlockAt: Date? = nil, lockAt: Date? = nil, submission: Submission? = nil, htmlURL: URL? = nil
+        unlockAt: Date? = nil, lockAt: Date? = nil, submission: Submission? = nil, htmlURL: URL? = nil,
+        maxFileCount: Int? = nil, maxFileBytes: Int64? = nil, submissionStatement: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -43,6 +51,9 @@ public struct Assignment: Equatable, Sendable, Identifiable, Codable {
         self.lockAt = lockAt
         self.submission = submission
         self.htmlURL = htmlURL
+        self.maxFileCount = maxFileCount
+        self.maxFileBytes = maxFileBytes
+        self.submissionStatement = submissionStatement
     }
 
     /// Whether files can be handed in for it.
@@ -76,10 +87,16 @@ extension Assignment {
         public var grade: String?
         /// When the grade was released to the student; nil while it is not (or the backend didn't say).
         public var postedAt: Date?
+        /// The attempt a hand-in now goes into, where the backend says: on Moodle the current one,
+        /// whose files a hand-in replaces until the teacher opens a new attempt. Nil: the one after `attempt`.
+        public var attemptOfNextHandIn: Int?
+        /// What the teacher wrote back, as HTML, once it is released to the student.
+        public var feedbackHTML: String?
 
         public init(
             state: State, submittedAt: Date? = nil, attempt: Int? = nil, isLate: Bool = false, isMissing: Bool = false,
-            isExcused: Bool = false, score: Double? = nil, grade: String? = nil, postedAt: Date? = nil
+            isExcused: Bool = false, score: Double? = nil, grade: String? = nil, postedAt: Date? = nil,
+            attemptOfNextHandIn: Int? = nil, feedbackHTML: String? = nil
         ) {
             self.state = state
             self.submittedAt = submittedAt
@@ -90,6 +107,8 @@ extension Assignment {
             self.score = score
             self.grade = grade
             self.postedAt = postedAt
+            self.attemptOfNextHandIn = attemptOfNextHandIn
+            self.feedbackHTML = feedbackHTML
         }
     }
 }

@@ -3,10 +3,11 @@ import FoundationEssentials
 extension Course {
     enum CodingKeys: String, CodingKey {
         case id, name, originalName, code, workflowState, term, teachers, startAt, endAt
-        case enrollment, isFavorite, isConcluded, isRestricted, htmlURL, grade, hidesFinalGrades
+        case enrollment, isFavorite, isConcluded, isRestricted, htmlURL, grade, hidesFinalGrades, isHidden
     }
 
-    /// Reads a saved course; one saved before courses had grades reads as having none.
+    /// Reads a saved course; one saved before courses had grades reads as having none, and one
+    /// saved before courses could be hidden as shown.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -25,7 +26,8 @@ extension Course {
             isRestricted: try container.decode(Bool.self, forKey: .isRestricted),
             htmlURL: try container.decodeIfPresent(URL.self, forKey: .htmlURL),
             grade: try container.decodeIfPresent(Grade.self, forKey: .grade),
-            hidesFinalGrades: try container.decodeIfPresent(Bool.self, forKey: .hidesFinalGrades) ?? false
+            hidesFinalGrades: try container.decodeIfPresent(Bool.self, forKey: .hidesFinalGrades) ?? false,
+            isHidden: try container.decodeIfPresent(Bool.self, forKey: .isHidden) ?? false
         )
     }
 }

@@ -26,6 +26,9 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
     public var grade: Grade?
     /// The course hides its totals from students (Canvas's `hide_final_grades`), so no grade is shown.
     public var hidesFinalGrades: Bool
+    /// The student removed it from view in their LMS (Moodle's "Remove from view" on the Dashboard):
+    /// still theirs, and listed, but marked so they know why the site leaves it out.
+    public var isHidden: Bool
 
     public init(
         id: CourseID,
@@ -43,7 +46,8 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
         isRestricted: Bool = false,
         htmlURL: URL? = nil,
         grade: Grade? = nil,
-        hidesFinalGrades: Bool = false
+        hidesFinalGrades: Bool = false,
+        isHidden: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -61,6 +65,7 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
         self.htmlURL = htmlURL
         self.grade = grade
         self.hidesFinalGrades = hidesFinalGrades
+        self.isHidden = isHidden
     }
 
     /// A course Canvas only names by ID because access to it is restricted by date.

@@ -21,12 +21,44 @@ public struct SubmissionAttempt: Equatable, Sendable, Codable {
     public var submittedAt: Date?
     public var isLate: Bool
     public var files: [File]
+    /// Where a hand-in changes the attempt it lands in rather than making a new one (Moodle),
+    /// a number that grows with every change the backend records to it: when it last changed,
+    /// in the backend's own seconds. Nil where every hand-in is an attempt of its own (Canvas).
+    public var revision: Int?
+    /// Whether the attempt is handed in, rather than kept as a draft the student still has to
+    /// submit for grading (Moodle, where an assignment asks for that second step).
+    public var isHandedIn: Bool
 
-    public init(attempt: Int, submittedAt: Date? = nil, isLate: Bool = false, files: [File] = []) {
+    public init(attempt: Int, submittedAt: Date? = nil, isLate: Bool = false, files: [File] = [], revision: Int? = nil, isHandedIn: Bool = true) {
         self.attempt = attempt
         self.submittedAt = submittedAt
         self.isLate = isLate
         self.files = files
+        self.revision = revision
+        self.isHandedIn = isHandedIn
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case attempt, submittedAt, isLate, files, revision, isHandedIn
+    }
+
+    /// Reads an attempt, also one recorded before `revision` and `isHandedIn` were kept: every
+    /// attempt then was a Canvas one, handed in.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        attempt = try container.decode(Int.self, forKey: .attempt)
+        submittedAt = try container.decodeIfPresent(Date.self, forKey: .submittedAt)
+        isLate = try container.decode(Bool.self, forKey: .isLate)
+        files = try container.decode([File].self, forKey: .files)
+        revision = try container.decodeIfPresent(Int.self, forKey: .revision)
+        isHandedIn = try container.decodeIfPresent(Bool.self, forKey: .isHandedIn) ?? true
+    }
+
+    /// Where the attempt stands among the others: every change to the assignment's submission
+    /// comes after the ones before it, so a change made after a reading has a greater order than
+    /// every attempt that reading saw.
+    public var order: Int {
+        revision ?? attempt
     }
 
     /// Whether this attempt hands in exactly `files`, which were uploaded as `ids` (nil where not yet).

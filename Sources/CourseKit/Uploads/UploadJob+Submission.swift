@@ -12,7 +12,8 @@ extension UploadJob {
         public var assignmentName: String
         /// When the assignment was due when the job was queued; an offline backend judges lateness by it.
         public var dueAt: Date?
-        /// The latest attempt the backend had before this job sent anything (0: none); nil until it was read.
+        /// The `order` of the latest attempt the backend had before this job sent anything (0: none);
+        /// nil until it was read.
         public var attemptBefore: Int?
         /// When the request that creates the attempt last went out, set just before it does, for
         /// how long a server may still be handling it; nil when no attempt can be waiting.
@@ -21,6 +22,9 @@ extension UploadJob {
         public var uploadedFileIDs: [String?]
         /// The attempt the backend recorded for this job, once it is done.
         public var receipt: SubmissionAttempt?
+        /// The assignment's submission statement, as the student accepted it when the job was
+        /// queued; nil where the assignment asked for none.
+        public var acceptedStatement: String?
 
         /// Whether the request that creates the attempt went out: from then on the backend may
         /// hold the attempt even if no answer came back, so it is read before sending again.
@@ -28,7 +32,7 @@ extension UploadJob {
 
         public init(
             assignmentID: String, assignmentName: String, dueAt: Date? = nil, attemptBefore: Int? = nil,
-            sentAt: Date? = nil, uploadedFileIDs: [String?] = [], receipt: SubmissionAttempt? = nil
+            sentAt: Date? = nil, uploadedFileIDs: [String?] = [], receipt: SubmissionAttempt? = nil, acceptedStatement: String? = nil
         ) {
             self.assignmentID = assignmentID
             self.assignmentName = assignmentName
@@ -37,6 +41,7 @@ extension UploadJob {
             self.sentAt = sentAt
             self.uploadedFileIDs = uploadedFileIDs
             self.receipt = receipt
+            self.acceptedStatement = acceptedStatement
         }
     }
 

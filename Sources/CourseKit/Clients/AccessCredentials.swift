@@ -1,7 +1,5 @@
-import CourseKit
-
-/// A Canvas access token and where it came from, so an error about it can say where to look.
-public struct CanvasCredentials: Sendable, Equatable {
+/// An LMS access token and where it came from, so an error about it can say where to look.
+public struct AccessCredentials: Sendable, Equatable {
     public var token: String
     /// Where the token was read, as a person would find it: `CANVAS_TOKEN` or `--token-file PATH`.
     public var source: String

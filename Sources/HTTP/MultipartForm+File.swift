@@ -1,7 +1,4 @@
-import CourseKit
-import FileSystem
 import FoundationEssentials
-import HTTP
 
 extension MultipartForm {
     /// The whole body: the fields and the file part's headers, `size` bytes of `payload`
@@ -9,7 +6,7 @@ extension MultipartForm {
     ///
     /// With `sha256`, the file is checked against it as it streams, and the upload stops
     /// before its end if the bytes changed.
-    func body(payload: URL, size: Int64, sha256: String? = nil) -> UploadBody {
+    package func body(payload: URL, size: Int64, sha256: String? = nil) -> UploadBody {
         let expected = sha256.map { [payload.path: $0] } ?? [:]
         return UploadBody([.bytes(preamble), .file(payload, size: size), .bytes(epilogue)], expectedSHA256: expected)
     }

@@ -2,7 +2,7 @@ import CourseKit
 import HTTP
 
 // The HTTP layer's errors explain themselves in one line and say whether they pass; this
-// module, which brings HTTP to the rest of the app, makes them speak its protocols.
+// module makes them speak CourseKit's protocols, for every backend that brings HTTP to the app.
 extension NetworkError: UserFacingError, TransientError {
     /// Never connected, or refused the server before sending: nothing reached it.
     public var changedNothing: Bool {

@@ -1,23 +1,22 @@
-import CourseKit
 import FoundationEssentials
 
 /// A multipart/form-data body with text fields first and one file part last,
-/// as signed upload forms (Canvas, S3) require.
+/// as signed upload forms (Canvas, S3) require and Moodle's upload takes.
 ///
 /// Only the text around the file is held in memory: `preamble` (every field plus the
 /// file part's headers) and `epilogue`; the file itself is streamed from disk by `body(payload:size:)`.
-struct MultipartForm: Sendable {
-    var boundary: String
+package struct MultipartForm: Sendable {
+    package var boundary: String
     /// Text fields in the order they are sent.
-    var fields: [(name: String, value: String)]
-    /// The form field that carries the file, `file` for Canvas.
-    var fileField: String
+    package var fields: [(name: String, value: String)]
+    /// The form field that carries the file: `file` for Canvas, any name for Moodle.
+    package var fileField: String
     /// The file name the server is told.
-    var fileName: String
-    var fileContentType: String
+    package var fileName: String
+    package var fileContentType: String
 
     /// A form with a fresh random boundary that none of the fields contain.
-    init(fields: [(name: String, value: String)], fileField: String, fileName: String, fileContentType: String) {
+    package init(fields: [(name: String, value: String)], fileField: String, fileName: String, fileContentType: String) {
         var boundary = Self.makeBoundary()
         while fields.contains(where: { $0.name.contains(boundary) || $0.value.contains(boundary) }) {
             boundary = Self.makeBoundary()
@@ -25,7 +24,7 @@ struct MultipartForm: Sendable {
         self.init(boundary: boundary, fields: fields, fileField: fileField, fileName: fileName, fileContentType: fileContentType)
     }
 
-    init(boundary: String, fields: [(name: String, value: String)], fileField: String, fileName: String, fileContentType: String) {
+    package init(boundary: String, fields: [(name: String, value: String)], fileField: String, fileName: String, fileContentType: String) {
         self.boundary = boundary
         self.fields = fields
         self.fileField = fileField
@@ -39,10 +38,10 @@ struct MultipartForm: Sendable {
     }
 
     /// The request's `Content-Type` header.
-    var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    package var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Everything before the file's bytes.
-    var preamble: Data {
+    package var preamble: Data {
         var text = ""
         for field in fields {
             text += "--\(boundary)\r\n"
@@ -56,11 +55,11 @@ struct MultipartForm: Sendable {
     }
 
     /// Everything after the file's bytes.
-    var epilogue: Data { Data("\r\n--\(boundary)--\r\n".utf8) }
+    package var epilogue: Data { Data("\r\n--\(boundary)--\r\n".utf8) }
 
     /// A name or file name inside double quotes, escaped the way browsers do (WHATWG
     /// multipart encoding), so a quote or a line break can't end the header early.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,10 +1,9 @@
-import CourseKit
 import FoundationEssentials
 import TextBasics
 
-/// Turns what a user typed for `--canvas` into the one base URL every request is built on.
-public enum CanvasBaseURL {
-    /// Why a Canvas address can't be used.
+/// Turns what a user typed for `--canvas` or `--moodle` into the one base URL every request is built on.
+public enum SiteBaseURL {
+    /// Why a site's address can't be used.
     public enum Problem: Error, Equatable {
         /// Not an http(s) URL with a host.
         case notAURL
@@ -13,10 +12,10 @@ public enum CanvasBaseURL {
     }
 
     /// `text` with scheme and host in lower case, the default port dropped, and no trailing
-    /// slash, query or fragment; a path (Canvas under a prefix) is kept.
+    /// slash, query or fragment; a path (a site under a prefix, as Moodle often is) is kept.
     public static func normalize(_ text: String) throws(Problem) -> URL {
         let trimmed = text.trimming(.whitespaces)
-        guard let url = URL(string: trimmed), let origin = CanvasOrigin(url),
+        guard let url = URL(string: trimmed), let origin = WebOrigin(url),
               var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw .notAURL
         }
@@ -26,7 +25,7 @@ public enum CanvasBaseURL {
             // An IPv6 literal keeps its brackets as written; anything else is lower-cased.
             components.host = origin.host
         }
-        components.port = origin.port == CanvasOrigin.defaultPorts[origin.scheme] ? nil : origin.port
+        components.port = origin.port == WebOrigin.defaultPorts[origin.scheme] ? nil : origin.port
         components.user = nil
         components.password = nil
         components.query = nil

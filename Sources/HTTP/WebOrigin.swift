@@ -1,11 +1,10 @@
-import CourseKit
 import FoundationEssentials
 import TextBasics
 
 /// The scheme, host and port a URL talks to, compared the way browsers compare origins.
 ///
-/// Only URLs with Canvas's origin may see the token; this is the one check for it.
-public struct CanvasOrigin: Equatable, Sendable {
+/// Only URLs with the LMS's own origin may see its token; this is the one check for it.
+public struct WebOrigin: Equatable, Sendable {
     public var scheme: String
     public var host: String
     public var port: Int

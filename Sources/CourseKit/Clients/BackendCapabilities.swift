@@ -1,0 +1,19 @@
+/// What the backend in use can and can't do, for panes that offer a key only where it works.
+///
+/// Set once at the root beside the backend's clients: a pane reads what it needs here, never
+/// which backend it talks to.
+public struct BackendCapabilities: Sendable, Equatable {
+    /// The LMS as its users name it, for what a message says it will do ("Canvas refuses a
+    /// hand-in once it locks").
+    public var lmsName: String
+    /// Why files can't be added to a course's Files here, in words for the student; nil where they can.
+    public var courseFileUploadRefusal: String?
+
+    public init(lmsName: String = "Canvas", courseFileUploadRefusal: String? = nil) {
+        self.lmsName = lmsName
+        self.courseFileUploadRefusal = courseFileUploadRefusal
+    }
+
+    /// Canvas, and the catalogs made in its shape: course files can be added.
+    public static let canvas = BackendCapabilities()
+}
