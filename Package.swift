@@ -31,7 +31,10 @@ let package = Package(
         // Backends and the upload queue, each a set of client values.
         .target(name: "CanvasJSON", dependencies: ["CourseKit", "TextBasics"]),
         .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON", "FileSystem"], resources: [.embedInCode("Resources/sample-catalog.json")]),
-        .target(name: "Canvas", dependencies: ["CourseKit", "CanvasJSON", "HTTP", "FileSystem", "TextBasics"]),
+        // What the HTTP layer's errors mean to the queue and the panes, for every backend that talks HTTP.
+        .target(name: "NetworkErrors", dependencies: ["CourseKit", "HTTP"]),
+        .target(name: "Canvas", dependencies: ["CourseKit", "CanvasJSON", "HTTP", "NetworkErrors", "FileSystem", "TextBasics"]),
+        .target(name: "Moodle", dependencies: ["CourseKit", "HTTP", "NetworkErrors", "HTMLText", "FileSystem", "TextBasics"]),
         .target(name: "UploadQueue", dependencies: ["CourseKit", "FileSystem"]),
         .target(name: "SavedCopies", dependencies: ["CourseKit", "FileSystem", "TextBasics"]),
 
@@ -39,7 +42,7 @@ let package = Package(
         .target(name: "CourseBrowser", dependencies: ["CourseKit", "HTMLText", "TerminalUI", "TextBasics"]),
 
         // The root: options, the live clients that reach the system, the commands, and the program.
-        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Catalog", "UploadQueue", "SavedCopies", "CourseBrowser", "HTTP", "FileSystem", "TerminalUI", "TextBasics"]),
+        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Moodle", "Catalog", "UploadQueue", "SavedCopies", "CourseBrowser", "HTTP", "FileSystem", "TerminalUI", "TextBasics"]),
         .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "TerminalUI"], path: "Sources/App", plugins: ["BuildCommit"]),
         // Notes the commit the program is built from, for --version; "unknown" outside a checkout.
         .plugin(name: "BuildCommit", capability: .buildTool()),
@@ -57,6 +60,7 @@ let package = Package(
         // Tests, and what they share.
         .target(name: "TestSupport", dependencies: ["CourseKit"], path: "Tests/TestSupport"),
         .target(name: "FakeCanvasKit", dependencies: ["HTTP"], path: "Tests/FakeCanvasKit"),
+        .target(name: "FakeMoodleKit", dependencies: ["HTTP", "FakeCanvasKit"], path: "Tests/FakeMoodleKit"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "FakeCanvasKit", "TestSupport"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "TestSupport"]),
@@ -65,12 +69,13 @@ let package = Package(
         .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "CanvasJSON", "CourseKit", "HTMLText", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "CanvasJSON", "CourseKit", "HTTP", "UploadQueue", "FakeCanvasKit", "TestSupport"]),
+        .testTarget(name: "MoodleTests", dependencies: ["Moodle", "CourseKit", "HTTP", "UploadQueue", "FakeMoodleKit", "TestSupport"]),
         .testTarget(name: "SavedCopiesTests", dependencies: ["SavedCopies", "CourseKit", "TestSupport"]),
         .testTarget(name: "UploadQueueTests", dependencies: ["UploadQueue", "CourseKit", "FileSystem", "TestSupport", "queue-stress"]),
         .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "Catalog", "CanvasJSON", "HTMLText", "TerminalUI", "TestSupport"]),
         .testTarget(name: "LaunchTests", dependencies: ["Launch", "Canvas", "CourseKit", "TestSupport"]),
         // The end-to-end tests import nothing of the app; they depend on it so that it is built to drive.
-        .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser", "FakeCanvasKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser", "FakeCanvasKit", "FakeMoodleKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -93,7 +98,7 @@ let staticSwift = BuildSettingCondition.when(platforms: [.linux], configuration:
 // Nothing loads the program as a library, so its 3,000 symbols are not exported: the
 // loader neither maps their table nor searches it for every symbol a library looks up.
 let ownSymbolsKept = ["-Xlinker", "--no-export-dynamic"]
-let notStatic: Set = ["CCurl", "CSHA256", "CDetachedUnlink", "CPseudoTerminal", "TestSupport", "FakeCanvasKit"]
+let notStatic: Set = ["CCurl", "CSHA256", "CDetachedUnlink", "CPseudoTerminal", "TestSupport", "FakeCanvasKit", "FakeMoodleKit"]
 for target in package.targets where [.regular, .executable].contains(target.type) && !notStatic.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], staticSwift)]
     if target.type == .executable {

@@ -1,0 +1,118 @@
+import FakeCanvasKit
+import Foundation
+import HTTP
+
+/// The loopback fake Moodle (`Tests/FakeMoodle/fake_moodle.py`) in a child process, one per test.
+package final class FakeMoodleServer: @unchecked Sendable {
+    /// One assignment's submission as the server holds it (`GET /__control/submissions`).
+    package struct Submission: Decodable, Equatable {
+        package struct File: Decodable, Equatable {
+            package var name: String
+            package var filepath: String?
+            package var size: Int64
+            package var sha256: String
+        }
+
+        package var assignid: Int
+        package var cmid: Int
+        package var status: String?
+        package var attemptnumber: Int?
+        package var timemodified: Int?
+        package var files: [File]
+        package var onlinetext: String?
+        /// The files the online text embeds.
+        package var onlinetext_files: [String]?
+        /// Successful `mod_assign_save_submission` and `mod_assign_submit_for_grading` calls.
+        package var saves: Int
+        package var submits: Int
+    }
+
+    /// One request the server saw; it records no token and no password.
+    package struct LoggedRequest: Decodable {
+        package var method: String
+        package var path: String
+        package var wsfunction: String?
+        package var token_in_url: Bool?
+        package var token_valid: Bool?
+        package var range: String?
+        package var if_range: String?
+        package var fault: String?
+        /// When it arrived and when its answer was written, in seconds since the server started.
+        package var time: Double?
+        package var answered: Double?
+    }
+
+    package let token: String
+    package let baseURL: URL
+    private let controlURL: URL
+    private let process: ServerProcess
+    private let control = HTTPClient.curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10)))
+
+    /// The student's username and password on the fake site.
+    package static let username = "sv2026001"
+    package static let password = "Mật-khẩu-1"
+
+    /// Starts a server and waits until it listens; stop it with `stop()` in a `defer`.
+    package init(token: String = "0123456789abcdef0123456789abcdef", arguments: [String] = []) throws {
+        self.token = token
+        process = try ServerProcess(
+            script: "fake_moodle.py", folder: "FakeMoodle",
+            arguments: ["--port", "0", "--token", token, "--lifetime", "600"] + arguments, names: ["PORT", "CONTROL"]
+        )
+        do {
+            baseURL = try process.loopbackURL("PORT")
+            controlURL = try process.loopbackURL("CONTROL")
+        } catch {
+            process.stop()
+            throw error
+        }
+    }
+
+    package func stop() {
+        process.stop()
+    }
+
+    /// Sends a control request on the control port, which stays up while the site is down.
+    @discardableResult
+    package func control(_ method: String, _ path: String, json: String? = nil) async throws -> Data {
+        let url = controlURL.appendingPathComponent(path)
+        let request = HTTPRequest(method: method, url: url, headers: ["Content-Type": "application/json"], body: json.map { Data($0.utf8) })
+        let response = try await control.send(request)
+        guard (200..<300).contains(response.status) else {
+            throw ControlFailed(status: response.status, body: String(decoding: response.body, as: UTF8.self))
+        }
+        return response.body
+    }
+
+    package struct ControlFailed: Error {
+        package var status: Int
+        package var body: String
+    }
+
+    /// Adds fault rules (`{"match", "kind", "count", …}`, one or a list).
+    package func fault(_ json: String) async throws {
+        try await control("POST", "/__control/faults", json: json)
+    }
+
+    /// Changes the site's settings (`typeoflogin`, `maintenance`, `disabled_functions`, …).
+    package func configure(_ json: String) async throws {
+        try await control("POST", "/__control/config", json: json)
+    }
+
+    package func submissions() async throws -> [Submission] {
+        try JSONDecoder().decode([Submission].self, from: try await control("GET", "/__control/submissions"))
+    }
+
+    package func requests() async throws -> [LoggedRequest] {
+        try JSONDecoder().decode([LoggedRequest].self, from: try await control("GET", "/__control/requests"))
+    }
+
+    /// Closes the site's port (for `seconds`, when given), as a network that went away.
+    package func down(seconds: Double? = nil) async throws {
+        try await control("POST", "/__control/down", json: seconds.map { #"{"seconds": \#($0)}"# })
+    }
+
+    package func up() async throws {
+        try await control("POST", "/__control/up")
+    }
+}
