@@ -3,56 +3,71 @@ import Catalog
 import CourseKit
 import FoundationEssentials
 import HTTP
+import Moodle
 import UploadQueue
 
-/// Where courses come from and uploads go: the sample, a catalog file, or Canvas.
+/// Where courses come from and uploads go: the sample, a catalog file, Canvas or Moodle.
 enum Backend {
     /// The sample catalog or a catalog file: its course client as it is, without the hand-ins
     /// made on this machine; made once, for browsing and for numbering hand-ins alike.
     /// `isSample`: the built-in sample catalog, shown when nothing else is set up.
     case offline(catalog: CatalogClients, isSample: Bool = false)
-    case canvas(URL, credentials: CanvasCredentials)
+    case canvas(URL, credentials: AccessCredentials)
+    case moodle(URL, credentials: AccessCredentials)
 
-    /// The backend `options` (or `CANVAS_URL`, or the profile's saved login) choose; `clock`
-    /// says which catalog courses are current.
+    /// The backend `options` (or `CANVAS_URL` or `MOODLE_URL`, or the profile's saved login)
+    /// choose; `clock` says which catalog courses are current.
     static func choose(options: LaunchOptions, processEnvironment: [String: String], clock: WallClock, logins: LoginStore) throws -> Backend {
         if let path = options.catalogPath { return .offline(catalog: .file(path, clock: clock)) }
         let profile = options.profile ?? .standard
-        let given = try canvasURL(options: options, processEnvironment: processEnvironment)
-        let tokenGiven = CanvasToken.isGiven(options: options, environment: processEnvironment)
+        let given = try chosenSite(options: options, processEnvironment: processEnvironment)
+        let tokenGiven = given.map { AccessToken.isGiven(options: options, environment: processEnvironment, kind: $0.kind) } ?? false
         // The saved login is read only when it has something left to give, so a script that
-        // names its Canvas and token never trips on it.
+        // names its site and token never trips on it.
         let login = given != nil && tokenGiven ? nil : try logins.login(for: profile)
-        guard let baseURL = given ?? login?.canvasURL else {
-            // Naming a profile asks for its Canvas; only the default may fall back to the sample.
-            if options.profile != nil { throw CanvasSetupError.noLogin(profile) }
+        guard let site = given ?? login.map({ (kind: $0.kind, url: $0.url) }) else {
+            // Naming a profile asks for its site; only the default may fall back to the sample.
+            if options.profile != nil { throw SetupError.noLogin(profile) }
             return .offline(catalog: .sample(clock: clock), isSample: true)
         }
-        // A saved token goes only to the Canvas it was saved for.
-        if !tokenGiven, let login, login.canvasURL != baseURL {
-            throw CanvasSetupError.loginIsForAnotherCanvas(profile, saved: login.canvasURL, chosen: baseURL)
+        // A saved token goes only to the site it was saved for.
+        if !tokenGiven, let login, login.url != site.url || login.kind != site.kind {
+            throw SetupError.loginIsForAnotherSite(profile, saved: login.url, chosen: site.url, kind: site.kind)
         }
-        let credentials = try CanvasToken.resolve(options: options, environment: processEnvironment, login: login, profile: profile)
-        return .canvas(baseURL, credentials: credentials)
+        let credentials = try AccessToken.resolve(options: options, environment: processEnvironment, login: login, profile: profile, kind: site.kind)
+        switch site.kind {
+        case .canvas: return .canvas(site.url, credentials: credentials)
+        case .moodle: return .moodle(site.url, credentials: credentials)
+        }
     }
 
     /// What a queued job records, so it is only ever uploaded to the backend it was queued for.
     var identity: String {
         switch self {
         case .offline: return "offline"
-        case let .canvas(url, _):
-            // The base URL is normalized, so every spelling of one Canvas names the same backend.
-            guard let origin = CanvasOrigin(url) else { return "canvas \(url.absoluteString)" }
-            return "canvas \(origin.scheme)://\(origin.displayHost)"
+        case let .canvas(url, _), let .moodle(url, _):
+            // The base URL is normalized, so every spelling of one site names the same backend.
+            let kind = kind?.rawValue ?? "canvas"
+            guard let origin = WebOrigin(url) else { return "\(kind) \(url.absoluteString)" }
+            return "\(kind) \(origin.scheme)://\(origin.displayHost)"
         }
     }
 
-    /// The backend by a name that stays the same from run to run: the Canvas host, or which catalog.
+    /// The backend by a name that stays the same from run to run: the site's host, or which catalog.
     var name: String {
         switch self {
         case .offline(_, isSample: true): return "coursebrowser-sample"
         case .offline: return "coursebrowser-catalog"
-        case let .canvas(url, _): return CanvasOrigin(url)?.displayHost ?? url.absoluteString
+        case let .canvas(url, _), let .moodle(url, _): return WebOrigin(url)?.displayHost ?? url.absoluteString
+        }
+    }
+
+    /// Which LMS it is; nil for the offline catalogs.
+    var kind: SiteKind? {
+        switch self {
+        case .offline: return nil
+        case .canvas: return .canvas
+        case .moodle: return .moodle
         }
     }
 
@@ -67,66 +82,41 @@ enum Backend {
         .curl(engine, timeouts: .standard)
     }
 
-    static func connection(_ url: URL, _ credentials: CanvasCredentials, http: HTTPClient, environment: EnvironmentValues) -> CanvasConnection {
+    static func connection(_ url: URL, _ credentials: AccessCredentials, http: HTTPClient, environment: EnvironmentValues) -> CanvasConnection {
         CanvasConnection(
             baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics,
             rateBudget: environment.rateBudget
         )
     }
 
-    /// What the panes browse: the catalog with what was handed in here, or Canvas.
-    func courseClient(http: HTTPClient, environment: EnvironmentValues) -> CourseClient {
+    static func moodleConnection(_ url: URL, _ credentials: AccessCredentials, http: HTTPClient, environment: EnvironmentValues) -> MoodleConnection {
+        MoodleConnection(siteURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
+    }
+
+    /// Every client of the backend, reaching the network through `http`.
+    func clients(http: HTTPClient, environment: EnvironmentValues) -> BackendClients {
         switch self {
-        case let .offline(catalog, _): return catalog.courses.showing(Self.localSubmissions(environment))
+        case let .offline(catalog, _): return .offline(catalog, environment: environment)
         case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
+        case let .moodle(url, credentials): return .moodle(Self.moodleConnection(url, credentials, http: http, environment: environment))
         }
     }
 
-    /// A course's announcements: the catalog's, marked read in memory only, or Canvas's.
-    func announcements(http: HTTPClient, environment: EnvironmentValues) -> AnnouncementClient {
-        switch self {
-        case let .offline(catalog, _): return catalog.announcements
-        case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
+    /// The site `--canvas`, `--moodle`, `CANVAS_URL`, `MOODLE_URL` or a `--course` address names,
+    /// options before the environment; nil when none does.
+    private static func chosenSite(options: LaunchOptions, processEnvironment: [String: String]) throws -> (kind: SiteKind, url: URL)? {
+        if let url = options.moodleURL { return (.moodle, url) }
+        if options.canvasURL != nil || options.courseLinkBase != nil {
+            return try canvasURL(options: options, processEnvironment: processEnvironment).map { (.canvas, $0) }
         }
-    }
-
-    /// What is due across courses: the catalog's assignments, with what was handed in here, or Canvas's planner.
-    func planner(http: HTTPClient, environment: EnvironmentValues) -> PlannerClient {
-        switch self {
-        case .offline: return .catalog(courseClient(http: http, environment: environment))
-        case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
+        let canvas = try canvasURL(options: options, processEnvironment: processEnvironment)
+        let moodle = try processEnvironment[SiteKind.moodle.urlVariable].flatMap(\.nonBlank).map { text throws(UsageError) in
+            try LaunchOptions.moodleURL(text, name: SiteKind.moodle.urlVariable)
         }
-    }
-
-    func submissionTransport(http: HTTPClient, environment: EnvironmentValues) -> SubmissionTransport {
-        switch self {
-        case let .offline(catalog, _):
-            return .local(Self.localSubmissions(environment)) { course, assignment in
-                let listed = try? await catalog.courses.assignments(course, .ignored)
-                return listed?.first { $0.id == assignment }?.submission?.attempt ?? 0
-            }
-        case let .canvas(url, credentials):
-            return .canvas(Self.connection(url, credentials, http: http, environment: environment))
+        if canvas != nil, moodle != nil {
+            throw UsageError("CANVAS_URL and MOODLE_URL are both set and choose different sites; give --canvas URL or --moodle URL")
         }
-    }
-
-    /// Where the offline backends keep what was handed in: `<data-dir>/submissions/`.
-    private static func localSubmissions(_ environment: EnvironmentValues) -> LocalSubmissions {
-        LocalSubmissions(directory: environment.paths.dataDirectory, clock: environment.clock)
-    }
-
-    func transport(http: HTTPClient, environment: EnvironmentValues) -> UploadTransport {
-        switch self {
-        case .offline: return .local(directory: environment.paths.dataDirectory)
-        case let .canvas(url, credentials):
-            return .canvas(Self.connection(url, credentials, http: http, environment: environment))
-        }
-    }
-
-    /// A cheap request that succeeds when Canvas answers again; offline backends need none.
-    func probe(http: HTTPClient, environment: EnvironmentValues) -> (@Sendable () async -> Bool)? {
-        guard case let .canvas(url, credentials) = self else { return nil }
-        return CanvasProbe.make(baseURL: url, credentials: credentials, http: http, clock: environment.clock)
+        return canvas.map { (.canvas, $0) } ?? moodle.map { (.moodle, $0) }
     }
 
     /// `--canvas`, else `CANVAS_URL`, else the Canvas a `--course` address names. An address

@@ -43,13 +43,14 @@ extension LaunchOptions {
         ),
         CommandSpec(
             usage: "status [BACKEND] [--json]",
-            summary: "Say which Canvas and user the token is for, where the token comes from, whether Canvas accepts it now, "
+            summary: "Say which site (Canvas or Moodle) and user the token is for, where the token comes from, whether the site accepts it now, "
                 + "the upload queue's counts and Canvas's last rate budget; exit 0 when the token works, 1 otherwise.",
             start: .status()
         ),
         CommandSpec(
-            usage: "login [URL] [--profile NAME] [--token-command CMD]",
-            summary: "Check a Canvas URL and an access token, and save them, so a plain start opens that Canvas.",
+            usage: "login [URL | --moodle URL] [--profile NAME]",
+            summary: "Check a Canvas URL and an access token, or log in to a Moodle site (--moodle URL), and save the login, "
+                + "so a plain start opens that site.",
             start: .login(url: nil)
         ),
         CommandSpec(usage: "logout [--profile NAME]", summary: "Forget the saved login.", start: .logout),

@@ -1,19 +1,32 @@
 import Canvas
 import CourseKit
 import FoundationEssentials
+import HTTP
 import TextBasics
 
 extension LaunchOptions {
     /// A Canvas base URL, normalized: https, or http to this machine only.
     public static func canvasURL(_ text: String, name: String = "--canvas") throws(UsageError) -> URL {
-        do throws(CanvasBaseURL.Problem) {
-            return try CanvasBaseURL.normalize(text)
+        try siteURL(text, name: name, kind: .canvas)
+    }
+
+    /// A Moodle site's address, normalized as a Canvas URL is.
+    public static func moodleURL(_ text: String, name: String = "--moodle") throws(UsageError) -> URL {
+        try siteURL(text, name: name, kind: .moodle)
+    }
+
+    /// A site's base URL, normalized: https, or http to this machine only.
+    static func siteURL(_ text: String, name: String, kind: SiteKind) throws(UsageError) -> URL {
+        do throws(SiteBaseURL.Problem) {
+            return try SiteBaseURL.normalize(text)
         } catch {
             switch error {
             case .notAURL:
-                throw UsageError("\(name) needs a URL like https://school.instructure.com, not '\(text)'")
+                let example = kind == .moodle ? "https://moodle.school.edu" : "https://school.instructure.com"
+                throw UsageError("\(name) needs a URL like \(example), not '\(text)'")
             case let .insecure(host):
-                throw UsageError("\(name) uses plain http, which would send your access token unencrypted; use https://\(host)")
+                let secret = kind == .moodle ? "your token and password" : "your access token"
+                throw UsageError("\(name) uses plain http, which would send \(secret) unencrypted; use https://\(host)")
             }
         }
     }

@@ -38,9 +38,10 @@ extension LaunchOptions {
 
     /// What `[BACKEND]` in a usage line stands for.
     private static let backend = [
-        "BACKEND is the saved login's Canvas (see login), else the built-in sample",
-        "catalog, unless one of these is given:",
-        "  --canvas URL [--token-file PATH | --token-command CMD]  or  --catalog FILE",
+        "BACKEND is the saved login's Canvas or Moodle (see login), else the built-in",
+        "sample catalog, unless one of these is given:",
+        "  --canvas URL | --moodle URL [--token-file PATH | --token-command CMD]",
+        "  or  --catalog FILE",
     ]
 
     /// What `--version` prints: the version and the commit the program was built from.

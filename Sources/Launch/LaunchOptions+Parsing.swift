@@ -29,6 +29,12 @@ extension LaunchOptions {
         if canvasURL != nil, catalogPath != nil {
             throw UsageError("--canvas and --catalog choose different backends; give one")
         }
+        if moodleURL != nil, catalogPath != nil {
+            throw UsageError("--moodle and --catalog choose different backends; give one")
+        }
+        if moodleURL != nil, canvasURL != nil || courseLinkBase != nil {
+            throw UsageError("--moodle and \(canvasURL != nil ? "--canvas" : "a Canvas course address") choose different sites; give one")
+        }
         if tokenFile != nil, tokenCommand != nil {
             throw UsageError("--token-file and --token-command both give the token; give one")
         }
@@ -67,9 +73,12 @@ extension LaunchOptions {
         }
     }
 
-    /// `login [URL]`: the URL is checked as `--canvas` checks it.
+    /// `login [URL]`: the URL is checked as `--canvas` checks it; `login --moodle URL` takes no other.
     private mutating func validateLogin(arguments: [String]) throws(UsageError) {
         if let stray = arguments.dropFirst().first { throw UsageError("unexpected argument '\(stray)'") }
+        if moodleURL != nil, let stray = arguments.first {
+            throw UsageError("login --moodle takes the site after --moodle; unexpected argument '\(stray)'")
+        }
         command = .login(url: try arguments.first.map { text throws(UsageError) in try Self.canvasURL(text, name: "login") })
     }
 

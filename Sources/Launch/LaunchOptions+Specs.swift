@@ -11,15 +11,21 @@ extension LaunchOptions {
             help: "Browse Canvas LMS at URL (or set CANVAS_URL) instead of the saved login's, over https (plain http only to this machine). "
                 + "The access token comes from --token-file, --token-command, CANVAS_TOKEN or the saved login."
         ) { options, value throws(UsageError) in options.canvasURL = try canvasURL(value) },
+        OptionSpec(
+            "--moodle", value: "URL", commands: backendCommands + [.login],
+            help: "Browse the Moodle site at URL (or set MOODLE_URL) instead of the saved login's, over https (plain http only to this machine). "
+                + "The token comes from --token-file, --token-command, MOODLE_TOKEN or the saved login; "
+                + "with login, log in to the site (with your username and password, or single sign-on in a browser)."
+        ) { options, value throws(UsageError) in options.moodleURL = try moodleURL(value) },
         OptionSpec("--profile", value: "NAME", commands: backendCommands + [.login, .logout], help: "Use the saved login, upload queue and saved copies of profile NAME (default: default).") {
             options, value throws(UsageError) in options.profile = try ProfileName(value)
         },
-        OptionSpec("--token-file", value: "PATH", commands: backendCommands, help: "Read the Canvas access token from PATH, which only you may read (chmod 600).") {
+        OptionSpec("--token-file", value: "PATH", commands: backendCommands, help: "Read the access token (Canvas or Moodle) from PATH, which only you may read (chmod 600).") {
             options, value throws(UsageError) in options.tokenFile = try path(value, for: "--token-file")
         },
         OptionSpec(
             "--token-command", value: "CMD", commands: backendCommands + [.login],
-            help: "Run CMD with sh and use what it prints as the Canvas access token ('pass show canvas'); "
+            help: "Run CMD with sh and use what it prints as the access token ('pass show canvas'); "
                 + "login saves CMD instead of a token."
         ) { options, value throws(UsageError) in
             guard let command = value.nonBlank else { throw UsageError("--token-command needs a command, not an empty value") }
@@ -52,7 +58,7 @@ extension LaunchOptions {
         OptionSpec("--yes", commands: [.submit], help: "Hand in without asking first (submit asks only when standard input is a terminal).") {
             options, _ in options.assumeYes = true
         },
-        OptionSpec("--request-timeout", value: "SECONDS", help: "Give up on a Canvas request after SECONDS (default 30).") {
+        OptionSpec("--request-timeout", value: "SECONDS", help: "Give up on a request to Canvas or Moodle after SECONDS (default 30).") {
             options, value throws(UsageError) in options.requestTimeoutSeconds = try seconds(value, for: "--request-timeout")
         },
         OptionSpec(
@@ -80,7 +86,7 @@ extension LaunchOptions {
         OptionSpec("--no-mouse", commands: [.browse], help: "Leave the mouse to the terminal, for selecting text; no clicks or wheel.") {
             options, _ in options.noMouse = true
         },
-        OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas answers.") { options, _ in options.noCache = true },
+        OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas or Moodle answers.") { options, _ in options.noCache = true },
         OptionSpec("--json", commands: [.queue, .due, .sync, .status], help: "Print the queue, what is due, what sync did or the status as JSON, for scripts.") {
             options, _ in
             switch options.command {

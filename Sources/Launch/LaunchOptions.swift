@@ -30,7 +30,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case sync(directory: LocalPath? = nil, json: Bool = false)
         /// `status [--json]`: which Canvas and user, whether the token works, the queue, the rate budget.
         case status(json: Bool = false)
-        /// `login [URL]`: check a Canvas and a token, and save them for the profile.
+        /// `login [URL]`: check a Canvas and a token, and save them for the profile; with
+        /// `--moodle URL`, log in to that Moodle site instead.
         case login(url: URL?)
         /// `logout`: forget the profile's saved login.
         case logout
@@ -85,13 +86,15 @@ public struct LaunchOptions: Equatable, Sendable {
     public var eventLogPath: String?
     /// Talk to Canvas LMS at this base URL.
     public var canvasURL: URL?
-    /// Read the Canvas access token from this file instead of `CANVAS_TOKEN`.
+    /// Talk to the Moodle site at this address (its `wwwroot`).
+    public var moodleURL: URL?
+    /// Read the access token from this file instead of `CANVAS_TOKEN` or `MOODLE_TOKEN`.
     public var tokenFile: String?
     /// Give up on a request after this many seconds.
     public var requestTimeoutSeconds: Int?
     /// Whose login, queue and saved copies to use; nil: the default profile.
     public var profile: ProfileName?
-    /// A shell command whose output is the Canvas access token.
+    /// A shell command whose output is the access token.
     public var tokenCommand: String?
 
     public init(

@@ -1,8 +1,5 @@
-import Canvas
-import HTTP
 import CourseKit
 import FoundationEssentials
-import UploadQueue
 
 extension LiveEnvironment.Services {
     /// Queues `batch` for `sync`: into `directory` itself (`DIR/<folders>/<name>`) when given, else
@@ -11,23 +8,5 @@ extension LiveEnvironment.Services {
         var batch = batch
         batch.directory = directory
         return try await environment.uploadQueue.enqueueDownloads(batch)
-    }
-}
-
-extension Backend {
-    /// A course's Files: the catalog's, or Canvas's.
-    func fileClient(http: HTTPClient, environment: EnvironmentValues) -> FileClient {
-        switch self {
-        case let .offline(catalog, _): return catalog.files
-        case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
-        }
-    }
-
-    /// What fetches a download's bytes: the catalog's, or Canvas's through its file store.
-    func downloadTransport(http: HTTPClient, environment: EnvironmentValues) -> DownloadTransport {
-        switch self {
-        case let .offline(catalog, _): return catalog.downloads
-        case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
-        }
     }
 }

@@ -2,6 +2,7 @@ import CourseKit
 import FoundationEssentials
 import Canvas
 import HTTP
+import Moodle
 import SavedCopies
 import UploadQueue
 
@@ -14,16 +15,16 @@ public enum LiveEnvironment {
         /// `--offline`: nothing is sent, so the queue is not worked either.
         var sendsNothing = false
         /// The backend by a name that stays the same from run to run, for identifiers made
-        /// from it (a calendar's event UIDs): the Canvas host, `coursebrowser-sample` or `coursebrowser-catalog`.
+        /// from it (a calendar's event UIDs): the site's host, `coursebrowser-sample` or `coursebrowser-catalog`.
         var backendName = "coursebrowser-sample"
-        /// Where Canvas's answers are saved, when they are.
+        /// Where the site's answers are saved, when they are.
         var savedCopyStore: SavedCopyStore?
         /// Where downloads go: `<this>/coursebrowser/<course>/…`.
         var downloadDirectory = URL(fileURLWithPath: "/nonexistent")
         /// Where Canvas's last reading of the rate budget is kept, for a Canvas backend.
         var rateReadings: RateReadingFile?
-        /// The Canvas the commands talk to, through the process's rate budget; nil for the sample or a catalog.
-        var canvas: CanvasConnection?
+        /// The site the commands talk to (through the process's rate budget, for Canvas); nil for the sample or a catalog.
+        var account: SiteAccount?
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -48,7 +49,7 @@ public enum LiveEnvironment {
         let profile = options.profile.flatMap { $0.isStandard ? nil : $0.text }
         environment.paths = .live(environment: processEnvironment, dataDirectory: options.dataDirectory, profile: profile)
         environment.notifier = .terminal(processEnvironment: processEnvironment)
-        // Kept on disk only beside a Canvas account's saved copies, below; a catalog's lasts the run.
+        // Kept on disk only beside a site account's saved copies, below; a catalog's lasts the run.
         environment.notificationLog = .inMemory()
         environment.webBrowser = .live(environment: processEnvironment)
         environment.clipboard = .terminal
@@ -64,7 +65,7 @@ public enum LiveEnvironment {
         var rateReadings: RateReadingFile?
         if case let .canvas(url, _) = backend {
             let file = RateReadingFile(directory: environment.paths.dataDirectory, clock: environment.clock)
-            let host = CanvasOrigin(url)?.displayHost ?? url.absoluteString
+            let host = WebOrigin(url)?.displayHost ?? url.absoluteString
             environment.rateBudget = .live(makeBudget(options: options, processEnvironment: processEnvironment, clock: environment.clock, file: file, host: host))
             rateReadings = file
         }
@@ -78,18 +79,17 @@ public enum LiveEnvironment {
             http = http.revalidating(.directory(environment.paths.cacheDirectory.appendingPathComponent("http")))
         }
         http = http.observingSuccess { Task { await engine.backendAnswered() } }
-        environment.courseClient = backend.courseClient(http: http, environment: environment)
-        environment.planner = backend.planner(http: http, environment: environment)
+        let clients = backend.clients(http: http, environment: environment)
+        environment.courseClient = clients.courses
+        environment.planner = clients.planner
         environment.seen = .inMemory()
-        environment.announcements = backend.announcements(http: http, environment: environment)
-        environment.fileClient = backend.fileClient(http: http, environment: environment)
-        var canvas: CanvasConnection?
-        if case let .canvas(url, credentials) = backend {
-            canvas = Backend.connection(url, credentials, http: http, environment: environment)
-        }
+        environment.announcements = clients.announcements
+        environment.fileClient = clients.files
+        environment.capabilities = clients.capabilities
+        let account = Self.account(of: backend, http: http, environment: environment)
         var savedCopyStore: SavedCopyStore?
-        if case let .canvas(url, credentials) = backend, !options.noCache {
-            savedCopyStore = keepSavedCopies(of: url, credentials, http: http, offline: options.offline, in: &environment)
+        if let account, !options.noCache {
+            savedCopyStore = keepSavedCopies(of: account, offline: options.offline, in: &environment)
         }
         let downloadDirectory = DownloadPlace.downloadDirectory(
             explicit: options.downloadDirectory, environment: processEnvironment, home: environment.paths.homeDirectory
@@ -97,8 +97,17 @@ public enum LiveEnvironment {
         environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
         return Services(
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopyStore,
-            downloadDirectory: downloadDirectory, rateReadings: rateReadings, canvas: canvas
+            downloadDirectory: downloadDirectory, rateReadings: rateReadings, account: account
         )
+    }
+
+    /// The account of the site `backend` logs in to, through `http`; nil for the offline backends.
+    private static func account(of backend: Backend, http: HTTPClient, environment: EnvironmentValues) -> SiteAccount? {
+        switch backend {
+        case .offline: return nil
+        case let .canvas(url, credentials): return .canvas(Backend.connection(url, credentials, http: http, environment: environment))
+        case let .moodle(url, credentials): return .moodle(Backend.moodleConnection(url, credentials, http: http, environment: environment))
+        }
     }
 
     /// The one rate budget of this process, starting from the reading an earlier run kept of
@@ -115,16 +124,11 @@ public enum LiveEnvironment {
         )
     }
 
-    /// Shows what was saved of this Canvas and user at once, and saves every answer from now
-    /// on; with `offline`, asks Canvas nothing at all. Gives the store the copies go to.
-    private static func keepSavedCopies(
-        of url: URL, _ credentials: CanvasCredentials, http: HTTPClient, offline: Bool, in environment: inout EnvironmentValues
-    ) -> SavedCopyStore {
+    /// Shows what was saved of this site and user at once, and saves every answer from now
+    /// on; with `offline`, asks the site nothing at all. Gives the store the copies go to.
+    private static func keepSavedCopies(of account: SiteAccount, offline: Bool, in environment: inout EnvironmentValues) -> SavedCopyStore {
         let store = SavedCopyStore(directory: environment.paths.cacheDirectory, clock: environment.clock)
-        let connection = CanvasConnection(
-            baseURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: .noOp, rateBudget: environment.rateBudget
-        )
-        let accounts = SavedCopyAccounts(origin: url.absoluteString, store: store, connection: connection)
+        let accounts = SavedCopyAccounts(origin: account.url.absoluteString, store: store, account: account)
         if let account = accounts.remembered {
             environment.savedCopies = .store(store, account: account)
         }
@@ -132,7 +136,7 @@ public enum LiveEnvironment {
         environment.courseClient = offline ? .offline : environment.courseClient.saving(to: store) { await accounts.current() }
         environment.planner = (offline ? .offline : environment.planner.saving(to: store) { await accounts.current() })
             .fittedToCourses(from: environment.savedCopies, now: environment.clock.now)
-        // Offline, an account not known already is not asked of Canvas: what is seen is only not kept.
+        // Offline, an account not known already is not asked of the site: what is seen is only not kept.
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
         environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
         environment.fileClient = offline ? .offline : environment.fileClient.saving(to: store) { await accounts.current() }
@@ -140,15 +144,15 @@ public enum LiveEnvironment {
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {
-        let http = backend.uploadHTTP(engine: network)
+        let clients = backend.clients(http: backend.uploadHTTP(engine: network), environment: environment)
         return UploadEngine(
             store: store,
-            transport: backend.transport(http: http, environment: environment),
-            submissions: backend.submissionTransport(http: http, environment: environment),
-            downloads: backend.downloadTransport(http: http, environment: environment),
+            transport: clients.uploads,
+            submissions: clients.submissions,
+            downloads: clients.downloads,
             clock: environment.clock,
             backend: backend.identity,
-            probe: backend.probe(http: http, environment: environment)
+            probe: clients.probe
         )
     }
 }

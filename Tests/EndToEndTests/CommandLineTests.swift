@@ -104,7 +104,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "coursebrowser: The access token from \(named) has a control character in it (a line break, say),"
-            + " so it was not sent; a Canvas token is a single line\n", "\(result.stderr)")
+            + " so it was not sent; an access token is a single line\n", "\(result.stderr)")
         #expect(!result.stderr.contains(server.token))
         #expect(try await server.requests().isEmpty, "nothing was sent")
     }

@@ -85,7 +85,7 @@ import Testing
         ("plain http to another machine", "http://school.example", "{token}", 2, "login uses plain http, which would send your access token unencrypted; use https://school.example"),
         ("no token", "{server}", "", 1, "login needs an access token; nothing was saved"),
         ("a token with a control character", "{server}", "{token}\u{1B}[201~", 1,
-         "The access token from standard input has a control character in it (a line break, say), so it was not sent; a Canvas token is a single line"),
+         "The access token from standard input has a control character in it (a line break, say), so it was not sent; an access token is a single line"),
     ])
     func aLoginThatFailsSavesNothing(case name: String, url: String, token: String, status: Int32, message: String) async throws {
         let server = try FakeCanvasServer()
@@ -152,7 +152,7 @@ import Testing
         let result = try home.run(["login", server.baseURL.absoluteString, "--token-command", "printf '\(server.token)\\tX'"])
         #expect(result.status == 1)
         #expect(result.stderr == "coursebrowser: The access token from --token-command has a control character in it (a line break, say),"
-            + " so it was not sent; a Canvas token is a single line\n", "\(result.stderr)")
+            + " so it was not sent; an access token is a single line\n", "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: home.login().path))
         #expect(try await server.requests().isEmpty, "not even checked with Canvas")
     }
@@ -171,7 +171,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "coursebrowser: The access token from the saved login (profile default) has a control character in it"
-            + " (a line break, say), so it was not sent; a Canvas token is a single line; run coursebrowser login to save a new one\n",
+            + " (a line break, say), so it was not sent; an access token is a single line; run coursebrowser login to save a new one\n",
             "\(result.stderr)")
         #expect(try await server.requests().count == checked, "nothing was sent")
         #expect(try home.run(["login", server.baseURL.absoluteString], input: server.token + "\n").status == 0, "a new login replaces it")

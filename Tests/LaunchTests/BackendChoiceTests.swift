@@ -18,7 +18,7 @@ struct BackendChoiceTests {
         try store.save(SavedLogin(canvasURL: try #require(URL(string: "https://work.example")), tokenCommand: "printf work-token"), for: try ProfileName("work"))
     }
 
-    func choose(_ arguments: [String], _ environment: [String: String] = [:]) throws -> (url: String, credentials: CanvasCredentials)? {
+    func choose(_ arguments: [String], _ environment: [String: String] = [:]) throws -> (url: String, credentials: AccessCredentials)? {
         let options = try LaunchOptions.parse(arguments)
         guard case let .canvas(url, credentials) = try Backend.choose(options: options, processEnvironment: environment, clock: .live, logins: store) else {
             return nil
@@ -30,14 +30,14 @@ struct BackendChoiceTests {
         defer { scratch.remove() }
         let chosen = try #require(try choose([]))
         #expect(chosen.url == "https://saved.example")
-        #expect(chosen.credentials == CanvasCredentials(token: "saved-token", source: "the saved login (profile default)", renewal: "coursebrowser login"))
+        #expect(chosen.credentials == AccessCredentials(token: "saved-token", source: "the saved login (profile default)", renewal: "coursebrowser login"))
     }
 
     @Test func aProfilesTokenCommandIsRunForItsToken() throws {
         defer { scratch.remove() }
         let chosen = try #require(try choose(["--profile", "work"], ["PATH": "/usr/bin:/bin"]))
         #expect(chosen.url == "https://work.example")
-        #expect(chosen.credentials == CanvasCredentials(token: "work-token", source: "the token command of profile work"),
+        #expect(chosen.credentials == AccessCredentials(token: "work-token", source: "the token command of profile work"),
                 "a token a command keeps is made new where it is kept, so no login is suggested")
     }
 
@@ -54,7 +54,7 @@ struct BackendChoiceTests {
         defer { scratch.remove() }
         let saved = try #require(URL(string: "https://saved.example"))
         let other = try #require(URL(string: "https://other.example"))
-        let elsewhere = CanvasSetupError.loginIsForAnotherCanvas(.standard, saved: saved, chosen: other)
+        let elsewhere = SetupError.loginIsForAnotherSite(.standard, saved: saved, chosen: other)
         #expect(throws: elsewhere) { try choose(["--canvas", "https://other.example"]) }
         #expect(throws: elsewhere) { try choose([], ["CANVAS_URL": "https://other.example"]) }
         #expect(throws: elsewhere) { try choose(["--course", "https://other.example/courses/5"]) }
@@ -75,8 +75,8 @@ struct BackendChoiceTests {
     @Test func aCatalogNeedsNoLoginAndANamedProfileWithoutOneIsAnError() throws {
         defer { scratch.remove() }
         #expect(try choose(["--catalog", "/nonexistent.json"]) == nil)
-        #expect(throws: CanvasSetupError.noLogin(try ProfileName("school"))) { try choose(["--profile", "school"]) }
-        #expect(CanvasSetupError.noLogin(try ProfileName("school")).userMessage == "Profile school is not logged in; run coursebrowser login --profile school")
+        #expect(throws: SetupError.noLogin(try ProfileName("school"))) { try choose(["--profile", "school"]) }
+        #expect(SetupError.noLogin(try ProfileName("school")).userMessage == "Profile school is not logged in; run coursebrowser login --profile school")
     }
 
     @Test func withNothingSavedTheDefaultProfileShowsTheSample() throws {

@@ -10,19 +10,19 @@ struct LiveEnvironmentTests {
     static let noLogins = LoginStore(directory: URL(fileURLWithPath: "/nonexistent/coursebrowser"))
 
     /// The token with only `--token-file` (or nothing) given and no saved login.
-    static func resolve(tokenFile: String?, environment: [String: String]) throws -> CanvasCredentials {
-        try CanvasToken.resolve(options: LaunchOptions(tokenFile: tokenFile), environment: environment, login: nil, profile: .standard)
+    static func resolve(tokenFile: String?, environment: [String: String]) throws -> AccessCredentials {
+        try AccessToken.resolve(options: LaunchOptions(tokenFile: tokenFile), environment: environment, login: nil, profile: .standard)
     }
 
     @Test func canvasWithoutATokenIsAClearErrorBeforeTheUIStarts() {
         let options = LaunchOptions(canvasURL: URL(string: "https://school.example"))
-        #expect(throws: CanvasSetupError.missingToken) {
+        #expect(throws: SetupError.missingToken(.canvas)) {
             try LiveEnvironment.make(options: options, processEnvironment: ["HOME": "/nonexistent"])
         }
     }
 
     @Test func canvasURLFromTheEnvironmentSelectsCanvasToo() {
-        #expect(throws: CanvasSetupError.missingToken) {
+        #expect(throws: SetupError.missingToken(.canvas)) {
             try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["CANVAS_URL": "https://school.example", "HOME": "/nonexistent"])
         }
         #expect(throws: UsageError("CANVAS_URL needs a URL like https://school.instructure.com, not 'nope'")) {
@@ -64,12 +64,12 @@ struct LiveEnvironmentTests {
     @Test func theTokenFileIsReadAndTrimmedAndNamedAsTheSource() throws {
         let path = try privateTokenFile("  1~abc\n")
         #expect(try Self.resolve(tokenFile: path, environment: ["CANVAS_TOKEN": "other"])
-            == CanvasCredentials(token: "1~abc", source: "--token-file \(path)"))
+            == AccessCredentials(token: "1~abc", source: "--token-file \(path)"))
         #expect(try Self.resolve(tokenFile: nil, environment: ["CANVAS_TOKEN": " 2~def "])
-            == CanvasCredentials(token: "2~def", source: "CANVAS_TOKEN"))
+            == AccessCredentials(token: "2~def", source: "CANVAS_TOKEN"))
         try Data("\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: CanvasSetupError.emptyTokenFile(path: path)) { try Self.resolve(tokenFile: path, environment: [:]) }
-        #expect(throws: CanvasSetupError.unreadableTokenFile(path: "/nonexistent/t", reason: "no such file")) {
+        #expect(throws: SetupError.emptyTokenFile(path: path)) { try Self.resolve(tokenFile: path, environment: [:]) }
+        #expect(throws: SetupError.unreadableTokenFile(path: "/nonexistent/t", reason: "no such file")) {
             try Self.resolve(tokenFile: "/nonexistent/t", environment: [:])
         }
     }
@@ -78,13 +78,13 @@ struct LiveEnvironmentTests {
     func aTokenFileOthersCanReadIsRefusedWithTheFix(mode: Int) throws {
         let path = try privateTokenFile("1~abc")
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
-        let expected = CanvasSetupError.tokenFileNotPrivate(path: path, mode: UInt32(mode))
+        let expected = SetupError.tokenFileNotPrivate(path: path, mode: UInt32(mode))
         #expect(throws: expected) { try Self.resolve(tokenFile: path, environment: [:]) }
         #expect(expected.userMessage == "Token file \(path) can be read by other users (mode \(String(mode, radix: 8))); run: chmod 600 \(path)")
     }
 
     @Test func aMissingTokenSaysWhereATokenComesFrom() {
-        #expect(CanvasSetupError.missingToken.userMessage
+        #expect(SetupError.missingToken(.canvas).userMessage
             == "Canvas needs an access token: run coursebrowser login, set CANVAS_TOKEN, or pass --token-file PATH or --token-command CMD")
     }
 }

@@ -28,7 +28,7 @@ struct SavedCopyAccountsTests {
             self.asked.append(request.url.path)
             return HTTPResponse(status: 200, body: Data(body.utf8))
         }
-        return CanvasConnection(baseURL: try #require(URL(string: Self.origin)), credentials: CanvasCredentials(token: Self.token, source: "CANVAS_TOKEN"),
+        return CanvasConnection(baseURL: try #require(URL(string: Self.origin)), credentials: AccessCredentials(token: Self.token, source: "CANVAS_TOKEN"),
                                 http: http, clock: .live, analytics: .noOp)
     }
 
@@ -43,7 +43,7 @@ struct SavedCopyAccountsTests {
     @Test func aKnownUserIsShownAtOnceWithoutAskingCanvas() async throws {
         defer { scratch.remove() }
         store.remember(user: "17", origin: Self.origin, token: Self.token)
-        let accounts = SavedCopyAccounts(origin: Self.origin, store: store, connection: try connection())
+        let accounts = SavedCopyAccounts(origin: Self.origin, store: store, account: .canvas(try connection()))
         #expect(accounts.remembered == SavedCopyAccount(origin: Self.origin, user: "17"))
         #expect(await accounts.current()?.user == "17")
         #expect(asked.values.isEmpty)
@@ -53,12 +53,12 @@ struct SavedCopyAccountsTests {
     func aDamagedUserIsAskedOfCanvasAndReplaced(damage contents: String) async throws {
         defer { scratch.remove() }
         try damage(with: contents)
-        let accounts = SavedCopyAccounts(origin: Self.origin, store: store, connection: try connection())
+        let accounts = SavedCopyAccounts(origin: Self.origin, store: store, account: .canvas(try connection()))
         #expect(accounts.remembered == nil, "the damage names nobody")
         #expect(await accounts.current() == SavedCopyAccount(origin: Self.origin, user: "17"))
         #expect(asked.values == ["/api/v1/users/self"])
         #expect(store.knownUser(origin: Self.origin, token: Self.token) == "17", "what Canvas said replaced the damage")
-        let next = SavedCopyAccounts(origin: Self.origin, store: store, connection: try connection())
+        let next = SavedCopyAccounts(origin: Self.origin, store: store, account: .canvas(try connection()))
         #expect(next.remembered?.user == "17", "the next start knows at once")
     }
 
@@ -72,7 +72,7 @@ struct SavedCopyAccountsTests {
         let copies = SavedCopyClient.store(store, account: account)
         try await eventually("the copy to be saved") { copies.syllabus(CourseID(1)) != nil }
         try damage(with: "\u{FFFD}\u{FFFD}")
-        let accounts = SavedCopyAccounts(origin: Self.origin, store: store, connection: try connection())
+        let accounts = SavedCopyAccounts(origin: Self.origin, store: store, account: .canvas(try connection()))
         #expect(accounts.remembered == nil)
         let found = try #require(await accounts.current())
         #expect(SavedCopyClient.store(store, account: found).syllabus(CourseID(1))?.value == .some("<p>Tuần 1</p>"), "under the user Canvas named")

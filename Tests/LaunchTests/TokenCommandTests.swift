@@ -20,7 +20,7 @@ struct TokenCommandTests {
         ("kill -TERM $$", "it was stopped by signal 15"),
     ])
     func aCommandThatGivesNoTokenSaysWhy(command: String, reason: String) {
-        #expect(throws: CanvasSetupError.tokenCommandFailed(command: command, reason: reason)) {
+        #expect(throws: SetupError.tokenCommandFailed(command: command, reason: reason)) {
             try TokenCommand.token(from: command, environment: environment)
         }
     }
@@ -33,7 +33,7 @@ struct TokenCommandTests {
     @Test func aHugeOutputIsCutNotHeldWhole() {
         // 1 MB on one line: read to the end (so the command never blocks on a full pipe) and refused.
         let command = "head -c 1048576 /dev/zero | tr '\\0' 'x'"
-        #expect(throws: CanvasSetupError.tokenCommandFailed(command: command, reason: "it printed over 64 KB")) {
+        #expect(throws: SetupError.tokenCommandFailed(command: command, reason: "it printed over 64 KB")) {
             try TokenCommand.token(from: command, environment: environment)
         }
     }
@@ -46,7 +46,7 @@ struct TokenCommandTests {
 
     @Test func aCommandThatNeverEndsIsStoppedAfterTheTimeLimit() {
         let started = ContinuousClock.now
-        #expect(throws: CanvasSetupError.tokenCommandFailed(command: "sleep 30", reason: "it gave no token within 1 s")) {
+        #expect(throws: SetupError.tokenCommandFailed(command: "sleep 30", reason: "it gave no token within 1 s")) {
             try TokenCommand.token(from: "sleep 30", environment: environment, timeLimit: .seconds(1))
         }
         #expect(ContinuousClock.now - started < .seconds(10))

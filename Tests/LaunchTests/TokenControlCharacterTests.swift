@@ -18,7 +18,7 @@ struct TokenControlCharacterTests {
         store = LoginStore(directory: scratch.url)
     }
 
-    func choose(_ arguments: [String], _ environment: [String: String] = [:]) throws -> CanvasCredentials? {
+    func choose(_ arguments: [String], _ environment: [String: String] = [:]) throws -> AccessCredentials? {
         let options = try LaunchOptions.parse(arguments)
         guard case let .canvas(_, credentials) = try Backend.choose(options: options, processEnvironment: environment, clock: .live, logins: store) else {
             return nil
@@ -42,7 +42,7 @@ struct TokenControlCharacterTests {
     @Test(arguments: mangled)
     func canvasTokenWithAControlCharacterIsRefused(token: String) throws {
         defer { scratch.remove() }
-        #expect(throws: CanvasSetupError.tokenHasControlCharacter(source: "CANVAS_TOKEN", renewal: nil)) {
+        #expect(throws: SetupError.tokenHasControlCharacter(source: "CANVAS_TOKEN", renewal: nil)) {
             try choose(["--canvas", "https://school.example"], ["CANVAS_TOKEN": token])
         }
     }
@@ -50,7 +50,7 @@ struct TokenControlCharacterTests {
     @Test func aTokenFileWithASecondLineIsRefusedAndATrailingLineEndIsFine() throws {
         defer { scratch.remove() }
         let twoLines = try tokenFile("1~abc\nX-Injected: 1\n")
-        #expect(throws: CanvasSetupError.tokenHasControlCharacter(source: "--token-file \(twoLines)", renewal: nil)) {
+        #expect(throws: SetupError.tokenHasControlCharacter(source: "--token-file \(twoLines)", renewal: nil)) {
             try choose(["--canvas", "https://school.example", "--token-file", twoLines])
         }
         for ending in ["\n", "\r\n", " \n\n"] {
@@ -62,7 +62,7 @@ struct TokenControlCharacterTests {
     @Test func aTokenCommandPrintingAControlCharacterIsRefused() throws {
         defer { scratch.remove() }
         let options = ["--canvas", "https://school.example", "--token-command", "printf '1~abc\\033[0m'"]
-        #expect(throws: CanvasSetupError.tokenHasControlCharacter(source: "--token-command", renewal: nil)) {
+        #expect(throws: SetupError.tokenHasControlCharacter(source: "--token-command", renewal: nil)) {
             try choose(options, ["PATH": "/usr/bin:/bin"])
         }
     }
@@ -70,17 +70,17 @@ struct TokenControlCharacterTests {
     @Test func aSavedLoginsTokenIsRefusedWithTheCommandThatSavesANewOne() throws {
         defer { scratch.remove() }
         try store.save(SavedLogin(canvasURL: Self.canvas, token: "1~abc\r\nX-Injected: 1"), for: .standard)
-        let refused = CanvasSetupError.tokenHasControlCharacter(source: "the saved login (profile default)", renewal: "coursebrowser login")
+        let refused = SetupError.tokenHasControlCharacter(source: "the saved login (profile default)", renewal: "coursebrowser login")
         #expect(throws: refused) { try choose([]) }
         #expect(refused.userMessage == "The access token from the saved login (profile default) has a control character in it (a line break, say),"
-            + " so it was not sent; a Canvas token is a single line; run coursebrowser login to save a new one")
+            + " so it was not sent; an access token is a single line; run coursebrowser login to save a new one")
     }
 
     @Test func aSavedTokenCommandPrintingAControlCharacterIsRefused() throws {
         defer { scratch.remove() }
         let work = try ProfileName("work")
         try store.save(SavedLogin(canvasURL: Self.canvas, tokenCommand: "printf '1~abc\\tdef'"), for: work)
-        #expect(throws: CanvasSetupError.tokenHasControlCharacter(source: "the token command of profile work", renewal: nil)) {
+        #expect(throws: SetupError.tokenHasControlCharacter(source: "the token command of profile work", renewal: nil)) {
             try choose(["--profile", "work"], ["PATH": "/usr/bin:/bin"])
         }
     }
@@ -88,14 +88,14 @@ struct TokenControlCharacterTests {
     @Test func printableTokensPassWhateverTheirScript() throws {
         defer { scratch.remove() }
         for token in ["1~AbC-09_xyz", "7~Lập trình", "token with spaces", "ключ"] {
-            #expect(throws: Never.self) { try CanvasToken.check(token, from: "CANVAS_TOKEN") }
+            #expect(throws: Never.self) { try AccessToken.check(token, from: "CANVAS_TOKEN") }
         }
     }
 
     @Test func theMessageNamesTheSourceInOneLine() {
         defer { scratch.remove() }
-        let message = CanvasSetupError.tokenHasControlCharacter(source: "CANVAS_TOKEN", renewal: nil).userMessage
-        #expect(message == "The access token from CANVAS_TOKEN has a control character in it (a line break, say), so it was not sent; a Canvas token is a single line")
+        let message = SetupError.tokenHasControlCharacter(source: "CANVAS_TOKEN", renewal: nil).userMessage
+        #expect(message == "The access token from CANVAS_TOKEN has a control character in it (a line break, say), so it was not sent; an access token is a single line")
         #expect(!message.contains("\n"))
     }
 }

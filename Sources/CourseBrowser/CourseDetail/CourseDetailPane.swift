@@ -60,7 +60,7 @@ final class CourseDetailPane: PaneRunner {
         clock = environment.clock
         analytics = environment.analytics
         seenRecords = environment.seen
-        state = CourseDetailState(home: environment.paths.homeDirectory.path)
+        state = CourseDetailState(home: environment.paths.homeDirectory.path, capabilities: environment.capabilities)
         overview = LoadRunner(clock: clock)
         syllabus = LoadRunner(clock: clock)
         modules = LoadRunner(clock: clock)

@@ -40,7 +40,7 @@ extension CourseDetailState {
         case .copyAddress:
             return WebPage.availability(of: focusedPage, without: "No course is open")
         case .upload:
-            return Availability(unless: courseID == nil ? "No course is open" : nil)
+            return Availability(unless: courseID == nil ? "No course is open" : capabilities.courseFileUploadRefusal)
         case .handIn:
             return courseID == nil ? .disabled("No course is open") : HandInFlow.availability(with: assignments)
         case .retry:

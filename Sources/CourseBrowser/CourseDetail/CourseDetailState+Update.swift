@@ -225,7 +225,7 @@ extension CourseDetailState: PaneState, BoundKeys {
             handIn = courseID.map { HandInFlow.upload(to: $0, home: home) }
         case .handIn:
             guard let courseID else { return [] }
-            handIn = HandInFlow.handIn(to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: home)
+            handIn = HandInFlow.handIn(to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: home, lms: capabilities.lmsName)
         case .retry:
             return Section.allCases.compactMap(retryEffect) + retryMarkingRead() + [.track(.retryPressed(pane: "course"))]
         case .read:

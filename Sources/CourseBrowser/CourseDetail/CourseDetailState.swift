@@ -50,16 +50,19 @@ struct CourseDetailState {
 
     /// The home folder, for `~` in the hand-in flow's prompt.
     let home: String
+    /// What the backend can do: whether `u` adds files to a course, what the LMS is called.
+    let capabilities: BackendCapabilities
 
-    init(courseID: CourseID? = nil, size: PaneSize = .zero, home: String = "") {
+    init(courseID: CourseID? = nil, size: PaneSize = .zero, home: String = "", capabilities: BackendCapabilities = .canvas) {
         self.courseID = courseID
         self.size = size
         self.home = home
+        self.capabilities = capabilities
     }
 
     /// Starts over on `id`: nothing loaded, at the top, no prompt.
     mutating func show(_ id: CourseID) {
-        self = CourseDetailState(courseID: id, size: size, home: home)
+        self = CourseDetailState(courseID: id, size: size, home: home, capabilities: capabilities)
     }
 
     mutating func resize(_ size: PaneSize) {

@@ -133,6 +133,7 @@ extension CourseListState {
     private func codeText(_ course: Course) -> String {
         if course.isRestricted { return "restricted" }
         if course.enrollment == .invited { return "invited" }
+        if course.isHidden { return "hidden" }
         return course.code
     }
 
@@ -173,7 +174,7 @@ extension CourseListState {
         // The grade takes the row's right end, what changed sits left of it, and the code left of that.
         let width = line.width - row.changesWidth - row.gradeWidth
         var style: Style = row.selected ? (row.focused ? .selected : Style(bold: true, underline: true)) : .plain
-        if course.hasEnded(at: row.now) || course.isRestricted, !row.selected {
+        if course.hasEnded(at: row.now) || course.isRestricted || course.isHidden, !row.selected {
             style = .muted
         }
         grid.clear(Rect(x: x, y: y, width: line.width, height: 1), style: style)

@@ -46,7 +46,7 @@ final class DuePane: PaneRunner {
         clipboard = environment.clipboard
         clock = environment.clock
         analytics = environment.analytics
-        state = DueState(home: environment.paths.homeDirectory.path)
+        state = DueState(home: environment.paths.homeDirectory.path, lms: environment.capabilities.lmsName)
         items = LoadRunner(clock: clock)
         assignments = LoadRunner(clock: clock)
         items.send = { [weak self] in self?.receive($0) }

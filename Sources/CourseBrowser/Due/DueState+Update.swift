@@ -162,7 +162,7 @@ extension DueState: SettlingState, BoundKeys {
                 notice = Notice(text: refusal, isProblem: true)
                 return
             }
-            handIn = HandInFlow.handIn(to: target.course, picked: assignment, home: home)
+            handIn = HandInFlow.handIn(to: target.course, picked: assignment, home: home, lms: lms)
         }
     }
 

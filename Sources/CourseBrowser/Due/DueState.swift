@@ -46,8 +46,12 @@ struct DueState {
         var assignments = LoadState<[Assignment]>()
     }
 
-    init(home: String = "") {
+    /// The LMS by name, for what the hand-in flow warns of.
+    let lms: String
+
+    init(home: String = "", lms: String = BackendCapabilities.canvas.lmsName) {
         self.home = home
+        self.lms = lms
     }
 
     mutating func resize(_ size: PaneSize) {

@@ -12,10 +12,12 @@ extension Assignment {
         }
     }
 
-    /// The number Canvas will give the next attempt; nil when what was read doesn't say (no
-    /// submission was read, or one handed in without its count).
+    /// The attempt a hand-in now goes into: a new one on Canvas, the current one where the
+    /// backend says so (Moodle); nil when what was read doesn't say (no submission was read, or
+    /// one handed in without its count).
     var nextAttempt: Int? {
         guard let submission else { return nil }
+        if let attempt = submission.attemptOfNextHandIn { return attempt }
         if let attempt = submission.attempt { return attempt + 1 }
         return hasSubmission ? nil : 1
     }

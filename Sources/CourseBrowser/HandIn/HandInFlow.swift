@@ -40,7 +40,17 @@ struct HandInFlow {
     var isFresh: Bool
     /// For `~` in the prompt.
     let home: String
+    /// The LMS by name, for what the prompt warns of ("Moodle refuses a hand-in once it locks").
+    var lms = BackendCapabilities.canvas.lmsName
     private(set) var stage: Stage
+
+    init(course: CourseID, isFresh: Bool, home: String, lms: String = BackendCapabilities.canvas.lmsName, stage: Stage) {
+        self.course = course
+        self.isFresh = isFresh
+        self.home = home
+        self.lms = lms
+        self.stage = stage
+    }
 
     /// The prompt for files to upload to `course`'s Files.
     static func upload(to course: CourseID, home: String) -> HandInFlow {
@@ -62,10 +72,13 @@ struct HandInFlow {
 
     /// The picker of `assignments` that take files; nil when `availability(with:)` says why there
     /// is none. Given `now`, it starts on the one to hand in next (`preselect(now:)`).
-    static func handIn(to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String, now: Date? = nil) -> HandInFlow? {
+    static func handIn(
+        to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String, now: Date? = nil,
+        lms: String = BackendCapabilities.canvas.lmsName
+    ) -> HandInFlow? {
         guard availability(with: assignments).isEnabled, let assignments = assignments.value else { return nil }
         let picker = AssignmentPicker(assignments: AssignmentLayout.sorted(assignments.filter(\.acceptsUploads)), isFresh: isFresh)
-        var flow = HandInFlow(course: course, isFresh: isFresh, home: home, stage: .picking(picker))
+        var flow = HandInFlow(course: course, isFresh: isFresh, home: home, lms: lms, stage: .picking(picker))
         if let now { flow.preselect(now: now) }
         return flow
     }
@@ -182,9 +195,9 @@ struct HandInFlow {
         case let .picking(picker):
             return picker.lines(width: width, glyphs: glyphs, now: now)
         case let .typing(prompt):
-            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh)
+            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh, lms: lms)
         case let .confirming(prompt, paths):
-            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh, question: question(about: paths, from: prompt, now: now))
+            return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh, lms: lms, question: question(about: paths, from: prompt, now: now))
         }
     }
 

@@ -6,7 +6,8 @@ import FoundationEssentials
 /// flow asks it as a question; `coursebrowser submit` prints it, and asks it at a terminal.
 package enum HandInSummary {
     /// `Hand in essay.pdf and 2 more to Project Draft — attempt 2, late by 3 h, replaces what the
-    /// teacher sees`; each part after the dash only where it applies, or is known.
+    /// teacher sees`; each part after the dash only where it applies, or is known, and the
+    /// assignment's submission statement last, where it has one, as what the student accepts.
     package static func text(files: [String], to assignment: Assignment, now: Date) -> String {
         var details: [String] = []
         if let attempt = assignment.nextAttempt {
@@ -19,7 +20,9 @@ package enum HandInSummary {
             details.append("replaces what the teacher sees")
         }
         let lead = "Hand in \(names(files)) to \(assignment.name)"
-        return details.isEmpty ? lead : lead + " — " + details.joined(separator: ", ")
+        let text = details.isEmpty ? lead : lead + " — " + details.joined(separator: ", ")
+        // Saying yes accepts it: the site asks every student to before it takes the work.
+        return assignment.submissionStatement.map { text + ", and accept its statement “\($0)”" } ?? text
     }
 
     /// The summary as the question the flow asks before queueing: `…? y/n`.

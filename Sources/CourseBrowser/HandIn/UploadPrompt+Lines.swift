@@ -6,10 +6,10 @@ extension UploadPrompt {
     /// The prompt's rows: the field with its cursor, what the assignment takes, then `question`,
     /// a problem, the Tab candidates or how to use it. `isFresh` says whether the assignments
     /// were read from the backend just now, rather than shown from a saved copy.
-    func lines(width: Int, glyphs: Glyphs, now: Date, isFresh: Bool, question: String? = nil) -> [StyledLine] {
+    func lines(width: Int, glyphs: Glyphs, now: Date, isFresh: Bool, lms: String = BackendCapabilities.canvas.lmsName, question: String? = nil) -> [StyledLine] {
         var lines = [PromptField.line(label: label(glyphs: glyphs), editor: editor, width: width, glyphs: glyphs)]
         if case let .assignment(assignment) = target {
-            lines += terms(of: assignment, width: width, glyphs: glyphs, now: now, isFresh: isFresh)
+            lines += terms(of: assignment, width: width, glyphs: glyphs, now: now, isFresh: isFresh, lms: lms)
         }
         if let question {
             // Bold, as the Uploads pane asks before a removal; wrapped, so `y/n` is never cut off.
@@ -37,8 +37,8 @@ extension UploadPrompt {
 
     /// What the assignment takes and when it is due; instead, warnings when the hand-in will
     /// be late or may come after the assignment locks.
-    private func terms(of assignment: Assignment, width: Int, glyphs: Glyphs, now: Date, isFresh: Bool) -> [StyledLine] {
-        let warnings = HandInWarning.messages(for: assignment, now: now, isFresh: isFresh)
+    private func terms(of assignment: Assignment, width: Int, glyphs: Glyphs, now: Date, isFresh: Bool, lms: String) -> [StyledLine] {
+        let warnings = HandInWarning.messages(for: assignment, now: now, isFresh: isFresh, lms: lms)
         guard warnings.isEmpty else {
             return warnings.flatMap { StatusRows.warning($0, width: width, glyphs: glyphs) }
         }

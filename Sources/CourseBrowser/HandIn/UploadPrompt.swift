@@ -82,8 +82,7 @@ struct UploadPrompt: Equatable {
             problem = target == .courseFiles ? "Type the path of a file to upload" : "Type the paths of the files to hand in"
             return .editing
         }
-        if case let .assignment(assignment) = target,
-           let refusal = paths.lazy.compactMap({ assignment.refusal(forFileNamed: $0.lastPathComponent) }).first {
+        if case let .assignment(assignment) = target, let refusal = HandInChecks.refusals(paths, to: assignment).first {
             problem = refusal
             return .editing
         }

@@ -30,6 +30,7 @@ final class UploadsPane: PaneRunner {
         analytics = environment.analytics
         runner = LoadRunner(clock: clock)
         state.home = environment.paths.homeDirectory.path
+        state.addsCourseFiles = environment.capabilities.courseFileUploadRefusal == nil
         runner.send = { [weak self] in self?.update(.queue($0)) }
     }
 

@@ -59,7 +59,8 @@ extension UploadsState {
                 lines += StatusRows.problem("\(writeProblem). Nothing is queued or sent until it can be written.", width: width, glyphs: glyphs)
             }
             if jobs.isEmpty {
-                lines.append(StyledLine("No uploads queued. Open a course and press u to add a file, or s to hand one in.", style: .muted))
+                let keys = addsCourseFiles ? "press u to add a file, or s to hand one in" : "press s to hand files in"
+                lines.append(StyledLine("No uploads queued. Open a course and \(keys).", style: .muted))
             }
             if let id = confirmingRemoval, let job = jobs.first(where: { $0.id == id }) {
                 let question = job.submission?.mayHaveBeenSent == true

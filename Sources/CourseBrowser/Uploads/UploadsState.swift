@@ -31,6 +31,8 @@ struct UploadsState {
     var writeProblem: String?
     /// The home folder, which finished downloads' paths are shown under as `~`.
     var home = ""
+    /// Whether `u` adds files to a course here, for what the empty queue suggests.
+    var addsCourseFiles = true
     /// What each course the course list loaded is called in a row, by its ID.
     var courseNames: [CourseID: String] = [:]
     /// The selected job; kept on the same job as others come and go.

@@ -4,17 +4,20 @@ import FoundationEssentials
 import HTTP
 import TextBasics
 
-/// `coursebrowser login [URL]` and `coursebrowser logout`: the saved login of a profile.
+/// `coursebrowser login [URL]`, `coursebrowser login --moodle URL` and `coursebrowser logout`: the saved login of a profile.
 @MainActor
 package enum LoginCommand {
     /// Asks for what the command line left out, checks it with Canvas, and saves it only if
     /// Canvas accepts it; exits 1 with one line on stderr otherwise, saving nothing.
     package static func login(url given: URL?, options: LaunchOptions, store: LoginStore, environment: [String: String]) async -> Int32 {
+        if let site = options.moodleURL {
+            return await loginMoodle(site: site, options: options, store: store, environment: environment)
+        }
         let profile = options.profile ?? .standard
         var input = PromptInput()
         do {
             let url = try given ?? askURL(&input)
-            let host = CanvasOrigin(url)?.displayHost ?? url.absoluteString
+            let host = WebOrigin(url)?.displayHost ?? url.absoluteString
             let (token, command) = try token(for: url, options: options, input: &input, environment: environment)
             let user = try await LoginCheck.userName(
                 at: url, token: token, requestTimeoutSeconds: options.requestTimeoutSeconds,
@@ -46,7 +49,7 @@ package enum LoginCommand {
             StandardStream.error.write("coursebrowser: \(userMessage(for: error))\n")
             return 1
         }
-        let host = saved.flatMap { CanvasOrigin($0.canvasURL)?.displayHost }.map { " of \($0)" } ?? ""
+        let host = saved.flatMap { WebOrigin($0.url)?.displayHost }.map { " of \($0)" } ?? ""
         let what = saved?.tokenCommand != nil ? "the login (its token command keeps the token)" : "the token"
         StandardStream.output.write("Logged out\(host) (profile \(profile)): forgot \(what) saved in \(path)\n")
         return 0
@@ -66,7 +69,7 @@ package enum LoginCommand {
     ) throws -> (token: String, command: String?) {
         if let command = options.tokenCommand {
             let token = try TokenCommand.token(from: command, environment: environment)
-            try CanvasToken.check(token, from: "--token-command")
+            try AccessToken.check(token, from: "--token-command")
             return (token, command)
         }
         if input.isTerminal {
@@ -75,7 +78,7 @@ package enum LoginCommand {
         guard let token = input.line("Access token: ", secret: true)?.trimming(.whitespacesAndNewlines).nonBlank else {
             throw LoginInputError("login needs an access token; nothing was saved")
         }
-        try CanvasToken.check(token, from: input.isTerminal ? "the prompt" : "standard input")
+        try AccessToken.check(token, from: input.isTerminal ? "the prompt" : "standard input")
         return (token, nil)
     }
 }

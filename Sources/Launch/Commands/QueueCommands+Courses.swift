@@ -36,7 +36,7 @@ extension QueueCommands {
         for id in wanted where names[id] == nil {
             if let course = saved.course(id)?.value {
                 names[id] = course.label
-            } else if services.canvas == nil, let course = try? await environment.courseClient.course(id, .ignored) {
+            } else if services.account == nil, let course = try? await environment.courseClient.course(id, .ignored) {
                 // Only the sample and catalogs are asked: listing the queue must not wait on the network.
                 names[id] = course.label
             }

@@ -18,19 +18,22 @@ extension QueueCommands {
     ) async -> Int32 {
         let environment = services.environment
         guard let (assignment, isFresh) = await findAssignment(assignmentID, in: course, environment: environment) else { return 1 }
-        let problems = ([assignment.uploadRefusal(isFresh: isFresh)] + files.map { assignment.refusal(forFileNamed: $0.lastPathComponent) } + files.map(absence))
-            .compactMap { $0 }
+        let problems = [assignment.uploadRefusal(isFresh: isFresh)].compactMap { $0 } + HandInChecks.refusals(files, to: assignment)
+            + files.compactMap(absence)
         guard problems.isEmpty else {
             problems.forEach(printError)
             return 1
         }
         let now = environment.clock.now()
-        for warning in HandInWarning.messages(for: assignment, now: now, isFresh: isFresh) {
+        let lms = environment.capabilities.lmsName
+        for warning in HandInWarning.messages(for: assignment, now: now, isFresh: isFresh, lms: lms) {
             printError("warning: " + warning)
         }
         let summary = HandInSummary.text(files: files.map(\.lastPathComponent), to: assignment, now: now)
-        guard await confirm(summary, asking: !assumeYes) else {
-            printError("Nothing was handed in: answer y to hand the files in, or give --yes")
+        let consent = assignment.submissionStatement != nil
+        guard await confirm(summary, asking: !assumeYes, needsConsent: consent) else {
+            let how = consent ? "\(lms) asks you to accept the statement: answer y at a terminal, or give --yes to accept it" : "answer y to hand the files in, or give --yes"
+            printError("Nothing was handed in: " + how)
             return 1
         }
         do {
@@ -51,21 +54,23 @@ extension QueueCommands {
     }
 
     /// Says `summary` on stderr, asking it as a question when `asking` and a person types the
-    /// answers; whether to go on: always when nobody is asked, else only on `y` or `yes`.
+    /// answers; whether to go on: always when nobody is asked, else only on `y` or `yes`. A
+    /// hand-in that `needsConsent` (a statement to accept) is never taken as agreed without an
+    /// answer: unasked, it goes on only with `--yes` (`asking` false).
     @MainActor
-    private static func confirm(_ summary: String, asking: Bool) -> Bool {
+    private static func confirm(_ summary: String, asking: Bool, needsConsent: Bool) -> Bool {
         var input = PromptInput()
         let summary = Sanitizer.clean(summary)
         guard asking, input.isTerminal else {
             StandardStream.error.write(summary + "\n")
-            return true
+            return !(asking && needsConsent)
         }
         return input.confirm(summary + "? y/n ")
     }
 
     /// The assignment as the backend lists it now, and whether it was read just now. When the
     /// backend can't be reached, the one last saved, so its lock can still be warned of; else
-    /// one named by its ID alone, so a student on a train can still queue, and Canvas checks it
+    /// one named by its ID alone, so a student on a train can still queue, and the site checks it
     /// when it is sent. Nil (after saying why) when it does not exist or can't be read.
     private static func findAssignment(_ id: String, in course: CourseID, environment: EnvironmentValues) async -> (Assignment, isFresh: Bool)? {
         do {
@@ -77,10 +82,10 @@ extension QueueCommands {
             return (assignment, true)
         } catch let error as any TransientError where error.isTransient {
             if let saved = environment.savedCopies.assignments(course)?.value.first(where: { $0.id == id }) {
-                printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); going by the copy saved earlier, and Canvas checks it when it is sent")
+                printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); going by the copy saved earlier, and \(environment.capabilities.lmsName) checks it when it is sent")
                 return (saved, false)
             }
-            printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); it goes unchecked, and Canvas checks it when it is sent")
+            printError("warning: can't check assignment \(id) now (\(userMessage(for: error))); it goes unchecked, and \(environment.capabilities.lmsName) checks it when it is sent")
             return (Assignment(id: id, name: "Assignment \(id)", submissionTypes: ["online_upload"]), false)
         } catch {
             printError(userMessage(for: error))

@@ -10,6 +10,10 @@ package enum QueueCommands {
     /// queued is reported and skipped, and when others were queued, what was and what wasn't is
     /// summed up at the end, so a partial success does not read as a failure.
     package static func upload(files: [LocalPath], course: CourseID, services: LiveEnvironment.Services) async -> Int32 {
+        if let refusal = services.environment.capabilities.courseFileUploadRefusal {
+            printError(refusal)
+            return 1
+        }
         guard await checkCourse(course, environment: services.environment) else { return 1 }
         var queued: [String] = []
         var missed: [String] = []

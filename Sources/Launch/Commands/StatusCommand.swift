@@ -2,27 +2,30 @@ import CourseKit
 import FoundationEssentials
 import HTTP
 
-/// `status [--json]`: which Canvas and user the token is for, where the token comes from,
-/// whether Canvas accepts it now (one `GET /api/v1/users/self`), the upload queue's counts and
-/// Canvas's last rate budget. Exits 0 when the token works, 1 otherwise.
+/// `status [--json]`: which site (Canvas or Moodle) and user the token is for, where the token
+/// comes from, whether the site accepts it now (one request: Canvas's `GET /api/v1/users/self`,
+/// Moodle's `core_webservice_get_site_info`), the upload queue's counts and Canvas's last rate
+/// budget. Exits 0 when the token works, 1 otherwise.
 package enum StatusCommand {
     /// What the check of the token came to.
     enum Check: Equatable {
-        /// Canvas answered for the user of this name.
-        case accepted(user: String)
-        /// Canvas answered and refused the token, or answered as no Canvas does.
+        /// The site answered for this user.
+        case accepted(SiteAccount.User)
+        /// The site answered and refused the token, or answered as no such site does.
         case refused(String)
-        /// Canvas could not be reached: nothing is known of the token now.
+        /// The site could not be reached: nothing is known of the token now.
         case unreachable(String)
-        /// No Canvas is set up: the sample courses or a catalog file.
-        case noCanvas
+        /// No site is set up: the sample courses or a catalog file.
+        case noSite
     }
 
     /// Everything `status` says, gathered before a line is printed.
     struct Status: Equatable {
-        /// The Canvas host, or which catalog.
+        /// The site's host, or which catalog.
         var backend: String
-        /// Where the token comes from; nil without Canvas.
+        /// Which LMS; nil without a site.
+        var kind: SiteKind?
+        /// Where the token comes from; nil without a site.
         var tokenSource: String?
         var check: Check
         /// How many jobs are in each state, by the state's name.
@@ -47,19 +50,19 @@ package enum StatusCommand {
         return status.exitCode
     }
 
-    /// Asks Canvas about the token (first, so the rate budget read after it is this answer's), then the queue.
+    /// Asks the site about the token (first, so the rate budget read after it is this answer's), then the queue.
     static func gather(using dependencies: Dependencies) async -> Status {
         let check: Check
-        if let canvas = dependencies.canvas {
+        if let site = dependencies.site {
             do {
-                check = .accepted(user: try await canvas.whoAmI())
+                check = .accepted(try await site.whoAmI())
             } catch let error as NetworkError {
                 check = .unreachable(userMessage(for: error))
             } catch {
                 check = .refused(userMessage(for: error))
             }
         } else {
-            check = .noCanvas
+            check = .noSite
         }
         var queue: [String: Int] = [:]
         for state in ["queued", "uploading", "waiting", "failed", "done", "damaged"] { queue[state] = 0 }
@@ -69,20 +72,24 @@ package enum StatusCommand {
         // A reading of another Canvas (the profile moved to another school) is not this one's.
         let reading = dependencies.lastReading().flatMap { $0.host == dependencies.backend ? $0 : nil }
         return Status(
-            backend: dependencies.backend, tokenSource: dependencies.canvas?.tokenSource, check: check, queue: queue,
-            reading: reading, now: dependencies.now()
+            backend: dependencies.backend, kind: dependencies.site?.kind, tokenSource: dependencies.site?.tokenSource, check: check,
+            queue: queue, reading: dependencies.site?.kind == .canvas ? reading : nil, now: dependencies.now()
         )
     }
 
     /// The status as a person reads it, one fact a line.
     static func lines(_ status: Status) -> [String] {
         var lines: [String] = []
+        let lms = status.kind?.name ?? "Canvas"
         switch status.check {
-        case let .accepted(user): lines.append("Logged in to \(status.backend) as \(user)")
+        case let .accepted(user) where status.kind == .moodle:
+            let about = [user.siteName, user.release.map { "Moodle \($0)" }].compactMap { $0 }.joined(separator: ", ")
+            lines.append("Logged in to Moodle at \(status.backend)\(about.isEmpty ? "" : " (\(about))") as \(user.name)")
+        case let .accepted(user): lines.append("Logged in to \(status.backend) as \(user.name)")
         case let .refused(message): lines.append(message)
-        case let .unreachable(message): lines.append("Canvas \(status.backend): offline, the token was not checked (\(message))")
-        case .noCanvas:
-            lines.append("No Canvas: browsing \(status.backend == "coursebrowser-sample" ? "the sample courses" : "a catalog file"); run coursebrowser login")
+        case let .unreachable(message): lines.append("\(lms) \(status.backend): offline, the token was not checked (\(message))")
+        case .noSite:
+            lines.append("No Canvas or Moodle: browsing \(status.backend == "coursebrowser-sample" ? "the sample courses" : "a catalog file"); run coursebrowser login")
         }
         if let source = status.tokenSource {
             lines.append("Token from \(source)")
@@ -90,7 +97,7 @@ package enum StatusCommand {
         let counts = ["queued", "waiting", "failed", "done"].map { "\(status.queue[$0] ?? 0) \($0)" }
         let uploading = status.queue["uploading"] ?? 0
         lines.append("Queue: " + counts.joined(separator: ", ") + (uploading > 0 ? ", \(uploading) uploading" : ""))
-        if status.tokenSource != nil {
+        if status.kind == .canvas {
             lines.append(status.reading.map { "Canvas " + $0.summary(now: status.now) } ?? "Canvas rate budget: no reading yet")
         }
         return lines
@@ -98,11 +105,11 @@ package enum StatusCommand {
 
     /// The status as JSON, for scripts.
     static func json(_ status: Status) -> String {
-        let check: (String, String?, String?) = switch status.check {
+        let check: (String, SiteAccount.User?, String?) = switch status.check {
         case let .accepted(user): ("accepted", user, nil)
         case let .refused(message): ("refused", nil, message)
         case let .unreachable(message): ("offline", nil, message)
-        case .noCanvas: ("no_canvas", nil, nil)
+        case .noSite: ("no_canvas", nil, nil)
         }
         let reading: PrettyJSON.Value = status.reading.map { reading in
             .object([
@@ -114,9 +121,12 @@ package enum StatusCommand {
         } ?? .null
         let value = PrettyJSON.Value.object([
             "backend": .string(status.backend),
+            "kind": .string(status.kind?.rawValue),
+            "site_name": .string(check.1?.siteName),
+            "release": .string(check.1?.release),
             "token_source": .string(status.tokenSource),
             "token": .string(check.0),
-            "user": .string(check.1),
+            "user": .string(check.1?.name),
             "message": .string(check.2),
             "queue": .object(status.queue.mapValues { .integer(Int64($0)) }),
             "rate_budget": reading,

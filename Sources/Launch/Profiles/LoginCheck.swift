@@ -10,7 +10,7 @@ public enum LoginCheck {
     /// authorities in `caBundle` as well as libcurl's own.
     public static func userName(at url: URL, token: String, requestTimeoutSeconds: Int?, caBundle: String?) async throws(LoginCheckError) -> String {
         let http = HTTPClient.curl(HTTPEngine(caBundle: caBundle), timeouts: HTTPTimeouts(request: .seconds(requestTimeoutSeconds ?? 30)))
-        let credentials = CanvasCredentials(token: token, source: "login")
+        let credentials = AccessCredentials(token: token, source: "login")
         let connection = CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: .live, analytics: .noOp)
         do {
             return try await CanvasUser.profile(connection).name
@@ -25,7 +25,7 @@ public struct LoginCheckError: UserFacingError, Equatable {
     public let userMessage: String
 
     init(_ error: any Error, url: URL) {
-        let host = CanvasOrigin(url)?.displayHost ?? url.absoluteString
+        let host = WebOrigin(url)?.displayHost ?? url.absoluteString
         switch error {
         case CanvasError.invalidToken:
             userMessage = "\(host) rejected the access token: it is wrong, expired or revoked."

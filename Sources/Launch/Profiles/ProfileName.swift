@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The name of one saved login and of everything kept for it: its upload queue and saved copies.
 ///
 /// Names are letters, digits, `-`, `_` and `.` (not first), so a name is always a plain
@@ -27,6 +29,11 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
     /// The command that logs this profile in, as a message tells the user to run it.
     public var loginCommand: String {
         isStandard ? "coursebrowser login" : "coursebrowser login --profile \(text)"
+    }
+
+    /// The command that logs this profile in to the Moodle site at `url` again.
+    public func moodleLoginCommand(_ url: URL) -> String {
+        loginCommand + " --moodle \(url.absoluteString)"
     }
 
     static func isValid(_ text: String) -> Bool {

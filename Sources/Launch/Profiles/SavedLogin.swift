@@ -2,24 +2,41 @@ import CourseKit
 import FoundationEssentials
 import TextBasics
 
-/// What `coursebrowser login` keeps for one profile: the Canvas, and its token or the
-/// command that prints the token.
+/// What `coursebrowser login` keeps for one profile: which kind of site and where, and its
+/// token or the command that prints the token.
+///
+/// On disk: `{"kind": "canvas", "canvas_url": …, "token": …}` or `{"kind": "moodle", "moodle_url": …}`;
+/// a file written before Moodle logins, with only `canvas_url`, is a Canvas one.
 public struct SavedLogin: Codable, Equatable, Sendable {
-    /// The Canvas base URL, normalized as `--canvas` normalizes it.
-    public var canvasURL: URL
-    /// The access token; nil when `tokenCommand` gives it.
+    public var kind: SiteKind
+    /// The site's base URL, normalized as `--canvas` and `--moodle` normalize it.
+    public var url: URL
+    /// The token; nil when `tokenCommand` gives it.
     public var token: String?
     /// A shell command whose standard output is the token (`pass show canvas`).
     public var tokenCommand: String?
 
-    public init(canvasURL: URL, token: String? = nil, tokenCommand: String? = nil) {
-        self.canvasURL = canvasURL
+    public init(kind: SiteKind, url: URL, token: String? = nil, tokenCommand: String? = nil) {
+        self.kind = kind
+        self.url = url
         self.token = token
         self.tokenCommand = tokenCommand
     }
 
+    /// A Canvas login.
+    public init(canvasURL: URL, token: String? = nil, tokenCommand: String? = nil) {
+        self.init(kind: .canvas, url: canvasURL, token: token, tokenCommand: tokenCommand)
+    }
+
+    /// The Canvas it is for; nil for a Moodle login.
+    public var canvasURL: URL? {
+        kind == .canvas ? url : nil
+    }
+
     private enum CodingKeys: String, CodingKey {
+        case kind
         case canvasURL = "canvas_url"
+        case moodleURL = "moodle_url"
         case token
         case tokenCommand = "token_command"
     }
@@ -28,11 +45,15 @@ public struct SavedLogin: Codable, Equatable, Sendable {
     /// `--canvas` would check it, and blank values count as absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let text = try container.decode(String.self, forKey: .canvasURL)
+        let named = try container.decodeIfPresent(SiteKind.self, forKey: .kind)
+        let moodle = try container.decodeIfPresent(String.self, forKey: .moodleURL)
+        kind = named ?? (moodle != nil ? .moodle : .canvas)
+        let key: CodingKeys = kind == .moodle ? .moodleURL : .canvasURL
+        let text = try container.decode(String.self, forKey: key)
         do {
-            canvasURL = try LaunchOptions.canvasURL(text, name: "canvas_url")
+            url = try LaunchOptions.siteURL(text, name: key.stringValue, kind: kind)
         } catch {
-            throw DecodingError.dataCorruptedError(forKey: .canvasURL, in: container, debugDescription: error.message)
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.message)
         }
         token = try container.decodeIfPresent(String.self, forKey: .token)?.trimming(.whitespacesAndNewlines).nonBlank
         tokenCommand = try container.decodeIfPresent(String.self, forKey: .tokenCommand)?.nonBlank
@@ -43,7 +64,8 @@ public struct SavedLogin: Codable, Equatable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(canvasURL.absoluteString, forKey: .canvasURL)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(url.absoluteString, forKey: kind == .moodle ? .moodleURL : .canvasURL)
         try container.encodeIfPresent(token, forKey: .token)
         try container.encodeIfPresent(tokenCommand, forKey: .tokenCommand)
     }

@@ -19,14 +19,14 @@ public enum TokenCommand {
     public static let timeLimit = Duration.seconds(120)
 
     /// The token `command` prints, trimmed.
-    public static func token(from command: String, environment: [String: String], timeLimit: Duration = timeLimit) throws(CanvasSetupError) -> String {
+    public static func token(from command: String, environment: [String: String], timeLimit: Duration = timeLimit) throws(SetupError) -> String {
         var pipeEnds: [Int32] = [0, 0]
         // Close-on-exec, so only the child's standard output (its dup2 copy) holds the write end.
         guard pipe(&pipeEnds) == 0, fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC) == 0 else {
             throw .tokenCommandFailed(command: command, reason: "can't start it: \(String(cString: strerror(errno)))")
         }
         let pid: pid_t
-        do throws(CanvasSetupError) {
+        do throws(SetupError) {
             pid = try spawn(command, output: pipeEnds[1], environment: environment)
         } catch {
             close(pipeEnds[0])
@@ -44,13 +44,14 @@ public enum TokenCommand {
         return token
     }
 
-    private static func spawn(_ command: String, output: Int32, environment: [String: String]) throws(CanvasSetupError) -> pid_t {
+    private static func spawn(_ command: String, output: Int32, environment: [String: String]) throws(SetupError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
         var passed = environment
         passed["CANVAS_TOKEN"] = nil
+        passed["MOODLE_TOKEN"] = nil
         switch Spawn.start("/bin/sh", ["sh", "-c", command], environment: passed, actions: &actions) {
         case let .success(pid):
             return pid
@@ -64,7 +65,7 @@ public enum TokenCommand {
     /// only whether there was more; past `timeLimit`, it is stopped.
     private static func collect(
         _ descriptor: Int32, until pid: pid_t, command: String, timeLimit: Duration
-    ) throws(CanvasSetupError) -> (output: [UInt8], overflowed: Bool, status: Int32) {
+    ) throws(SetupError) -> (output: [UInt8], overflowed: Bool, status: Int32) {
         var reader = Reader(descriptor: descriptor)
         let deadline = ContinuousClock.now + timeLimit
         var status: Int32 = 0
@@ -123,7 +124,7 @@ public enum TokenCommand {
         }
     }
 
-    private static func check(_ status: Int32, command: String) throws(CanvasSetupError) {
+    private static func check(_ status: Int32, command: String) throws(SetupError) {
         let signal = status & 0x7F
         if signal != 0 {
             throw .tokenCommandFailed(command: command, reason: "it was stopped by signal \(signal)")

@@ -10,11 +10,13 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     private func dependencies(
-        whoAmI: @escaping @Sendable () async throws -> String, reading: RateReading? = nil, jobs: [UploadJob] = []
+        whoAmI: @escaping @Sendable () async throws -> String, reading: RateReading? = nil, jobs: [UploadJob] = [], kind: SiteKind = .canvas
     ) -> StatusCommand.Dependencies {
         StatusCommand.Dependencies(
             backend: "school.example",
-            canvas: .init(tokenSource: "CANVAS_TOKEN", whoAmI: whoAmI),
+            site: .init(kind: kind, tokenSource: kind == .canvas ? "CANVAS_TOKEN" : "MOODLE_TOKEN") {
+                SiteAccount.User(id: "7", name: try await whoAmI(), siteName: kind == .moodle ? "Trường Đại học Mở" : nil, release: kind == .moodle ? "4.5.5+ (Build: 20250613)" : nil)
+            },
             jobs: { jobs },
             lastReading: { reading },
             now: { Self.now }
@@ -51,5 +53,24 @@ import Testing
         let status = await StatusCommand.gather(using: dependencies(whoAmI: { "Ada" }, reading: elsewhere))
         #expect(status.reading == nil)
         #expect(StatusCommand.lines(status).last == "Canvas rate budget: no reading yet")
+    }
+
+    @Test func aMoodleTokenNamesTheSiteAndItsReleaseAndNoRateBudget() async {
+        let reading = RateReading(remaining: 598.4, cost: 0.3, at: Self.now, host: "school.example")
+        let status = await StatusCommand.gather(using: dependencies(whoAmI: { "Nguyễn Văn An" }, reading: reading, kind: .moodle))
+        #expect(status.exitCode == 0)
+        #expect(StatusCommand.lines(status) == [
+            "Logged in to Moodle at school.example (Trường Đại học Mở, Moodle 4.5.5+ (Build: 20250613)) as Nguyễn Văn An",
+            "Token from MOODLE_TOKEN",
+            "Queue: 0 queued, 0 waiting, 0 failed, 0 done",
+        ])
+        let json = StatusCommand.json(status)
+        #expect(json.contains(#""kind" : "moodle""#), "\(json)")
+        #expect(json.contains(#""rate_budget" : null"#), "\(json)")
+    }
+
+    @Test func anUnreachableMoodleSaysMoodle() async {
+        let offline = await StatusCommand.gather(using: dependencies(whoAmI: { throw NetworkError.unreachable(host: "school.example") }, kind: .moodle))
+        #expect(StatusCommand.lines(offline).first?.hasPrefix("Moodle school.example: offline, the token was not checked") == true)
     }
 }

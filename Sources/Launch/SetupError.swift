@@ -1,9 +1,9 @@
 import CourseKit
 import FoundationEssentials
 
-/// A Canvas backend that can't start: no token, or a token file that can't be used.
-public enum CanvasSetupError: UserFacingError, Equatable {
-    case missingToken
+/// A Canvas or Moodle backend that can't start: no token, or a token file that can't be used.
+public enum SetupError: UserFacingError, Equatable {
+    case missingToken(SiteKind)
     case unreadableTokenFile(path: String, reason: String)
     case emptyTokenFile(path: String)
     /// Group or others may read or change the file (its permission bits are `mode`).
@@ -14,13 +14,15 @@ public enum CanvasSetupError: UserFacingError, Equatable {
     case tokenHasControlCharacter(source: String, renewal: String?)
     /// `--profile NAME` names a profile never logged in.
     case noLogin(ProfileName)
-    /// The Canvas chosen (by a `--course` address, say) is not the one the profile logged in to.
-    case loginIsForAnotherCanvas(ProfileName, saved: URL, chosen: URL)
+    /// The site chosen (by a `--course` address, say) is not the one the profile logged in to.
+    case loginIsForAnotherSite(ProfileName, saved: URL, chosen: URL, kind: SiteKind = .canvas)
 
     public var userMessage: String {
         switch self {
-        case .missingToken:
+        case .missingToken(.canvas):
             return "Canvas needs an access token: run coursebrowser login, set CANVAS_TOKEN, or pass --token-file PATH or --token-command CMD"
+        case .missingToken(.moodle):
+            return "Moodle needs a token: run coursebrowser login --moodle URL, set MOODLE_TOKEN, or pass --token-file PATH or --token-command CMD"
         case let .unreadableTokenFile(path, reason):
             return "Can't read token file \(path): \(reason)"
         case let .emptyTokenFile(path):
@@ -32,12 +34,13 @@ public enum CanvasSetupError: UserFacingError, Equatable {
             return "The token command '\(command)' gave no token: \(reason)"
         case let .tokenHasControlCharacter(source, renewal):
             return "The access token from \(source) has a control character in it (a line break, say), so it was not sent;"
-                + " a Canvas token is a single line" + (renewal.map { "; run \($0) to save a new one" } ?? "")
+                + " an access token is a single line" + (renewal.map { "; run \($0) to save a new one" } ?? "")
         case let .noLogin(profile):
             return "Profile \(profile) is not logged in; run \(profile.loginCommand)"
-        case let .loginIsForAnotherCanvas(profile, saved, chosen):
+        case let .loginIsForAnotherSite(profile, saved, chosen, kind):
+            let site = kind == .moodle ? "--moodle \(chosen.absoluteString)" : chosen.absoluteString
             return "Profile \(profile) is logged in to \(saved.absoluteString), not \(chosen.absoluteString);"
-                + " log in to it under a profile of its own (coursebrowser login --profile NAME \(chosen.absoluteString)), or give its token"
+                + " log in to it under a profile of its own (coursebrowser login --profile NAME \(site)), or give its token"
         }
     }
 }

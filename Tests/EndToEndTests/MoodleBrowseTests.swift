@@ -1,0 +1,77 @@
+import FakeMoodleKit
+import Foundation
+import Testing
+
+/// A student on a (fake) Moodle site, logged in as README says: the course list with grades and
+/// what is due, a course opened, an announcement read, a file downloaded and a file handed in.
+@Suite(.serialized) struct MoodleBrowseTests {
+    /// Logs the tmux session's home in to `server` with the student's username and password.
+    static func logIn(_ tmux: TmuxSession, to server: FakeMoodleServer) throws {
+        let environment = AppCommand.environment(token: nil, home: tmux.directory)
+        let login = try AppCommand.run(
+            ["login", "--moodle", server.baseURL.absoluteString], environment: environment,
+            input: "\(FakeMoodleServer.username)\n\(FakeMoodleServer.password)\n"
+        )
+        #expect(login.status == 0, "\(login.stderr)")
+    }
+
+    @Test func theListAndDueThenACourseItsAnnouncementAFileAndAHandIn() async throws {
+        let server = try FakeMoodleServer()
+        defer { server.stop() }
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try Self.logIn(tmux, to: server)
+        let downloads = tmux.directory.appendingPathComponent("dl")
+        try tmux.launchApp(["--course", "101", "--download-dir", downloads.path])
+
+        let list = try await tmux.waitFor(boxTitled: "Courses", "the courses with their grades") { $0.contains("Lập trình Swift cơ bản") }
+        #expect(list.contains("B+") && list.contains("72%"), "the grade report's totals: \(list)")
+        #expect(list.contains("hidden"), "the course removed from view is marked: \(list)")
+        #expect(!list.contains("Kinh tế vĩ mô"), "the past course is not current")
+        let due = try await tmux.waitFor(boxTitled: "Due", "what is due") { $0.contains("Bài tập 0") }
+        #expect(due.contains("❗"), "overdue work is missing: \(due)")
+        let course = try await tmux.waitFor(box: "Course", "course 101 open") { $0.contains("Assignments · 6") && $0.contains("Announcements · 2") }
+        #expect(course.containsIgnoringWrapping("Teachers: TS. Nguyễn Văn Hùng, ThS. Trần Thị Mai Anh"))
+
+        try tmux.press("u")
+        try await tmux.waitFor(box: "Course", "u saying why it does nothing") {
+            $0.containsIgnoringWrapping("Moodle courses have no files area students can add to")
+        }
+
+        var read = false
+        for _ in 0..<20 where !read {
+            try tmux.press("n")
+            try tmux.press("Enter")
+            read = try await tmux.waitFor(box: "Course", "an answer to Enter") { _ in true }.contains("Lịch học tuần này:")
+        }
+        #expect(read, "the unread announcement opened")
+        try await eventually("the site to hear the announcement was read") {
+            try await server.requests().contains { $0.wsfunction == "mod_forum_view_forum_discussion" }
+        }
+
+        let queued = try await DownloadEndToEndTests.downloadFirstFile(tmux)
+        #expect(queued, "no file was queued")
+        try await tmux.waitFor(boxTitled: "Uploads", "the download done") { $0.contains("downloaded") }
+        let landed = DownloadEndToEndTests.files(below: downloads.appendingPathComponent("coursebrowser/INT2215"))
+        #expect(!landed.isEmpty && landed.allSatisfy { !$0.hasSuffix(".part") }, "\(landed)")
+
+        let homework = tmux.directory.appendingPathComponent("bai-tap-1.pdf")
+        try TestFile.write(homework, size: 20_000)
+        try tmux.press("Escape")
+        try tmux.press("s")
+        try await tmux.waitFor(box: "Course", "the picker") { $0.contains("Submit to:") }
+        try tmux.type("Bài tập 1")
+        try tmux.press("Enter")
+        try tmux.type(homework.path)
+        try tmux.press("Enter")
+        try await tmux.waitFor(box: "Course", "the question") { $0.containsIgnoringWrapping("Hand in bai-tap-1.pdf to Bài tập 1 — attempt 1? y/n") }
+        try tmux.press("y")
+        try await tmux.waitFor(boxTitled: "Uploads", "the hand-in done") { $0.contains("submitted (attempt 1)") }
+        let stored = try #require(try await server.submissions().first { $0.cmid == 1013 })
+        #expect(stored.status == "submitted" && stored.saves == 1)
+        #expect(stored.files.map(\.sha256) == [try TestFile.sha256(homework)])
+
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+}
