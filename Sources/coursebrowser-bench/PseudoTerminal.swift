@@ -122,6 +122,23 @@ final class PseudoTerminal {
     }
 
     /// Reads until nothing came for `quiet`: the program has drawn what it had to draw.
+    /// When each of `markers` first showed, reading until all have (from `offset` on); nil after
+    /// `timeout` with some still missing. Markers that show together get the same moment.
+    func waitForEach(_ markers: [String], since offset: Int = 0, timeout: Duration = .seconds(60)) -> [ContinuousClock.Instant]? {
+        let needles = markers.map { Array($0.utf8) }
+        var seen = [ContinuousClock.Instant?](repeating: nil, count: markers.count)
+        let deadline = ContinuousClock.now + timeout
+        while seen.contains(where: { $0 == nil }), ContinuousClock.now < deadline {
+            guard readAvailable(waitingUpTo: deadline - .now) > 0 else { continue }
+            let now = ContinuousClock.now
+            for (index, needle) in needles.enumerated() where seen[index] == nil && contains(needle, from: offset) {
+                seen[index] = now
+            }
+        }
+        let found = seen.compactMap { $0 }
+        return found.count == markers.count ? found : nil
+    }
+
     func waitUntilQuiet(_ quiet: Duration = .milliseconds(300), timeout: Duration = .seconds(30)) {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline, readAvailable(waitingUpTo: quiet) > 0 {}

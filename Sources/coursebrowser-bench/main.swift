@@ -2,14 +2,15 @@
 // the same work in the same run, and prints app, baseline and ratio as one markdown table.
 //
 //     swift run -c release coursebrowser-bench [--quick]
-//         [--only start,keys,idle,memory,html,large,filter,revalidate,upload,download,latency]
+//         [--only start,keys,idle,memory,html,large,filter,revalidate,upload,download,latency,moodle]
 //         [--download-bytes N] [--download-runs N] [--upload-bytes N] [--rtt-ms N] [--fake-canvas PATH]
 //
 // The app runs on pseudo-terminals of 140×45, typed at and read as a terminal would; the
 // baseline is a bare ncursesw program (floor.c, compiled with `cc` when the bench starts)
 // for what is drawn, `lynx -dump` for HTML, and curl for the network groups, which run
 // against the loopback fake Canvas (`--fake-canvas`, else the repository's), the latency
-// group through Benchmarks/latency_proxy.py (100 ms round trip unless told). Figures are
+// group through Benchmarks/latency_proxy.py (100 ms round trip unless told), and the moodle
+// group against the fake Moodle through the same proxy (200 ms unless told). Figures are
 // medians of several runs, the app and its baseline taking turns; `--quick` runs fewer, a
 // 10,000-course filter in place of the 100,000 one and no 100k catalog; `--only` runs only
 // the groups named. Upload and download move 200 MiB unless told.
@@ -145,6 +146,10 @@ let groups = [
     Group(name: "latency") { bench, quick in
         let rtt = Duration.milliseconds(option("--rtt-ms").flatMap { Int($0) } ?? 100)
         try LatencyBenchmark(runs: quick ? 3 : 7, script: fakeCanvasScript(), rtt: rtt).run(bench)
+    },
+    Group(name: "moodle") { bench, quick in
+        let rtt = Duration.milliseconds(option("--rtt-ms").flatMap { Int($0) } ?? 200)
+        try MoodleLatencyBenchmark(runs: quick ? 3 : 7, rtt: rtt).run(bench)
     },
 ]
 
