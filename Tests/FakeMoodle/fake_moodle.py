@@ -2370,6 +2370,13 @@ class WebServices:
             rows.append(({"id": 7000 + a.id, "name": f"{a.name} is due", "modulename": "assign",
                           "activitystr": "Assignment is due", "eventtype": "due", "timesort": a.duedate,
                           "course": course, "module": m, "description": a.intro}, action))
+            if a.extensionduedate:
+                # mod/assign/locallib.php save_user_extension(): the student's own `extension`
+                # action event, beside the assignment's `due` one, which stays.
+                rows.append(({"id": 8000 + a.id, "name": f"{a.name} is due", "modulename": "assign",
+                              "activitystr": "Assignment is due", "eventtype": "extension",
+                              "timesort": a.extensionduedate, "course": course, "module": m,
+                              "description": a.intro}, action))
         for m in self.world.modules.values():
             course = self.world.courses[m.course]
             if m.modname != "quiz" or not m.timeclose or not course.enrolled:

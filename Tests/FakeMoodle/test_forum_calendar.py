@@ -14,7 +14,7 @@ from module_server import ModuleServer  # noqa: E402
 SERVER = ModuleServer()
 setUpModule, tearDownModule = SERVER.start, SERVER.stop
 EVENTS = "core_calendar_get_action_events_by_timesort"
-ORDER = [1034, 1031, 3011, 2011, 1013, 3012, 1022, 1032]   # cmids by timesort
+ORDER = [1034, 1031, 3011, 2011, 1013, 3011, 3012, 1022, 1032]   # cmids by timesort; 3011 twice: due, then the extension
 
 
 def forums(*courses) -> list:
@@ -146,6 +146,9 @@ class ActionEventTests(Base):
         self.assertIs(by_cmid[1034]["action"]["actionable"], False)     # after the cutoff
         self.assertIs(by_cmid[1032]["action"]["actionable"], False)     # not open yet
         self.assertIs(by_cmid[3011]["action"]["actionable"], True)      # an extension
+        extension = [e for e in events if e["instance"] == 3011]
+        self.assertEqual([e["eventtype"] for e in extension], ["due", "extension"])
+        self.assertEqual(extension[1]["id"], 8701)
         self.assertEqual((by_cmid[3012]["modulename"], by_cmid[3012]["eventtype"]), ("quiz", "close"))
         self.assertEqual(by_cmid[2011]["course"]["fullname"], "Cơ sở dữ liệu &amp; SQL")
 
@@ -166,7 +169,7 @@ class ActionEventTests(Base):
             error = self.events(limitnum=limit)
             self.assertEqual((error["exception"], error["errorcode"]),
                              ("moodle_exception", "Limit must be between 1 and 50 (inclusive)"))
-        self.assertEqual(len(self.events(limitnum=50)["events"]), 8)
+        self.assertEqual(len(self.events(limitnum=50)["events"]), len(ORDER))
         future = self.events(timesortfrom=int(time.time()))["events"]
         self.assertEqual([e["instance"] for e in future], ORDER[3:])
         self.assertEqual(SERVER.rest(EVENTS, {"userid": 21})["errorcode"], "nopermissions")

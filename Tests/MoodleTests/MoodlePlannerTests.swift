@@ -155,4 +155,17 @@ struct MoodlePlannerTests {
         #expect(items.count == 2)
         #expect(Set(items.map(\.id)).count == 2, "a list's rows are told apart by their IDs")
     }
+
+    @Test func anExtensionIsTheAssignmentsOneRowOnItsOwnDate() async throws {
+        http.on("core_calendar_get_action_events_by_timesort", json: Self.page([
+            Self.event(id: 940, cmid: 101, timesort: TestSite.seconds(days: -1), overdue: true),
+            Self.event(id: 941, cmid: 102, timesort: TestSite.seconds(days: 1)),
+            Self.event(id: 942, cmid: 101, type: "extension", timesort: TestSite.seconds(days: 3)),
+        ], firstID: 940, lastID: 942))
+        let items = try await client.items(start, end, .ignored)
+        #expect(items.map(\.assignmentID) == ["102", "101"], "the due event the extension replaces is left out")
+        #expect(items.last?.id == "assign:101", "the row keeps the assignment's own ID")
+        #expect(items.last?.date == TestSite.date(days: 3))
+        #expect(items.last?.status?.isMissing == false)
+    }
 }

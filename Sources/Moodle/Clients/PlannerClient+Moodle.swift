@@ -8,7 +8,7 @@ extension PlannerClient {
         let site = connection.siteURL
         return PlannerClient { start, end, progress in
             let events = try await api.actionEvents(from: start, to: end, background: progress.urgency == .background)
-            return events.compactMap { MoodlePlannerItem.item($0, site: site) }
+            return MoodlePlannerItem.extended(events).compactMap { MoodlePlannerItem.item($0, site: site) }
         }
     }
 }

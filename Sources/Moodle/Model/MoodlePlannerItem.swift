@@ -32,6 +32,20 @@ enum MoodlePlannerItem {
         )
     }
 
+    /// `events` with an assignment's due event left out where the student has an extension:
+    /// Moodle keeps both, and the extension's is the date that holds for them, so it stands
+    /// as the assignment's row (`assign:1013`), on the date its Course pane says too.
+    static func extended(_ events: [MoodleActionEvents.Event]) -> [MoodleActionEvents.Event] {
+        let extended = Set(events.filter { $0.eventtype == "extension" }.compactMap { $0.instance?.value })
+        return events.compactMap { event in
+            guard let cmid = event.instance?.value, extended.contains(cmid) else { return event }
+            guard event.eventtype == "extension" else { return event.eventtype == "due" ? nil : event }
+            var due = event
+            due.eventtype = "due"
+            return due
+        }
+    }
+
     private static func kind(_ module: String?) -> PlannerItem.Kind {
         switch module {
         case "assign": return .assignment
