@@ -1,5 +1,6 @@
 import CourseKit
 import FoundationEssentials
+import HTMLText
 import TerminalUI
 import TextBasics
 
@@ -18,6 +19,9 @@ enum AssignmentLayout {
             return lines.map { DetailLine.item($0, DetailItem(assignment)) }
         }
     }
+
+    /// The most of a teacher's feedback shown under an assignment, in characters.
+    static let feedbackShown = 400
 
     /// By due date, undated last; ties by name.
     static func sorted(_ assignments: [Assignment]) -> [Assignment] {
@@ -40,6 +44,11 @@ enum AssignmentLayout {
         lines += indented(detail, width: width).map { StyledLine($0, style: standing.style) }
         if let explanation = assignment.lockExplanation {
             lines += DetailText.lockExplanation(explanation, indent: 4, width: width)
+        }
+        // What the teacher wrote back, its start: the whole is on the web page `o` opens.
+        if let feedback = assignment.submission?.feedbackHTML.map(HTMLText.plainText), !feedback.isEmpty {
+            let shown = Sanitizer.clean(Sanitizer.cut(feedback, limit: Self.feedbackShown))
+            lines += indented("Feedback: " + shown, width: width).map { StyledLine($0, style: .muted) }
         }
         return lines
     }

@@ -67,6 +67,25 @@ struct AssignmentSectionTests {
         #expect(lines.contains("     This assignment is locked until Quiz 3 is complete."))
     }
 
+    /// A teacher's feedback reads as text under the grade, its markup gone and its start only:
+    /// a long comment stays a few lines, the rest is on the page `o` opens.
+    @Test func feedbackShowsAsPlainTextUnderTheGradeAndALongOneIsCut() async throws {
+        let long = String(repeating: "Cite your sources. ", count: 60)
+        let pane = await pane { _, _ in [
+            Assignment(id: "1", name: "Essay 1", dueAt: Fixtures.start - 86_400, pointsPossible: 10,
+                       submission: .init(state: .graded, score: 9, feedbackHTML: "<p>Good <b>work</b>!\u{1B}[31m</p>")),
+            Assignment(id: "2", name: "Essay 2", dueAt: Fixtures.start + 86_400, pointsPossible: 10,
+                       submission: .init(state: .graded, score: 7, feedbackHTML: "<p>\(long)</p>")),
+        ] }
+        let lines = pane.lines(width: 70, height: 60).map { $0.trimmingCharacters(in: .whitespaces) }
+        let first = try #require(lines.firstIndex(of: "Essay 1"))
+        #expect(lines.dropFirst(first + 2).first == "Feedback: Good work!", "markup and escapes gone: \(lines)")
+        let feedback = lines.drop { !$0.hasPrefix("Feedback: Cite") }.prefix { !$0.isEmpty }
+        let shown = feedback.joined(separator: " ")
+        #expect(shown.count < long.count / 2, "a long comment is cut: \(feedback)")
+        #expect(shown.count >= AssignmentLayout.feedbackShown - 20)
+    }
+
     @Test func aFailedSectionHasItsOwnRowAndRetryReloadsIt() async {
         let calls = Recorder<Int>()
         let pane = await pane { _, _ in
