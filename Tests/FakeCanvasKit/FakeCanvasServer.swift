@@ -75,9 +75,8 @@ package final class FakeCanvasServer: @unchecked Sendable {
     package let baseURL: URL
     /// The file store's origin, where a course file's `url` redirects: never to see the token.
     package let storeURL: URL
-    private let controlURL: URL
+    private let controlPort: ControlPort
     private let process: ServerProcess
-    private let control = HTTPClient.curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10)))
 
     /// Starts a server and waits until it listens; stop it with `stop()` in a `defer`.
     package init(token: String = "T0ken-for-tests", arguments: [String] = []) throws {
@@ -87,14 +86,14 @@ package final class FakeCanvasServer: @unchecked Sendable {
             arguments: ["--port", "0", "--token", token, "--lifetime", "300"] + arguments,
             names: ["PORT", "CONTROL", "STORE"]
         )
-        guard let port = process.ports["PORT"], let controlPort = process.ports["CONTROL"], let storePort = process.ports["STORE"],
-              let base = URL(string: "http://127.0.0.1:\(port)"), let controlBase = URL(string: "http://127.0.0.1:\(controlPort)"),
+        guard let port = process.ports["PORT"], let control = process.ports["CONTROL"], let storePort = process.ports["STORE"],
+              let base = URL(string: "http://127.0.0.1:\(port)"), let controlBase = URL(string: "http://127.0.0.1:\(control)"),
               let store = URL(string: "http://127.0.0.1:\(storePort)") else {
             process.stop()
             throw ServerProcess.DidNotStart(output: "\(process.ports)")
         }
         baseURL = base
-        controlURL = controlBase
+        self.controlPort = ControlPort(controlBase)
         storeURL = store
     }
 
@@ -105,18 +104,7 @@ package final class FakeCanvasServer: @unchecked Sendable {
     /// Sends a control request on the control port, which stays up while the API is down.
     @discardableResult
     package func control(_ method: String, _ path: String, json: String? = nil) async throws -> Data {
-        let url = controlURL.appendingPathComponent(path)
-        let request = HTTPRequest(method: method, url: url, headers: ["Content-Type": "application/json"], body: json.map { Data($0.utf8) })
-        let response = try await control.send(request)
-        guard (200..<300).contains(response.status) else {
-            throw ControlFailed(status: response.status, body: String(decoding: response.body, as: UTF8.self))
-        }
-        return response.body
-    }
-
-    package struct ControlFailed: Error {
-        package var status: Int
-        package var body: String
+        try await controlPort.send(method, path, json: json)
     }
 
     package func files() async throws -> [StoredFile] {

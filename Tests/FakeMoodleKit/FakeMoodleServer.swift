@@ -44,9 +44,8 @@ package final class FakeMoodleServer: @unchecked Sendable {
 
     package let token: String
     package let baseURL: URL
-    private let controlURL: URL
+    private let controlPort: ControlPort
     private let process: ServerProcess
-    private let control = HTTPClient.curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10)))
 
     /// The student's username and password on the fake site.
     package static let username = "sv2026001"
@@ -61,7 +60,7 @@ package final class FakeMoodleServer: @unchecked Sendable {
         )
         do {
             baseURL = try process.loopbackURL("PORT")
-            controlURL = try process.loopbackURL("CONTROL")
+            controlPort = ControlPort(try process.loopbackURL("CONTROL"))
         } catch {
             process.stop()
             throw error
@@ -75,18 +74,7 @@ package final class FakeMoodleServer: @unchecked Sendable {
     /// Sends a control request on the control port, which stays up while the site is down.
     @discardableResult
     package func control(_ method: String, _ path: String, json: String? = nil) async throws -> Data {
-        let url = controlURL.appendingPathComponent(path)
-        let request = HTTPRequest(method: method, url: url, headers: ["Content-Type": "application/json"], body: json.map { Data($0.utf8) })
-        let response = try await control.send(request)
-        guard (200..<300).contains(response.status) else {
-            throw ControlFailed(status: response.status, body: String(decoding: response.body, as: UTF8.self))
-        }
-        return response.body
-    }
-
-    package struct ControlFailed: Error {
-        package var status: Int
-        package var body: String
+        try await controlPort.send(method, path, json: json)
     }
 
     /// Adds fault rules (`{"match", "kind", "count", …}`, one or a list).
