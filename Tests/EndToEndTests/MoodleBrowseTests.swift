@@ -74,4 +74,39 @@ import Testing
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
     }
+
+    /// What the site won't do stays in the section it is about: a function the site doesn't let
+    /// the app call, a web page in place of an answer, and the network gone and back.
+    @Test func eachSectionSaysWhatWentWrongInItsOwnRowAndRetries() async throws {
+        let server = try FakeMoodleServer()
+        defer { server.stop() }
+        try await server.configure(#"{"disabled_functions": ["mod_forum_get_forums_by_courses"]}"#)
+        try await server.fault(#"{"match": "core_course_get_contents", "kind": "html", "count": -1}"#)
+        let tmux = try await TmuxSession(height: 70)
+        defer { tmux.close() }
+        try Self.logIn(tmux, to: server)
+        try tmux.launchApp(["--course", "101"])
+        let host = "127.0.0.1:\(server.baseURL.port ?? 0)"
+        let course = try await tmux.waitFor(box: "Course", "the sections that failed, each in its row") {
+            $0.contains("Assignments · 6") && $0.containsIgnoringWrapping("doesn't let the app call mod_forum_get_forums_by_courses")
+                && $0.containsIgnoringWrapping("answered with a web page instead of Moodle's web service")
+        }
+        #expect(course.containsIgnoringWrapping("❗ Couldn't load announcements: \(host) doesn't let the app call"), "\(course)")
+        #expect(course.contains("[r]etry"))
+        #expect(course.containsIgnoringWrapping("Teachers: TS. Nguyễn Văn Hùng"), "the overview still shows")
+
+        _ = try await server.control("DELETE", "/__control/faults")
+        try await server.configure(#"{"disabled_functions": []}"#)
+        try await server.down()
+        try tmux.press("r")
+        try await tmux.waitFor(box: "Course", "r while the site is down") { $0.containsIgnoringWrapping("Can't reach 127.0.0.1") }
+        try await server.up()
+        try tmux.press("r")
+        let back = try await tmux.waitFor(box: "Course", "every section after r") {
+            $0.contains("Announcements · 2") && $0.contains("Modules · ") && !$0.contains("❗")
+        }
+        #expect(back.contains("Lịch học tuần này & phòng thi"))
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
 }

@@ -129,6 +129,8 @@ struct MoodleCourseClientTests {
 
     @Test func anOverviewAndASyllabusAskedTogetherShareOneRequest() async throws {
         let gate = Gate()
+        // Opened however the test ends, or the requests it holds would keep the test from ending.
+        defer { gate.open() }
         http.on("core_course_get_courses_by_field", { _ in
             await gate.wait()
             return .json(CourseFixtures.detail())
@@ -155,6 +157,8 @@ struct MoodleCourseClientTests {
 
     @Test func modulesAndFilesOfOneConnectionShareOneContentsRequest() async throws {
         let gate = Gate()
+        // Opened however the test ends, or the requests it holds would keep the test from ending.
+        defer { gate.open() }
         http.on("core_course_get_contents", { _ in
             await gate.wait()
             return .json(ContentsFixtures.course)
@@ -175,6 +179,8 @@ struct MoodleCourseClientTests {
 
     @Test func clientsOfTwoConnectionsDoNotShare() async throws {
         let gate = Gate()
+        // Opened however the test ends, or the requests it holds would keep the test from ending.
+        defer { gate.open() }
         http.on("core_course_get_contents", { _ in
             await gate.wait()
             return .json(ContentsFixtures.course)
