@@ -3214,23 +3214,26 @@ class FakeMoodle(WebServices):
             for part in by_field.values():
                 _remove_quietly(part.path)
 
+    def _check_file_token(self, token, disabled: str) -> None:
+        """The checks webservice/upload.php and webservice/pluginfile.php make, in their order."""
+        if token is None:
+            raise missing_param("token")
+        if not self.config.enablewebservices:
+            raise access_exception("Web services are not enabled in Advanced features.")
+        if not self.token_ok(re.sub(r"[^a-zA-Z0-9]", "", token)):
+            raise invalid_token()
+        if self.config.maintenance:
+            raise site_maintenance()
+        if not self.config.enablemobilewebservice:
+            raise access_exception(disabled)
+
     def _upload(self, params: dict, parts: list, content_type: str) -> Response:
         cfg = self.config
         filepath = re.sub(r"//+", "/", re.sub(r"\.\.+", "", params.get("filepath", "/").replace("\\", "/")))
         filepath = "/" + filepath.strip("/") + "/" if filepath.strip("/") else "/"
         itemid_text = params.get("itemid", "0")
         itemid = php_intval(itemid_text)
-        token = params.get("token")
-        if token is None:
-            raise missing_param("token")
-        if not cfg.enablewebservices:
-            raise access_exception("Web services are not enabled in Advanced features.")
-        if not self.token_ok(re.sub(r"[^a-zA-Z0-9]", "", token)):
-            raise invalid_token()
-        if cfg.maintenance:
-            raise site_maintenance()
-        if not cfg.enablemobilewebservice:
-            raise access_exception("Web service file upload must be enabled in external service settings")
+        self._check_file_token(params.get("token"), "Web service file upload must be enabled in external service settings")
         checked = []
         for part in parts:
             if "[" in part.field:
@@ -3274,22 +3277,12 @@ class FakeMoodle(WebServices):
 
     def serve_pluginfile(self, req: Request, prep: Prepared) -> Response:
         """webservice/pluginfile.php: token from the query (or POST), then file_pluginfile()."""
-        cfg = self.config
         token = prep.token
         relative = req.path[len("/webservice/pluginfile.php"):]
         if not relative.strip("/"):
             relative = dict(prep.pairs).get("file", "")
         try:
-            if token is None:
-                raise missing_param("token")
-            if not cfg.enablewebservices:
-                raise access_exception("Web services are not enabled in Advanced features.")
-            if not self.token_ok(re.sub(r"[^a-zA-Z0-9]", "", token)):
-                raise invalid_token()
-            if cfg.maintenance:
-                raise site_maintenance()
-            if not cfg.enablemobilewebservice:
-                raise access_exception("Web service file downloading must be enabled in external service settings")
+            self._check_file_token(token, "Web service file downloading must be enabled in external service settings")
             return self.pluginfile(req, relative)
         except MoodleError as err:
             # lib/filelib.php send_file_not_found(): 404, then the same JSON.
