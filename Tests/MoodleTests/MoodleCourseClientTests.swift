@@ -129,7 +129,8 @@ struct MoodleCourseClientTests {
 
     @Test func anOverviewAndASyllabusAskedTogetherShareOneRequest() async throws {
         let gate = Gate()
-        // Opened however the test ends, or the requests it holds would keep the test from ending.
+        // Opened however the test ends, so the requests it holds end too (tasks, not `async let`:
+        // those would be awaited, still held, before this runs).
         defer { gate.open() }
         http.on("core_course_get_courses_by_field", { _ in
             await gate.wait()
@@ -137,12 +138,12 @@ struct MoodleCourseClientTests {
         })
         http.on("gradereport_overview_get_course_grades", json: CourseFixtures.grades)
         let client = client
-        async let course = client.course(CourseID(5), .ignored)
-        async let syllabus = client.syllabus(CourseID(5), .ignored)
+        let course = Task { try await client.course(CourseID(5), .ignored) }
+        let syllabus = Task { try await client.syllabus(CourseID(5), .ignored) }
         // Both wait on the first request; a second would arrive while the gate is shut.
         try await Task.sleep(for: .milliseconds(300))
         gate.open()
-        let (overview, text) = try await (course, syllabus)
+        let (overview, text) = try await (course.value, syllabus.value)
         #expect(overview.name == "Algebra & Geometry")
         #expect(text != nil)
         #expect(http.calls("core_course_get_courses_by_field").count == 1)
@@ -157,7 +158,8 @@ struct MoodleCourseClientTests {
 
     @Test func modulesAndFilesOfOneConnectionShareOneContentsRequest() async throws {
         let gate = Gate()
-        // Opened however the test ends, or the requests it holds would keep the test from ending.
+        // Opened however the test ends, so the requests it holds end too (tasks, not `async let`:
+        // those would be awaited, still held, before this runs).
         defer { gate.open() }
         http.on("core_course_get_contents", { _ in
             await gate.wait()
@@ -166,11 +168,11 @@ struct MoodleCourseClientTests {
         let connection = TestSite.connection(http)
         let courses = CourseClient.moodle(connection)
         let files = FileClient.moodle(connection)
-        async let modules = courses.modules(CourseID(5), .ignored)
-        async let listed = files.files(CourseID(5), .ignored)
+        let modules = Task { try await courses.modules(CourseID(5), .ignored) }
+        let listed = Task { try await files.files(CourseID(5), .ignored) }
         try await Task.sleep(for: .milliseconds(300))
         gate.open()
-        let (sections, tree) = try await (modules, listed)
+        let (sections, tree) = try await (modules.value, listed.value)
         #expect(!sections.isEmpty)
         #expect(!tree.files.isEmpty)
         #expect(http.calls("core_course_get_contents").count == 1)
@@ -179,7 +181,8 @@ struct MoodleCourseClientTests {
 
     @Test func clientsOfTwoConnectionsDoNotShare() async throws {
         let gate = Gate()
-        // Opened however the test ends, or the requests it holds would keep the test from ending.
+        // Opened however the test ends, so the requests it holds end too (tasks, not `async let`:
+        // those would be awaited, still held, before this runs).
         defer { gate.open() }
         http.on("core_course_get_contents", { _ in
             await gate.wait()
@@ -187,10 +190,10 @@ struct MoodleCourseClientTests {
         })
         let courses = CourseClient.moodle(TestSite.connection(http))
         let files = FileClient.moodle(TestSite.connection(http))
-        async let modules = courses.modules(CourseID(5), .ignored)
-        async let listed = files.files(CourseID(5), .ignored)
-        try await eventually("both asked") { http.calls("core_course_get_contents").count == 2 }
+        let modules = Task { try await courses.modules(CourseID(5), .ignored) }
+        let listed = Task { try await files.files(CourseID(5), .ignored) }
+        try await eventually("both asked", timeout: .seconds(60)) { http.calls("core_course_get_contents").count == 2 }
         gate.open()
-        _ = try await (modules, listed)
+        _ = try await (modules.value, listed.value)
     }
 }

@@ -181,18 +181,19 @@ struct MoodleSiteTests {
 
     @Test func twoAsksForTheAccountAtOnceShareOneRequest() async throws {
         let gate = Gate()
-        // Opened however the test ends, or the requests it holds would keep the test from ending.
+        // Opened however the test ends, so the requests it holds end too (tasks, not `async let`:
+        // those would be awaited, still held, before this runs).
         defer { gate.open() }
         http.on("core_webservice_get_site_info", { _ in
             await gate.wait()
             return .json(MoodleAPICallTests.siteInfo)
         })
         let connection = TestSite.connection(http)
-        async let first = MoodleSite.account(connection)
-        async let second = MoodleSite.account(connection)
+        let first = Task { try await MoodleSite.account(connection) }
+        let second = Task { try await MoodleSite.account(connection) }
         try await Task.sleep(for: .milliseconds(300))
         gate.open()
-        let (one, two) = try await (first, second)
+        let (one, two) = try await (first.value, second.value)
         #expect(one == two)
         #expect(http.requests.count == 1)
     }
