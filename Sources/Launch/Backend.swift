@@ -89,16 +89,23 @@ enum Backend {
         )
     }
 
-    static func moodleConnection(_ url: URL, _ credentials: AccessCredentials, http: HTTPClient, environment: EnvironmentValues) -> MoodleConnection {
-        MoodleConnection(siteURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics)
+    static func moodleConnection(
+        _ url: URL, _ credentials: AccessCredentials, http: HTTPClient, environment: EnvironmentValues, knownUser: String? = nil
+    ) -> MoodleConnection {
+        MoodleConnection(
+            siteURL: url, credentials: credentials, http: http, clock: environment.clock, analytics: environment.analytics,
+            knownUserID: knownUser.flatMap { Int($0) }
+        )
     }
 
-    /// Every client of the backend, reaching the network through `http`.
-    func clients(http: HTTPClient, environment: EnvironmentValues) -> BackendClients {
+    /// Every client of the backend, reaching the network through `http`; `knownUser` is the
+    /// token's user as an earlier run learned it, if it did.
+    func clients(http: HTTPClient, environment: EnvironmentValues, knownUser: String? = nil) -> BackendClients {
         switch self {
         case let .offline(catalog, _): return .offline(catalog, environment: environment)
         case let .canvas(url, credentials): return .canvas(Self.connection(url, credentials, http: http, environment: environment))
-        case let .moodle(url, credentials): return .moodle(Self.moodleConnection(url, credentials, http: http, environment: environment))
+        case let .moodle(url, credentials):
+            return .moodle(Self.moodleConnection(url, credentials, http: http, environment: environment, knownUser: knownUser))
         }
     }
 

@@ -79,24 +79,25 @@ public enum LiveEnvironment {
             http = http.revalidating(.directory(environment.paths.cacheDirectory.appendingPathComponent("http")))
         }
         http = http.observingSuccess { Task { await engine.backendAnswered() } }
-        let clients = backend.clients(http: http, environment: environment)
+        let account = Self.account(of: backend, http: http, environment: environment)
+        let savedCopies = account == nil || options.noCache ? nil : SavedCopyStore(directory: environment.paths.cacheDirectory, clock: environment.clock)
+        let knownUser = account.flatMap { account in savedCopies?.knownUser(origin: account.url.absoluteString, token: account.credentials.token) }
+        let clients = backend.clients(http: http, environment: environment, knownUser: knownUser)
         environment.courseClient = clients.courses
         environment.planner = clients.planner
         environment.seen = .inMemory()
         environment.announcements = clients.announcements
         environment.fileClient = clients.files
         environment.capabilities = clients.capabilities
-        let account = Self.account(of: backend, http: http, environment: environment)
-        var savedCopyStore: SavedCopyStore?
-        if let account, !options.noCache {
-            savedCopyStore = keepSavedCopies(of: account, offline: options.offline, in: &environment)
+        if let account, let savedCopies {
+            keepSavedCopies(of: account, in: savedCopies, offline: options.offline, environment: &environment)
         }
         let downloadDirectory = DownloadPlace.downloadDirectory(
             explicit: options.downloadDirectory, environment: processEnvironment, home: environment.paths.homeDirectory
         )
         environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
         return Services(
-            environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopyStore,
+            environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopies,
             downloadDirectory: downloadDirectory, rateReadings: rateReadings, account: account
         )
     }
@@ -124,10 +125,9 @@ public enum LiveEnvironment {
         )
     }
 
-    /// Shows what was saved of this site and user at once, and saves every answer from now
-    /// on; with `offline`, asks the site nothing at all. Gives the store the copies go to.
-    private static func keepSavedCopies(of account: SiteAccount, offline: Bool, in environment: inout EnvironmentValues) -> SavedCopyStore {
-        let store = SavedCopyStore(directory: environment.paths.cacheDirectory, clock: environment.clock)
+    /// Shows what `store` saved of this site and user at once, and saves every answer there from
+    /// now on; with `offline`, asks the site nothing at all.
+    private static func keepSavedCopies(of account: SiteAccount, in store: SavedCopyStore, offline: Bool, environment: inout EnvironmentValues) {
         let accounts = SavedCopyAccounts(origin: account.url.absoluteString, store: store, account: account)
         if let account = accounts.remembered {
             environment.savedCopies = .store(store, account: account)
@@ -140,7 +140,6 @@ public enum LiveEnvironment {
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
         environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
         environment.fileClient = offline ? .offline : environment.fileClient.saving(to: store) { await accounts.current() }
-        return store
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {

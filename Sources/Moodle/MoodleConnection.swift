@@ -15,14 +15,19 @@ public struct MoodleConnection: Sendable {
     public var clock: WallClock
     /// Where answers Moodle should not have sent are described, never with the token.
     public var analytics: Analytics
-    let shared = MoodleShared()
+    let shared: MoodleShared
 
-    public init(siteURL: URL, credentials: AccessCredentials, http: HTTPClient, clock: WallClock, analytics: Analytics) {
+    /// `knownUserID` is the token's user where an earlier run learned it (its saved copies are
+    /// kept by it): the course list, asked for by user, then needs no question first.
+    public init(
+        siteURL: URL, credentials: AccessCredentials, http: HTTPClient, clock: WallClock, analytics: Analytics, knownUserID: Int? = nil
+    ) {
         self.siteURL = siteURL
         self.credentials = credentials
         self.http = http
         self.clock = clock
         self.analytics = analytics
+        shared = MoodleShared(userID: knownUserID)
     }
 
     var api: MoodleAPI {

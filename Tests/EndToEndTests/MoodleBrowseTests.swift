@@ -109,4 +109,41 @@ import Testing
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
     }
+
+    /// Offline first on Moodle: a second start with the site down shows the saved list and course
+    /// at once, and once the site is back, `r` brings them up to date without asking whose they are.
+    @Test func withTheSiteDownTheSavedListShowsAndTheTokensUserIsNotAskedAgain() async throws {
+        let server = try FakeMoodleServer()
+        defer { server.stop() }
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try Self.logIn(tmux, to: server)
+        try tmux.launchApp(["--course", "101"])
+        try await tmux.waitFor(box: "Course", "course 101 open") { $0.contains("Assignments · 6") && $0.contains("Announcements · 2") }
+        try await tmux.waitFor(boxTitled: "Courses", "the courses with their grades") { $0.contains("72%") }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        let siteInfo = { try await server.requests().filter { $0.wsfunction == "core_webservice_get_site_info" }.count }
+        let asked = try await siteInfo()
+
+        try await server.down()
+        try tmux.launchApp(["--course", "101"])
+        let course = try await tmux.waitFor(box: "Course", "the saved course with the offline row") {
+            $0.contains("Offline — showing what was saved") && $0.contains("Assignments · 6")
+        }
+        #expect(course.containsIgnoringWrapping("Teachers: TS. Nguyễn Văn Hùng"))
+        try await tmux.waitFor(boxTitled: "Courses", "the saved list") { $0.contains("Lập trình Swift cơ bản") && $0.contains("72%") }
+
+        try await server.up()
+        try tmux.press("r")
+        try await tmux.waitFor(box: "Course", "fresh, without the row") { !$0.contains("Offline") && $0.contains("Assignments · 6") }
+        try tmux.press("BTab")
+        try tmux.press("r")
+        try await tmux.waitFor(boxTitled: "Courses", "fresh, without the row") { !$0.contains("Offline") && $0.contains("72%") }
+        let enrolments = try await server.requests().filter { $0.wsfunction == "core_enrol_get_users_courses" }
+        #expect(enrolments.count >= 2, "the list was read again: \(enrolments.count)")
+        #expect(try await siteInfo() == asked, "the token's user is remembered from the first start")
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
 }

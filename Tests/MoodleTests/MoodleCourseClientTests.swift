@@ -5,7 +5,7 @@ import HTTP
 import Testing
 import TestSupport
 
-/// `CourseClient.moodle`: the course list from the timeline's one answer and the grade report,
+/// `CourseClient.moodle`: the course list from the student's enrolments, named categories and the grade report,
 /// a course's overview and syllabus from one `core_course_get_courses_by_field`, and what two
 /// sections ask at once fetched once.
 struct MoodleCourseClientTests {
@@ -14,6 +14,8 @@ struct MoodleCourseClientTests {
     var client: CourseClient { .moodle(TestSite.connection(http)) }
 
     func listing() {
+        http.on("core_webservice_get_site_info", json: CourseFixtures.siteInfo)
+        http.on("core_enrol_get_users_courses", json: CourseFixtures.usersCourses)
         http.on("core_course_get_enrolled_courses_by_timeline_classification", json: CourseFixtures.timeline)
         http.on("gradereport_overview_get_course_grades", json: CourseFixtures.grades)
     }
@@ -51,14 +53,45 @@ struct MoodleCourseClientTests {
         #expect(reading.grade == nil, "not in the report")
     }
 
-    @Test func theListAsksForEveryCourseTheHiddenOnesToo() async throws {
+    @Test func theListIsAskedForByTheTokensUserWithTheCategoriesAndGradesBesideIt() async throws {
         listing()
+        let client = client
         _ = try await client.coursesPage(.current, nil, .ignored)
-        let list = try #require(http.calls("core_course_get_enrolled_courses_by_timeline_classification").first)
-        #expect(list.form.dropFirst().map { "\($0.0)=\($0.1)" } == ["classification=allincludinghidden"])
+        let info = try #require(http.calls("core_webservice_get_site_info").first)
+        #expect(info.fieldNames == ["wstoken"])
+        let list = try #require(http.calls("core_enrol_get_users_courses").first)
+        #expect(list.form.dropFirst().map { "\($0.0)=\($0.1)" } == ["userid=42"])
+        let categories = try #require(http.calls("core_course_get_enrolled_courses_by_timeline_classification").first)
+        #expect(categories.form.dropFirst().map { "\($0.0)=\($0.1)" } == ["classification=allincludinghidden"], "the hidden ones too")
         let grades = try #require(http.calls("gradereport_overview_get_course_grades").first)
         #expect(grades.fieldNames == ["wstoken"])
-        #expect(http.requests.count == 2)
+        #expect(http.requests.count == 4)
+
+        _ = try await client.coursesPage(.current, nil, .ignored)
+        #expect(http.calls("core_webservice_get_site_info").count == 1, "a token's user is asked once")
+        #expect(http.calls("core_enrol_get_users_courses").count == 2)
+    }
+
+    @Test func aUserKnownFromAnEarlierRunIsNotAskedFor() async throws {
+        listing()
+        let connection = MoodleConnection(
+            siteURL: TestSite.url, credentials: TestSite.credentials, http: http.client, clock: .fixed(TestSite.now), analytics: .noOp,
+            knownUserID: 42
+        )
+        _ = try await CourseClient.moodle(connection).coursesPage(.all, nil, .ignored)
+        #expect(http.calls("core_webservice_get_site_info").isEmpty)
+        #expect(http.calls("core_enrol_get_users_courses").first?.form.last.map { "\($0.0)=\($0.1)" } == "userid=42")
+    }
+
+    @Test func aSiteWithoutTheDashboardsListStillListsTheCoursesUnnamedByCategory() async throws {
+        http.on("core_webservice_get_site_info", json: CourseFixtures.siteInfo)
+        http.on("core_enrol_get_users_courses", json: CourseFixtures.usersCourses)
+        http.on("core_course_get_enrolled_courses_by_timeline_classification", json: wsError("invalid_parameter_exception", "invalidparameter", "Invalid classification"))
+        http.on("gradereport_overview_get_course_grades", json: CourseFixtures.grades)
+        let page = try await client.coursesPage(.all, nil, .ignored)
+        #expect(page.items.map(\.id) == [CourseID(5), CourseID(7), CourseID(9), CourseID(11)])
+        #expect(page.items.allSatisfy { $0.term == nil })
+        #expect(page.items[0].grade == Course.Grade(letter: "B+", score: 85))
     }
 
     @Test func currentLeavesOutEndedCoursesAndFavoritesOnlyTheStarredOnes() async throws {
@@ -68,6 +101,8 @@ struct MoodleCourseClientTests {
     }
 
     @Test func aRefusedGradeReportStillListsTheCourses() async throws {
+        http.on("core_webservice_get_site_info", json: CourseFixtures.siteInfo)
+        http.on("core_enrol_get_users_courses", json: CourseFixtures.usersCourses)
         http.on("core_course_get_enrolled_courses_by_timeline_classification", json: CourseFixtures.timeline)
         http.on("gradereport_overview_get_course_grades", json: wsError("webservice_access_exception", "accessexception", "Access control exception"))
         let page = try await client.coursesPage(.all, nil, .ignored)
@@ -76,7 +111,9 @@ struct MoodleCourseClientTests {
     }
 
     @Test func aRefusedListFailsTheLoad() async throws {
-        http.on("core_course_get_enrolled_courses_by_timeline_classification", json: wsError("moodle_exception", "invalidtoken", "Invalid token - token not found"))
+        http.on("core_webservice_get_site_info", json: wsError("moodle_exception", "invalidtoken", "Invalid token - token not found"))
+        http.on("core_enrol_get_users_courses", json: CourseFixtures.usersCourses)
+        http.on("core_course_get_enrolled_courses_by_timeline_classification", json: CourseFixtures.timeline)
         http.on("gradereport_overview_get_course_grades", json: CourseFixtures.grades)
         let error = await thrownError { _ = try await client.coursesPage(.all, nil, .ignored) }
         guard case .invalidToken? = error as? MoodleError else {
@@ -88,7 +125,7 @@ struct MoodleCourseClientTests {
     @Test func aBackgroundLoadMarksItsRequests() async throws {
         listing()
         _ = try await client.coursesPage(.all, nil, LoadProgress(urgency: .background) { _ in })
-        #expect(http.requests.count == 2)
+        #expect(http.requests.count == 4)
         #expect(http.requests.allSatisfy { $0.request.isBackground })
     }
 

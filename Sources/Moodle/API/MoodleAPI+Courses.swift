@@ -2,14 +2,40 @@ import CourseKit
 import FoundationEssentials
 
 extension MoodleAPI {
-    /// Every course the student is enrolled in, those they removed from view too, in one answer.
-    func enrolledCourses(background: Bool) async throws -> [MoodleCourseSummary] {
+    /// Every course `userID` is enrolled in, those they removed from view too: the list every
+    /// Moodle the mobile app can reach answers.
+    func usersCourses(userID: Int, background: Bool) async throws -> [MoodleCourseSummary] {
+        var parameters = MoodleParameters()
+        parameters.add("userid", userID)
+        return try await call([MoodleCourseSummary].self, "core_enrol_get_users_courses", parameters, Call(isBackground: background))
+    }
+
+    /// The category each of the student's courses is in, by course ID, as the Dashboard's list
+    /// names it (`core_enrol_get_users_courses` gives only the category's number).
+    func courseCategories(background: Bool) async throws -> [Int: String] {
         var parameters = MoodleParameters()
         parameters.add("classification", "allincludinghidden")
-        return try await call(
+        let courses = try await call(
             MoodleCourseSummaries.self, "core_course_get_enrolled_courses_by_timeline_classification", parameters,
             Call(isBackground: background)
         ).courses
+        let named = courses.compactMap { course in course.coursecategory.map { (course.id.value, $0) } }
+        return Dictionary(named, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The token's user: known from an earlier run or an earlier answer, else asked of the site once.
+    func userID(shared: MoodleShared, background: Bool) async throws -> Int {
+        if let known = shared.userID { return known }
+        return try await siteInfo(shared: shared, background: background).userid.value
+    }
+
+    /// `core_webservice_get_site_info`, one request for every caller asking at once; it teaches `shared` the user.
+    func siteInfo(shared: MoodleShared, background: Bool = false) async throws -> MoodleSiteInfo {
+        let info = try await shared.siteInfo.value(for: 0) {
+            try await call(MoodleSiteInfo.self, "core_webservice_get_site_info", MoodleParameters(), Call(isBackground: background))
+        }
+        shared.learn(userID: info.userid.value)
+        return info
     }
 
     /// The student's total in each course that shows grades, as the course shows it, by course ID.

@@ -11,9 +11,23 @@ final class MoodleShared: Sendable {
     let assignments = Coalesced<CourseID, [MoodleAssign]>()
     let grades = Coalesced<Int, [Int: String]>()
     let siteInfo = Coalesced<Int, MoodleSiteInfo>()
+    /// The token's user, which the course list is asked for by: a token belongs to one user for good.
+    private let knownUserID: Mutex<Int?>
     /// The grade report as last read, and when: a course opened just after the list shows the
     /// totals the list just read instead of asking for every course's again.
     private let latestGrades = Mutex<(grades: [Int: String], at: Date)?>(nil)
+
+    init(userID: Int? = nil) {
+        knownUserID = Mutex(userID)
+    }
+
+    var userID: Int? {
+        knownUserID.withLock { $0 }
+    }
+
+    func learn(userID: Int) {
+        knownUserID.withLock { $0 = userID }
+    }
 
     /// How long a reading of the grade report serves an opened course.
     static let gradesReuse: TimeInterval = 60

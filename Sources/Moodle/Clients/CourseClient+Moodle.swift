@@ -5,7 +5,7 @@ extension CourseClient {
     /// A Moodle site through its mobile web service, as `connection` reaches it.
     ///
     /// The list is one answer for every view (the student's courses, those they removed from
-    /// view too, marked) with the grade report's totals fetched beside it; a course's overview
+    /// view too, marked) with the grade report's totals and the categories' names fetched beside it; a course's overview
     /// and syllabus share one `core_course_get_courses_by_field` (its grade is the list's, when
     /// that was read in the last minute), and its modules share `core_course_get_contents` with its files.
     public static func moodle(_ connection: MoodleConnection) -> CourseClient {
@@ -16,12 +16,18 @@ extension CourseClient {
         return CourseClient(
             coursesPage: { scope, _, progress in
                 let background = progress.urgency == .background
-                async let listed = api.enrolledCourses(background: background)
-                // The list is worth showing without its grades, where the report is off or refused.
+                async let listed = api.usersCourses(userID: try await api.userID(shared: shared, background: background), background: background)
+                // The list is worth showing without its grades or its categories' names, where
+                // the report is off or refused, or the site is older than the Dashboard's list.
                 async let grades = try? shared.freshGrades(now: now()) { try await api.courseGrades(background: background) }
-                let totals = await grades ?? [:]
+                async let categories = try? api.courseCategories(background: background)
+                let (totals, names) = (await grades ?? [:], await categories ?? [:])
                 let moment = now()
-                let courses = try await listed.map { MoodleCourse.course($0, grade: totals[$0.id.value], site: site) }
+                let courses = try await listed.map { summary in
+                    var named = summary
+                    named.coursecategory = named.coursecategory ?? names[summary.id.value]
+                    return MoodleCourse.course(named, grade: totals[summary.id.value], site: site)
+                }
                 return Page(items: courses.filter { scope.shows($0, at: moment) })
             },
             course: { id, progress in

@@ -1,5 +1,7 @@
-/// A course as `core_course_get_enrolled_courses_by_timeline_classification` lists it
-/// (course/classes/external/course_summary_exporter.php); only the fields read here.
+/// A course as `core_enrol_get_users_courses` lists it (enrol/externallib.php
+/// `get_users_courses_returns()`), and as the Dashboard's list does
+/// (`core_course_get_enrolled_courses_by_timeline_classification`,
+/// course/classes/external/course_summary_exporter.php); only the fields read here.
 struct MoodleCourseSummary: Decodable, Sendable {
     var id: MoodleInt
     /// HTML-escaped, as every name Moodle sends.
@@ -8,11 +10,11 @@ struct MoodleCourseSummary: Decodable, Sendable {
     /// Unix seconds; 0: not set.
     var startdate: MoodleInt?
     var enddate: MoodleInt?
-    var viewurl: String?
     var isfavourite: Bool?
     /// The student removed it from view on their Dashboard (`block_myoverview_hidden_course_<id>`).
     var hidden: Bool?
-    /// The name of its category, where Moodle sites keep semesters and faculties.
+    /// The name of its category, where Moodle sites keep semesters and faculties: the Dashboard's
+    /// list names it, `core_enrol_get_users_courses` gives only its number.
     var coursecategory: String?
 }
 

@@ -95,9 +95,7 @@ public enum MoodleSite {
 
     /// Who the token belongs to, and what the site lets it do.
     public static func account(_ connection: MoodleConnection) async throws -> Account {
-        let info = try await connection.shared.siteInfo.value(for: 0) {
-            try await connection.api.call(MoodleSiteInfo.self, "core_webservice_get_site_info")
-        }
+        let info = try await connection.api.siteInfo(shared: connection.shared)
         return Account(
             userID: String(info.userid.value),
             fullName: MoodleText.name(info.fullname) ?? info.username,

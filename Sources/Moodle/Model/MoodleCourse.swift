@@ -15,7 +15,7 @@ enum MoodleCourse {
             startAt: MoodleTime.date(summary.startdate?.value),
             endAt: MoodleTime.date(summary.enddate?.value),
             isFavorite: summary.isfavourite ?? false,
-            htmlURL: summary.viewurl.flatMap { URL(string: $0) } ?? webPage(of: id, site: site),
+            htmlURL: webPage(of: id, site: site),
             grade: MoodleGradeText.courseGrade(grade),
             isHidden: summary.hidden ?? false
         )
