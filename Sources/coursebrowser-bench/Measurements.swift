@@ -30,12 +30,13 @@ struct Measurements {
         try PseudoTerminal(executable, arguments, environment: home.map(environment(home:)) ?? environment, width: width, height: height)
     }
 
-    /// A file only the user may read holding `token`, as `--token-file` wants.
+    /// A file only the user may read holding `token`, as `--token-file` wants: one per token, so
+    /// the groups of one run, each with its own fake site, never read another's.
     func tokenFile(_ token: String) throws -> String {
-        let path = work + "/token"
-        guard FileManager.default.fileExists(atPath: path)
+        let path = work + "/token-" + String(token.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(64))
+        let written = (try? String(contentsOfFile: path, encoding: .utf8)) == token
             || FileManager.default.createFile(atPath: path, contents: Data(token.utf8), attributes: [.posixPermissions: 0o600])
-        else { throw BenchFailure(description: "can't write the token to \(path)") }
+        guard written else { throw BenchFailure(description: "can't write the token to \(path)") }
         return path
     }
 
