@@ -11,7 +11,10 @@ public enum CourseChanges {
         guard let seen else { return [:] }
         var changes: [String: AssignmentChange] = [:]
         for assignment in assignments {
-            let now = Seeing(dueAt: assignment.dueAt, isGraded: assignment.isGraded, grade: assignment.visibleGrade, showsGrade: true)
+            let now = Seeing(
+                dueAt: assignment.dueAt, isGraded: assignment.isGraded, grade: assignment.visibleGrade, showsGrade: true,
+                isHandedIn: assignment.submission?.isHandedIn ?? false
+            )
             let change = change(of: assignment.id, now: now, since: seen)
             if !change.isEmpty { changes[assignment.id] = change }
         }
@@ -33,7 +36,10 @@ public enum CourseChanges {
             if item.kind == .announcement {
                 if !seen.announcements.contains(item.id), item.date > seen.recordedAt { changed.insert(item.id) }
             } else if let assignment = item.assignmentID {
-                let now = Seeing(dueAt: item.date, isGraded: item.status?.countsAsGraded == true, grade: nil, showsGrade: false)
+                let now = Seeing(
+                    dueAt: item.date, isGraded: item.status?.countsAsGraded == true, grade: nil, showsGrade: false,
+                    isHandedIn: item.status?.isSubmitted == true
+                )
                 if !change(of: assignment, now: now, since: seen).isEmpty {
                     changed.insert("assignment:" + assignment)
                 }
@@ -51,11 +57,14 @@ public enum CourseChanges {
         var isGraded: Bool
         var grade: String?
         var showsGrade: Bool
+        /// Work the student handed in is no news to them, though a record lacks it: Moodle's
+        /// calendar, which a record may be made from, leaves handed-in work out.
+        var isHandedIn: Bool
     }
 
     private static func change(of id: String, now: Seeing, since seen: SeenCourse) -> AssignmentChange {
         guard let entry = seen.assignments[id] else {
-            return AssignmentChange(isNew: seen.covers(now.dueAt))
+            return AssignmentChange(isNew: !now.isHandedIn && seen.covers(now.dueAt))
         }
         var change = AssignmentChange()
         if !isSameDate(entry.dueAt, now.dueAt) {

@@ -32,6 +32,12 @@ extension Assignment {
 }
 
 extension Assignment.Submission {
+    /// The student handed work in: it is submitted, awaits review, or was graded after a hand-in
+    /// (a grade for work on paper has no hand-in behind it).
+    public var isHandedIn: Bool {
+        state == .submitted || state == .pendingReview || submittedAt != nil
+    }
+
     /// Graded, but the grade is not released to the student yet: Canvas sends `posted_at: null`
     /// and leaves `score` and `grade` out until the teacher posts it.
     public var isGradeHidden: Bool {

@@ -56,6 +56,24 @@ struct CourseChangesTests {
         #expect(changes == ["4": AssignmentChange(isNew: true)], "an assignment the planner could not show was there unseen")
     }
 
+    /// Moodle's calendar, which a record may be made from, leaves out what was handed in: work
+    /// the student handed in is no news to them, missing from the record or not.
+    @Test func workHandedInIsNeverNew() {
+        let window = DateInterval(start: then - 14 * day, end: then + 28 * day)
+        let seen = SeenCourse(plannerItems: [item("1", due: then + 7 * day)], window: window, recordedAt: then)
+        let submitted = assignment("5", due: then - 2 * day, submission: .init(state: .submitted, submittedAt: then - 3 * day))
+        let graded = assignment("6", due: then - 4 * day, submission: .init(state: .graded, submittedAt: then - 5 * day, score: 9))
+        let onPaper = assignment("7", due: then - 4 * day, submission: .init(state: .graded, score: 9))
+        let open = assignment("8", due: then + 2 * day, submission: .init(state: .unsubmitted))
+        let changes = CourseChanges.changes(since: seen, in: [submitted, graded, onPaper, open])
+        #expect(changes == ["7": AssignmentChange(isNew: true), "8": AssignmentChange(isNew: true)])
+        let handedIn = PlannerItem(
+            id: "assignment:9", kind: .assignment, title: "9", courseID: CourseID(101), date: then + 3 * day, assignmentID: "9",
+            status: PlannerItem.Status(isSubmitted: true)
+        )
+        #expect(CourseChanges.count(since: seen, in: [handedIn, item("10", due: then + 3 * day)]) == 1)
+    }
+
     @Test func aMovedDueDateSaysFromWhereToWhere() {
         let moved = assignment("1", due: then + 11 * day)
         let changes = CourseChanges.changes(since: wholeCourse, in: [moved, assignment("2", due: then + 14 * day)])
