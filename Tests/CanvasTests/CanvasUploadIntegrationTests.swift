@@ -133,8 +133,9 @@ struct CanvasUploadIntegrationTests {
     @Test func aSignatureThatExpiresTwiceIsTransientAndALaterAttemptWorks() async throws {
         let server = try FakeCanvasServer()
         defer { server.stop(); folder.remove() }
-        try await server.configure(#"{"signature_ttl": 1}"#)
-        try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 1.3, "count": 2}"#)
+        // Both slow uploads outlive their signatures; the later attempt has 4 s, time enough on a loaded machine.
+        try await server.configure(#"{"signature_ttl": 4}"#)
+        try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 4.5, "count": 2}"#)
         let payload = try folder.payload(size: 100_000)
         let transport = transport(server)
         let error = await #expect(throws: CanvasUploadError.signatureExpired(host: server.baseURL.host.map { "\($0):\(server.baseURL.port ?? 0)" } ?? "")) {
