@@ -15,13 +15,17 @@ import Testing
     }
 
     /// Presses n then d until d queues a file: items are chosen in the order the pane lists them,
-    /// and d on anything but a file or a folder only says why it can't.
+    /// and d on anything but a file or a folder only says why it can't. On a loaded machine the
+    /// keys may run ahead of the screen and a later d's answer replace "Queued", so the Uploads
+    /// pane's download row counts too.
     static func downloadFirstFile(_ tmux: TmuxSession) async throws -> Bool {
         for _ in 0..<150 {
             try tmux.press("n")
             try tmux.press("d")
             let course = try await tmux.waitFor(box: "Course", "an answer to d") { _ in true }
             if course.containsIgnoringWrapping("Queued 1 download") { return true }
+            let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the queue") { _ in true }
+            if uploads.contains("↓") { return true }
         }
         return false
     }

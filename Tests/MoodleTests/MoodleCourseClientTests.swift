@@ -229,7 +229,7 @@ struct MoodleCourseClientTests {
         let files = FileClient.moodle(TestSite.connection(http))
         let modules = Task { try await courses.modules(CourseID(5), .ignored) }
         let listed = Task { try await files.files(CourseID(5), .ignored) }
-        try await eventually("both asked", timeout: .seconds(60)) { http.calls("core_course_get_contents").count == 2 }
+        try await eventually("both asked") { http.calls("core_course_get_contents").count == 2 }
         gate.open()
         _ = try await (modules.value, listed.value)
     }

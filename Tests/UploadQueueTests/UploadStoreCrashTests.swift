@@ -46,7 +46,8 @@ struct UploadStoreCrashTests {
 
         for iteration in 0..<Self.iterations {
             let mode = iteration % 4 == 3 ? "enqueue" : "churn"
-            let delay = UInt32.random(in: 0...40_000, using: &random)
+            // Up to 80 ms: time enough, on a loaded machine too, for a fifth of the runs to finish an enqueue.
+            let delay = UInt32.random(in: 0...80_000, using: &random)
             let child = try QueueStressProcess([folder.dataDirectory.path, mode, "1000"])
             let lines = try await offThePool {
                 try child.waitFor("ready")
