@@ -6,7 +6,7 @@ import HTTP
 extension CanvasAPI {
     /// What every course listing asks Canvas to include; `total_scores` puts the user's current
     /// grade on their enrollment, unless the course hides its final grades.
-    static let listIncludes = ["term", "teachers", "favorites", "concluded", "total_scores"]
+    static let listIncludes = ["term", "teachers", "favorites", "concluded", "total_scores", "current_grading_period_scores"]
 
     /// One page of `scope`'s courses from `cursor` on (nil: the first page).
     ///

@@ -24,8 +24,29 @@ package struct CanvasCourse: Decodable, Sendable {
         /// only, and not at all in a course that hides its final grades.
         package var computed_current_score: CanvasNumber?
         package var computed_current_grade: String?
+        /// The current grading period's totals and title (`include[]=current_grading_period_scores`
+        /// beside `total_scores`), in a course with grading periods; null between periods.
+        package var has_grading_periods: Bool?
+        package var current_grading_period_id: CanvasID?
+        package var current_grading_period_title: String?
+        package var current_period_computed_current_score: CanvasNumber?
+        package var current_period_computed_current_grade: String?
+        /// Whether the course lets students see the total over all its grading periods.
+        package var totals_for_all_grading_periods_option: Bool?
 
         package init() {}
+    }
+
+    /// One row of the course's grading scheme: `["B+", 0.87]`, the letter and its lowest share.
+    package struct SchemeRow: Decodable, Sendable {
+        package var name: String
+        package var value: Double
+
+        package init(from decoder: any Decoder) throws {
+            var row = try decoder.unkeyedContainer()
+            name = try row.decode(String.self)
+            value = try row.decode(CanvasNumber.self).value
+        }
     }
 
     package var id: CanvasID
@@ -42,6 +63,13 @@ package struct CanvasCourse: Decodable, Sendable {
     package var concluded: Bool?
     package var access_restricted_by_date: Bool?
     package var hide_final_grades: Bool?
+    /// Whether groups count toward the total by their weights, else by points.
+    package var apply_assignment_group_weights: Bool?
+    /// The grading scheme the course uses for letters (0: Canvas's default); null: no letters.
+    package var grading_standard_id: CanvasID?
+    /// The course's letters (`include[]=grading_scheme`); Canvas's default where it set none,
+    /// so they count only where `grading_standard_id` says the course uses letters.
+    package var grading_scheme: [SchemeRow]?
     /// Not in Canvas's course objects; a catalog file may give one.
     package var html_url: String?
     package var syllabus_body: String?
@@ -77,14 +105,40 @@ package struct CanvasCourse: Decodable, Sendable {
             isConcluded: concluded,
             htmlURL: html_url.flatMap(CanvasWebURL.parse),
             grade: hide_final_grades == true ? nil : grade,
+            allPeriodsGrade: hide_final_grades == true ? nil : allPeriodsGrade,
             hidesFinalGrades: hide_final_grades ?? false
         )
     }
 
-    /// The first enrollment's totals that say anything: a user enrolled twice (two sections)
-    /// has the same totals on each.
+    /// The grade to show: in a course with grading periods the current period's, as Canvas's
+    /// planner and apps show it (between periods, the total where the course shows it); else the
+    /// first enrollment's totals that say anything (a user enrolled twice, in two sections, has
+    /// the same totals on each).
     private var grade: Course.Grade? {
+        guard let enrollment = periodEnrollment else { return total }
+        if enrollment.current_grading_period_id != nil {
+            return Course.Grade(
+                letter: enrollment.current_period_computed_current_grade,
+                score: enrollment.current_period_computed_current_score?.value,
+                period: enrollment.current_grading_period_title.flatMap(\.nonBlank)
+            )
+        }
+        return allPeriodsGrade
+    }
+
+    /// The total over all grading periods, where the course has periods and shows it to students.
+    private var allPeriodsGrade: Course.Grade? {
+        guard let enrollment = periodEnrollment, enrollment.totals_for_all_grading_periods_option == true else { return nil }
+        return total
+    }
+
+    private var total: Course.Grade? {
         (enrollments ?? []).lazy.compactMap { Course.Grade(letter: $0.computed_current_grade, score: $0.computed_current_score?.value) }.first
+    }
+
+    /// The enrollment that says the course has grading periods, if one does.
+    private var periodEnrollment: Enrollment? {
+        (enrollments ?? []).first { $0.has_grading_periods == true }
     }
 
     /// The user's own enrollment state; an invitation wins over others so it is never missed.

@@ -11,6 +11,7 @@ struct BackendClients: Sendable {
     var courses: CourseClient
     var planner: PlannerClient
     var announcements: AnnouncementClient
+    var grades: GradesClient
     var files: FileClient
     var uploads: UploadTransport
     var submissions: SubmissionTransport
@@ -29,6 +30,7 @@ extension BackendClients {
             courses: courses,
             planner: .catalog(courses),
             announcements: catalog.announcements,
+            grades: .oneGroup(of: courses),
             files: catalog.files,
             uploads: .local(directory: environment.paths.dataDirectory),
             submissions: .local(submitted) { course, assignment in
@@ -47,6 +49,7 @@ extension BackendClients {
             courses: .canvas(connection),
             planner: .canvas(connection),
             announcements: .canvas(connection),
+            grades: .canvas(connection),
             files: .canvas(connection),
             uploads: .canvas(connection),
             submissions: .canvas(connection),
@@ -64,6 +67,7 @@ extension BackendClients {
             courses: .moodle(connection),
             planner: .moodle(connection),
             announcements: .moodle(connection),
+            grades: .noOp,
             files: .moodle(connection),
             uploads: .moodle,
             submissions: .moodle(connection),

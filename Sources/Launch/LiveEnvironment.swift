@@ -87,6 +87,7 @@ public enum LiveEnvironment {
         environment.planner = clients.planner
         environment.seen = .inMemory()
         environment.announcements = clients.announcements
+        environment.grades = clients.grades
         environment.fileClient = clients.files
         environment.capabilities = clients.capabilities
         if let account, let savedCopies {
@@ -139,6 +140,7 @@ public enum LiveEnvironment {
         // Offline, an account not known already is not asked of the site: what is seen is only not kept.
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
         environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
+        environment.grades = offline ? .offline : environment.grades.saving(to: store) { await accounts.current() }
         environment.fileClient = offline ? .offline : environment.fileClient.saving(to: store) { await accounts.current() }
     }
 

@@ -11,7 +11,8 @@ extension SavedCopyClient {
             assignments: { id in store.read(.assignments(id), of: account, as: [Assignment].self) },
             planner: { store.read(.planner, of: account, as: [PlannerItem].self) },
             announcements: { id in store.read(.announcements(id), of: account, as: [Announcement].self) },
-            files: { id in store.read(.files(id), of: account, as: CourseFiles.self) }
+            files: { id in store.read(.files(id), of: account, as: CourseFiles.self) },
+            grades: { id in store.read(.grades(id), of: account, as: CourseGrades.self) }
         )
     }
 }

@@ -16,6 +16,8 @@ enum SavedCopyKey: Hashable, Sendable {
     case announcements(CourseID)
     /// A course's folders and files, as the user last saw them listed.
     case files(CourseID)
+    /// How a course's total is made, as the Grades section last showed it.
+    case grades(CourseID)
 
     var fileName: String {
         switch self {
@@ -28,6 +30,7 @@ enum SavedCopyKey: Hashable, Sendable {
         case .notified: return "notified.json"
         case let .announcements(id): return "announcements-\(Self.component(id)).json"
         case let .files(id): return "files-\(Self.component(id)).json"
+        case let .grades(id): return "grades-\(Self.component(id)).json"
         }
     }
 

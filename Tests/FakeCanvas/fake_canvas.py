@@ -518,6 +518,10 @@ ASSIGNMENT_SPECS = [
 # graded, not posted, so Canvas strips the score and grade), "missing_policy" (id % 10 == 0:
 # the missing policy's automatic zero) and "pass_fail" (id % 10 == 5: complete).
 GRADING_VARIANTS = {1: "points", 2: "letter", 3: "points", 4: "unposted"}
+# Courses with grading periods (id % 12 == 7): the enrollment's totals are then the current
+# period's beside the whole course's, as `include[]=current_grading_period_scores` gives them;
+# course 7 lets students see the total over every period, course 19 does not.
+GRADING_PERIOD_TITLE = "Fall Q2"
 
 
 
@@ -638,8 +642,17 @@ class Dataset:
         if "concluded" in includes:
             course["concluded"] = self.is_concluded(cid)
         course["hide_final_grades"] = self.hides_final_grades(cid)
+        course["apply_assignment_group_weights"] = self.weights_groups(cid)
+        # Letters where the course uses Canvas's default scheme (0), none where it has no scheme.
+        course["grading_standard_id"] = 0 if cid % 5 != 4 else None
+        if "grading_scheme" in includes:
+            # The course's scheme, else Canvas's default: `[name, lowest share]` pairs.
+            course["grading_scheme"] = [[letter, lowest / 100] for letter, lowest in DEFAULT_GRADING_SCHEME]
         if "total_scores" in includes and role == "student" and not self.hides_final_grades(cid):
             course["enrollments"][0].update(self.total_scores(cid))
+        if {"total_scores", "current_grading_period_scores"} <= includes and role == "student":
+            course["has_grading_periods"] = self.has_grading_periods(cid)
+            course["enrollments"][0].update(self.period_scores(cid))
         if single and "syllabus_body" in includes:
             course["syllabus_body"] = self._syllabus(cid, base)
         return course
@@ -650,12 +663,66 @@ class Dataset:
         return cid % 8 == 3
 
     @staticmethod
+    def weights_groups(cid: int) -> bool:
+        """The course counts its assignment groups by weight (`apply_assignment_group_weights`)."""
+        return cid % 3 == 1
+
+    @staticmethod
+    def has_grading_periods(cid: int) -> bool:
+        return cid % 12 == 7
+
+    def period_scores(self, cid: int) -> dict:
+        """What `current_grading_period_scores` adds to a student's enrollment: the period's
+        id and title even where totals are hidden, its scores only where they are not."""
+        periods = self.has_grading_periods(cid)
+        scores = {
+            "has_grading_periods": periods, "multiple_grading_periods_enabled": periods,
+            "totals_for_all_grading_periods_option": cid == 7,
+            "current_grading_period_id": str(7000 + cid) if periods else None,
+            "current_grading_period_title": GRADING_PERIOD_TITLE if periods else None,
+        }
+        if not self.hides_final_grades(cid):
+            current = 68.2 if periods else None
+            scores.update({
+                "current_period_computed_current_score": current,
+                "current_period_computed_final_score": round(current * 0.6, 2) if current else None,
+                "current_period_computed_current_grade": letter_grade(current),
+                "current_period_computed_final_grade": letter_grade(round(current * 0.6, 2)) if current else None,
+            })
+        return scores
+
+    def assignment_groups_json(self, cid: int, assignments: list, with_statistics: bool) -> list:
+        """The course's assignments in three groups, as `GET …/assignment_groups` gives them:
+        weighted 30/30/40 where the course weights groups (its first group dropping the lowest
+        score), each assignment with `score_statistics` once its grade is posted."""
+        weighted = self.weights_groups(cid)
+        groups = [
+            {"id": 900000 + cid * 10 + 1, "name": "Assignments", "position": 1, "group_weight": 30.0 if weighted else 0.0,
+             "rules": {"drop_lowest": 1} if weighted else {}, "assignments": []},
+            {"id": 900000 + cid * 10 + 2, "name": "Essays", "position": 2, "group_weight": 30.0 if weighted else 0.0,
+             "rules": {}, "assignments": []},
+            {"id": 900000 + cid * 10 + 3, "name": "Projects", "position": 3, "group_weight": 40.0 if weighted else 0.0,
+             "rules": {}, "assignments": []},
+        ]
+        for assignment in assignments:
+            number = assignment["id"] - self.assignment_id(cid, 0)
+            group = groups[{2: 1, 3: 2}.get(number, 0)]
+            member = dict(assignment, assignment_group_id=group["id"], omit_from_final_grade=False, anonymize_students=False)
+            submission = member.get("submission")
+            if with_statistics and submission and submission.get("posted_at") and submission.get("score") is not None:
+                member["score_statistics"] = {"min": 3.0, "max": 10.0, "mean": 7.1}
+            group["assignments"].append(member)
+        return groups
+
+    @staticmethod
     def total_scores(cid: int) -> dict:
         """A student's totals as Canvas computes them: the current score counts what is graded,
         the final one counts what is not graded as zero. A course without a grading scheme has
         no letter; one with nothing graded yet has neither."""
         if cid % 7 == 6:
             current = final = None
+        elif cid % 12 == 7:
+            current, final = 91.3, 54.78
         else:
             current = 60 + (cid * 7.5) % 40
             final = round(current * 0.6, 2)
@@ -2300,6 +2367,7 @@ class FakeCanvas:
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)", "get_course"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules", "list_modules"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/assignments", "list_assignments"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/assignment_groups", "list_assignment_groups"),
         ("POST", r"/api/v1/courses/(?P<course>[^/]+)/assignments/(?P<assignment>[^/]+)"
                  r"/submissions/(?P<user>self|1)/files", "start_submission_upload"),
         ("POST", r"/api/v1/courses/(?P<course>[^/]+)/assignments/(?P<assignment>[^/]+)/submissions",
@@ -2409,7 +2477,10 @@ class FakeCanvas:
     def list_assignments(self, req: Request, course: str) -> Response:
         """The data set's assignments, with what has been handed in laid over them."""
         cid = self._readable_course(course)
-        assignments = self.data.assignments_json(cid, self.base, self.role, "submission" in req.includes())
+        return self._paged(req, self._assignments(cid, "submission" in req.includes()))
+
+    def _assignments(self, cid: int, with_submission: bool) -> list:
+        assignments = self.data.assignments_json(cid, self.base, self.role, with_submission)
         for assignment in assignments:
             latest = self.submissions.latest(cid, assignment["id"])
             if latest is None:
@@ -2417,7 +2488,25 @@ class FakeCanvas:
             assignment["has_submitted_submissions"] = True
             if "submission" in assignment:
                 assignment["submission"] = self.submission_json(assignment, latest)
-        return self._paged(req, assignments)
+        return assignments
+
+    def list_assignment_groups(self, req: Request, course: str) -> Response:
+        """`GET /api/v1/courses/:id/assignment_groups`: the groups, with their assignments under
+        `include[]=assignments` (each with the student's submission under `include[]=submission`,
+        and the class's scores under `include[]=score_statistics`, which Canvas gives only with
+        both). `grading_period_id` names a period of the course: 404 for any other."""
+        cid = self._readable_course(course)
+        includes = req.includes()
+        period = req.param("grading_period_id")
+        if period not in (None, "0") and (not self.data.has_grading_periods(cid) or period != str(7000 + cid)):
+            raise ApiError(404, NOT_FOUND_MESSAGE)
+        with_assignments = "assignments" in includes
+        assignments = self._assignments(cid, "submission" in includes) if with_assignments else []
+        groups = self.data.assignment_groups_json(cid, assignments, {"submission", "score_statistics"} <= includes)
+        if not with_assignments:
+            for group in groups:
+                del group["assignments"]
+        return self._paged(req, groups)
 
     def list_planner_items(self, req: Request) -> Response:
         """`GET /api/v1/planner/items`: what is due from `start_date` up to `end_date` (two weeks

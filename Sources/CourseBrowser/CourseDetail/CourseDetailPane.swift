@@ -34,6 +34,8 @@ final class CourseDetailPane: PaneRunner {
     private let assignments: LoadRunner<[Assignment]>
     private let announcements: LoadRunner<[ShownAnnouncement]>
     private let files: LoadRunner<CourseFiles>
+    private let gradesClient: GradesClient
+    private let grades: LoadRunner<CourseGrades>
     var state: CourseDetailState
     private var watcher: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
@@ -53,6 +55,7 @@ final class CourseDetailPane: PaneRunner {
         courses = environment.courseClient
         announcementClient = environment.announcements
         fileClient = environment.fileClient
+        gradesClient = environment.grades
         savedCopies = environment.savedCopies
         uploadQueue = environment.uploadQueue
         webBrowser = environment.webBrowser
@@ -67,12 +70,14 @@ final class CourseDetailPane: PaneRunner {
         assignments = LoadRunner(clock: clock)
         announcements = LoadRunner(clock: clock)
         files = LoadRunner(clock: clock)
+        grades = LoadRunner(clock: clock)
         overview.send = { [weak self] in self?.update(.overview($0)) }
         syllabus.send = { [weak self] in self?.receiveSyllabus($0) }
         modules.send = { [weak self] in self?.update(.modules($0)) }
         assignments.send = { [weak self] in self?.update(.assignments($0)) }
         announcements.send = { [weak self] in self?.update(.announcements($0)) }
         files.send = { [weak self] in self?.update(.files($0)) }
+        grades.send = { [weak self] in self?.update(.grades($0)) }
     }
 
     /// Follows the upload queue, to say when a submission made here is handed in, and the
@@ -190,6 +195,8 @@ final class CourseDetailPane: PaneRunner {
         }
         let fileClient = fileClient
         start(files, restoring: saved.files(id), send: Event.files) { try await fileClient.files(id, $0) }
+        let gradesClient = gradesClient
+        start(grades, restoring: saved.grades(id), send: Event.grades) { try await gradesClient.grades(id, $0) ?? CourseGrades(groups: []) }
     }
 
     /// Converts what `rest` has still to read a piece at a time off the main actor, adding each
@@ -261,6 +268,7 @@ final class CourseDetailPane: PaneRunner {
         case .assignments: if let started = assignments.refresh() { update(.assignments(started)) }
         case .announcements: if let started = announcements.refresh() { update(.announcements(started)) }
         case .files: if let started = files.refresh() { update(.files(started)) }
+        case .grades: if let started = grades.refresh() { update(.grades(started)) }
         }
     }
 
@@ -272,6 +280,7 @@ final class CourseDetailPane: PaneRunner {
         case .assignments: update(.assignments(assignments.again(keepingValue: keepingValue)))
         case .announcements: update(.announcements(announcements.again(keepingValue: keepingValue)))
         case .files: update(.files(files.again(keepingValue: keepingValue)))
+        case .grades: update(.grades(grades.again(keepingValue: keepingValue)))
         }
     }
 }

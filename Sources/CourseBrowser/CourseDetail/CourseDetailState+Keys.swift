@@ -5,6 +5,7 @@ extension CourseDetailState {
     /// What the Course pane's keys do.
     enum Action: Equatable {
         case scroll, page, ends, selectItem, back, openInBrowser, copyAddress, upload, handIn, retry, read, download
+        case whatIf, clearWhatIf, needed
     }
 
     /// The Course pane's keys, in the order of their importance on the hint line: handing in
@@ -23,6 +24,12 @@ extension CourseDetailState {
         Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, file or module item", hint: "item", hintKey: "n/p", action: .selectItem),
         Binding([[.character("d")]], does: "download the selected file, or every file in the selected folder", hint: "download", action: .download),
         Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it; a module's file: select it in Files", action: .read),
+        Binding(
+            [[.character("w")]], does: "what-if: type a score for the assignment selected under Grades, and see the totals move (nothing is sent)",
+            hint: "what-if", action: .whatIf
+        ),
+        Binding([[.character("W")]], does: "clear every what-if score", action: .clearWhatIf),
+        Binding([[.character("t")]], does: "the score the assignment selected under Grades needs for a letter you type", action: .needed),
         Binding([[.character("y")]], does: "copy the web address of what o opens to the clipboard (through the terminal)", action: .copyAddress),
         Binding([[.escape]], does: "select no item, so o and y act on the course; with none selected, back to the courses", action: .back),
     ]
@@ -50,12 +57,23 @@ extension CourseDetailState {
             return Availability(unless: readable ? nil : "Select an announcement with n or p first")
         case .download:
             return Availability(unless: selectedFile == nil && selectedFolder == nil ? "Select a file or folder with n or p first" : nil)
+        case .whatIf:
+            return Availability(unless: gradeQuestionRefusal)
+        case .clearWhatIf:
+            return Availability(unless: whatIf.isEmpty ? "No what-if scores to clear" : nil)
+        case .needed:
+            if let refusal = gradeQuestionRefusal { return .disabled(refusal) }
+            if grades.value?.hidesTotals == true { return .disabled("The teacher hides course totals") }
+            return Availability(unless: grades.value?.scheme == nil ? "This course gives no letter grades" : nil)
         }
     }
 
     /// The keys in force now: the hand-in flow's while it is open, else the pane's.
     var keys: [KeyItem] {
-        handIn?.keys ?? helpKeys
+        if gradePrompt != nil {
+            return GradePrompt.bindings.items { _ in .enabled }
+        }
+        return handIn?.keys ?? helpKeys
     }
 
     func claims(_ key: Key) -> Bool {

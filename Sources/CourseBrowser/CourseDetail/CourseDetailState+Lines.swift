@@ -15,6 +15,9 @@ extension CourseDetailState {
         if let handIn {
             return handIn.lines(width: width, glyphs: glyphs, now: now) + [.blank]
         }
+        if let gradePrompt {
+            return gradePrompt.lines(width: width, glyphs: glyphs) + [.blank]
+        }
         if let notice {
             return notice.lines(width: width) + [.blank]
         }
@@ -49,6 +52,14 @@ extension CourseDetailState {
             lines += [.blank, .heading(StyledLine(heading("Announcements", count: announcements.value?.count), style: .accent), "announcements")]
             lines += section(announcements, label: "announcements", width: width, glyphs: glyphs) { announcements in
                 AnnouncementLayout.lines(for: announcements, reading: reading, width: width, now: now, glyphs: glyphs)
+            }
+        }
+        // How the total is made, once the backend has groups for it (a backend without any has no section).
+        if shows(grades), grades.value?.groups.isEmpty != true {
+            let title = ["Grades", grades.value?.periodTitle].compactMap { $0 }.joined(separator: " · ")
+            lines += [.blank, .heading(StyledLine(title, style: .accent), "grades")]
+            lines += section(grades, label: "grades", width: width, glyphs: glyphs) { grades in
+                GradesLayout.lines(for: grades, context: gradesContext, width: width)
             }
         }
         // The syllabus's own lines go between what is above them and what follows, as they are.
@@ -86,10 +97,19 @@ extension CourseDetailState {
         return DetailLines(head, syllabus: syllabusShown, tail: lines)
     }
 
-    /// The user's current grade under the course's facts; nothing when there is none or the course hides it.
+    /// The user's current grade under the course's facts: the grading period's, and the total
+    /// over all periods where the course shows it; why there is none where the course hides it.
     static func gradeLines(_ course: Course, width: Int) -> [StyledLine] {
-        guard !course.isRestricted, let grade = course.shownGrade else { return [] }
-        return DetailText.wrap("Grade: " + GradeText.full(grade), width: width, style: .plain)
+        guard !course.isRestricted else { return [] }
+        if course.hidesFinalGrades {
+            return DetailText.wrap("Grade: the teacher hides course totals", width: width, style: .muted)
+        }
+        guard let grade = course.shownGrade else { return [] }
+        var lines = DetailText.wrap("Grade: " + GradeText.full(grade) + (grade.period.map { " · \($0)" } ?? ""), width: width, style: .plain)
+        if let total = course.allPeriodsGrade {
+            lines += DetailText.wrap("All grading periods: " + GradeText.full(total), width: width, style: .plain)
+        }
+        return lines
     }
 
     /// The pane's one row about the saved copies it shows, with a blank row under it; none when it shows none.

@@ -21,6 +21,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case assignments(LoadEvent<[Assignment]>)
         case announcements(LoadEvent<[ShownAnnouncement]>)
         case files(LoadEvent<CourseFiles>)
+        case grades(LoadEvent<CourseGrades>)
         /// Which files of `course` have a current downloaded copy, and the course's download jobs in the queue.
         case downloadsChecked(localCopies: [String: LocalPath], jobs: [UploadJob], course: CourseID)
         /// The queue answered a batch of downloads `d` asked for.
@@ -53,7 +54,7 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     /// A section of the course, loaded on its own.
     enum Section: String, CaseIterable {
-        case overview, syllabus, modules, assignments, announcements, files
+        case overview, syllabus, modules, assignments, announcements, files, grades
     }
 
     enum Effect: Equatable {
@@ -125,6 +126,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
         case let .announcements(event): receiveAnnouncements(event); return report(event, .announcements)
         case let .files(event): return receiveFiles(event) + report(event, .files)
+        case let .grades(event): receiveGrades(event); return report(event, .grades)
         case let .downloadsChecked(copies, jobs, course): receiveDownloads(localCopies: copies, jobs: jobs, course: course)
         case let .downloadsQueued(result, batch): receiveQueued(result, batch: batch)
         case let .downloadProgress(progress): downloads.progress = progress
@@ -154,6 +156,7 @@ extension CourseDetailState: PaneState, BoundKeys {
             case .assignments: return refreshEffect(assignments, section)
             case .announcements: return refreshEffect(announcements, section)
             case .files: return refreshEffect(files, section)
+            case .grades: return refreshEffect(grades, section)
             }
         }
     }
@@ -191,6 +194,10 @@ extension CourseDetailState: PaneState, BoundKeys {
     private mutating func handle(_ key: Key, now: Date) -> [Effect] {
         if handIn != nil {
             return updateHandIn(.key(key))
+        }
+        if gradePrompt != nil {
+            answerGradePrompt(key)
+            return []
         }
         let effects = press(key)
         // `s` opens the picker in `act`, which has no clock: it starts on what is due next from here.
@@ -234,6 +241,9 @@ extension CourseDetailState: PaneState, BoundKeys {
                 return []
             }
             return readSelectedAnnouncement()
+        case .whatIf: openGradePrompt(.whatIf)
+        case .clearWhatIf: clearWhatIf()
+        case .needed: openGradePrompt(.target)
         }
         return []
     }
@@ -247,6 +257,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .assignments: return assignments.retryableFailure.map { _ in .reload(section, keepingValue: assignments.value != nil) }
         case .announcements: return announcements.retryableFailure.map { _ in .reload(section, keepingValue: announcements.value != nil) }
         case .files: return files.retryableFailure.map { _ in .reload(section, keepingValue: files.value != nil) }
+        case .grades: return grades.retryableFailure.map { _ in .reload(section, keepingValue: grades.value != nil) }
         }
     }
 

@@ -3,8 +3,8 @@ import FoundationEssentials
 import HTMLText
 import TerminalUI
 
-/// Everything the Course pane shows: the course's six sections (overview, assignments,
-/// announcements, files, syllabus, modules), the hand-in flow while it is open, and the lines laid out for the
+/// Everything the Course pane shows: the course's seven sections (overview, assignments,
+/// announcements, grades, files, syllabus, modules), the hand-in flow while it is open, and the lines laid out for the
 /// pane's size with the window of them on screen.
 ///
 /// Changed only by its `update`; drawing reads it.
@@ -20,6 +20,14 @@ struct CourseDetailState {
     /// Which announcements are open, and which were marked read here.
     var reading = AnnouncementReading()
     var files = LoadState<CourseFiles>()
+    /// How the course's total is made; no groups where the backend keeps none.
+    var grades = LoadState<CourseGrades>()
+    /// Scores the student typed to see what they would do, by assignment ID; never sent.
+    var whatIf: [String: Double] = [:]
+    /// What an assignment needs for a letter, as last asked.
+    var needed: NeededAnswer?
+    /// The what-if or letter question, while it is open.
+    var gradePrompt: GradePrompt?
     /// Which files have a current downloaded copy, and how their downloads stand.
     var downloads = FileDownloads()
     /// The open hand-in flow (`s`) or upload prompt (`u`), if any.
@@ -158,6 +166,7 @@ struct CourseDetailState {
     var hasSectionFailure: Bool {
         overview.retryableFailure != nil || syllabus.retryableFailure != nil || modules.retryableFailure != nil
             || assignments.retryableFailure != nil || announcements.retryableFailure != nil || files.retryableFailure != nil
+            || grades.retryableFailure != nil
     }
 
     /// When the oldest saved copy on screen was saved, whether one is being refreshed, and
@@ -168,6 +177,7 @@ struct CourseDetailState {
             (assignments.savedAt, assignments.isRefreshing, assignments.refreshFailure, assignments.note),
             (announcements.savedAt, announcements.isRefreshing, announcements.refreshFailure, announcements.note),
             (files.savedAt, files.isRefreshing, files.refreshFailure, files.note),
+            (grades.savedAt, grades.isRefreshing, grades.refreshFailure, grades.note),
             (syllabus.savedAt, syllabus.isRefreshing, syllabus.refreshFailure, syllabus.note),
             (modules.savedAt, modules.isRefreshing, modules.refreshFailure, modules.note),
         ].filter { $0.0 != nil }
@@ -179,11 +189,12 @@ struct CourseDetailState {
 
     var isLoading: Bool {
         overview.isLoading || syllabus.isLoading || modules.isLoading || assignments.isLoading || announcements.isLoading || files.isLoading
+            || grades.isLoading
     }
 
-    /// Whether the hand-in flow is open and takes every key.
+    /// Whether the hand-in flow or a grade question is open and takes every key.
     var isTyping: Bool {
-        handIn != nil
+        handIn != nil || gradePrompt != nil
     }
 
     /// The selected assignment or module item, while it is on the page.

@@ -12,6 +12,10 @@ private enum AnnouncementClientKey: EnvironmentKey {
     static let defaultValue = AnnouncementClient.noOp
 }
 
+private enum GradesClientKey: EnvironmentKey {
+    static let defaultValue = GradesClient.noOp
+}
+
 private enum FileClientKey: EnvironmentKey {
     static let defaultValue = FileClient.noOp
 }
@@ -84,6 +88,12 @@ extension EnvironmentValues {
     public var announcements: AnnouncementClient {
         get { self[AnnouncementClientKey.self] }
         set { self[AnnouncementClientKey.self] = newValue }
+    }
+
+    /// How a course's total is made, for the Course pane's Grades section.
+    public var grades: GradesClient {
+        get { self[GradesClientKey.self] }
+        set { self[GradesClientKey.self] = newValue }
     }
 
     /// A course's folders and files, for the Course pane's Files section and `sync`.

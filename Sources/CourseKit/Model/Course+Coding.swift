@@ -3,7 +3,7 @@ import FoundationEssentials
 extension Course {
     enum CodingKeys: String, CodingKey {
         case id, name, originalName, code, workflowState, term, teachers, startAt, endAt
-        case enrollment, isFavorite, isConcluded, isRestricted, htmlURL, grade, hidesFinalGrades, isHidden
+        case enrollment, isFavorite, isConcluded, isRestricted, htmlURL, grade, allPeriodsGrade, hidesFinalGrades, isHidden
     }
 
     /// Reads a saved course; one saved before courses had grades reads as having none, and one
@@ -26,6 +26,7 @@ extension Course {
             isRestricted: try container.decode(Bool.self, forKey: .isRestricted),
             htmlURL: try container.decodeIfPresent(URL.self, forKey: .htmlURL),
             grade: try container.decodeIfPresent(Grade.self, forKey: .grade),
+            allPeriodsGrade: try container.decodeIfPresent(Grade.self, forKey: .allPeriodsGrade),
             hidesFinalGrades: try container.decodeIfPresent(Bool.self, forKey: .hidesFinalGrades) ?? false,
             isHidden: try container.decodeIfPresent(Bool.self, forKey: .isHidden) ?? false
         )

@@ -5,14 +5,17 @@ extension Course {
         public var letter: String?
         /// The score as a percentage (`87.5`).
         public var score: Double?
+        /// The grading period it is for (`Fall Q2`), in a course with grading periods.
+        public var period: String?
 
         /// A grade with something in it, or nil.
-        public init?(letter: String?, score: Double?) {
+        public init?(letter: String?, score: Double?, period: String? = nil) {
             let letter = letter.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
             let score = score.flatMap { $0.isFinite ? $0 : nil }
             guard letter != nil || score != nil else { return nil }
             self.letter = letter
             self.score = score
+            self.period = period
         }
     }
 

@@ -24,6 +24,8 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
     public var htmlURL: URL?
     /// The user's grade in the course so far, when the backend gave one.
     public var grade: Grade?
+    /// The total over all grading periods, beside a period's `grade`, where the course shows it to students.
+    public var allPeriodsGrade: Grade?
     /// The course hides its totals from students (Canvas's `hide_final_grades`), so no grade is shown.
     public var hidesFinalGrades: Bool
     /// The student removed it from view in their LMS (Moodle's "Remove from view" on the Dashboard):
@@ -46,6 +48,7 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
         isRestricted: Bool = false,
         htmlURL: URL? = nil,
         grade: Grade? = nil,
+        allPeriodsGrade: Grade? = nil,
         hidesFinalGrades: Bool = false,
         isHidden: Bool = false
     ) {
@@ -64,6 +67,7 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
         self.isRestricted = isRestricted
         self.htmlURL = htmlURL
         self.grade = grade
+        self.allPeriodsGrade = allPeriodsGrade
         self.hidesFinalGrades = hidesFinalGrades
         self.isHidden = isHidden
     }

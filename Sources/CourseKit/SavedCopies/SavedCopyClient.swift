@@ -17,6 +17,8 @@ public struct SavedCopyClient: Sendable {
     public var announcements: @Sendable (_ id: CourseID) -> Saved<[Announcement]>?
     /// A course's folders and files as last listed.
     public var files: @Sendable (_ id: CourseID) -> Saved<CourseFiles>?
+    /// How a course's total is made, as last read.
+    public var grades: @Sendable (_ id: CourseID) -> Saved<CourseGrades>?
 
     public init(
         courses: @escaping @Sendable (_ scope: CourseScope) -> Saved<[Course]>?,
@@ -26,7 +28,8 @@ public struct SavedCopyClient: Sendable {
         assignments: @escaping @Sendable (_ id: CourseID) -> Saved<[Assignment]>?,
         planner: @escaping @Sendable () -> Saved<[PlannerItem]>? = { nil },
         announcements: @escaping @Sendable (_ id: CourseID) -> Saved<[Announcement]>? = { _ in nil },
-        files: @escaping @Sendable (_ id: CourseID) -> Saved<CourseFiles>? = { _ in nil }
+        files: @escaping @Sendable (_ id: CourseID) -> Saved<CourseFiles>? = { _ in nil },
+        grades: @escaping @Sendable (_ id: CourseID) -> Saved<CourseGrades>? = { _ in nil }
     ) {
         self.courses = courses
         self.course = course
@@ -36,6 +39,7 @@ public struct SavedCopyClient: Sendable {
         self.planner = planner
         self.announcements = announcements
         self.files = files
+        self.grades = grades
     }
 }
 
@@ -57,7 +61,8 @@ extension SavedCopyClient: Unimplementable {
             assignments: { _ in nothing("assignments", report) },
             planner: { nothing("planner", report) },
             announcements: { _ in nothing("announcements", report) },
-            files: { _ in nothing("files", report) }
+            files: { _ in nothing("files", report) },
+            grades: { _ in nothing("grades", report) }
         )
     }
 

@@ -72,9 +72,26 @@ struct CourseGradeTests {
         #expect(await header(Self.scoreOnly).contains(" Grade: 91.26%"))
     }
 
-    @Test func theHeaderSaysNothingOfAGradeHiddenOrAbsent() async {
-        #expect(!(await header(Self.hidden)).contains { $0.contains("Grade") })
+    @Test func theHeaderSaysWhyAHiddenGradeIsNotShownAndNothingOfAnAbsentOne() async {
+        let hidden = await header(Self.hidden)
+        #expect(hidden.contains(" Grade: the teacher hides course totals"), "\(hidden)")
+        #expect(!hidden.joined().contains("95"), "\(hidden)")
         #expect(!(await header(Self.ungraded)).contains { $0.contains("Grade") })
+    }
+
+    @Test func aGradingPeriodsGradeNamesThePeriodAndTheTotalFollowsWhereShown() async {
+        let period = Course(
+            id: CourseID(6), name: "Algebra", code: "ALG", grade: Course.Grade(letter: "D+", score: 68.2, period: "Fall Q2"),
+            allPeriodsGrade: Course.Grade(letter: "A-", score: 91.3)
+        )
+        let lines = await header(period)
+        #expect(lines.contains(" Grade: D+ (68.2%) · Fall Q2"), "\(lines)")
+        #expect(lines.contains(" All grading periods: A- (91.3%)"), "\(lines)")
+        let row = await list([period], width: 44)
+        #expect(row.contains("  Algebra                            ALG D+"), "the list shows the period's letter: \(row)")
+        var periodOnly = period
+        periodOnly.allPeriodsGrade = nil
+        #expect(!(await header(periodOnly)).joined().contains("All grading periods"))
     }
 
     @Test func aGradeWithNothingInItIsNoGrade() {

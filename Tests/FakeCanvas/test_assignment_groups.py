@@ -1,0 +1,81 @@
+"""Self-test for fake_canvas.py's grade structure: assignment groups with weights and drop rules,
+the course's scheme and weighting, and grading periods' scores on a student's enrollment, as
+canvas-lms's assignment_groups_controller and course_json give them.
+
+    python3 -m unittest Tests/FakeCanvas/test_assignment_groups.py -v
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from module_server import ModuleServer  # noqa: E402
+from test_fake_canvas import AUTH, request  # noqa: E402
+
+SERVER = ModuleServer()
+setUpModule, tearDownModule = SERVER.start, SERVER.stop
+GROUPS = "/api/v1/courses/{}/assignment_groups?include[]=assignments&include[]=submission&include[]=score_statistics"
+
+
+class AssignmentGroupsTest(unittest.TestCase):
+    def setUp(self):
+        self.assertEqual(SERVER.control("POST", "reset").status, 200)
+        self.assertEqual(SERVER.control("POST", "config", {"role": "student"}).status, 200)
+
+    def api(self, path: str, status: int = 200):
+        reply = request("GET", SERVER.url(path), headers=AUTH)
+        self.assertEqual(reply.status, status, (path, reply.body))
+        return reply.json()
+
+    def test_groups_hold_every_assignment_once_with_weights_where_the_course_weights(self):
+        weighted = self.api(GROUPS.format(4))
+        self.assertEqual([g["name"] for g in weighted], ["Assignments", "Essays", "Projects"])
+        self.assertEqual([g["group_weight"] for g in weighted], [30.0, 30.0, 40.0])
+        self.assertEqual(weighted[0]["rules"], {"drop_lowest": 1})
+        listed = sorted(a["id"] for g in weighted for a in g["assignments"])
+        every = sorted(a["id"] for a in self.api("/api/v1/courses/4/assignments"))
+        self.assertEqual(listed, every)
+        self.assertTrue(self.api("/api/v1/courses/4")["apply_assignment_group_weights"])
+        self.assertFalse(self.api("/api/v1/courses/2")["apply_assignment_group_weights"])
+
+    def test_statistics_only_for_a_posted_score_and_only_with_the_submission(self):
+        groups = self.api(GROUPS.format(2))
+        homework = groups[0]["assignments"][0]
+        self.assertEqual(homework["submission"]["score"], 8.5)
+        self.assertEqual(homework["score_statistics"], {"min": 3.0, "max": 10.0, "mean": 7.1})
+        self.assertNotIn("score_statistics", groups[1]["assignments"][0], "nothing graded, nothing to compare")
+        bare = self.api("/api/v1/courses/2/assignment_groups?include[]=assignments&include[]=score_statistics")
+        self.assertNotIn("score_statistics", bare[0]["assignments"][0])
+        self.assertNotIn("submission", bare[0]["assignments"][0])
+        self.assertNotIn("assignments", self.api("/api/v1/courses/2/assignment_groups")[0])
+
+    def test_the_scheme_comes_as_pairs_when_asked(self):
+        course = self.api("/api/v1/courses/2?include[]=grading_scheme")
+        self.assertEqual(course["grading_scheme"][0], ["A", 0.94])
+        self.assertEqual(course["grading_scheme"][-1], ["F", 0.0])
+        self.assertNotIn("grading_scheme", self.api("/api/v1/courses/2"))
+
+    def test_a_course_with_grading_periods_gives_the_periods_scores_beside_the_total(self):
+        enrollment = self.api("/api/v1/courses/7?include[]=total_scores&include[]=current_grading_period_scores")["enrollments"][0]
+        self.assertEqual((enrollment["computed_current_score"], enrollment["computed_current_grade"]), (91.3, "A-"))
+        self.assertEqual((enrollment["current_period_computed_current_score"], enrollment["current_period_computed_current_grade"]), (68.2, "D+"))
+        self.assertEqual(enrollment["current_grading_period_title"], "Fall Q2")
+        self.assertTrue(enrollment["totals_for_all_grading_periods_option"])
+        self.assertFalse(self.api("/api/v1/courses/19?include[]=total_scores&include[]=current_grading_period_scores")["enrollments"][0]["totals_for_all_grading_periods_option"])
+        plain = self.api("/api/v1/courses/2?include[]=total_scores&include[]=current_grading_period_scores")["enrollments"][0]
+        self.assertFalse(plain["has_grading_periods"])
+        self.assertIsNone(plain["current_period_computed_current_score"])
+        only_totals = self.api("/api/v1/courses/7?include[]=total_scores")["enrollments"][0]
+        self.assertNotIn("current_period_computed_current_score", only_totals, "the period's scores need both includes")
+
+    def test_a_grading_period_of_another_course_is_not_found(self):
+        self.api(GROUPS.format(7) + "&grading_period_id=7007")
+        self.api(GROUPS.format(7) + "&grading_period_id=7008", status=404)
+        self.api(GROUPS.format(2) + "&grading_period_id=7002", status=404)
+
+
+if __name__ == "__main__":
+    unittest.main()
