@@ -42,7 +42,7 @@ struct CanvasClientTests {
         #expect(page.next != nil)
         let request = try #require(http.sentRequests.first)
         #expect(request.url.path == "/api/v1/courses")
-        #expect(query(request) == ["per_page=100", "include[]=term", "include[]=teachers", "include[]=favorites", "include[]=concluded", "include[]=total_scores"])
+        #expect(query(request) == ["per_page=100", "include[]=term", "include[]=teachers", "include[]=favorites", "include[]=concluded", "include[]=total_scores", "include[]=current_grading_period_scores"])
         #expect(request.headers["Authorization"] == "Bearer s3cret")
     }
 
