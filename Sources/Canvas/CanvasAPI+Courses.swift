@@ -93,10 +93,24 @@ extension CanvasAPI {
     }
 
     /// The course's assignments, each with the user's own submission.
+    /// The course's assignments with the student's submissions, and on each submission the
+    /// comments the student may read and the rubric's marks, asked beside it.
     func assignments(_ id: CourseID) async throws -> [Assignment] {
         let query = [("include[]", "submission"), ("per_page", "100")]
         let assignmentsURL = url("/api/v1/courses/\(Self.pathSegment(id))/assignments", query: query)
-        return try await all(CanvasAssignment.self, from: assignmentsURL, resource: .assignments(id)).map(\.assignment)
+        let feedbackQuery = [("include[]", "submission_comments"), ("include[]", "rubric_assessment"), ("per_page", "100")]
+        let feedbackURL = url("/api/v1/courses/\(Self.pathSegment(id))/students/submissions", query: feedbackQuery)
+        async let feedback = all(CanvasSubmissionFeedback.self, from: feedbackURL, resource: .assignments(id))
+        let assignments = try await all(CanvasAssignment.self, from: assignmentsURL, resource: .assignments(id)).map(\.assignment)
+        let byAssignment = Dictionary(try await feedback.map { ($0.assignment_id.text, $0) }, uniquingKeysWith: { first, _ in first })
+        return assignments.map { assignment in
+            guard var submission = assignment.submission, let feedback = byAssignment[assignment.id] else { return assignment }
+            submission.comments = feedback.comments
+            submission.rubricMarks = feedback.rubricMarks
+            var withFeedback = assignment
+            withFeedback.submission = submission
+            return withFeedback
+        }
     }
 
     /// What a module's own items listing needs to match `include[]=items&include[]=content_details`.

@@ -33,6 +33,9 @@ package struct CanvasAssignment: Decodable, Sendable {
     package var lock_explanation: String?
     package var submission: Submission?
     package var html_url: String?
+    /// The criteria it is marked by, and how the rubric is shown, where it has one.
+    package var rubric: [CanvasRubric.Criterion]?
+    package var rubric_settings: CanvasRubric.Settings?
     /// Only in catalog files: when it is due counted from the moment the catalog is read, in
     /// days, hours or both (`-3` is three days ago); it wins over `due_at`.
     package var due_in_days: CanvasNumber?
@@ -59,7 +62,8 @@ package struct CanvasAssignment: Decodable, Sendable {
             unlockAt: unlock_at.flatMap(CanvasDate.parse),
             lockAt: lock_at.flatMap(CanvasDate.parse),
             submission: submission.map(\.domain),
-            htmlURL: html_url.flatMap(CanvasWebURL.parse)
+            htmlURL: html_url.flatMap(CanvasWebURL.parse),
+            rubric: rubric.flatMap { $0.isEmpty ? nil : CanvasRubric(criteria: $0, settings: rubric_settings).rubric }
         )
     }
 }

@@ -218,8 +218,9 @@ struct CanvasClientTests {
               "allowed_extensions": ["PDF", ".docx"], "locked_for_user": true, "lock_explanation": "Not yet.",
               "submission": {"workflow_state": "graded", "submitted_at": "2027-01-14T10:00:00Z", "attempt": 2, "late": false, "missing": false, "score": 9.5}}]
             """#, link: #"<https://school.example/api/v1/courses/1/assignments?page=2>; rel="next""#))
+        http.on("/api/v1/courses/1/students/submissions", .json("[]"))
         let assignments = try await client.assignments(CourseID(1), .ignored)
-        #expect(query(http.sentRequests.first) == ["include[]=submission", "per_page=100"])
+        #expect(query(http.sentRequests.first { $0.url.path.hasSuffix("/assignments") }) == ["include[]=submission", "per_page=100"])
         #expect(assignments.map(\.id) == ["11", "12"])
         let essay = try #require(assignments.first)
         #expect(essay.dueAt == Date(timeIntervalSince1970: 1_800_057_540))
@@ -228,6 +229,41 @@ struct CanvasClientTests {
         #expect(essay.submission == Assignment.Submission(state: .graded, submittedAt: Date(timeIntervalSince1970: 1_799_920_800), attempt: 2, score: 9.5))
         #expect(assignments.last?.acceptsUploads == false)
         #expect(assignments.last?.submission == nil, "a teacher's view has no submission")
+    }
+
+    @Test func eachSubmissionGetsItsCommentsAndRubricMarksAskedBeside() async throws {
+        http.on("/api/v1/courses/1/assignments", .json(#"""
+            [{"id": 11, "name": "Essay", "points_possible": 10,
+              "rubric_settings": {"id": 5, "title": "Essay rubric", "points_possible": 10, "hide_points": false},
+              "rubric": [{"id": "_c1", "description": "Argument", "points": 10, "criterion_use_range": false,
+                          "ratings": [{"id": "_r1", "description": "Convincing", "long_description": "", "points": 10}]}],
+              "submission": {"workflow_state": "graded", "score": 9, "grade": "9", "posted_at": "2027-01-16T10:00:00Z"}},
+             {"id": 12, "name": "Lab", "submission": {"workflow_state": "unsubmitted"}}]
+            """#))
+        http.on("/api/v1/courses/1/students/submissions", .json(#"""
+            [{"id": 91, "assignment_id": 11, "workflow_state": "graded",
+              "submission_comments": [
+                {"id": 1, "author_id": 7, "author_name": "Dr. Chen", "comment": "Strong\nclose.", "created_at": "2027-01-16T10:00:00Z",
+                 "attachments": [{"id": 555, "display_name": "marked.pdf", "size": 2048, "url": "https://school.example/files/555/download?verifier=x"}]},
+                {"id": 2, "author_id": null, "author_name": "Anonymous User", "author": {}, "comment": "Peer note"}],
+              "rubric_assessment": {"_c1": {"rating_id": "_r1", "comments": "Good", "points": 9}}},
+             {"id": 92, "assignment_id": 12, "workflow_state": "unsubmitted"}]
+            """#))
+        let assignments = try await client.assignments(CourseID(1), .ignored)
+        let asked = try #require(http.sentRequests.first { $0.url.path.hasSuffix("/students/submissions") })
+        #expect(query(asked) == ["include[]=submission_comments", "include[]=rubric_assessment", "per_page=100"])
+        let essay = try #require(assignments.first)
+        #expect(essay.rubric == Rubric(title: "Essay rubric", criteria: [
+            Rubric.Criterion(id: "_c1", description: "Argument", points: 10, ratings: [Rubric.Rating(id: "_r1", description: "Convincing", points: 10)]),
+        ]))
+        #expect(essay.submission?.rubricMarks == ["_c1": RubricMark(ratingID: "_r1", points: 9, comments: "Good")])
+        let comments = try #require(essay.submission?.comments)
+        #expect(comments.map(\.author) == ["Dr. Chen", nil], "an anonymous author stays unnamed")
+        #expect(comments.first?.text == "Strong\nclose.")
+        #expect(comments.first?.attachments.map(\.name) == ["marked.pdf"])
+        #expect(comments.first?.attachments.first?.downloadURL?.absoluteString == "https://school.example/files/555/download?verifier=x")
+        #expect(assignments.last?.submission?.comments == [], "no comments is an empty list")
+        #expect(assignments.last?.submission?.rubricMarks == nil, "nothing marked: no marks")
     }
 
     @Test func assignmentsThatMayNotBeSeenSaySo() async {

@@ -71,7 +71,7 @@ struct CanvasPagingLoopTests {
         let essay = #"[{"id": 7, "name": "Essay", "submission_types": ["online_upload"]}]"#
         let listing = Listing { n, _ in (essay, "https://school.example/api/v1/courses/1/assignments?page=bookmark:WzEwXQ&page_token=\(UUID().uuidString)-\(n)") }
         await #expect(throws: PagingError.loopsBack) { try await listing.client.assignments(CourseID(1), .ignored) }
-        #expect(listing.requested.values.count == 2)
+        #expect(listing.requested.values.filter { $0.path.hasSuffix("/assignments") }.count == 2)
     }
 
     @Test func aLoopThroughTwoPagesIsFoundToo() async {

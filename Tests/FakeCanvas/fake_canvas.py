@@ -522,6 +522,24 @@ GRADING_VARIANTS = {1: "points", 2: "letter", 3: "points", 4: "unposted"}
 # period's beside the whole course's, as `include[]=current_grading_period_scores` gives them;
 # course 7 lets students see the total over every period, course 19 does not.
 GRADING_PERIOD_TITLE = "Fall Q2"
+# Homework 1's rubric where it is graded by letter or not posted yet, as the assignment carries it,
+# and the marks its 8.5 came from: one rating picked, one scored freely with a comment.
+RUBRIC = {
+    "use_rubric_for_grading": True, "free_form_criterion_comments": False,
+    "rubric_settings": {"id": 61, "title": "Homework rubric", "points_possible": 10.0,
+                        "free_form_criterion_comments": False, "hide_score_total": False, "hide_points": False},
+    "rubric": [
+        {"id": "_c1", "description": "Correctness", "long_description": None, "points": 6.0, "criterion_use_range": False,
+         "ratings": [{"id": "_r1", "description": "Full marks", "long_description": "", "points": 6.0},
+                     {"id": "_r2", "description": "Partly right", "long_description": "", "points": 3.0},
+                     {"id": "_r3", "description": "Not attempted", "long_description": "", "points": 0.0}]},
+        {"id": "_c2", "description": "Clarity", "long_description": None, "points": 4.0, "criterion_use_range": False,
+         "ratings": [{"id": "_r4", "description": "Clear", "long_description": "", "points": 4.0},
+                     {"id": "_r5", "description": "Hard to follow", "long_description": "", "points": 1.0}]},
+    ],
+}
+RUBRIC_MARKS = {"_c1": {"rating_id": "_r1", "comments": None, "points": 6.0},
+                "_c2": {"rating_id": None, "comments": "Step 3 skips a case.", "points": 2.5}}
 
 
 
@@ -884,6 +902,8 @@ class Dataset:
                 "html_url": f"{base}/courses/{cid}/assignments/{aid}", "published": True,
                 "has_submitted_submissions": False, "position": number,
             }
+            if number == 1 and self.grading_variant(cid) in ("letter", "unposted"):
+                assignment.update(RUBRIC)
             if role == "student":
                 # Outside its unlock_at..lock_at window an assignment is locked for a student.
                 closed = (unlock_at is not None and now < unlock_at) or (lock_at is not None and now >= lock_at)
@@ -1852,6 +1872,7 @@ PATTERN_PERIOD = 1024 * 1024 + 7    # not a power of two, so a resume off by a M
 STORE_CHUNK = 512 * 1024            # socket writes of the store: large, so a GiB streams fast
 FILE_ID_BASE = 2_000_000            # course files: 2_000_000 + course * 100 + n
 FOLDER_ID_BASE = 1_000_000          # course folders: 1_000_000 + course * 100 + n
+FEEDBACK_FILE_IDS = 2_900_000       # a comment's attachment: 2_900_000 + course, in no course's Files
 ADDED_FILE_IDS = 3_000_000          # files added through /__control/files, counted from here
 STORE_LONG_EXTRA = 1024             # how many bytes `store_long` adds
 STORE_EXPIRED_BODY = (b'<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code>'
@@ -2004,10 +2025,23 @@ class CourseFileCatalog:
                           key=lambda f: (f.name.lower(), f.id))
 
     def get(self, file_id: int) -> Optional[CourseFileEntry]:
+        if FEEDBACK_FILE_IDS < file_id < ADDED_FILE_IDS:
+            return self.feedback_file(file_id - FEEDBACK_FILE_IDS)
         with self._lock:
             if file_id < ADDED_FILE_IDS and file_id >= FILE_ID_BASE:
                 self._seed((file_id - FILE_ID_BASE) // 100)
             return self._files.get(file_id)
+
+    def feedback_file(self, cid: int) -> CourseFileEntry:
+        """The file a teacher attached to a comment on course `cid`'s Homework 1: served like
+        a course file, listed in no course's Files (its course id is negative)."""
+        file_id = FEEDBACK_FILE_IDS + cid
+        with self._lock:
+            if file_id not in self._files:
+                stamp = (self.today - timedelta(days=3)).replace(hour=14, minute=0)
+                self._files[file_id] = CourseFileEntry(file_id, -cid, 0, "Marked Homework 1.pdf", 3_000 + cid,
+                                                       "application/pdf", stamp, stamp)
+            return self._files[file_id]
 
     def all_files(self) -> list:
         with self._lock:
@@ -2368,6 +2402,7 @@ class FakeCanvas:
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules", "list_modules"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/assignments", "list_assignments"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/assignment_groups", "list_assignment_groups"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/students/submissions", "list_student_submissions"),
         ("POST", r"/api/v1/courses/(?P<course>[^/]+)/assignments/(?P<assignment>[^/]+)"
                  r"/submissions/(?P<user>self|1)/files", "start_submission_upload"),
         ("POST", r"/api/v1/courses/(?P<course>[^/]+)/assignments/(?P<assignment>[^/]+)/submissions",
@@ -2489,6 +2524,44 @@ class FakeCanvas:
             if "submission" in assignment:
                 assignment["submission"] = self.submission_json(assignment, latest)
         return assignments
+
+    def list_student_submissions(self, req: Request, course: str) -> Response:
+        """`GET /api/v1/courses/:id/students/submissions` with no `student_ids[]`: the student's own
+        submissions to the course's published assignments. `include[]=submission_comments` adds
+        the comments the student may read (a teacher's comment on a grade not posted is hidden),
+        `include[]=rubric_assessment` the rubric's marks once the grade is posted; both keys are
+        left out otherwise, as canvas-lms's `submission_json` does."""
+        cid = self._readable_course(course)
+        if self.role != "student":
+            return self._paged(req, [])
+        includes = req.includes()
+        result = []
+        for assignment in self._assignments(cid, True):
+            submission = dict(assignment["submission"], assignment_id=assignment["id"])
+            number = assignment["id"] - self.data.assignment_id(cid, 0)
+            posted = submission.get("posted_at") is not None
+            if "submission_comments" in includes:
+                submission["submission_comments"] = self.comments_json(cid, number, posted)
+            if "rubric_assessment" in includes and posted and "rubric" in assignment:
+                submission["rubric_assessment"] = RUBRIC_MARKS
+            result.append(submission)
+        return self._paged(req, result)
+
+    def comments_json(self, cid: int, number: int, posted: bool) -> list:
+        """Course `cid`'s comments on Homework 1 where it is graded: the teacher's, with a file,
+        hidden from the student until the grade is posted."""
+        if number != 1 or self.data.grading_variant(cid) not in ("letter", "unposted") or not posted:
+            return []
+        teacher = self.data._teachers(cid, self.base)[0]
+        attachment = self.course_file_json(self.catalog.feedback_file(cid))
+        stamp = _iso(self.data.today - timedelta(days=3))
+        return [{
+            "id": 880000 + cid, "author_id": teacher["id"], "author_name": teacher["display_name"],
+            "author": {"id": teacher["id"], "display_name": teacher["display_name"], "avatar_image_url": None,
+                       "html_url": teacher["html_url"]},
+            "comment": "Good structure. Explain step 3 more fully next time.", "created_at": stamp, "edited_at": None,
+            "attempt": None, "attachments": [attachment],
+        }]
 
     def list_assignment_groups(self, req: Request, course: str) -> Response:
         """`GET /api/v1/courses/:id/assignment_groups`: the groups, with their assignments under

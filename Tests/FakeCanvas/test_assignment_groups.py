@@ -77,5 +77,46 @@ class AssignmentGroupsTest(unittest.TestCase):
         self.api(GROUPS.format(2) + "&grading_period_id=7002", status=404)
 
 
+class StudentSubmissionsTest(unittest.TestCase):
+    """`GET /courses/:id/students/submissions`: the student's own, with comments and rubric marks when asked."""
+
+    def setUp(self):
+        self.assertEqual(SERVER.control("POST", "reset").status, 200)
+        self.assertEqual(SERVER.control("POST", "config", {"role": "student"}).status, 200)
+
+    def api(self, path: str):
+        reply = request("GET", SERVER.url(path), headers=AUTH)
+        self.assertEqual(reply.status, 200, (path, reply.body))
+        return reply.json()
+
+    FEEDBACK = "/api/v1/courses/{}/students/submissions?include[]=submission_comments&include[]=rubric_assessment"
+
+    def test_a_posted_grade_brings_the_teachers_comment_with_its_file_and_the_rubrics_marks(self):
+        homework = self.api(self.FEEDBACK.format(2))[0]
+        self.assertEqual(homework["assignment_id"], 500021)
+        comment = homework["submission_comments"][0]
+        self.assertEqual(comment["comment"], "Good structure. Explain step 3 more fully next time.")
+        self.assertEqual(comment["attachments"][0]["display_name"], "Marked Homework 1.pdf")
+        self.assertEqual(homework["rubric_assessment"]["_c1"], {"rating_id": "_r1", "comments": None, "points": 6.0})
+        download = request("GET", comment["attachments"][0]["url"])
+        self.assertEqual(download.status, 302, "the file is served as a course file is")
+        files = [f["id"] for f in self.api("/api/v1/courses/2/files")]
+        self.assertNotIn(comment["attachments"][0]["id"], files, "a comment's file is in no course's Files")
+
+    def test_nothing_while_the_grade_is_not_posted_and_keys_left_out_unless_asked(self):
+        unposted = self.api(self.FEEDBACK.format(4))[0]
+        self.assertEqual(unposted["submission_comments"], [], "a teacher's comment on an unposted grade is hidden")
+        self.assertNotIn("rubric_assessment", unposted)
+        plain = self.api("/api/v1/courses/2/students/submissions")[0]
+        self.assertNotIn("submission_comments", plain)
+        self.assertNotIn("rubric_assessment", plain)
+
+    def test_the_rubric_rides_on_the_assignment(self):
+        homework = self.api("/api/v1/courses/2/assignments")[0]
+        self.assertEqual([c["id"] for c in homework["rubric"]], ["_c1", "_c2"])
+        self.assertFalse(homework["rubric_settings"]["hide_points"])
+        self.assertNotIn("rubric", self.api("/api/v1/courses/1/assignments")[0])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -14,9 +14,11 @@ enum AssignmentLayout {
             return [.text(StyledLine("This course has no assignments.", style: .muted))]
         }
         return sorted(assignments).flatMap { assignment in
+            let item = DetailItem(assignment)
             let lines = lines(for: assignment, width: width, now: now, glyphs: glyphs)
                 + changeLines(changes[assignment.id], width: width, now: now, glyphs: glyphs)
-            return lines.map { DetailLine.item($0, DetailItem(assignment)) }
+                + FeedbackLayout.rubricLines(for: assignment, width: width)
+            return lines.map { DetailLine.item($0, item) } + FeedbackLayout.commentLines(for: assignment, item: item, width: width, now: now)
         }
     }
 

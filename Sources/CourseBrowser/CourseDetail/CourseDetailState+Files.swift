@@ -24,6 +24,19 @@ extension CourseDetailState {
         return files.value?.files.first { DetailItem.id(ofFile: $0.id) == selectedItem }
     }
 
+    /// The selected file attached to a comment, with the assignment it is feedback on.
+    var selectedAttachment: (file: CourseFile, assignment: Assignment)? {
+        guard let selectedItem, let assignments = assignments.value else { return nil }
+        for assignment in assignments {
+            for comment in assignment.submission?.comments ?? [] {
+                if let file = comment.attachments.first(where: { DetailItem.id(ofAttachment: $0.id) == selectedItem }) {
+                    return (file, assignment)
+                }
+            }
+        }
+        return nil
+    }
+
     /// The selected folder, while one is selected and on the page.
     var selectedFolder: CourseFolder? {
         guard let selectedItem else { return nil }
@@ -79,6 +92,11 @@ extension CourseDetailState {
 
     /// Queues the selected file, or every file in the selected folder and below it.
     mutating func downloadSelected() -> [Effect] {
+        if let (file, assignment) = selectedAttachment, let course = downloadCourse, let folderName = downloadFolderName {
+            // Feedback files go beside the course's own, under the assignment they are about.
+            let entry = DownloadBatch.Entry(file: file, folderPath: ["Feedback", assignment.name])
+            return [.enqueueDownloads(DownloadBatch(course: course, courseFolder: folderName, entries: [entry]))]
+        }
         guard let course = downloadCourse, let folderName = downloadFolderName, let listing = files.value else { return [] }
         let chosen: [CourseFile]
         if let file = selectedFile {

@@ -56,7 +56,8 @@ extension CourseDetailState {
             let readable = selectedAnnouncement != nil || selectedDetailItem?.fileID != nil
             return Availability(unless: readable ? nil : "Select an announcement with n or p first")
         case .download:
-            return Availability(unless: selectedFile == nil && selectedFolder == nil ? "Select a file or folder with n or p first" : nil)
+            let none = selectedFile == nil && selectedFolder == nil && selectedAttachment == nil
+            return Availability(unless: none ? "Select a file or folder with n or p first" : nil)
         case .whatIf:
             return Availability(unless: gradeQuestionRefusal)
         case .clearWhatIf:

@@ -207,8 +207,10 @@ struct CourseDetailState {
     /// none is selected, and scrolls it into view.
     mutating func selectItem(step: Int) {
         var starts: [(id: String, line: Int)] = []
+        var seen: Set<String> = []
+        // An item stops `n` once, at its first line, though a row of its own (a comment's file) may part its lines.
         for index in lines.markable {
-            guard let item = lines[index].item, starts.last?.id != item.id else { continue }
+            guard let item = lines[index].item, seen.insert(item.id).inserted else { continue }
             starts.append((item.id, index))
         }
         guard !starts.isEmpty else { return }

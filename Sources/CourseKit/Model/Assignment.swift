@@ -31,12 +31,14 @@ public struct Assignment: Equatable, Sendable, Identifiable, Codable {
     /// What the student declares by handing in, where the backend asks them to accept it first
     /// (Moodle's submission statement), as plain text; nil where nothing is asked.
     public var submissionStatement: String?
+    /// How it is marked, where it has a rubric.
+    public var rubric: Rubric?
 
     public init(
         id: String, name: String, dueAt: Date? = nil, pointsPossible: Double? = nil, gradingType: GradingType? = nil,
         submissionTypes: [String] = [], allowedExtensions: [String] = [], isLocked: Bool = false, lockExplanation: String? = nil,
         unlockAt: Date? = nil, lockAt: Date? = nil, submission: Submission? = nil, htmlURL: URL? = nil,
-        maxFileCount: Int? = nil, maxFileBytes: Int64? = nil, submissionStatement: String? = nil
+        maxFileCount: Int? = nil, maxFileBytes: Int64? = nil, submissionStatement: String? = nil, rubric: Rubric? = nil
     ) {
         self.id = id
         self.name = name
@@ -54,6 +56,7 @@ public struct Assignment: Equatable, Sendable, Identifiable, Codable {
         self.maxFileCount = maxFileCount
         self.maxFileBytes = maxFileBytes
         self.submissionStatement = submissionStatement
+        self.rubric = rubric
     }
 
     /// Whether files can be handed in for it.
@@ -92,11 +95,16 @@ extension Assignment {
         public var attemptOfNextHandIn: Int?
         /// What the teacher wrote back, as HTML, once it is released to the student.
         public var feedbackHTML: String?
+        /// The comments on it the student may read, oldest first; nil where the backend didn't say.
+        public var comments: [SubmissionComment]?
+        /// How the teacher marked each criterion of the rubric, by criterion ID, once released.
+        public var rubricMarks: [String: RubricMark]?
 
         public init(
             state: State, submittedAt: Date? = nil, attempt: Int? = nil, isLate: Bool = false, isMissing: Bool = false,
             isExcused: Bool = false, score: Double? = nil, grade: String? = nil, postedAt: Date? = nil,
-            attemptOfNextHandIn: Int? = nil, feedbackHTML: String? = nil
+            attemptOfNextHandIn: Int? = nil, feedbackHTML: String? = nil,
+            comments: [SubmissionComment]? = nil, rubricMarks: [String: RubricMark]? = nil
         ) {
             self.state = state
             self.submittedAt = submittedAt
@@ -109,6 +117,8 @@ extension Assignment {
             self.postedAt = postedAt
             self.attemptOfNextHandIn = attemptOfNextHandIn
             self.feedbackHTML = feedbackHTML
+            self.comments = comments
+            self.rubricMarks = rubricMarks
         }
     }
 }

@@ -1,0 +1,58 @@
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+/// What the teacher wrote back under an assignment: the rubric with how each criterion was
+/// marked, then the comments, each with its author and day, and its files as rows of their own
+/// that `d` downloads.
+enum FeedbackLayout {
+    /// The rubric's lines, belonging to the assignment's row.
+    static func rubricLines(for assignment: Assignment, width: Int) -> [StyledLine] {
+        guard let rubric = assignment.rubric else { return [] }
+        let marks = assignment.submission?.rubricMarks
+        var lines = indented("Rubric" + (rubric.title.map { ": " + $0 } ?? "") + (marks == nil ? " (not marked yet)" : ""), depth: 4, width: width, style: .muted)
+        for criterion in rubric.criteria {
+            var parts = [criterion.description]
+            let mark = marks?[criterion.id]
+            if let rating = mark?.ratingID.flatMap({ id in criterion.ratings.first { $0.id == id } }), !rating.description.isEmpty {
+                parts.append(rating.description)
+            }
+            if !rubric.hidesPoints {
+                let possible = criterion.points.map { "/" + PointsText.format($0) } ?? ""
+                parts.append((mark?.points.map(PointsText.format) ?? "–") + possible)
+            }
+            if let comments = mark?.comments {
+                parts.append("“\(comments)”")
+            }
+            lines += indented(parts.joined(separator: " · "), depth: 6, width: width, style: .muted)
+        }
+        return lines
+    }
+
+    /// Each comment's lines, belonging to the assignment's row, and its files, each a row of its own.
+    static func commentLines(for assignment: Assignment, item: DetailItem, width: Int, now: Date) -> [DetailLine] {
+        (assignment.submission?.comments ?? []).flatMap { comment in
+            let who = [comment.author ?? "Anonymous", comment.createdAt.map { DateText.day($0, now: now) }].compactMap { $0 }.joined(separator: ", ")
+            let text = comment.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            let lines = indented(who + ": " + text, depth: 4, width: width, style: .plain).map { DetailLine.item($0, item) }
+            return lines + comment.attachments.flatMap { file in
+                let size = file.size.map { " · " + ByteSize.format($0) } ?? ""
+                return indented("attached: " + file.name + size, depth: 6, width: width, style: .muted).map {
+                    DetailLine.item($0, DetailItem(id: DetailItem.id(ofAttachment: file.id), title: file.name, url: file.htmlURL))
+                }
+            }
+        }
+    }
+
+    private static func indented(_ text: String, depth: Int, width: Int, style: Style) -> [StyledLine] {
+        let margin = String(repeating: " ", count: depth)
+        return DetailText.wrap(text, width: max(1, width - depth), style: style).map { StyledLine(margin + $0.text, style: style) }
+    }
+}
+
+extension DetailItem {
+    /// The ID of the comment attachment whose own ID is `id`.
+    static func id(ofAttachment id: String) -> String {
+        "attachment \(id)"
+    }
+}
