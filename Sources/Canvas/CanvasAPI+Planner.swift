@@ -8,12 +8,25 @@ extension CanvasAPI {
     /// Canvas leaves out concluded enrollments unless asked (`include[]=concluded`). Course
     /// codes are not asked for here: the course list already reads them, and reading every
     /// course again for each planner load would double the requests of a start.
+    ///
+    /// Beside it, the student's missing work, which the planner lists only within its dates:
+    /// work missing since before `start` is added, so the Missing group and its count hold it.
     func plannerItems(from start: Date, to end: Date) async throws -> [PlannerItem] {
+        async let missing = all(CanvasMissingAssignment.self, from: missingURL, resource: .planner)
         let rows = try await all(CanvasPlannerItem.self, from: plannerURL(from: start, to: end), resource: .planner)
         let origin = baseURL
-        return rows.compactMap { $0.item(resolvingAgainst: origin) }
-            .filter { $0.date >= start && $0.date < end }
-            .sorted { $0.date < $1.date }
+        let items = rows.compactMap { $0.item(resolvingAgainst: origin) }.filter { $0.date >= start && $0.date < end }
+        let listed = Set(items.compactMap(\.assignmentID))
+        let older = try await missing.compactMap(\.plannerItem).filter { $0.date < start && !listed.contains($0.assignmentID ?? "") }
+        return (older + items).sorted { $0.date < $1.date }
+    }
+
+    /// `GET /api/v1/users/self/missing_submissions`, with each assignment's course and the
+    /// student's planner mark; locked work too, which counts as missing all the same.
+    var missingURL: URL {
+        url("/api/v1/users/self/missing_submissions", query: [
+            ("include[]", "course"), ("include[]", "planner_overrides"), ("per_page", "100"),
+        ])
     }
 
     /// `GET /api/v1/planner/items` for the whole UTC days around the range, a hundred to a page

@@ -18,6 +18,9 @@ package struct CanvasAssignment: Decodable, Sendable {
         package var score: CanvasNumber?
         package var grade: String?
         package var posted_at: String?
+        /// `extended` where the teacher gave this student more time; `late`, `missing`, `none` or null otherwise.
+        package var late_policy_status: String?
+        package var redo_request: Bool?
     }
 
     package var id: CanvasID
@@ -79,7 +82,9 @@ extension CanvasAssignment.Submission {
             isExcused: excused ?? false,
             score: score?.value,
             grade: grade.flatMap(\.nonBlank),
-            postedAt: posted_at.flatMap(CanvasDate.parse)
+            postedAt: posted_at.flatMap(CanvasDate.parse),
+            isExtended: late_policy_status == "extended",
+            isRedoRequested: redo_request ?? false
         )
     }
 }

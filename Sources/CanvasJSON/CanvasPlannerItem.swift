@@ -31,6 +31,9 @@ package struct CanvasPlannerItem: Decodable, Sendable {
         package var missing: Bool?
         package var needs_grading: Bool?
         package var has_feedback: Bool?
+        /// The teacher extended the deadline for this student; older Canvas leaves it out.
+        package var extended: Bool?
+        package var redo_request: Bool?
     }
 
     package struct Override: Decodable, Sendable {
@@ -134,7 +137,9 @@ extension CanvasPlannerItem.Submissions {
         PlannerItem.Status(
             isSubmitted: submitted ?? false, isGraded: graded ?? false, isLate: late ?? false, isMissing: missing ?? false,
             isExcused: excused ?? false, needsGrading: needs_grading ?? false, hasFeedback: has_feedback ?? false,
-            gradePostedAt: posted_at.flatMap(CanvasDate.parse)
+            gradePostedAt: posted_at.flatMap(CanvasDate.parse),
+            isExtended: extended ?? false, isRedoRequested: redo_request ?? false,
+            isGradeHidden: graded == true && excused != true && posted_at == nil
         )
     }
 }

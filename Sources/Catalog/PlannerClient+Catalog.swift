@@ -65,7 +65,8 @@ extension PlannerItem.Status {
             isMissing: submission.isMissing,
             isExcused: submission.isExcused,
             needsGrading: submission.state == .submitted || submission.state == .pendingReview,
-            gradePostedAt: submission.postedAt
+            gradePostedAt: submission.postedAt,
+            isGradeHidden: submission.isGradeHidden
         )
     }
 }

@@ -14,6 +14,8 @@ struct CanvasPlannerTests {
     static let start = now.addingTimeInterval(-14 * 86_400)
     static let end = now.addingTimeInterval(28 * 86_400)
 
+    static let missingPath = "/api/v1/users/self/missing_submissions"
+
     static let courses = #"""
         [{"id": 1, "name": "Biology", "course_code": "BIO 101"},
          {"id": 2, "name": "Old", "course_code": "OLD 1", "end_at": "2020-01-01T00:00:00Z"}]
@@ -26,7 +28,13 @@ struct CanvasPlannerTests {
     func items(_ body: String) async throws -> [PlannerItem] {
         http.on("/api/v1/planner/items", .json(body))
         http.on("/api/v1/courses", .json(Self.courses))
+        noMissingWork()
         return try await planner.items(Self.start, Self.end, .ignored)
+    }
+
+    /// No missing work beyond the planner's own rows, unless a test said otherwise first.
+    func noMissingWork() {
+        http.on(Self.missingPath, .json("[]"))
     }
 
     @Test func anAssignmentCarriesItsPointsStatusAndOverride() async throws {
@@ -48,7 +56,7 @@ struct CanvasPlannerTests {
         #expect(!item.isAllDay)
         #expect(item.pointsPossible == 20.5)
         #expect(item.assignmentID == "12")
-        #expect(item.status == PlannerItem.Status(isSubmitted: true, isGraded: true, isLate: true, hasFeedback: true))
+        #expect(item.status == PlannerItem.Status(isSubmitted: true, isGraded: true, isLate: true, hasFeedback: true, isGradeHidden: true))
         #expect(item.isMarkedComplete)
         #expect(item.hasNewActivity)
         #expect(item.htmlURL == URL(string: "https://school.example/courses/1/assignments/12"))
@@ -126,7 +134,7 @@ struct CanvasPlannerTests {
              {"plannable_id": 4, "plannable_type": "assignment", "course_id": 77, "plannable_date": "2026-12-01T13:00:00Z", "plannable": {"title": "Unlisted"}}]
             """#)
         #expect(items.map(\.title) == ["A", "Unlisted"])
-        #expect(http.sentRequests.map(\.url.path) == ["/api/v1/planner/items"], "no course listing of its own beside the Courses pane's")
+        #expect(Set(http.sentRequests.map(\.url.path)) == ["/api/v1/planner/items", Self.missingPath], "no course listing of its own beside the Courses pane's")
     }
 
     @Test func aRowWithNoDateIsLeftOutAndTheRestAreRead() async throws {
@@ -144,10 +152,10 @@ struct CanvasPlannerTests {
             #"[{"plannable_id": 1, "plannable_type": "assignment", "course_id": 1, "plannable_date": "2026-12-02T10:00:00Z", "plannable": {"title": "First"}}]"#,
             link: #"<https://school.example/api/v1/planner/items?page=2&per_page=100>; rel="next""#))
         http.on("/api/v1/courses", .json(Self.courses))
+        noMissingWork()
         let items = try await planner.items(Self.start, Self.end, .ignored)
         #expect(items.map(\.title) == ["Second", "First"])
-        let first = try #require(http.sentRequests.first)
-        #expect(first.url.path == "/api/v1/planner/items")
+        let first = try #require(http.sentRequests.first { $0.url.path == "/api/v1/planner/items" })
         let query = URLComponents(url: first.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         #expect(query.map(\.name) == ["start_date", "end_date", "per_page"])
         #expect(query.first?.value.flatMap(CanvasDate.parse) == CanvasAPI.dayStart(Self.start))
@@ -174,6 +182,7 @@ struct CanvasPlannerTests {
     @Test func aNextLinkToAnotherServerIsRefused() async {
         http.on("/api/v1/planner/items", .json("[]", link: #"<https://evil.example/api/v1/planner/items?page=2>; rel="next""#))
         http.on("/api/v1/courses", .json(Self.courses))
+        noMissingWork()
         await #expect(throws: CanvasError.self) { try await planner.items(Self.start, Self.end, .ignored) }
     }
 
@@ -193,8 +202,53 @@ extension CanvasPlannerTests {
     /// out marked as background work for the rate budget; an ordinary load's pages do not.
     @Test func aBackgroundLoadsPagesGoOutAsBackgroundWork() async throws {
         http.on("/api/v1/planner/items", .json("[]"))
+        noMissingWork()
         _ = try await planner.items(Self.start, Self.end, LoadProgress(urgency: .background) { _ in })
         _ = try await planner.items(Self.start, Self.end, .ignored)
-        #expect(http.sentRequests.map(\.isBackground) == [true, false])
+        let planner = http.sentRequests.filter { $0.url.path == "/api/v1/planner/items" }
+        let missing = http.sentRequests.filter { $0.url.path == Self.missingPath }
+        #expect(planner.map(\.isBackground) == [true, false])
+        #expect(missing.map(\.isBackground) == [true, false])
+    }
+
+    /// Work missing since before the planner's dates comes from Canvas's missing submissions,
+    /// with its course; work the planner lists already is not listed twice.
+    @Test func missingWorkOlderThanTheRangeIsAddedOnce() async throws {
+        let old = CanvasAPI.timestamp(Self.start.addingTimeInterval(-86_400))
+        let inside = CanvasAPI.timestamp(Self.start.addingTimeInterval(86_400))
+        http.on(Self.missingPath, .json(#"""
+            [{"id": 40, "name": "Essay", "course_id": 1, "due_at": "\#(old)", "points_possible": 10,
+              "html_url": "https://school.example/courses/1/assignments/40", "planner_override": {"marked_complete": false},
+              "course": {"id": 1, "name": "Biology", "course_code": "BIO 101"}},
+             {"id": 41, "name": "Listed", "course_id": 1, "due_at": "\#(inside)"},
+             {"id": 42, "name": "Undated", "course_id": 1, "due_at": null}]
+            """#))
+        let items = try await items(#"""
+            [{"plannable_id": 41, "plannable_type": "assignment", "course_id": 1, "plannable_date": "\#(inside)",
+              "submissions": {"missing": true}, "plannable": {"title": "Listed"}}]
+            """#)
+        #expect(items.map(\.title) == ["Essay", "Listed"])
+        let essay = try #require(items.first)
+        #expect(essay.id == "assignment:40")
+        #expect(essay.assignmentID == "40")
+        #expect(essay.courseCode == "BIO 101")
+        #expect(essay.status == PlannerItem.Status(isMissing: true))
+        let asked = try #require(http.sentRequests.first { $0.url.path == Self.missingPath })
+        let names = (URLComponents(url: asked.url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { "\($0.name)=\($0.value ?? "")" }
+        #expect(names == ["include[]=course", "include[]=planner_overrides", "per_page=100"])
+    }
+
+    @Test func extensionsRedoRequestsAndHiddenGradesAreRead() async throws {
+        let items = try await items(#"""
+            [{"plannable_id": 1, "plannable_type": "assignment", "course_id": 1, "plannable_date": "2026-12-01T10:00:00Z",
+              "submissions": {"extended": true, "missing": false}, "plannable": {"title": "More time"}},
+             {"plannable_id": 2, "plannable_type": "assignment", "course_id": 1, "plannable_date": "2026-12-01T11:00:00Z",
+              "submissions": {"submitted": true, "graded": true, "posted_at": "2026-12-02T10:00:00Z", "redo_request": true}, "plannable": {"title": "Again"}},
+             {"plannable_id": 3, "plannable_type": "assignment", "course_id": 1, "plannable_date": "2026-12-01T12:00:00Z",
+              "submissions": {"submitted": true, "graded": true, "posted_at": null}, "plannable": {"title": "Hidden"}}]
+            """#)
+        #expect(items.map(\.status?.isExtended) == [true, false, false])
+        #expect(items.map(\.status?.isRedoRequested) == [false, true, false])
+        #expect(items.map(\.status?.isGradeHidden) == [false, false, true])
     }
 }

@@ -863,7 +863,7 @@ class Dataset:
         submission = {
             "id": self.submission_id(aid), "assignment_id": aid, "user_id": 1, "attempt": None,
             "submitted_at": None, "workflow_state": "unsubmitted", "submission_type": None,
-            "late": False, "missing": past, "excused": None, "score": None, "grade": None,
+            "late": False, "missing": past, "late_policy_status": None, "redo_request": False, "excused": None, "score": None, "grade": None,
             "posted_at": None, "seconds_late": 0,
         }
         variant = self.grading_variant(cid)
@@ -1410,10 +1410,11 @@ class RateBucket:
 
 class DataChanges:
     """What tests changed in the data set through /__control/changes, laid over it: assignments
-    added to a course, due dates moved, grades given and announcements posted, as a teacher
-    would between two looks of a student."""
+    added to a course, due dates moved, grades given, more time given (`extend`: the submission's
+    `late_policy_status` "extended"), work asked for again (`redo`: `redo_request`) and
+    announcements posted, as a teacher would between two looks of a student."""
 
-    KINDS = ("add_assignment", "move_due", "grade", "announce")
+    KINDS = ("add_assignment", "move_due", "grade", "announce", "extend", "redo")
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -1425,6 +1426,8 @@ class DataChanges:
             self.due_days = {}       # assignment id -> due in days
             self.grades = {}         # assignment id -> (score, posted_at)
             self.posted = []         # (course id, announcement id, title, posted_at)
+            self.extended = set()    # assignment ids
+            self.redone = set()      # assignment ids
 
     def apply(self, change, now: datetime) -> dict:
         """One change, as `{"kind": …}` with its fields; answers what it made."""
@@ -1445,6 +1448,10 @@ class DataChanges:
                 aid = self._whole(change, "assignment")
                 self.due_days[aid] = float(change.get("due_in_days", 0))
                 return {"kind": kind, "assignment": aid, "due_in_days": self.due_days[aid]}
+            if kind in ("extend", "redo"):
+                aid = self._whole(change, "assignment")
+                (self.extended if kind == "extend" else self.redone).add(aid)
+                return {"kind": kind, "assignment": aid}
             if kind == "grade":
                 aid = self._whole(change, "assignment")
                 self.grades[aid] = (float(change.get("score", 10)), _iso(now))
@@ -1474,6 +1481,11 @@ class DataChanges:
         """`submission` graded and posted, if a test graded the assignment."""
         with self._lock:
             grade = self.grades.get(aid)
+            extended, redone = aid in self.extended, aid in self.redone
+        submission = dict(submission, redo_request=redone)
+        if extended:
+            # Canvas's `missing` and `late` are false while an extension runs.
+            submission.update(late_policy_status="extended", missing=False, late=False)
         if grade is None:
             return submission
         score, posted_at = grade
@@ -2397,6 +2409,7 @@ class FakeCanvas:
         ("GET", r"/api/v1/courses", "list_courses"),
         ("GET", r"/api/v1/users/self/favorites/courses", "list_favorites"),
         ("GET", r"/api/v1/users/self", "get_self"),
+        ("GET", r"/api/v1/users/self/missing_submissions", "list_missing_submissions"),
         ("GET", r"/api/v1/planner/items", "list_planner_items"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)", "get_course"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules", "list_modules"),
@@ -2645,6 +2658,30 @@ class FakeCanvas:
         rows.append((note_at, note))
         return [row if isinstance(row, tuple) else (_parse_iso(row["plannable_date"]), row) for row in rows]
 
+    def list_missing_submissions(self, req: Request) -> Response:
+        """`GET /api/v1/users/self/missing_submissions`: assignments of the student's current
+        courses that are missing (not excused, not extended), by due date, without their
+        submission; each with its `course` under `include[]=course` and `planner_override`
+        under `include[]=planner_overrides`, as canvas-lms's users_controller gives them."""
+        includes = req.includes()
+        rows = []
+        if self.role != "student":
+            # Only the courses the user takes part in as a student count.
+            return self._paged(req, rows)
+        for cid in (cid for cid in self.data.course_ids() if self._plans(cid)):
+            for assignment in self._assignments(cid, True):
+                submission = assignment.pop("submission")
+                if not submission.get("missing") or submission.get("excused"):
+                    continue
+                if "course" in includes:
+                    assignment["course"] = {"id": cid, "name": self.data._course_name(cid),
+                                            "course_code": self.data._course_code(cid)}
+                if "planner_overrides" in includes:
+                    assignment["planner_override"] = None
+                rows.append(assignment)
+        rows.sort(key=lambda a: (a["due_at"] or "", a["id"]))
+        return self._paged(req, rows)
+
     def _plans(self, cid: int) -> bool:
         data = self.data
         return (data.enrollment_state(cid) == "active" and not data.is_concluded(cid)
@@ -2660,7 +2697,8 @@ class FakeCanvas:
         status = {"submitted": submitted, "excused": bool(submission.get("excused")), "graded": graded,
                   "posted_at": submission.get("posted_at"), "late": bool(submission.get("late")),
                   "missing": bool(submission.get("missing")), "needs_grading": submitted and not graded,
-                  "has_feedback": False, "redo_request": False}
+                  "has_feedback": False, "redo_request": bool(submission.get("redo_request")),
+                  "extended": submission.get("late_policy_status") == "extended"}
         plannable = {"id": assignment["id"], "title": assignment["name"], "course_id": cid,
                      "points_possible": assignment["points_possible"], "due_at": assignment["due_at"],
                      "assignment_id": None}
@@ -3234,7 +3272,8 @@ class FakeCanvas:
     def control_add_changes(self, payload) -> Response:
         """One change (`{"kind": "add_assignment", "course": 1, "name": "Quiz", "due_in_days": 5}`,
         `move_due` with `assignment` and `due_in_days`, `grade` with `assignment` and `score`,
-        `announce` with `course` and `title`) or a list of them, applied in order."""
+        `announce` with `course` and `title`, `extend` and `redo` with `assignment`) or a list of
+        them, applied in order."""
         changes = payload if isinstance(payload, list) else [payload]
         now = datetime.now(timezone.utc)
         try:

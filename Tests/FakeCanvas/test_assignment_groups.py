@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 import sys
 import unittest
+from datetime import datetime, timedelta, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from module_server import ModuleServer  # noqa: E402
-from test_fake_canvas import AUTH, request  # noqa: E402
+from test_fake_canvas import AUTH, every_page, request  # noqa: E402
 
 SERVER = ModuleServer()
 setUpModule, tearDownModule = SERVER.start, SERVER.stop
@@ -116,6 +117,57 @@ class StudentSubmissionsTest(unittest.TestCase):
         self.assertEqual([c["id"] for c in homework["rubric"]], ["_c1", "_c2"])
         self.assertFalse(homework["rubric_settings"]["hide_points"])
         self.assertNotIn("rubric", self.api("/api/v1/courses/1/assignments")[0])
+
+
+class MissingAndFlagsTest(unittest.TestCase):
+    """Missing work past the planner's dates, and the teacher's extensions and redo requests."""
+
+    def setUp(self):
+        self.assertEqual(SERVER.control("POST", "reset").status, 200)
+        self.assertEqual(SERVER.control("POST", "config", {"role": "student"}).status, 200)
+
+    def api(self, path: str):
+        reply = request("GET", SERVER.url(path), headers=AUTH)
+        self.assertEqual(reply.status, 200, (path, reply.body))
+        return reply.json()
+
+    def change(self, change: dict):
+        self.assertEqual(SERVER.control("POST", "changes", change).status, 201)
+
+    def planner_row(self, assignment: int) -> dict:
+        """The planner's row of `assignment`, which is due within a week either side of today."""
+        today = datetime.now(timezone.utc)
+        window = f"start_date={(today - timedelta(days=7)).date()}&end_date={(today + timedelta(days=7)).date()}"
+        rows = every_page(self, SERVER.url(f"/api/v1/planner/items?per_page=100&{window}"))
+        return next(r for r in rows if r["plannable_id"] == assignment)
+
+    def missing(self) -> list:
+        return self.api("/api/v1/users/self/missing_submissions?include[]=course&include[]=planner_overrides&per_page=100")
+
+    def test_missing_work_of_any_age_with_its_course_and_no_submission(self):
+        self.change({"kind": "move_due", "assignment": 500031, "due_in_days": -20})
+        rows = self.missing()
+        old = next(r for r in rows if r["id"] == 500031)
+        self.assertEqual(old["course"]["course_code"], self.api("/api/v1/courses/3")["course_code"])
+        self.assertIsNone(old["planner_override"])
+        self.assertNotIn("submission", old)
+        self.assertEqual([r["due_at"] for r in rows], sorted(r["due_at"] for r in rows))
+        self.assertNotIn("course", self.api("/api/v1/users/self/missing_submissions")[0])
+
+    def test_an_extension_is_not_missing_and_says_so(self):
+        self.change({"kind": "extend", "assignment": 500031})
+        self.assertNotIn(500031, [r["id"] for r in self.missing()])
+        submission = self.api("/api/v1/courses/3/assignments?include[]=submission")[0]["submission"]
+        self.assertEqual((submission["late_policy_status"], submission["missing"]), ("extended", False))
+        row = self.planner_row(500031)
+        self.assertTrue(row["submissions"]["extended"])
+        self.assertFalse(row["submissions"]["missing"])
+
+    def test_a_redo_request_is_on_the_submission_and_the_planner(self):
+        self.change({"kind": "redo", "assignment": 500032})
+        self.assertTrue(self.api("/api/v1/courses/3/assignments?include[]=submission")[1]["submission"]["redo_request"])
+        row = self.planner_row(500032)
+        self.assertTrue(row["submissions"]["redo_request"])
 
 
 if __name__ == "__main__":

@@ -88,7 +88,7 @@ class PlannerTests(unittest.TestCase):
     def test_an_assignment_row_has_canvas_shape(self):
         row = next(r for r in self.month() if r["plannable_type"] == "assignment" and r["plannable"]["title"] == "Homework 1")
         self.assertEqual(set(row["submissions"]), {"submitted", "excused", "graded", "posted_at", "late", "missing",
-                                                   "needs_grading", "has_feedback", "redo_request"})
+                                                   "needs_grading", "has_feedback", "redo_request", "extended"})
         self.assertTrue(row["html_url"].startswith(f"/courses/{row['course_id']}/assignments/"), row["html_url"])
         self.assertIn("points_possible", row["plannable"])
         self.assertEqual(row["plannable"]["due_at"], row["plannable_date"])

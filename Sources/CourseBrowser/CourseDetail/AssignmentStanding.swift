@@ -21,6 +21,11 @@ struct AssignmentStanding: Equatable {
         let grade = Self.grade(of: submission, in: assignment)
         if submission.isExcused {
             self.init(text: "excused", style: .muted)
+        } else if submission.isRedoRequested {
+            // Whatever was handed in or graded, the teacher wants it again.
+            self.init(text: ["redo requested", grade].compactMap { $0 }.joined(separator: " · "), style: Style(role: .warning))
+        } else if submission.isExtended, submission.state == .unsubmitted {
+            self.init(text: "extended, not submitted", style: .muted)
         } else if submission.isMissing {
             self = Self.missing(submission, grade: grade)
         } else {

@@ -77,6 +77,8 @@ enum DueRow {
         case .graded, .submitted, .done: return marked(glyphs.check, Style(role: .success))
         case .submittedLate: return marked(glyphs.check, Style(role: .warning))
         case .late: return .init(text: standing.word, style: Style(role: .warning))
+        case .extended, .gradeNotReleased: return .init(text: standing.word, style: .muted)
+        case .redoRequested: return .init(text: standing.word, style: Style(role: .warning))
         }
     }
 

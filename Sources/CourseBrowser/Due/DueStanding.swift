@@ -15,6 +15,12 @@ package enum DueStanding: Equatable, Sendable {
     case late
     /// Ticked done in the planner.
     case done
+    /// The teacher gave more time.
+    case extended
+    /// The teacher asked for the work again.
+    case redoRequested
+    /// Graded, and the grade not released yet.
+    case gradeNotReleased
 
     /// Where `item` stands at `now`; nil when there is nothing to say (work still ahead, an announcement).
     package init?(of item: PlannerItem, now: Date) {
@@ -24,8 +30,12 @@ package enum DueStanding: Equatable, Sendable {
         } else if DueDay.isMissing(item, now: now) {
             // Said as the row is grouped: Canvas keeps its missing flag on work graded 0 for not being handed in.
             self = .missing
+        } else if status.isRedoRequested {
+            self = .redoRequested
+        } else if status.isExtended {
+            self = .extended
         } else if status.isGraded {
-            self = .graded
+            self = status.isGradeHidden ? .gradeNotReleased : .graded
         } else if status.isSubmitted {
             self = status.isLate ? .submittedLate : .submitted
         } else if status.isLate {
@@ -46,6 +56,9 @@ package enum DueStanding: Equatable, Sendable {
         case .submitted: "submitted"
         case .submittedLate, .late: "late"
         case .done: "done"
+        case .extended: "extended"
+        case .redoRequested: "redo requested"
+        case .gradeNotReleased: "grade not released"
         }
     }
 }

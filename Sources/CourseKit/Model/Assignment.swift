@@ -99,12 +99,17 @@ extension Assignment {
         public var comments: [SubmissionComment]?
         /// How the teacher marked each criterion of the rubric, by criterion ID, once released.
         public var rubricMarks: [String: RubricMark]?
+        /// The teacher gave this student more time (Canvas's `late_policy_status: "extended"`).
+        public var isExtended: Bool
+        /// The teacher asked for the work again (Canvas's `redo_request`).
+        public var isRedoRequested: Bool
 
         public init(
             state: State, submittedAt: Date? = nil, attempt: Int? = nil, isLate: Bool = false, isMissing: Bool = false,
             isExcused: Bool = false, score: Double? = nil, grade: String? = nil, postedAt: Date? = nil,
             attemptOfNextHandIn: Int? = nil, feedbackHTML: String? = nil,
-            comments: [SubmissionComment]? = nil, rubricMarks: [String: RubricMark]? = nil
+            comments: [SubmissionComment]? = nil, rubricMarks: [String: RubricMark]? = nil,
+            isExtended: Bool = false, isRedoRequested: Bool = false
         ) {
             self.state = state
             self.submittedAt = submittedAt
@@ -119,6 +124,8 @@ extension Assignment {
             self.feedbackHTML = feedbackHTML
             self.comments = comments
             self.rubricMarks = rubricMarks
+            self.isExtended = isExtended
+            self.isRedoRequested = isRedoRequested
         }
     }
 }

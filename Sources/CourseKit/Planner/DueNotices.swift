@@ -57,10 +57,12 @@ public struct DueNotices: Equatable, Sendable {
         return found
     }
 
-    /// Due within `dueSoon`, something to hand in, and not handed in, excused, graded or ticked done.
+    /// Due within `dueSoon`, something to hand in, and not excused or ticked done, nor handed in
+    /// or graded unless the teacher asked for it again.
     static func isDueSoon(_ item: PlannerItem, now: Date) -> Bool {
         guard let status = item.status, item.date > now, item.date.timeIntervalSince(now) <= dueSoon else { return false }
-        return !(status.isSubmitted || status.isExcused || status.isGraded || item.isMarkedComplete)
+        guard !status.isExcused, !item.isMarkedComplete else { return false }
+        return status.isRedoRequested || !(status.isSubmitted || status.isGraded)
     }
 
     /// `5 h`, or `40 min` under an hour: rounded down, so never more time than is left.

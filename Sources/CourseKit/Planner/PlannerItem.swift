@@ -35,10 +35,17 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
         /// When the grade was released to the student (`posted_at`); nil while it is not, or
         /// in a copy saved before this was kept.
         public var gradePostedAt: Date?
+        /// The teacher gave the student more time (Canvas's `extended`): not missing while it runs.
+        public var isExtended: Bool
+        /// The teacher asked for the work again (Canvas's `redo_request`): not done, whatever was handed in.
+        public var isRedoRequested: Bool
+        /// Graded, but the teacher has not released the grade (Canvas's `graded` with no `posted_at`).
+        public var isGradeHidden: Bool
 
         public init(
             isSubmitted: Bool = false, isGraded: Bool = false, isLate: Bool = false, isMissing: Bool = false,
-            isExcused: Bool = false, needsGrading: Bool = false, hasFeedback: Bool = false, gradePostedAt: Date? = nil
+            isExcused: Bool = false, needsGrading: Bool = false, hasFeedback: Bool = false, gradePostedAt: Date? = nil,
+            isExtended: Bool = false, isRedoRequested: Bool = false, isGradeHidden: Bool = false
         ) {
             self.isSubmitted = isSubmitted
             self.isGraded = isGraded
@@ -48,6 +55,9 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
             self.needsGrading = needsGrading
             self.hasFeedback = hasFeedback
             self.gradePostedAt = gradePostedAt
+            self.isExtended = isExtended
+            self.isRedoRequested = isRedoRequested
+            self.isGradeHidden = isGradeHidden
         }
 
         /// When a grade the student can see was released: nil while it is not posted, and for

@@ -32,6 +32,8 @@ enum DueJSON {
     static func stateName(_ standing: DueStanding) -> String {
         switch standing {
         case .submittedLate: "submitted_late"
+        case .redoRequested: "redo_requested"
+        case .gradeNotReleased: "grade_not_released"
         default: standing.word
         }
     }
