@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CourseKit", dependencies: ["TextBasics"]),
 
         // Backends and the upload queue, each a set of client values.
-        .target(name: "CanvasJSON", dependencies: ["CourseKit", "TextBasics"]),
+        .target(name: "CanvasJSON", dependencies: ["CourseKit", "HTMLText", "TextBasics"]),
         .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON", "FileSystem"], resources: [.embedInCode("Resources/sample-catalog.json")]),
         // What the HTTP layer's errors mean to the queue and the panes, for every backend that talks HTTP.
         .target(name: "NetworkErrors", dependencies: ["CourseKit", "HTTP"]),

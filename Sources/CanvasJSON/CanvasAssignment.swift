@@ -61,7 +61,7 @@ package struct CanvasAssignment: Decodable, Sendable {
             submissionTypes: submission_types ?? [],
             allowedExtensions: (allowed_extensions ?? []).map { $0.lowercased().trimmingPrefix(".").description },
             isLocked: locked,
-            lockExplanation: locked ? lock_explanation.flatMap(\.nonBlank) : nil,
+            lockExplanation: locked ? CanvasLockExplanation.text(lock_explanation) : nil,
             unlockAt: unlock_at.flatMap(CanvasDate.parse),
             lockAt: lock_at.flatMap(CanvasDate.parse),
             submission: submission.map(\.domain),

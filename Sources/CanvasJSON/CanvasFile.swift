@@ -82,7 +82,7 @@ package struct CanvasFile: Decodable, Sendable {
 
     /// Canvas's own explanation, else one from `unlock_at`, else a plain one.
     private var lockReason: String {
-        if let explanation = lock_explanation.flatMap(\.nonBlank) {
+        if let explanation = CanvasLockExplanation.text(lock_explanation) {
             return explanation
         }
         if (locked_for_user ?? false) == false {

@@ -46,7 +46,7 @@ package struct CanvasFolder: Decodable, Sendable {
             parentID: parent_folder_id?.text,
             fullName: fullName,
             isLocked: locked,
-            lockExplanation: locked ? lock_explanation.flatMap(\.nonBlank) : nil
+            lockExplanation: locked ? CanvasLockExplanation.text(lock_explanation) : nil
         )
     }
 }

@@ -70,7 +70,7 @@ extension CanvasModule.Item {
             title: title.flatMap(\.nonBlank) ?? "Untitled",
             type: type ?? "",
             isLocked: locked,
-            lockExplanation: locked ? content_details?.lock_explanation.flatMap(\.nonBlank) : nil,
+            lockExplanation: locked ? CanvasLockExplanation.text(content_details?.lock_explanation) : nil,
             requirement: completion_requirement.flatMap { requirement in
                 requirement.type.map { ModuleItem.Requirement(kind: $0, isCompleted: requirement.completed) }
             },

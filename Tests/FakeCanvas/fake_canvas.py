@@ -909,7 +909,14 @@ class Dataset:
                 closed = (unlock_at is not None and now < unlock_at) or (lock_at is not None and now >= lock_at)
                 assignment["locked_for_user"] = locked or closed
                 if locked:
-                    assignment["lock_explanation"] = "This assignment is locked until the Essay is graded."
+                    # HTML, as canvas-lms's lock explanation for work in a module not unlocked yet.
+                    module = self.module_id(cid, 2)
+                    assignment["lock_explanation"] = (
+                        "This assignment is part of the module <b>Week 2</b> and hasn't been unlocked yet.<br/>"
+                        f"<a href='{base}/courses/{cid}/modules#module_{module}'>Visit the course modules page for "
+                        "information on how to unlock this content.</a>"
+                        f"<a href='/courses/{cid}/modules/{module}/prerequisites/assignment_{aid}' style='display: none;' "
+                        "id='module_prerequisites_lookup_link'>&nbsp;</a>")
                 if with_submission:
                     assignment["submission"] = self.changes.graded(aid, self.student_submission(cid, number, aid, due))
             result.append(assignment)

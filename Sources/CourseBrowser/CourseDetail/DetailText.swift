@@ -47,10 +47,10 @@ enum DetailText {
         Sanitizer.clean(Sanitizer.cut(text)).wrapped(toWidth: width).map { StyledLine($0, style: style) }
     }
 
-    /// Canvas's lock explanation (HTML) as muted lines under what it explains, indented by `indent` columns.
-    static func lockExplanation(_ html: String, indent: Int, width: Int) -> [StyledLine] {
+    /// A lock explanation (plain text) as muted lines under what it explains, indented by `indent` columns.
+    static func lockExplanation(_ text: String, indent: Int, width: Int) -> [StyledLine] {
         let margin = String(repeating: " ", count: indent)
-        return Sanitizer.clean(HTMLText.plainText(Sanitizer.cut(html))).wrapped(toWidth: max(1, width - indent)).map {
+        return Sanitizer.clean(Sanitizer.cut(text)).wrapped(toWidth: max(1, width - indent)).map {
             StyledLine(margin + $0, style: .muted)
         }
     }

@@ -20,7 +20,7 @@ public struct CourseFile: Equatable, Sendable, Codable, Identifiable {
     public var htmlURL: URL?
     /// Whether the user may not download it now (Canvas's `locked_for_user`).
     public var isLocked: Bool
-    /// Why it is locked, as the backend put it (Canvas's `lock_explanation`, plain text).
+    /// Why it is locked, as the backend put it (Canvas's `lock_explanation`), as plain text.
     public var lockExplanation: String?
 
     public init(

@@ -14,7 +14,7 @@ public struct Assignment: Equatable, Sendable, Identifiable, Codable {
     /// The file extensions an upload may have, lower case without the dot; empty: any.
     public var allowedExtensions: [String]
     public var isLocked: Bool
-    /// Why it is locked, in Canvas's words.
+    /// Why it is locked, in Canvas's words, as plain text (Canvas sends HTML; the backend converts it).
     public var lockExplanation: String?
     /// When it opens for hand-ins; before then Canvas keeps it locked.
     public var unlockAt: Date?
