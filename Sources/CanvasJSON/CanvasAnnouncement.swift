@@ -19,6 +19,8 @@ package struct CanvasAnnouncement: Decodable, Sendable {
     package var read_state: String?
     package var author: Author?
     package var html_url: String?
+    /// The file posted with it: an empty list, or one file, as Canvas's topic JSON gives it.
+    package var attachments: [CanvasFile]?
     /// Only in catalog files: when it was posted counted back from the moment the catalog is
     /// read, in days (`1.5` is a day and a half ago); it wins over `posted_at`.
     package var posted_days_ago: CanvasNumber?
@@ -38,7 +40,8 @@ package struct CanvasAnnouncement: Decodable, Sendable {
             authorName: author?.display_name.flatMap(\.nonBlank),
             // Anything but `unread` is read: Canvas writes only these two.
             isRead: read_state != "unread",
-            htmlURL: html_url.flatMap(CanvasWebURL.parse)
+            htmlURL: html_url.flatMap(CanvasWebURL.parse),
+            attachments: attachments.map { $0.map(\.file) }
         )
     }
 }

@@ -1829,6 +1829,7 @@ class Topic:
     read: bool
 
 
+SLIDES_ANNOUNCEMENT = "Week slides are up"   # posted with a file
 # (title, HTML message, days before today, read before any PUT): one from today, one from this
 # week that was read, one older still unread, and an old one read, which the last two weeks leave out.
 ANNOUNCEMENTS = [
@@ -2752,7 +2753,7 @@ class FakeCanvas:
         for cid in courses:
             for topic in self.announcements.topics(cid, self.data.today, self.data.changes.announcements()):
                 if start <= topic.posted_at <= end:
-                    rows.append((topic.posted_at, dict(self.announcements.json(topic, self.base), context_code=f"course_{cid}")))
+                    rows.append((topic.posted_at, dict(self._announcement_json(topic), context_code=f"course_{cid}")))
         rows.sort(key=lambda row: row[0], reverse=True)
         return self._paged(req, [row for _, row in rows])
 
@@ -2781,7 +2782,17 @@ class FakeCanvas:
         if req.param("filter_by") == "unread":
             topics = [topic for topic in topics if not self.announcements.is_read(topic)]
         topics.sort(key=lambda topic: topic.posted_at, reverse=True)
-        return self._paged(req, [self.announcements.json(topic, self.base) for topic in topics])
+        return self._paged(req, [self._announcement_json(topic) for topic in topics])
+
+    def _announcement_json(self, topic: Topic) -> dict:
+        """The topic as canvas-lms writes it; "Week slides are up" comes with the course's
+        Lecture 1.pdf as its one attachment (a topic has at most one)."""
+        answer = self.announcements.json(topic, self.base)
+        if topic.title == SLIDES_ANNOUNCEMENT:
+            slides = self.catalog.get(FILE_ID_BASE + topic.course_id * 100 + FILE_ITEM_FILE)
+            if slides is not None:
+                answer["attachments"] = [self.course_file_json(slides)]
+        return answer
 
     def mark_topic_read(self, _req: Request, course: str, topic: str) -> Response:
         """`PUT /api/v1/courses/:id/discussion_topics/:topic_id/read`: `204 No Content`, and the

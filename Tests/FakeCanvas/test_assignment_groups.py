@@ -170,5 +170,18 @@ class MissingAndFlagsTest(unittest.TestCase):
         self.assertTrue(row["submissions"]["redo_request"])
 
 
+class AnnouncementAttachmentTest(unittest.TestCase):
+    def setUp(self):
+        self.assertEqual(SERVER.control("POST", "reset").status, 200)
+
+    def test_the_slides_announcement_carries_its_file_and_the_others_none(self):
+        reply = request("GET", SERVER.url("/api/v1/announcements?context_codes[]=course_2"), headers=AUTH)
+        topics = {t["title"]: t for t in reply.json()}
+        slides = topics["Week slides are up"]["attachments"]
+        self.assertEqual([f["display_name"] for f in slides], ["Lecture 1.pdf"])
+        self.assertIn("content-type", slides[0])
+        self.assertEqual(topics["Friday's lecture moves to room B-204"]["attachments"], [])
+
+
 if __name__ == "__main__":
     unittest.main()

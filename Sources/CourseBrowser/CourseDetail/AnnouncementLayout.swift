@@ -29,7 +29,7 @@ enum AnnouncementLayout {
                 lines.append(.blank)
             }
             let item = DetailItem(shown.announcement)
-            return lines.map { DetailLine.item($0, item) }
+            return lines.map { DetailLine.item($0, item) } + FeedbackLayout.attachmentLines(shown.announcement.attachments ?? [], width: width)
         }
     }
 

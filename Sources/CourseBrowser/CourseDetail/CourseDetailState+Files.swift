@@ -24,15 +24,18 @@ extension CourseDetailState {
         return files.value?.files.first { DetailItem.id(ofFile: $0.id) == selectedItem }
     }
 
-    /// The selected file attached to a comment, with the assignment it is feedback on.
-    var selectedAttachment: (file: CourseFile, assignment: Assignment)? {
-        guard let selectedItem, let assignments = assignments.value else { return nil }
-        for assignment in assignments {
+    /// The selected file attached to a comment or an announcement, with the folders it goes in
+    /// under the course's: `Feedback/<assignment>`, `Announcements/<title>`.
+    var selectedAttachment: (file: CourseFile, folderPath: [String])? {
+        guard let selectedItem else { return nil }
+        let isSelected = { (file: CourseFile) in DetailItem.id(ofAttachment: file.id) == selectedItem }
+        for assignment in assignments.value ?? [] {
             for comment in assignment.submission?.comments ?? [] {
-                if let file = comment.attachments.first(where: { DetailItem.id(ofAttachment: $0.id) == selectedItem }) {
-                    return (file, assignment)
-                }
+                if let file = comment.attachments.first(where: isSelected) { return (file, ["Feedback", assignment.name]) }
             }
+        }
+        for shown in announcements.value ?? [] {
+            if let file = shown.announcement.attachments?.first(where: isSelected) { return (file, ["Announcements", shown.announcement.title]) }
         }
         return nil
     }
@@ -92,9 +95,9 @@ extension CourseDetailState {
 
     /// Queues the selected file, or every file in the selected folder and below it.
     mutating func downloadSelected() -> [Effect] {
-        if let (file, assignment) = selectedAttachment, let course = downloadCourse, let folderName = downloadFolderName {
-            // Feedback files go beside the course's own, under the assignment they are about.
-            let entry = DownloadBatch.Entry(file: file, folderPath: ["Feedback", assignment.name])
+        if let (file, folderPath) = selectedAttachment, let course = downloadCourse, let folderName = downloadFolderName {
+            // Beside the course's own files, under what they were posted with.
+            let entry = DownloadBatch.Entry(file: file, folderPath: folderPath)
             return [.enqueueDownloads(DownloadBatch(course: course, courseFolder: folderName, entries: [entry]))]
         }
         guard let course = downloadCourse, let folderName = downloadFolderName, let listing = files.value else { return [] }

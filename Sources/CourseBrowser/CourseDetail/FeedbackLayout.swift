@@ -35,11 +35,17 @@ enum FeedbackLayout {
             let who = [comment.author ?? "Anonymous", comment.createdAt.map { DateText.day($0, now: now) }].compactMap { $0 }.joined(separator: ", ")
             let text = comment.text.split(whereSeparator: \.isNewline).joined(separator: " ")
             let lines = indented(who + ": " + text, depth: 4, width: width, style: .plain).map { DetailLine.item($0, item) }
-            return lines + comment.attachments.flatMap { file in
-                let size = file.size.map { " · " + ByteSize.format($0) } ?? ""
-                return indented("attached: " + file.name + size, depth: 6, width: width, style: .muted).map {
-                    DetailLine.item($0, DetailItem(id: DetailItem.id(ofAttachment: file.id), title: file.name, url: file.htmlURL))
-                }
+            return lines + attachmentLines(comment.attachments, depth: 6, width: width)
+        }
+    }
+
+    /// A row for each file posted with a comment or an announcement, which `d` downloads.
+    static func attachmentLines(_ files: [CourseFile], depth: Int = 4, width: Int) -> [DetailLine] {
+        files.flatMap { file in
+            let size = file.size.map { " · " + ByteSize.format($0) } ?? ""
+            let state = file.isLocked ? " · locked" : ""
+            return indented("attached: " + file.name + size + state, depth: depth, width: width, style: .muted).map {
+                DetailLine.item($0, DetailItem(id: DetailItem.id(ofAttachment: file.id), title: file.name, url: file.htmlURL))
             }
         }
     }

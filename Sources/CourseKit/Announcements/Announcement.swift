@@ -16,10 +16,13 @@ public struct Announcement: Equatable, Sendable, Identifiable, Codable {
     public var isRead: Bool
     /// Its page on the web, for the browser.
     public var htmlURL: URL?
+    /// Files posted with it (Canvas gives a topic at most one), downloadable as course files are;
+    /// nil where the backend didn't say.
+    public var attachments: [CourseFile]?
 
     public init(
         id: String, title: String, messageHTML: String = "", postedAt: Date? = nil, authorName: String? = nil, isRead: Bool = false,
-        htmlURL: URL? = nil
+        htmlURL: URL? = nil, attachments: [CourseFile]? = nil
     ) {
         self.id = id
         self.title = title
@@ -28,6 +31,7 @@ public struct Announcement: Equatable, Sendable, Identifiable, Codable {
         self.authorName = authorName
         self.isRead = isRead
         self.htmlURL = htmlURL
+        self.attachments = attachments
     }
 }
 

@@ -80,4 +80,21 @@ struct FeedbackSectionTests {
         _ = state.update(.key(.character("p")), now: Self.now)
         #expect(state.selectedDetailItem?.id == DetailItem.id(ofAssignment: "11"), "p goes back to the assignment the file is under")
     }
+
+    @Test func anAnnouncementsFileIsListedUnderItAndDownloadsUnderAnnouncements() {
+        var state = state()
+        let slides = CourseFile(id: "77", name: "Week 1 slides.pdf", size: 4_096, downloadURL: URL(string: "https://school.example/files/77/download"))
+        let posted = Announcement(id: "31", title: "Slides are up", postedAt: Self.now - 3_600, isRead: true, attachments: [slides])
+        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list([posted])))), now: Self.now)
+        let lines = text(state)
+        let row = lines.firstIndex { $0.hasSuffix("Slides are up") } ?? lines.count
+        #expect(lines.dropFirst(row + 1).first == "    attached: Week 1 slides.pdf · 4.1 KB", "\(lines)")
+        for _ in 0..<6 where state.selectedAttachment?.file != slides {
+            _ = state.update(.key(.character("n")), now: Self.now)
+        }
+        let entry = DownloadBatch.Entry(file: slides, folderPath: ["Announcements", "Slides are up"])
+        #expect(state.update(.key(.character("d")), now: Self.now) == [
+            .enqueueDownloads(DownloadBatch(course: Fixtures.swift.id, courseFolder: Fixtures.swift.label ?? "", entries: [entry])),
+        ])
+    }
 }
