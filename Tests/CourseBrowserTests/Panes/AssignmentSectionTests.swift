@@ -60,7 +60,7 @@ struct AssignmentSectionTests {
     @Test func aLockedAssignmentSaysWhy() async {
         let pane = await pane { _, _ in [
             Assignment(id: "1", name: "Final project", dueAt: Fixtures.start + 20 * 86_400, isLocked: true,
-                       lockExplanation: "This assignment is locked until <b>Quiz 3</b> is complete."),
+                       lockExplanation: "This assignment is locked until Quiz 3 is complete."),
         ] }
         let lines = pane.lines(width: 70, height: 40)
         #expect(lines.contains(" 🔒 Final project"))
