@@ -34,6 +34,12 @@ package struct CanvasPlannerItem: Decodable, Sendable {
         /// The teacher extended the deadline for this student; older Canvas leaves it out.
         package var extended: Bool?
         package var redo_request: Bool?
+        /// The teacher's last comment, where `has_feedback`; its author is left out when anonymous.
+        package var feedback: Feedback?
+
+        package struct Feedback: Decodable, Sendable {
+            package var comment: String?
+        }
     }
 
     package struct Override: Decodable, Sendable {
@@ -139,7 +145,8 @@ extension CanvasPlannerItem.Submissions {
             isExcused: excused ?? false, needsGrading: needs_grading ?? false, hasFeedback: has_feedback ?? false,
             gradePostedAt: posted_at.flatMap(CanvasDate.parse),
             isExtended: extended ?? false, isRedoRequested: redo_request ?? false,
-            isGradeHidden: graded == true && excused != true && posted_at == nil
+            isGradeHidden: graded == true && excused != true && posted_at == nil,
+            lastComment: has_feedback == true ? feedback?.comment.flatMap(\.nonBlank) : nil
         )
     }
 }

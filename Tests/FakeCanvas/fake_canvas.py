@@ -2707,6 +2707,13 @@ class FakeCanvas:
                   "missing": bool(submission.get("missing")), "needs_grading": submitted and not graded,
                   "has_feedback": False, "redo_request": bool(submission.get("redo_request")),
                   "extended": submission.get("late_policy_status") == "extended"}
+        number = assignment["id"] - self.data.assignment_id(cid, 0)
+        comments = self.comments_json(cid, number, submission.get("posted_at") is not None)
+        if comments:
+            # canvas-lms's planner adds the teacher's last comment where there is feedback.
+            status["has_feedback"] = True
+            status["feedback"] = {"comment": comments[-1]["comment"], "is_media": False,
+                                  "author_name": comments[-1]["author_name"], "author_avatar_url": None}
         plannable = {"id": assignment["id"], "title": assignment["name"], "course_id": cid,
                      "points_possible": assignment["points_possible"], "due_at": assignment["due_at"],
                      "assignment_id": None}

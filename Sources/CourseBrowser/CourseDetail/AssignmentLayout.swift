@@ -62,6 +62,7 @@ enum AssignmentLayout {
         if change.isNew { parts.append("new") }
         if let move = change.dueDateMove { parts.append(moved(move, now: now)) }
         if change.hasNewGrade { parts.append("new grade") }
+        if change.hasNewFeedback { parts.append("new feedback") }
         let text = glyphs.changed + " " + parts.joined(separator: " · ")
         return indented(text, width: width).map { StyledLine($0, style: Style(bold: true, role: .accent)) }
     }

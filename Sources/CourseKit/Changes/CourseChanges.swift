@@ -13,7 +13,7 @@ public enum CourseChanges {
         for assignment in assignments {
             let now = Seeing(
                 dueAt: assignment.dueAt, isGraded: assignment.isGraded, grade: assignment.visibleGrade, showsGrade: true,
-                isHandedIn: assignment.submission?.isHandedIn ?? false
+                isHandedIn: assignment.submission?.isHandedIn ?? false, feedback: assignment.feedbackToken, hasFeedback: false
             )
             let change = change(of: assignment.id, now: now, since: seen)
             if !change.isEmpty { changes[assignment.id] = change }
@@ -38,7 +38,7 @@ public enum CourseChanges {
             } else if let assignment = item.assignmentID {
                 let now = Seeing(
                     dueAt: item.date, isGraded: item.status?.countsAsGraded == true, grade: nil, showsGrade: false,
-                    isHandedIn: item.status?.isSubmitted == true
+                    isHandedIn: item.status?.isSubmitted == true, feedback: nil, hasFeedback: item.status?.hasFeedback == true
                 )
                 if !change(of: assignment, now: now, since: seen).isEmpty {
                     changed.insert("assignment:" + assignment)
@@ -60,6 +60,10 @@ public enum CourseChanges {
         /// Work the student handed in is no news to them, though a record lacks it: Moodle's
         /// calendar, which a record may be made from, leaves handed-in work out.
         var isHandedIn: Bool
+        /// The feedback as the whole assignment shows it (`Assignment.feedbackToken`); nil from the planner.
+        var feedback: String?
+        /// The planner's word that the teacher commented, where only that is known.
+        var hasFeedback: Bool
     }
 
     private static func change(of id: String, now: Seeing, since seen: SeenCourse) -> AssignmentChange {
@@ -77,7 +81,18 @@ public enum CourseChanges {
             // Only whether it is graded is known on one side; a grade not released counts as graded on both.
             change.hasNewGrade = now.isGraded && !entry.isGraded && (now.grade != nil || !now.showsGrade)
         }
+        change.hasNewFeedback = hasNewFeedback(now, since: entry)
         return change
+    }
+
+    /// Feedback not seen: a comment or mark the record lacks where both know the feedback; where
+    /// only the planner's word is known, feedback where the record saw none.
+    private static func hasNewFeedback(_ now: Seeing, since entry: SeenCourse.Entry) -> Bool {
+        guard let seen = entry.feedback else { return false }
+        if let feedback = now.feedback {
+            return !feedback.isEmpty && feedback != seen
+        }
+        return now.hasFeedback && seen.isEmpty
     }
 
     static func isSameDate(_ lhs: Date?, _ rhs: Date?) -> Bool {

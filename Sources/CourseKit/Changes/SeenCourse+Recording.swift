@@ -6,7 +6,9 @@ extension SeenCourse {
     public init(assignments: [Assignment], recordedAt now: Date, after previous: SeenCourse?) {
         var entries: [String: Entry] = [:]
         for assignment in assignments {
-            entries[assignment.id] = Entry(dueAt: assignment.dueAt, isGraded: assignment.isGraded, grade: assignment.visibleGrade)
+            entries[assignment.id] = Entry(
+                dueAt: assignment.dueAt, isGraded: assignment.isGraded, grade: assignment.visibleGrade, feedback: assignment.feedbackToken
+            )
         }
         self.init(recordedAt: now, assignments: entries, announcements: previous?.announcements ?? [])
     }
@@ -31,6 +33,17 @@ extension Assignment {
     var isGraded: Bool {
         guard let submission else { return false }
         return submission.state == .graded && !submission.isExcused
+    }
+
+    /// The comments and rubric marks the student can read, as a token that changes when one is
+    /// added or changed: `"" ` for none; nil where the backend didn't say (no comments read).
+    var feedbackToken: String? {
+        guard let submission, let comments = submission.comments else { return nil }
+        let commentIDs = comments.map(\.id).sorted().joined(separator: ",")
+        let marks = (submission.rubricMarks ?? [:]).sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value.points.map { "\($0)" } ?? "")/\($0.value.ratingID ?? "")/\($0.value.comments ?? "")" }
+            .joined(separator: ",")
+        return commentIDs.isEmpty && marks.isEmpty ? "" : "comments:\(commentIDs);rubric:\(marks)"
     }
 
     /// The grade the student can see, as a short token that changes when the grade does; nil

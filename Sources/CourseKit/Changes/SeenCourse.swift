@@ -14,11 +14,15 @@ public struct SeenCourse: Equatable, Sendable, Codable {
         public var isGraded: Bool
         /// The grade as it was shown; nil where none was, or the record came from the planner, which gives none.
         public var grade: String?
+        /// The teacher's feedback as it was seen, as `Assignment.feedbackToken` writes it; nil where
+        /// it was not recorded (a record from the planner, or from before feedback was kept).
+        public var feedback: String?
 
-        public init(dueAt: Date?, isGraded: Bool, grade: String? = nil) {
+        public init(dueAt: Date?, isGraded: Bool, grade: String? = nil, feedback: String? = nil) {
             self.dueAt = dueAt
             self.isGraded = isGraded
             self.grade = grade
+            self.feedback = feedback
         }
     }
 

@@ -49,6 +49,11 @@ public struct DueNotices: Equatable, Sendable {
             let key = "graded:\(item.id)@\(Int(postedAt.timeIntervalSince1970))"
             found.append((key, Notice(title: "New grade", body: about)))
         }
+        if let comment = item.status?.lastComment {
+            // Keyed by the comment: the next one the teacher writes is news again.
+            let key = "comment:\(item.id)#\(digest(comment))"
+            found.append((key, Notice(title: "New comment", body: about + ": " + String(comment.prefix(120)))))
+        }
         if isDueSoon(item, now: now) {
             // The date is part of the key: work whose deadline moves is worth telling again.
             let key = "due:\(item.id)@\(Int(item.date.timeIntervalSince1970))"
@@ -63,6 +68,12 @@ public struct DueNotices: Equatable, Sendable {
         guard let status = item.status, item.date > now, item.date.timeIntervalSince(now) <= dueSoon else { return false }
         guard !status.isExcused, !item.isMarkedComplete else { return false }
         return status.isRedoRequested || !(status.isSubmitted || status.isGraded)
+    }
+
+    /// A short digest of `text` that is the same in every run (FNV-1a, 64 bits), for a notice's key.
+    static func digest(_ text: String) -> String {
+        let hash = text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
     }
 
     /// `5 h`, or `40 min` under an hour: rounded down, so never more time than is left.

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension PlannerItem.Status {
     enum CodingKeys: String, CodingKey {
-        case isSubmitted, isGraded, isLate, isMissing, isExcused, needsGrading, hasFeedback, gradePostedAt, isExtended, isRedoRequested, isGradeHidden
+        case isSubmitted, isGraded, isLate, isMissing, isExcused, needsGrading, hasFeedback, gradePostedAt, isExtended, isRedoRequested, isGradeHidden, lastComment
     }
 
     /// Reads a saved status; one saved before extensions, redo requests and hidden grades were kept has none.
@@ -19,7 +19,8 @@ extension PlannerItem.Status {
             gradePostedAt: try container.decodeIfPresent(Date.self, forKey: .gradePostedAt),
             isExtended: try container.decodeIfPresent(Bool.self, forKey: .isExtended) ?? false,
             isRedoRequested: try container.decodeIfPresent(Bool.self, forKey: .isRedoRequested) ?? false,
-            isGradeHidden: try container.decodeIfPresent(Bool.self, forKey: .isGradeHidden) ?? false
+            isGradeHidden: try container.decodeIfPresent(Bool.self, forKey: .isGradeHidden) ?? false,
+            lastComment: try container.decodeIfPresent(String.self, forKey: .lastComment)
         )
     }
 }

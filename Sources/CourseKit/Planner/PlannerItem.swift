@@ -41,11 +41,13 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
         public var isRedoRequested: Bool
         /// Graded, but the teacher has not released the grade (Canvas's `graded` with no `posted_at`).
         public var isGradeHidden: Bool
+        /// The teacher's last comment, where the backend gives it (Canvas's `feedback.comment`).
+        public var lastComment: String?
 
         public init(
             isSubmitted: Bool = false, isGraded: Bool = false, isLate: Bool = false, isMissing: Bool = false,
             isExcused: Bool = false, needsGrading: Bool = false, hasFeedback: Bool = false, gradePostedAt: Date? = nil,
-            isExtended: Bool = false, isRedoRequested: Bool = false, isGradeHidden: Bool = false
+            isExtended: Bool = false, isRedoRequested: Bool = false, isGradeHidden: Bool = false, lastComment: String? = nil
         ) {
             self.isSubmitted = isSubmitted
             self.isGraded = isGraded
@@ -58,6 +60,7 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
             self.isExtended = isExtended
             self.isRedoRequested = isRedoRequested
             self.isGradeHidden = isGradeHidden
+            self.lastComment = lastComment
         }
 
         /// When a grade the student can see was released: nil while it is not posted, and for

@@ -79,6 +79,34 @@ struct AppShellChangesTests {
         #expect(seen.seen(Fixtures.swift.id)?.window == nil, "recorded from the whole course")
     }
 
+    /// A comment since the course was looked at marks the assignment, and the course in the list
+    /// where the planner says the teacher commented.
+    @Test func aNewCommentIsWhatChanged() async {
+        var record = SeenCourse(assignments: Self.assignments, recordedAt: Fixtures.start - 86_400, after: nil)
+        for id in record.assignments.keys { record.assignments[id]?.feedback = "" }
+        let seen = SeenClient.inMemory()
+        seen.record(Fixtures.swift.id, record)
+        var environment = Fixtures.environment().planning(Self.planner.map { item in
+            var commented = item
+            commented.status?.hasFeedback = true
+            return commented
+        })
+        let graded = Self.assignments.map { assignment in
+            var commented = assignment
+            commented.submission = Assignment.Submission(state: .graded, comments: [SubmissionComment(id: "9", author: "Dr. Chen", text: "See me.")])
+            return commented
+        }
+        environment.courseClient.assignments = { _, _ in graded }
+        environment.seen = seen
+        let shell = AppShell(environment: environment)
+        shell.start()
+        await settle { !shell.isAnimating }
+        #expect(row("Lập trình Swift", in: shell.lines(width: 80, height: 24)).contains("●"), "the planner says the teacher commented")
+        await openSwift(in: shell)
+        let course = shell.detail.lines(width: 70, height: 60).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(course.contains { $0.hasPrefix("●") && $0.contains("new feedback") }, "\(course)")
+    }
+
     @Test func theNextStartAfterOpeningTheCourseMarksNothing() async {
         let seen = SeenClient.inMemory()
         seen.record(Fixtures.swift.id, Self.record)

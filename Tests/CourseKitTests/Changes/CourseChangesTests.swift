@@ -208,4 +208,39 @@ extension CourseChangesTests {
             "3": AssignmentChange(hasNewGrade: true),
         ])
     }
+
+    func commented(_ ids: [String], marks: [String: RubricMark]? = nil) -> Assignment.Submission {
+        Assignment.Submission(state: .graded, grade: "9", postedAt: then, comments: ids.map { SubmissionComment(id: $0, text: "Note \($0)") }, rubricMarks: marks)
+    }
+
+    @Test func aCommentOrARubricMarkSinceIsNewFeedback() {
+        let seen = SeenCourse(assignments: [assignment("1", due: then, submission: commented([]))], recordedAt: then, after: nil)
+        let comment = CourseChanges.changes(since: seen, in: [assignment("1", due: then, submission: commented(["c1"]))])
+        #expect(comment["1"] == AssignmentChange(hasNewFeedback: true))
+        let marked = CourseChanges.changes(since: seen, in: [assignment("1", due: then, submission: commented([], marks: ["_c1": RubricMark(points: 3)]))])
+        #expect(marked["1"]?.hasNewFeedback == true)
+        let once = SeenCourse(assignments: [assignment("1", due: then, submission: commented(["c1"]))], recordedAt: then, after: nil)
+        #expect(CourseChanges.changes(since: once, in: [assignment("1", due: then, submission: commented(["c1"]))]).isEmpty, "seen already")
+        #expect(CourseChanges.changes(since: once, in: [assignment("1", due: then, submission: commented(["c1", "c2"]))])["1"]?.hasNewFeedback == true)
+    }
+
+    @Test func feedbackARecordDidNotKeepIsNotCalledNew() {
+        // A record made before feedback was kept, or from the planner, knows nothing of it.
+        var old = SeenCourse(assignments: [assignment("1", due: then, submission: commented([]))], recordedAt: then, after: nil)
+        old.assignments["1"]?.feedback = nil
+        #expect(CourseChanges.changes(since: old, in: [assignment("1", due: then, submission: commented(["c1"]))]).isEmpty)
+        var unread = assignment("1", due: then, submission: commented(["c1"]))
+        unread.submission?.comments = nil
+        let seen = SeenCourse(assignments: [assignment("1", due: then, submission: commented([]))], recordedAt: then, after: nil)
+        #expect(CourseChanges.changes(since: seen, in: [unread]).isEmpty, "comments not read this time are no news")
+    }
+
+    @Test func thePlannersWordOfFeedbackCountsWhereTheRecordSawNone() {
+        let seen = SeenCourse(assignments: [assignment("1", due: then, submission: commented([]))], recordedAt: then, after: nil)
+        var item = item("1", due: then, graded: true)
+        item.status?.gradePostedAt = then
+        #expect(CourseChanges.count(since: seen, in: [item]) == 0)
+        item.status?.hasFeedback = true
+        #expect(CourseChanges.count(since: seen, in: [item]) == 1)
+    }
 }

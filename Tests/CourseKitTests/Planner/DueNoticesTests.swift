@@ -86,4 +86,13 @@ struct DueNoticesTests {
         log.save(NotificationRecord(entries: ["a": now]))
         #expect(log.load() == NotificationRecord(entries: ["a": now]))
     }
+
+    @Test func aNewCommentIsToldOnceAndTheNextOneAgain() {
+        let first = assignment(1, "Problem Set 3", in: -2 * day, status: .init(isSubmitted: true, hasFeedback: true, lastComment: "See me about question 2."))
+        let review = DueNotices([first], since: NotificationRecord(), now: now, keptSince: window)
+        #expect(review.notices.map { "\($0.title): \($0.body)" } == ["New comment: CS 201 · Problem Set 3: See me about question 2."])
+        #expect(DueNotices([first], since: review.record, now: now, keptSince: window).notices.isEmpty)
+        let next = assignment(1, "Problem Set 3", in: -2 * day, status: .init(isSubmitted: true, hasFeedback: true, lastComment: "Thanks, fixed."))
+        #expect(DueNotices([next], since: review.record, now: now, keptSince: window).notices.map(\.title) == ["New comment"])
+    }
 }
