@@ -6,7 +6,9 @@ extension CanvasAPI {
     /// What the course's total is made of: its weighting, letters and current grading period
     /// from the course, then its assignment groups with the student's scores (of that period
     /// only, where the course has one now, as its grade is).
-    func grades(_ id: CourseID) async throws -> CourseGrades {
+    /// Nil for a user who is not a student of the course (a teacher): Canvas gives them no
+    /// submissions, and no grade of their own to make.
+    func grades(_ id: CourseID) async throws -> CourseGrades? {
         let course = try await self.course(id, include: ["total_scores", "current_grading_period_scores", "grading_scheme"])
         let period = course.enrollments?.lazy.compactMap(\.current_grading_period_id).first
         var query = [("include[]", "assignments"), ("include[]", "submission"), ("include[]", "score_statistics"), ("per_page", "100")]
@@ -15,6 +17,8 @@ extension CanvasAPI {
         }
         let groupsURL = url("/api/v1/courses/\(Self.pathSegment(id))/assignment_groups", query: query)
         let groups = try await all(CanvasAssignmentGroup.self, from: groupsURL, resource: .assignments(id))
+        let members = groups.flatMap { $0.assignments ?? [] }
+        guard members.isEmpty || members.contains(where: { $0.submission != nil }) else { return nil }
         let scheme = course.grading_standard_id == nil ? [] : (course.grading_scheme ?? []).map { GradingScheme.Row(name: $0.name, value: $0.value) }
         return CourseGrades(
             groups: groups.map(\.group),

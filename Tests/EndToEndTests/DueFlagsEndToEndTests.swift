@@ -55,18 +55,18 @@ import Testing
         try await server.configure(#"{"role": "student"}"#)
         let tmux = try await TmuxSession(width: 120, height: 50)
         defer { tmux.close() }
-        // Course 2: Homework 1 graded B with a comment and its marked copy.
-        try tmux.launchApp(canvas: server, ["--course", "2"])
+        // Course 7: Homework 1 graded B with a comment and its marked copy.
+        try tmux.launchApp(canvas: server, ["--course", "7"])
         try await tmux.waitFor(box: "Course", "the comment's file") { $0.contains("attached: Marked Homework 1.pdf") }
         try tmux.press("n")
         try tmux.press("n")
         try tmux.press("d")
-        let folder = tmux.directory.appendingPathComponent("Downloads/coursebrowser/BIO 102/Feedback/Homework 1")
+        let folder = tmux.directory.appendingPathComponent("Downloads/coursebrowser/CHEM 107/Feedback/Homework 1")
         try await eventually("the file downloaded") {
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("Marked Homework 1.pdf").path)
         }
         let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("Marked Homework 1.pdf").path)[.size] as? Int
-        #expect(size == 3_002, "the whole file: 3,000 bytes and the course's 2")
+        #expect(size == 3_007, "the whole file: 3,000 bytes and the course's 7")
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
     }

@@ -522,7 +522,7 @@ GRADING_VARIANTS = {1: "points", 2: "letter", 3: "points", 4: "unposted"}
 # period's beside the whole course's, as `include[]=current_grading_period_scores` gives them;
 # course 7 lets students see the total over every period, course 19 does not.
 GRADING_PERIOD_TITLE = "Fall Q2"
-# Homework 1's rubric where it is graded by letter or not posted yet, as the assignment carries it,
+# Homework 1's rubric where the course has feedback (`Dataset.has_feedback`), as the assignment carries it,
 # and the marks its 8.5 came from: one rating picked, one scored freely with a comment.
 RUBRIC = {
     "use_rubric_for_grading": True, "free_form_criterion_comments": False,
@@ -679,6 +679,11 @@ class Dataset:
     def hides_final_grades(cid: int) -> bool:
         """The course hides its totals from students: Canvas then sends no scores at all."""
         return cid % 8 == 3
+
+    def has_feedback(self, cid: int) -> bool:
+        """Homework 1 has a rubric and the teacher's comment in courses 7, 9, 17, 19, … (graded by
+        letter, or not posted yet); the other courses keep their assignments as short as before."""
+        return cid % 10 in (7, 9) and self.grading_variant(cid) in ("letter", "unposted")
 
     @staticmethod
     def weights_groups(cid: int) -> bool:
@@ -902,7 +907,7 @@ class Dataset:
                 "html_url": f"{base}/courses/{cid}/assignments/{aid}", "published": True,
                 "has_submitted_submissions": False, "position": number,
             }
-            if number == 1 and self.grading_variant(cid) in ("letter", "unposted"):
+            if number == 1 and self.has_feedback(cid):
                 assignment.update(RUBRIC)
             if role == "student":
                 # Outside its unlock_at..lock_at window an assignment is locked for a student.
@@ -2571,7 +2576,7 @@ class FakeCanvas:
     def comments_json(self, cid: int, number: int, posted: bool) -> list:
         """Course `cid`'s comments on Homework 1 where it is graded: the teacher's, with a file,
         hidden from the student until the grade is posted."""
-        if number != 1 or self.data.grading_variant(cid) not in ("letter", "unposted") or not posted:
+        if number != 1 or not self.data.has_feedback(cid) or not posted:
             return []
         teacher = self.data._teachers(cid, self.base)[0]
         attachment = self.course_file_json(self.catalog.feedback_file(cid))

@@ -93,19 +93,19 @@ class StudentSubmissionsTest(unittest.TestCase):
     FEEDBACK = "/api/v1/courses/{}/students/submissions?include[]=submission_comments&include[]=rubric_assessment"
 
     def test_a_posted_grade_brings_the_teachers_comment_with_its_file_and_the_rubrics_marks(self):
-        homework = self.api(self.FEEDBACK.format(2))[0]
-        self.assertEqual(homework["assignment_id"], 500021)
+        homework = self.api(self.FEEDBACK.format(7))[0]
+        self.assertEqual(homework["assignment_id"], 500071)
         comment = homework["submission_comments"][0]
         self.assertEqual(comment["comment"], "Good structure. Explain step 3 more fully next time.")
         self.assertEqual(comment["attachments"][0]["display_name"], "Marked Homework 1.pdf")
         self.assertEqual(homework["rubric_assessment"]["_c1"], {"rating_id": "_r1", "comments": None, "points": 6.0})
         download = request("GET", comment["attachments"][0]["url"])
         self.assertEqual(download.status, 302, "the file is served as a course file is")
-        files = [f["id"] for f in self.api("/api/v1/courses/2/files")]
+        files = [f["id"] for f in self.api("/api/v1/courses/7/files")]
         self.assertNotIn(comment["attachments"][0]["id"], files, "a comment's file is in no course's Files")
 
     def test_nothing_while_the_grade_is_not_posted_and_keys_left_out_unless_asked(self):
-        unposted = self.api(self.FEEDBACK.format(4))[0]
+        unposted = self.api(self.FEEDBACK.format(9))[0]
         self.assertEqual(unposted["submission_comments"], [], "a teacher's comment on an unposted grade is hidden")
         self.assertNotIn("rubric_assessment", unposted)
         plain = self.api("/api/v1/courses/2/students/submissions")[0]
@@ -113,10 +113,11 @@ class StudentSubmissionsTest(unittest.TestCase):
         self.assertNotIn("rubric_assessment", plain)
 
     def test_the_rubric_rides_on_the_assignment(self):
-        homework = self.api("/api/v1/courses/2/assignments")[0]
+        homework = self.api("/api/v1/courses/7/assignments")[0]
         self.assertEqual([c["id"] for c in homework["rubric"]], ["_c1", "_c2"])
         self.assertFalse(homework["rubric_settings"]["hide_points"])
         self.assertNotIn("rubric", self.api("/api/v1/courses/1/assignments")[0])
+        self.assertNotIn("rubric", self.api("/api/v1/courses/2/assignments")[0], "graded by letter, but no feedback in course 2")
 
 
 class MissingAndFlagsTest(unittest.TestCase):

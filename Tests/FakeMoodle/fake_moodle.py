@@ -1368,6 +1368,8 @@ class World:
         self._file(module_ctx(1033), "assignsubmission_file", "submission_files", 9505, "/", "bai-lam.pdf",
                    synth_bytes("bai-lam.pdf", 12288), t - 9 * d, userid=USER_ID, license="unknown")
         a505.grades[0] = Grade(8505, 0, 9.0, t - 5 * d, t - 5 * d, 21, "<p>Tốt lắm! Chú ý phần kết luận.</p>")
+        self._file(module_ctx(1033), "assignfeedback_file", "feedback_files", 8505, "/", "nhan-xet.pdf",
+                   synth_bytes("nhan-xet.pdf", 4096), t - 5 * d, userid=21, license="unknown")
         self.assignments[506].attempts.append(Submission(9506, 0, "new", t - 20 * d, t - 20 * d))
         a801 = self.assignments[801]
         a801.attempts.append(Submission(9800, 0, "submitted", t - 131 * d, t - 130 * d))
@@ -2113,7 +2115,8 @@ class WebServices:
                  ("file", "assignsubmission", "maxsubmissionsizebytes", str(a.maxbytes)),
                  ("file", "assignsubmission", "filetypeslist", a.filetypes),
                  ("comments", "assignfeedback", "enabled", "1"),
-                 ("comments", "assignfeedback", "commentinline", "0")]
+                 ("comments", "assignfeedback", "commentinline", "0"),
+                 ("file", "assignfeedback", "enabled", "1")]
         return [{"plugin": p, "subtype": s, "name": n, "value": v} for p, s, n, v in rows]
 
     def assignment_json(self, call: Call, a: Assignment) -> dict:
@@ -2203,10 +2206,15 @@ class WebServices:
         return f"{g.grade:.2f}&nbsp;/&nbsp;{a.grade:.2f}"
 
     def feedback_plugins(self, call: Call, a: Assignment, g: Grade) -> list:
+        """The enabled feedback plugins' data (assign::get_plugins_data): the comments' editor
+        field, and the file plugin's feedback_files area, which lists no files where the teacher gave none."""
         text, fmt = self.ftext(call, g.feedback, module_ctx(a.cmid), "assignfeedback_comments", "feedback", g.id)
+        files = self.world.files.area(module_ctx(a.cmid), "assignfeedback_file", "feedback_files", g.id)
         return [{"type": "comments", "name": "Feedback comments",
                  "editorfields": [{"name": "comments", "description": "Feedback comments", "text": text,
-                                   "format": fmt}]}]
+                                   "format": fmt}]},
+                {"type": "file", "name": "File feedback",
+                 "fileareas": [{"area": "feedback_files", "files": self.external_files(files)}]}]
 
     # mod/assign/externallib.php mod_assign_external::get_submission_status_returns()
     def ws_submission_status(self, call: Call) -> dict:
@@ -3325,7 +3333,7 @@ class FakeMoodle(WebServices):
         expected = {"resource": ("mod_resource",), "folder": ("mod_folder",), "page": ("mod_page",),
                     "forum": ("mod_forum",), "url": ("mod_url",), "label": ("mod_label",), "quiz": ("mod_quiz",),
                     "assign": ("mod_assign", "assignsubmission_file", "assignsubmission_onlinetext",
-                               "assignfeedback_comments")}[m.modname]
+                               "assignfeedback_comments", "assignfeedback_file")}[m.modname]
         if component not in expected:
             raise self.file_not_found()
         self.require_module(m)            # require_course_login($course, true, $cm): requireloginerror
@@ -3367,6 +3375,18 @@ class FakeMoodle(WebServices):
                 raise self.file_not_found()
             a = world.assignments[m.instance]
             if int(args[0]) not in {s.id for s in a.attempts}:
+                raise self.file_not_found()
+            rest = args[1:]
+            record = world.files.get(m.ctx, component, area, int(args[0]), self.args_path(rest), rest[-1])
+            if record is None:
+                raise self.file_not_found()
+            return self.send_stored_file(req, record, 0, True)
+        if component == "assignfeedback_file":
+            # assign_feedback_file::pluginfile via mod/assign/lib.php: the user's own grades' files, forced download.
+            if area != "feedback_files" or len(args) < 2 or not args[0].isdigit():
+                raise self.file_not_found()
+            a = world.assignments[m.instance]
+            if int(args[0]) not in {g.id for g in a.grades.values()}:
                 raise self.file_not_found()
             rest = args[1:]
             record = world.files.get(m.ctx, component, area, int(args[0]), self.args_path(rest), rest[-1])

@@ -54,14 +54,6 @@ extension CourseDetailState {
                 AnnouncementLayout.lines(for: announcements, reading: reading, width: width, now: now, glyphs: glyphs)
             }
         }
-        // How the total is made, once the backend has groups for it (a backend without any has no section).
-        if shows(grades), grades.value?.groups.isEmpty != true {
-            let title = ["Grades", grades.value?.periodTitle].compactMap { $0 }.joined(separator: " · ")
-            lines += [.blank, .heading(StyledLine(title, style: .accent), "grades")]
-            lines += section(grades, label: "grades", width: width, glyphs: glyphs) { grades in
-                GradesLayout.lines(for: grades, context: gradesContext, width: width)
-            }
-        }
         // The syllabus's own lines go between what is above them and what follows, as they are.
         var head = lines
         var syllabusShown: SyllabusRows?
@@ -84,6 +76,15 @@ extension CourseDetailState {
             lines += [.blank, .heading(StyledLine(heading("Modules", count: modules.value?.count), style: .accent), "modules")]
             lines += section(modules, label: "modules", width: width, glyphs: glyphs) { modules in
                 DetailText.modules(modules, width: width, now: now, glyphs: glyphs)
+            }
+        }
+        // How the total is made, once the backend has groups for it (a backend without any has no
+        // section): after the modules, which are what a course is followed by week to week.
+        if shows(grades), grades.value?.groups.isEmpty != true {
+            let title = ["Grades", grades.value?.periodTitle].compactMap { $0 }.joined(separator: " · ")
+            lines += [.blank, .heading(StyledLine(title, style: .accent), "grades")]
+            lines += section(grades, label: "grades", width: width, glyphs: glyphs) { grades in
+                GradesLayout.lines(for: grades, context: gradesContext, width: width)
             }
         }
         // Last: a course may hold hundreds of files, which would push the syllabus and modules out of reach.

@@ -6,14 +6,21 @@ import TerminalUI
 /// marked, then the comments, each with its author and day, and its files as rows of their own
 /// that `d` downloads.
 enum FeedbackLayout {
-    /// The rubric's lines, belonging to the assignment's row.
+    /// The rubric's lines, belonging to the assignment's row: each criterion once it is marked,
+    /// before that one line saying what it holds; none for a teacher, who has no submission.
     static func rubricLines(for assignment: Assignment, width: Int) -> [StyledLine] {
-        guard let rubric = assignment.rubric else { return [] }
-        let marks = assignment.submission?.rubricMarks
-        var lines = indented("Rubric" + (rubric.title.map { ": " + $0 } ?? "") + (marks == nil ? " (not marked yet)" : ""), depth: 4, width: width, style: .muted)
+        guard let rubric = assignment.rubric, let submission = assignment.submission else { return [] }
+        let title = "Rubric" + (rubric.title.map { ": " + $0 } ?? "")
+        guard let marks = submission.rubricMarks else {
+            let points = rubric.hidesPoints ? nil : rubric.criteria.compactMap(\.points).reduce(0, +)
+            let count = rubric.criteria.count == 1 ? "1 criterion" : "\(rubric.criteria.count) criteria"
+            let summary = [title, count + (points.map { ", \(PointsText.format($0)) pts" } ?? ""), "not marked yet"].joined(separator: " · ")
+            return indented(summary, depth: 4, width: width, style: .muted)
+        }
+        var lines = indented(title, depth: 4, width: width, style: .muted)
         for criterion in rubric.criteria {
             var parts = [criterion.description]
-            let mark = marks?[criterion.id]
+            let mark = marks[criterion.id]
             if let rating = mark?.ratingID.flatMap({ id in criterion.ratings.first { $0.id == id } }), !rating.description.isEmpty {
                 parts.append(rating.description)
             }
@@ -34,7 +41,8 @@ enum FeedbackLayout {
         (assignment.submission?.comments ?? []).flatMap { comment in
             let who = [comment.author ?? "Anonymous", comment.createdAt.map { DateText.day($0, now: now) }].compactMap { $0 }.joined(separator: ", ")
             let text = comment.text.split(whereSeparator: \.isNewline).joined(separator: " ")
-            let lines = indented(who + ": " + text, depth: 4, width: width, style: .plain).map { DetailLine.item($0, item) }
+            // A comment of files alone (Moodle's feedback files, whose text shows as the feedback) has no line of its own.
+            let lines = text.isEmpty ? [] : indented(who + ": " + text, depth: 4, width: width, style: .plain).map { DetailLine.item($0, item) }
             return lines + attachmentLines(comment.attachments, depth: 6, width: width)
         }
     }

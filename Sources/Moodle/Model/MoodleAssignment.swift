@@ -82,7 +82,36 @@ enum MoodleAssignment {
             grade: grade,
             postedAt: graded && feedback != nil ? MoodleTime.date(feedback?.gradeddate?.value) ?? modified : nil,
             attemptOfNextHandIn: number + 1,
-            feedbackHTML: feedback?.plugins?.first { $0.type == "comments" }?.editorfields?.first?.text.flatMap { $0.isEmpty ? nil : $0 }
+            feedbackHTML: feedbackText(feedback),
+            comments: feedback.map(Self.feedbackComments) ?? []
         )
+    }
+
+    private static func feedbackText(_ feedback: MoodleSubmissionStatus.Feedback?) -> String? {
+        feedback?.plugins?.first { $0.type == "comments" }?.editorfields?.first?.text.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The teacher's feedback as one comment whose text is shown as the feedback already is:
+    /// it carries the feedback files (`feedback_files` of the `file` plugin) to download, and its
+    /// ID changes when the teacher grades again, which marks new feedback.
+    private static func feedbackComments(_ feedback: MoodleSubmissionStatus.Feedback) -> [SubmissionComment] {
+        let files = (feedback.plugins ?? []).filter { $0.type == "file" }.flatMap { $0.fileareas ?? [] }.flatMap { $0.files ?? [] }
+        guard feedbackText(feedback) != nil || !files.isEmpty else { return [] }
+        let stamp = feedback.gradeddate?.value ?? feedback.grade?.timemodified?.value ?? 0
+        return [SubmissionComment(
+            id: "feedback@\(stamp)",
+            text: "",
+            createdAt: MoodleTime.date(stamp),
+            attachments: files.map { file in
+                CourseFile(
+                    id: "assignfeedback:" + (file.filepath ?? "/") + (file.filename ?? ""),
+                    name: file.filename ?? "feedback",
+                    size: file.filesize.map { Int64($0.value) },
+                    updatedAt: MoodleTime.date(file.timemodified?.value),
+                    contentType: file.mimetype,
+                    downloadURL: file.fileurl.flatMap { URL(string: $0) }
+                )
+            }
+        )]
     }
 }

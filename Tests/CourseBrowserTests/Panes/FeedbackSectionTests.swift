@@ -64,8 +64,11 @@ struct FeedbackSectionTests {
         #expect(hidden.contains("      Argument · Convincing · “Good”"), "\(hidden)")
         #expect(!hidden.contains { $0.hasPrefix("      ") && $0.contains("/") }, "no criterion shows points: \(hidden)")
         let unmarked = text(state(Self.essay(marks: nil)))
-        #expect(unmarked.contains("    Rubric: Essay rubric (not marked yet)"), "\(unmarked)")
-        #expect(unmarked.contains("      Argument · –/10"), "\(unmarked)")
+        #expect(unmarked.contains("    Rubric: Essay rubric · 2 criteria, 15 pts · not marked yet"), "one line until it is marked: \(unmarked)")
+        #expect(!unmarked.contains { $0.contains("Argument") }, "\(unmarked)")
+        var teachers = Self.essay()
+        teachers.submission = nil
+        #expect(!text(state(teachers)).contains { $0.contains("Rubric") }, "a teacher has no submission to be marked")
     }
 
     @Test func dQueuesACommentsFileUnderFeedbackAndTheAssignment() {
