@@ -131,6 +131,8 @@ struct MoodleAssignmentTests {
         #expect(submission.grade?.replacing("\u{00A0}", with: " ") == "85.00 / 100.00")
         #expect(submission.postedAt == date(-5))
         #expect(submission.feedbackHTML == "<p>Well done &amp; thorough.</p>")
+        #expect(submission.comments?.count == 1, "the feedback, as one comment a new grading replaces")
+        #expect(submission.comments?.first?.attachments == [])
         #expect(submission.attempt == 1)
         #expect(!submission.isLate)
         #expect(!submission.isGradeHidden)
@@ -148,6 +150,7 @@ struct MoodleAssignmentTests {
         #expect(submission.grade == nil)
         #expect(submission.postedAt == nil)
         #expect(submission.feedbackHTML == nil)
+        #expect(submission.comments == [])
         #expect(submission.isGradeHidden)
     }
 

@@ -64,6 +64,11 @@ import TestSupport
         #expect(later.isLocked && later.lockExplanation == "it does not accept submissions yet")
         let graded = try #require(assignments.first { $0.id == "1033" }?.submission)
         #expect(graded.score == 9 && graded.feedbackHTML?.contains("Tốt lắm") == true)
+        // The teacher's feedback file rides on one comment whose text is the feedback shown above.
+        let feedback = try #require(graded.comments?.first)
+        #expect(feedback.text.isEmpty)
+        #expect(feedback.attachments.map(\.name) == ["nhan-xet.pdf"])
+        #expect(feedback.attachments.first?.downloadURL?.path.hasSuffix("/assignfeedback_file/feedback_files/8505/nhan-xet.pdf") == true)
         let closed = try #require(assignments.first { $0.id == "1034" })
         #expect(closed.isLocked && closed.lockExplanation?.contains("cut-off") == true)
     }
