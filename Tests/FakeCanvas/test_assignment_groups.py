@@ -21,7 +21,9 @@ setUpModule, tearDownModule = SERVER.start, SERVER.stop
 GROUPS = "/api/v1/courses/{}/assignment_groups?include[]=assignments&include[]=submission&include[]=score_statistics"
 
 
-class AssignmentGroupsTest(unittest.TestCase):
+class StudentCase(unittest.TestCase):
+    """A fresh server, and the user a student of every course."""
+
     def setUp(self):
         self.assertEqual(SERVER.control("POST", "reset").status, 200)
         self.assertEqual(SERVER.control("POST", "config", {"role": "student"}).status, 200)
@@ -31,6 +33,8 @@ class AssignmentGroupsTest(unittest.TestCase):
         self.assertEqual(reply.status, status, (path, reply.body))
         return reply.json()
 
+
+class AssignmentGroupsTest(StudentCase):
     def test_groups_hold_every_assignment_once_with_weights_where_the_course_weights(self):
         weighted = self.api(GROUPS.format(4))
         self.assertEqual([g["name"] for g in weighted], ["Assignments", "Essays", "Projects"])
@@ -78,17 +82,8 @@ class AssignmentGroupsTest(unittest.TestCase):
         self.api(GROUPS.format(2) + "&grading_period_id=7002", status=404)
 
 
-class StudentSubmissionsTest(unittest.TestCase):
+class StudentSubmissionsTest(StudentCase):
     """`GET /courses/:id/students/submissions`: the student's own, with comments and rubric marks when asked."""
-
-    def setUp(self):
-        self.assertEqual(SERVER.control("POST", "reset").status, 200)
-        self.assertEqual(SERVER.control("POST", "config", {"role": "student"}).status, 200)
-
-    def api(self, path: str):
-        reply = request("GET", SERVER.url(path), headers=AUTH)
-        self.assertEqual(reply.status, 200, (path, reply.body))
-        return reply.json()
 
     FEEDBACK = "/api/v1/courses/{}/students/submissions?include[]=submission_comments&include[]=rubric_assessment"
 
@@ -120,17 +115,8 @@ class StudentSubmissionsTest(unittest.TestCase):
         self.assertNotIn("rubric", self.api("/api/v1/courses/2/assignments")[0], "graded by letter, but no feedback in course 2")
 
 
-class MissingAndFlagsTest(unittest.TestCase):
+class MissingAndFlagsTest(StudentCase):
     """Missing work past the planner's dates, and the teacher's extensions and redo requests."""
-
-    def setUp(self):
-        self.assertEqual(SERVER.control("POST", "reset").status, 200)
-        self.assertEqual(SERVER.control("POST", "config", {"role": "student"}).status, 200)
-
-    def api(self, path: str):
-        reply = request("GET", SERVER.url(path), headers=AUTH)
-        self.assertEqual(reply.status, 200, (path, reply.body))
-        return reply.json()
 
     def change(self, change: dict):
         self.assertEqual(SERVER.control("POST", "changes", change).status, 201)

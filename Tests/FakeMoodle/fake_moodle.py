@@ -962,6 +962,11 @@ def course_ctx(course_id: int) -> int:
     return 5000 + course_id
 
 
+# The assign plugins whose files webservice/pluginfile.php serves, and the one area each serves.
+ASSIGN_FILE_AREAS = {"assignsubmission_file": "submission_files", "assignsubmission_onlinetext": "submissions_onlinetext",
+                     "assignfeedback_file": "feedback_files"}
+
+
 def module_ctx(cmid: int) -> int:
     return 10000 + cmid
 
@@ -3367,26 +3372,14 @@ class FakeMoodle(WebServices):
             if record is None:
                 raise self.file_not_found()
             return self.send_stored_file(req, record, 0, False)
-        if component in ("assignsubmission_file", "assignsubmission_onlinetext"):
-            # assign_submission_*::pluginfile via mod/assign/lib.php: only the user's own submissions;
-            # "download MUST be forced - security!"
-            wanted = "submission_files" if component == "assignsubmission_file" else "submissions_onlinetext"
-            if area != wanted or len(args) < 2 or not args[0].isdigit():
+        if component in ASSIGN_FILE_AREAS:
+            # assign_submission_*::pluginfile and assign_feedback_file::pluginfile via mod/assign/lib.php:
+            # only the user's own submissions and grades; "download MUST be forced - security!"
+            if area != ASSIGN_FILE_AREAS[component] or len(args) < 2 or not args[0].isdigit():
                 raise self.file_not_found()
             a = world.assignments[m.instance]
-            if int(args[0]) not in {s.id for s in a.attempts}:
-                raise self.file_not_found()
-            rest = args[1:]
-            record = world.files.get(m.ctx, component, area, int(args[0]), self.args_path(rest), rest[-1])
-            if record is None:
-                raise self.file_not_found()
-            return self.send_stored_file(req, record, 0, True)
-        if component == "assignfeedback_file":
-            # assign_feedback_file::pluginfile via mod/assign/lib.php: the user's own grades' files, forced download.
-            if area != "feedback_files" or len(args) < 2 or not args[0].isdigit():
-                raise self.file_not_found()
-            a = world.assignments[m.instance]
-            if int(args[0]) not in {g.id for g in a.grades.values()}:
+            owners = {g.id for g in a.grades.values()} if component == "assignfeedback_file" else {s.id for s in a.attempts}
+            if int(args[0]) not in owners:
                 raise self.file_not_found()
             rest = args[1:]
             record = world.files.get(m.ctx, component, area, int(args[0]), self.args_path(rest), rest[-1])
