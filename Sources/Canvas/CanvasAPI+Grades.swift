@@ -6,6 +6,7 @@ extension CanvasAPI {
     /// What the course's total is made of: its weighting, letters and current grading period
     /// from the course, then its assignment groups with the student's scores (of that period
     /// only, where the course has one now, as its grade is).
+    ///
     /// Nil for a user who is not a student of the course (a teacher): Canvas gives them no
     /// submissions, and no grade of their own to make.
     func grades(_ id: CourseID) async throws -> CourseGrades? {
