@@ -24,6 +24,8 @@ struct CanvasGradingPeriodTests {
         let shown = try Self.course("{\(Self.periods), \"totals_for_all_grading_periods_option\": true}")
         #expect(shown.grade?.letter == "D+")
         #expect(shown.allPeriodsGrade == Course.Grade(letter: "A-", score: 91.3))
+        let unsaid = try Self.course("{\(Self.periods)}")
+        #expect(unsaid.allPeriodsGrade == nil, "a course that doesn't say it shows the total doesn't")
     }
 
     @Test func betweenPeriodsOnlyAShownTotal() throws {

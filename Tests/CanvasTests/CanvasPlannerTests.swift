@@ -221,13 +221,19 @@ extension CanvasPlannerTests {
               "html_url": "https://school.example/courses/1/assignments/40", "planner_override": {"marked_complete": false},
               "course": {"id": 1, "name": "Biology", "course_code": "BIO 101"}},
              {"id": 41, "name": "Listed", "course_id": 1, "due_at": "\#(inside)"},
-             {"id": 42, "name": "Undated", "course_id": 1, "due_at": null}]
+             {"id": 42, "name": "Undated", "course_id": 1, "due_at": null},
+             {"id": 43, "name": "Moved for me", "course_id": 1, "due_at": "\#(old)"},
+             {"id": 44, "name": "Left out by the planner", "course_id": 1, "due_at": "\#(inside)"}]
             """#))
+        // The planner speaks for its own dates: work it lists (43 at the student's own date) or
+        // leaves out there is not added from the missing list.
         let items = try await items(#"""
             [{"plannable_id": 41, "plannable_type": "assignment", "course_id": 1, "plannable_date": "\#(inside)",
-              "submissions": {"missing": true}, "plannable": {"title": "Listed"}}]
+              "submissions": {"missing": true}, "plannable": {"title": "Listed"}},
+             {"plannable_id": 43, "plannable_type": "assignment", "course_id": 1, "plannable_date": "\#(inside)",
+              "submissions": {"missing": true}, "plannable": {"title": "Moved for me"}}]
             """#)
-        #expect(items.map(\.title) == ["Essay", "Listed"])
+        #expect(items.map(\.title) == ["Essay", "Listed", "Moved for me"])
         let essay = try #require(items.first)
         #expect(essay.id == "assignment:40")
         #expect(essay.assignmentID == "40")
