@@ -64,16 +64,11 @@ extension CanvasAssignmentGroup.Member {
     }
 
     var work: GradedWork {
-        let submission = submission?.domain
-        return GradedWork(
+        GradedWork(
             id: id.text,
             name: name.flatMap(\.nonBlank) ?? "Assignment \(id.text)",
             pointsPossible: points_possible?.value,
-            score: submission?.isExcused == true ? nil : submission?.score,
-            grade: submission?.grade,
-            isExcused: submission?.isExcused ?? false,
-            isPendingReview: submission?.state == .pendingReview,
-            isGradeHidden: submission?.isGradeHidden ?? false,
+            submission: submission?.domain,
             counts: counts,
             statistics: score_statistics.flatMap { statistics in
                 guard let mean = statistics.mean?.value, let low = statistics.min?.value, let high = statistics.max?.value else { return nil }

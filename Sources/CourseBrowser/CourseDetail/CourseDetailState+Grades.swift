@@ -76,13 +76,11 @@ extension CourseDetailState {
         case let .score(score):
             whatIf[work.id] = score
         case let .letter(letter):
-            guard let grades = grades.value,
-                  let score = GradeCalculator(grades, whatIf: whatIf).needed(letter, on: work.id)
-            else {
+            guard let points = work.pointsPossible, points > 0 else {
                 notice = Notice(text: "\(work.name) is worth no points, so no score of it moves the total", isNote: true)
                 return
             }
-            needed = NeededAnswer(letter: letter, workID: work.id, score: score)
+            needed = NeededQuestion(letter: letter, workID: work.id)
         }
     }
 }

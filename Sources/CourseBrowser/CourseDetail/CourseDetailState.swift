@@ -25,7 +25,7 @@ struct CourseDetailState {
     /// Scores the student typed to see what they would do, by assignment ID; never sent.
     var whatIf: [String: Double] = [:]
     /// What an assignment needs for a letter, as last asked.
-    var needed: NeededAnswer?
+    var needed: NeededQuestion?
     /// The what-if or letter question, while it is open.
     var gradePrompt: GradePrompt?
     /// Which files have a current downloaded copy, and how their downloads stand.

@@ -9,8 +9,8 @@ enum GradesLayout {
     /// What the Grades section shows besides the grades themselves.
     struct Context {
         var whatIf: [String: Double] = [:]
-        /// The last answer to "what does this assignment need for a letter".
-        var needed: NeededAnswer?
+        /// The last "what does this assignment need for a letter", answered with the what-if scores.
+        var needed: NeededQuestion?
         /// An assignment's web page, by its ID.
         var page: (String) -> URL? = { _ in nil }
     }
@@ -20,12 +20,13 @@ enum GradesLayout {
         let whatIf = GradeCalculator(grades, whatIf: context.whatIf)
         var lines = totalLines(grades, real: real, whatIf: whatIf, context: context, width: width).map(DetailLine.text)
         for group in grades.groups {
+            let realGrade = real.grade(of: group)
+            // Without what-if scores the two grades are one: computed once.
+            let whatIfGrade = context.whatIf.isEmpty ? realGrade : whatIf.grade(of: group)
             lines.append(.blank)
-            lines += groupLines(group, grades: grades, real: real.grade(of: group), whatIf: whatIf.grade(of: group), hasWhatIf: !context.whatIf.isEmpty, width: width)
-                .map(DetailLine.text)
+            lines += groupLines(group, grades: grades, real: realGrade, whatIf: whatIfGrade, width: width).map(DetailLine.text)
             lines += group.work.flatMap { work in
-                let dropped = (context.whatIf.isEmpty ? real : whatIf).grade(of: group).dropped.contains(work.id)
-                return workLines(work, whatIf: context.whatIf[work.id], dropped: dropped, width: width).map {
+                workLines(work, whatIf: context.whatIf[work.id], dropped: whatIfGrade.dropped.contains(work.id), width: width).map {
                     DetailLine.item($0, DetailItem(id: DetailItem.id(ofGrade: work.id), title: work.name, url: context.page(work.id)))
                 }
             }
@@ -46,8 +47,8 @@ enum GradesLayout {
             let count = context.whatIf.count == 1 ? "1 score" : "\(context.whatIf.count) scores"
             lines += DetailText.wrap("What-if: " + total(whatIf, grades: grades) + " with \(count) of yours (W clears)", width: width, style: .accent)
         }
-        if let needed = context.needed, let work = grades.allWork.first(where: { $0.id == needed.workID }) {
-            lines += DetailText.wrap(needed.text(on: work), width: width, style: .accent)
+        if let answer = context.needed?.answer(by: whatIf) {
+            lines += DetailText.wrap(answer, width: width, style: .accent)
         }
         return lines
     }
@@ -65,7 +66,7 @@ enum GradesLayout {
 
     /// `Homework · 40% of the total · 85% (17/20) · drops the lowest 1`.
     private static func groupLines(
-        _ group: AssignmentGroup, grades: CourseGrades, real: GroupGrade, whatIf: GroupGrade, hasWhatIf: Bool, width: Int
+        _ group: AssignmentGroup, grades: CourseGrades, real: GroupGrade, whatIf: GroupGrade, width: Int
     ) -> [StyledLine] {
         var parts = [group.name]
         if grades.weightsGroups {
@@ -73,7 +74,7 @@ enum GradesLayout {
         }
         if !grades.hidesTotals {
             parts.append(score(real))
-            if hasWhatIf, whatIf != real {
+            if whatIf != real {
                 parts.append("what-if " + score(whatIf))
             }
         }

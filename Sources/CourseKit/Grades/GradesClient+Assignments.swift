@@ -15,21 +15,3 @@ extension GradesClient {
         })
     }
 }
-
-extension GradedWork {
-    /// An assignment as the grades count it: its released score, left out where nothing is graded.
-    public init(_ assignment: Assignment) {
-        let submission = assignment.submission
-        self.init(
-            id: assignment.id,
-            name: assignment.name,
-            pointsPossible: assignment.pointsPossible,
-            score: submission?.isExcused == true ? nil : submission?.score,
-            grade: submission?.grade,
-            isExcused: submission?.isExcused ?? false,
-            isPendingReview: submission?.state == .pendingReview,
-            isGradeHidden: submission?.isGradeHidden ?? false,
-            counts: assignment.gradingType != .notGraded
-        )
-    }
-}

@@ -118,6 +118,14 @@ struct GradesSectionTests {
         // 84% needs exams at (84 - 36) / 60 = 80%: 160 of 200, 90 on the final; 89.99 gives
         // 83.997%, which Canvas rounds to 84.00 and letters B.
         #expect(text(state).contains("Needed for B: 89.99/100 on Final"), "\(text(state))")
+        // The answer follows what-if scores typed after it: Homework 3 at 10 lifts Homework to 95%.
+        for _ in 0..<5 where state.selectedGradedWork?.name != "Homework 3" {
+            _ = state.update(.key(.character("p")), now: Self.now)
+        }
+        _ = state.update(.key(.character("w")), now: Self.now)
+        type("10", in: &state)
+        #expect(text(state).contains { $0.hasPrefix("Needed for B: 83.") && $0.hasSuffix("/100 on Final") }, "\(text(state))")
+        select("Final", in: &state)
         _ = state.update(.key(.character("t")), now: Self.now)
         type("A", in: &state)
         #expect(text(state).contains("A is not reachable on Final, even with 100/100"), "\(text(state))")
