@@ -1056,6 +1056,7 @@ class Grade:
     timemodified: int
     grader: int
     feedback: str = ""
+    filling: dict = field(default_factory=dict)    # rubric criterion id -> (level id, remark)
 
 
 @dataclass
@@ -1082,6 +1083,7 @@ class Assignment:
     timemodified: int = 0
     extensionduedate: Optional[int] = None
     locked: bool = False
+    rubric: Optional[Rubric] = None
     attempts: list = field(default_factory=list)   # Submission, oldest first
     grades: dict = field(default_factory=dict)     # attemptnumber -> Grade
     saves: int = 0
@@ -1094,6 +1096,36 @@ class Assignment:
     @property
     def latest(self) -> Optional[Submission]:
         return self.attempts[-1] if self.attempts else None
+
+
+@dataclass
+class GradeItem:
+    """A graded thing of a course's gradebook: an activity's item (`mod`) or the teacher's own (`manual`)."""
+    id: int
+    name: str
+    grademax: float = 10.0
+    cmid: int = 0                       # mod items: the activity
+    grade: Optional[float] = None       # manual items: the student's grade
+    feedback: str = ""
+    hidden: bool = False                # the teacher hid the grade from students
+
+
+@dataclass
+class GradeCategory:
+    """A grade category (natural aggregation, empty grades left out, as a new Moodle course has),
+    with its total's own grade item."""
+    id: int
+    name: str
+    itemid: int
+    children: list = field(default_factory=list)   # GradeItem | GradeCategory
+
+
+@dataclass
+class Rubric:
+    """An assignment's rubric: criteria of (id, description, [(levelid, definition, score)])."""
+    criteria: list
+    showscorestudent: bool = True
+    showremarksstudent: bool = True
 
 
 @dataclass
@@ -1162,6 +1194,7 @@ class World:
         self.next_grade = 8900
         self.next_discussion = 3900
         self.next_post = 39000
+        self.gradebooks: dict = {}      # course id -> its course GradeCategory
         self._build()
 
     # ---- lookups
@@ -1300,6 +1333,7 @@ class World:
         self._build_files()
         self._build_submissions()
         self._build_forum_posts()
+        self._build_gradebooks()
 
     def _add_course(self, course: Course) -> None:
         course.sortorder = 10000 + course.id
@@ -1384,6 +1418,32 @@ class World:
                        synth_bytes(name, 15000), when, userid=USER_ID, license="unknown")
         a801.grades[0] = Grade(8800, 0, 5.0, t - 125 * d, t - 125 * d, 26, "<p>Cần bổ sung số liệu.</p>")
         a801.grades[1] = Grade(8801, 1, 8.25, t - 115 * d, t - 115 * d, 26, "<p>Đã cải thiện nhiều.</p>")
+
+    def _build_gradebooks(self) -> None:
+        """Course 101 has a category of homework and items of its own, a manual one among them;
+        103 has a hidden grade, so its total is hidden too (Moodle's default for totals with
+        hidden items); every other course has its assignments at the top."""
+        homework = GradeCategory(9102, "Bài tập về nhà", 9202, [
+            GradeItem(9211, "Bài tập 1", 10, cmid=1013), GradeItem(9213, "Bài tập 0", 10, cmid=1031),
+            GradeItem(9215, "Bài tập đã nộp", 10, cmid=1033)])
+        self.gradebooks[101] = GradeCategory(9101, self.courses[101].fullname, 9201, [
+            homework, GradeItem(9212, "Tiểu luận giữa kỳ", 10, cmid=1022), GradeItem(9214, "Báo cáo cuối kỳ", 10, cmid=1032),
+            GradeItem(9216, "Bài tập quá hạn chót", 10, cmid=1034),
+            GradeItem(9221, "Điểm chuyên cần", 5, grade=4.5, feedback="<p>Đi học đầy đủ.</p>"),
+            GradeItem(9222, "Kiểm tra 15 phút", 10, cmid=1023)])
+        self.gradebooks[103] = GradeCategory(9301, self.courses[103].fullname, 9401, [
+            GradeItem(9411, "レポート課題 1", 10, cmid=3011), GradeItem(9412, "小テスト 第1回", 10, cmid=3012),
+            GradeItem(9413, "出席", 10, grade=9, hidden=True)])
+        for course in self.courses.values():
+            if course.id in self.gradebooks:
+                continue
+            items = [GradeItem(9500 + a.id, a.name, a.grade, cmid=a.cmid)
+                     for a in sorted(self.assignments.values(), key=lambda a: a.cmid) if a.course == course.id]
+            self.gradebooks[course.id] = GradeCategory(9000 + course.id, course.fullname, 9600 + course.id, items)
+        self.assignments[505].rubric = Rubric([
+            (61, "Nội dung", [(611, "Thiếu ý chính", 0), (612, "Đủ ý", 3), (613, "Sâu sắc, có ví dụ", 6)]),
+            (62, "Trình bày", [(621, "Khó đọc", 0), (622, "Tạm được", 1), (623, "Rõ ràng", 3), (624, "Mạch lạc & đẹp", 4)])])
+        self.assignments[505].grades[0].filling = {61: (613, "Ví dụ về optional rất hay."), 62: (623, "")}
 
     def _build_forum_posts(self) -> None:
         t = self.t0
@@ -1504,6 +1564,12 @@ FUNCTIONS = [
         "requiredfields": Multiple(Value("alphanumext"), DEFAULT, [])}), "ws_timeline", ajax=True),
     Function("gradereport_overview_get_course_grades", Single({
         "userid": Value("int", DEFAULT, 0)}), "ws_course_grades", "gradereport_overview"),
+    Function("gradereport_user_get_grade_items", Single({
+        "courseid": Value("int"), "userid": Value("int", DEFAULT, 0), "groupid": Value("int", DEFAULT, 0)}),
+        "ws_grade_items", "gradereport_user"),
+    Function("gradereport_user_get_grades_table", Single({
+        "courseid": Value("int"), "userid": Value("int", DEFAULT, 0), "groupid": Value("int", DEFAULT, 0)}),
+        "ws_grades_table", "gradereport_user"),
     Function("core_course_get_courses_by_field", Single({
         "field": Value("alpha", DEFAULT, ""), "value": Value("raw", DEFAULT, "")}), "ws_courses_by_field"),
     Function("core_course_get_contents", Single({
@@ -2207,8 +2273,37 @@ class WebServices:
 
     @staticmethod
     def grade_display(a: Assignment, g: Grade) -> str:
-        """assign::display_grade() for a point grade shown as Real: "9.00&nbsp;/&nbsp;10.00"."""
-        return f"{g.grade:.2f}&nbsp;/&nbsp;{a.grade:.2f}"
+        """assign::display_grade() for a point grade shown as Real: "9.00&nbsp;/&nbsp;10.00"; graded
+        by rubric, the rubric as the student sees it (gradingform_rubric_renderer::display_instances(),
+        DISPLAY_VIEW) followed by the grade's long form (`str_long_grade`, "9.00 / 10.00")."""
+        if a.rubric is None or not g.filling:
+            return f"{g.grade:.2f}&nbsp;/&nbsp;{a.grade:.2f}"
+        return WebServices.rubric_html(a.rubric, g.filling) + f"{g.grade:.2f} / {a.grade:.2f}"
+
+    @staticmethod
+    def rubric_html(rubric: Rubric, filling: dict) -> str:
+        def suffix(index: int, last: int) -> str:
+            return (" first" if index == 0 else "") + (" last" if index == last else "") + (" odd" if index % 2 else " even")
+
+        criteria = ""
+        for ci, (cid, description, levels) in enumerate(rubric.criteria):
+            chosen, remark = filling.get(cid, (None, ""))
+            cells = ""
+            for li, (lid, definition, score) in enumerate(levels):
+                checked = " checked" if lid == chosen else ""
+                score_html = (f'<div class="score"><span id="rubric0-criteria-{cid}-levels-{lid}-score" '
+                              f'class="scorevalue">{score:g}</span> points</div>') if rubric.showscorestudent else ""
+                cells += (f'<td id="rubric0-criteria-{cid}-levels-{lid}" class="level{suffix(li, len(levels) - 1)}{checked}" '
+                          f'width="{round(100 / len(levels))}%"><div class="level-wrapper">'
+                          f'<div class="definition" id="rubric0-criteria-{cid}-levels-{lid}-definition">{definition}</div>'
+                          f'{score_html}</div></td>')
+            remark_html = f'<td class="remark">{remark}</td>' if rubric.showremarksstudent else ""
+            criteria += (f'<tr class="criterion{suffix(ci, len(rubric.criteria) - 1)}" id="rubric0-criteria-{cid}">'
+                         f'<td class="description" id="rubric0-criteria-{cid}-description">{description}</td>'
+                         f'<td class="levels"><table><tr id="rubric0-criteria-{cid}-levels">{cells}</tr></table></td>'
+                         f'{remark_html}</tr>')
+        return ('<div class="advancedgrade"><div id="rubric-rubric0" class="clearfix gradingform_rubric view">'
+                f'<table class="criteria" id="rubric0-criteria">{criteria}</table></div></div>')
 
     def feedback_plugins(self, call: Call, a: Assignment, g: Grade) -> list:
         """The enabled feedback plugins' data (assign::get_plugins_data): the comments' editor
@@ -2650,6 +2745,136 @@ class WebServices:
         return {"status": True, "warnings": []}
 
     # files/classes/external/get/unused_draft.php core_files\external\get\unused_draft::execute_returns()
+    # ---- the grade report (grade/report/user/classes/external/user.php, report/user.php fill_table_recursive())
+
+    def report_course(self, call: Call) -> Course:
+        """gradereport_user\\external\\user::check_report_access(): a student sees only their own,
+        and only where the course shows grades."""
+        course = self.require_course(call.params["courseid"])
+        if call.params["userid"] != USER_ID:
+            raise no_permissions("View all grades")
+        if not course.showgrades:
+            raise MoodleError("nopermissiontoviewgrades", "Cannot view grades.")
+        return course
+
+    def item_grade(self, item: GradeItem) -> tuple:
+        """The student's grade of an item and when it was given: a manual item's own, an
+        assignment's latest graded attempt's (its feedback comments are the gradebook's feedback)."""
+        if not item.cmid:
+            return item.grade, self.world.t0 - 3 * DAY, item.feedback
+        module = self.world.modules.get(item.cmid)
+        if module is None or module.modname != "assign":
+            return None, None, ""
+        graded = [g for g in self.world.assignments[module.instance].grades.values() if g.grade >= 0]
+        if not graded:
+            return None, None, ""
+        latest = max(graded, key=lambda g: g.attemptnumber)
+        return latest.grade, latest.timemodified, latest.feedback
+
+    def report_rows(self, course: Course) -> list:
+        """The report's rows in order, each (kind, object, category, facts), categories' totals
+        after their items (the default aggregation position): natural aggregation leaving empty
+        grades out, hidden items left out of the report and their totals hidden."""
+        rows = []
+
+        def walk(cat: GradeCategory, parent: Optional[int]) -> dict:
+            entries = []
+            for child in cat.children:
+                if isinstance(child, GradeCategory):
+                    entries.append((child, walk(child, cat.id)))
+                    continue
+                module = self.world.modules.get(child.cmid) if child.cmid else None
+                grade, when, feedback = self.item_grade(child)
+                facts = {"grade": grade, "max": float(child.grademax), "when": when, "feedback": feedback,
+                         "hidden": child.hidden, "shown": not child.hidden and (
+                             module is None or module.uservisible or bool(module.availabilityinfo)),
+                         "module": module}
+                entries.append((child, facts))
+                rows.append(("item", child, cat, facts))
+            graded = [f for _, f in entries if f["grade"] is not None]
+            total_max = sum(f["max"] for f in graded) if graded else sum(f["max"] for _, f in entries)
+            for _, f in entries:
+                used = f["grade"] is not None and total_max > 0
+                f["weight"] = f["max"] / total_max if used else 0.0
+                f["status"] = "used" if used else "novalue"
+            hides = any(f["hidden"] or f.get("containshidden") for _, f in entries)
+            facts = {"grade": None if hides or not graded else sum(f["grade"] for f in graded), "max": total_max,
+                     "when": None, "feedback": "", "hidden": False, "shown": True, "containshidden": hides,
+                     "module": None}
+            rows.append(("course" if parent is None else "category", cat, cat, facts))
+            return facts
+
+        walk(self.world.gradebooks[course.id], None)
+        return rows
+
+    def grade_item_json(self, call: Call, kind: str, obj, cat: GradeCategory, f: dict) -> dict:
+        g, top = f["grade"], f["max"]
+        item = {"id": obj.itemid if kind in ("category", "course") else obj.id,
+                "itemname": None if kind in ("category", "course") else self.fs(call, obj.name),
+                "itemtype": ("mod" if obj.cmid else "manual") if kind == "item" else kind,
+                "itemmodule": f["module"].modname if f["module"] else None,
+                "iteminstance": obj.id if kind != "item" else (f["module"].instance if f["module"] else None),
+                "itemnumber": 0 if f["module"] else None, "idnumber": "",
+                "categoryid": cat.id if kind == "item" else None, "outcomeid": None, "scaleid": None, "locked": None}
+        if f["module"] is not None:
+            item["cmid"] = f["module"].cmid
+        if kind != "course":
+            item["weightraw"] = f["weight"]
+            item["weightformatted"] = f"{f['weight'] * 100:.2f} %"
+            if f["status"] != "used":
+                item["status"] = f["status"]
+        item.update({
+            "graderaw": g, "gradehiddenbydate": False, "gradeneedsupdate": False, "gradeishidden": False,
+            "gradedatesubmitted": None, "gradedategraded": f["when"], "gradeislocked": None, "gradeisoverridden": None,
+            "gradeformatted": "-" if g is None else f"{g:.2f}",
+            "rangeformatted": f"0.00&ndash;{top:.2f}", "grademin": 0.0, "grademax": top,
+            "percentageformatted": "-" if g is None or not top else f"{g / top * 100:.2f} %",
+            "feedback": f["feedback"] or "", "feedbackformat": 1})
+        return item
+
+    def ws_grade_items(self, call: Call) -> dict:
+        course = self.report_course(call)
+        items = [self.grade_item_json(call, kind, obj, cat, f) for kind, obj, cat, f in self.report_rows(course)
+                 if f["shown"] and not f["hidden"]]
+        return {"usergrades": [{"courseid": course.id, "courseidnumber": "", "userid": USER_ID,
+                                "userfullname": FULLNAME, "useridnumber": "", "maxdepth": 3, "gradeitems": items}],
+                "warnings": []}
+
+    def ws_grades_table(self, call: Call) -> dict:
+        """The same report as a table: a heading row per category (its name in the
+        user_report_category_content template), then its rows; only the cells read elsewhere."""
+        course = self.report_course(call)
+        rows = self.report_rows(course)
+        data = []
+
+        def heading(cat: GradeCategory, depth: int) -> None:
+            name = html.escape(self.fs(call, cat.name), quote=False)
+            content = (f'<div class="d-flex category-content"><a aria-expanded="true" role="button" '
+                       f'data-categoryid={cat.id} class="btn btn-icon mr-1 toggle-category" href="#">'
+                       '<span class="collapsed text-nowrap" title="Collapse"><i class="icon fa fa-chevron-down fa-fw" '
+                       'title="Collapse" role="img" aria-label="Collapse"></i></span></a>'
+                       f'<span>{name}</span></div>')
+            data.append({"itemname": {"class": f"level{depth} levelodd d{depth} b2t category column-itemname",
+                                      "colspan": 4, "content": content, "celltype": "th",
+                                      "id": f"cat_{cat.id}_{USER_ID}"}})
+            data.append({"leader": {"class": f"level{depth} levelodd d{depth} b1t b2b b1l", "rowspan": 2}})
+            for child in cat.children:
+                if isinstance(child, GradeCategory):
+                    heading(child, depth + 1)
+                    continue
+                for kind, obj, _cat, f in rows:
+                    if obj is child and f["shown"] and not f["hidden"]:
+                        data.append({"itemname": {"class": f"level{depth + 1} item b1b column-itemname", "colspan": 1,
+                                                  "content": html.escape(self.fs(call, child.name), quote=False),
+                                                  "celltype": "th", "id": f"row_{child.id}_{USER_ID}"},
+                                     "grade": {"class": "level2 item b1b itemcenter column-grade",
+                                               "content": "-" if f["grade"] is None else f"{f['grade']:.2f}",
+                                               "headers": f"cat_{cat.id}_{USER_ID} row_{child.id}_{USER_ID} grade{USER_ID}"}})
+
+        heading(self.world.gradebooks[course.id], 1)
+        return {"tables": [{"courseid": course.id, "userid": USER_ID, "userfullname": FULLNAME, "maxdepth": 3,
+                            "tabledata": data}], "warnings": []}
+
     def ws_unused_draft(self, _call: Call) -> dict:
         return {"component": "user", "contextid": USER_CTX, "userid": USER_ID, "filearea": "draft",
                 "itemid": self.world.unused_draft_itemid(), "warnings": []}
