@@ -67,7 +67,7 @@ extension BackendClients {
             courses: .moodle(connection),
             planner: .moodle(connection),
             announcements: .moodle(connection),
-            grades: .noOp,
+            grades: .moodle(connection),
             files: .moodle(connection),
             uploads: .moodle,
             submissions: .moodle(connection),

@@ -13,16 +13,23 @@ public struct CourseGrades: Equatable, Sendable, Codable {
     public var periodTitle: String?
     /// The course hides its totals from students (Canvas's `hide_final_grades`).
     public var hidesTotals: Bool
+    /// The backend that computed the totals itself (`Moodle`), whose figures are shown as they
+    /// are; nil where the app computes them by Canvas's rules, and what-if can too.
+    public var reporter: String?
+    /// The course total as the reporter gives it.
+    public var reportedTotal: ReportedGrade?
 
     public init(
         groups: [AssignmentGroup], weightsGroups: Bool = false, scheme: GradingScheme? = nil,
-        periodTitle: String? = nil, hidesTotals: Bool = false
+        periodTitle: String? = nil, hidesTotals: Bool = false, reporter: String? = nil, reportedTotal: ReportedGrade? = nil
     ) {
         self.groups = groups
         self.weightsGroups = weightsGroups
         self.scheme = scheme
         self.periodTitle = periodTitle
         self.hidesTotals = hidesTotals
+        self.reporter = reporter
+        self.reportedTotal = reportedTotal
     }
 
     /// Every assignment of every group, in order.
@@ -39,13 +46,19 @@ public struct AssignmentGroup: Equatable, Sendable, Codable, Identifiable {
     public var weight: Double?
     public var rules: DropRules
     public var work: [GradedWork]
+    /// The group's grade as a backend that computes its own totals reports it.
+    public var reported: ReportedGrade?
 
-    public init(id: String, name: String, weight: Double? = nil, rules: DropRules = DropRules(), work: [GradedWork] = []) {
+    public init(
+        id: String, name: String, weight: Double? = nil, rules: DropRules = DropRules(), work: [GradedWork] = [],
+        reported: ReportedGrade? = nil
+    ) {
         self.id = id
         self.name = name
         self.weight = weight
         self.rules = rules
         self.work = work
+        self.reported = reported
     }
 }
 
@@ -87,11 +100,17 @@ public struct GradedWork: Equatable, Sendable, Codable, Identifiable {
     public var counts: Bool
     /// The class's scores, where the backend gives them.
     public var statistics: ScoreStatistics?
+    /// Its share of its group in percent, where a backend that computes its own totals says.
+    public var weight: Double?
+    /// How such a backend counted it, where that is other than plainly.
+    public var reportedStatus: ReportedStatus?
+    /// What the teacher wrote with the grade, as plain text, where the grade report carries it.
+    public var feedback: String?
 
     public init(
         id: String, name: String, pointsPossible: Double? = nil, score: Double? = nil, grade: String? = nil,
         isExcused: Bool = false, isPendingReview: Bool = false, isGradeHidden: Bool = false, counts: Bool = true,
-        statistics: ScoreStatistics? = nil
+        statistics: ScoreStatistics? = nil, weight: Double? = nil, reportedStatus: ReportedStatus? = nil, feedback: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -103,6 +122,9 @@ public struct GradedWork: Equatable, Sendable, Codable, Identifiable {
         self.isGradeHidden = isGradeHidden
         self.counts = counts
         self.statistics = statistics
+        self.weight = weight
+        self.reportedStatus = reportedStatus
+        self.feedback = feedback
     }
 }
 

@@ -14,6 +14,7 @@ enum MoodleAssignment {
         let opens = MoodleTime.date(assign.allowsubmissionsfromdate?.value)
         let locked = last?.canedit == false && assign.nosubmissions?.value != true
         let points = assign.grade?.value ?? 0
+        let rubric = status.feedback?.gradefordisplay.flatMap(MoodleRubricHTML.read)
         let maxBytes = assign.setting("file", "maxsubmissionsizebytes").flatMap { Int64($0) }
         return Assignment(
             id: String(assign.cmid.value),
@@ -27,11 +28,12 @@ enum MoodleAssignment {
             lockExplanation: locked ? lockReason(assign, status: status, opens: opens, cutoff: cutoff, now: now) : nil,
             unlockAt: opens,
             lockAt: cutoff,
-            submission: submission(status, due: due, expectsHandIn: assign.nosubmissions?.value != true, now: now),
+            submission: submission(status, rubric: rubric, due: due, expectsHandIn: assign.nosubmissions?.value != true, now: now),
             htmlURL: URL(string: site.absoluteString + "/mod/assign/view.php?id=\(assign.cmid.value)"),
             maxFileCount: assign.setting("file", "maxfilesubmissions").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
             maxFileBytes: maxBytes.flatMap { $0 > 0 ? $0 : nil },
-            submissionStatement: assign.statement
+            submissionStatement: assign.statement,
+            rubric: rubric?.rubric
         )
     }
 
@@ -60,7 +62,10 @@ enum MoodleAssignment {
     ///
     /// `expectsHandIn` is false for an assignment without online submissions (work on paper,
     /// in class), which is never missing.
-    private static func submission(_ status: MoodleSubmissionStatus, due: Date?, expectsHandIn: Bool, now: Date) -> Assignment.Submission {
+    /// `rubric` is the rubric read from the feedback, whose grade text stands for the feedback's.
+    private static func submission(
+        _ status: MoodleSubmissionStatus, rubric: MoodleRubricHTML.Reading?, due: Date?, expectsHandIn: Bool, now: Date
+    ) -> Assignment.Submission {
         let last = status.lastattempt
         let current = last?.submission ?? last?.teamsubmission
         let number = current?.attemptnumber?.value ?? 0
@@ -69,7 +74,8 @@ enum MoodleAssignment {
         let feedback = status.feedback
         // Moodle writes "no grade" as -1 (`-` for display): comments alone are not a grade.
         let score = feedback?.grade?.grade.flatMap { Double($0) }.flatMap { $0 >= 0 ? $0 : nil }
-        let grade = feedback?.gradefordisplay.flatMap(MoodleText.name).flatMap { $0 == "-" ? nil : $0 }
+        let shown = rubric.map(\.gradeText) ?? feedback?.gradefordisplay.flatMap(MoodleText.name)
+        let grade = shown.flatMap { $0 == "-" ? nil : $0 }
         let graded = score != nil || grade != nil || last?.graded == true
         let state: Assignment.Submission.State = if graded { .graded } else if handedIn { .submitted } else { .unsubmitted }
         return Assignment.Submission(
@@ -83,7 +89,8 @@ enum MoodleAssignment {
             postedAt: graded && feedback != nil ? MoodleTime.date(feedback?.gradeddate?.value) ?? modified : nil,
             attemptOfNextHandIn: number + 1,
             feedbackHTML: feedbackText(feedback),
-            comments: feedback.map(Self.feedbackComments) ?? []
+            comments: feedback.map(Self.feedbackComments) ?? [],
+            rubricMarks: rubric?.marks
         )
     }
 
