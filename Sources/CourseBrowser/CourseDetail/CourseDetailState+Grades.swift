@@ -29,6 +29,9 @@ extension CourseDetailState {
     /// Why `w` and `t` can't ask now, or nil when they can.
     var gradeQuestionRefusal: String? {
         guard let value = grades.value, !value.groups.isEmpty else { return "This course has no grades to compute" }
+        if let reporter = value.reporter {
+            return "What-if works on Canvas courses: \(reporter) adds this course's grades up by rules it doesn't share"
+        }
         return selectedGradedWork == nil ? "Select an assignment under Grades with n or p first" : nil
     }
 

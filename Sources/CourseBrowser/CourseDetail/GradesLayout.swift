@@ -16,6 +16,9 @@ enum GradesLayout {
     }
 
     static func lines(for grades: CourseGrades, context: Context, width: Int) -> [DetailLine] {
+        if let reporter = grades.reporter {
+            return ReportedGradesLayout.lines(for: grades, reporter: reporter, page: context.page, width: width)
+        }
         let real = GradeCalculator(grades)
         let whatIf = GradeCalculator(grades, whatIf: context.whatIf)
         var lines = totalLines(grades, real: real, whatIf: whatIf, context: context, width: width).map(DetailLine.text)
