@@ -11,9 +11,10 @@ struct MoodleLatencyBenchmark {
 
     /// What shows once the list has its grades, and once the Due pane has its first missing row.
     static let listed = ["72%", "Bài tập 0"]
-    /// What shows once course 103's overview, its assignment with its status, and its announcement are
-    /// in: text each section draws whole when it arrives (a count added to a heading is drawn alone).
-    static let opened = ["Teacher: 佐藤 健一", "pts · not submitted", "講義資料について"]
+    /// What shows once course 103's overview, its assignment with its status, its announcement and
+    /// its grade report are in: text each section draws whole when it arrives (a count added to a
+    /// heading is drawn alone).
+    static let opened = ["Teacher: 佐藤 健一", "pts · not submitted", "講義資料について", "as Moodle computes it"]
 
     func run(_ bench: Measurements) throws {
         let server = try FakeMoodleProcess(script: repositoryFile("Tests/FakeMoodle/fake_moodle.py"))
