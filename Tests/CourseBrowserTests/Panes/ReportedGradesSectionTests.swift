@@ -10,7 +10,7 @@ import TestSupport
 /// no what-if, with the reason said.
 @MainActor
 struct ReportedGradesSectionTests {
-    nonisolated static let now = Fixtures.start
+    nonisolated static let now = GradesSectionTests.now
 
     nonisolated static let grades = CourseGrades(
         groups: [
@@ -28,15 +28,15 @@ struct ReportedGradesSectionTests {
         reporter: "Moodle", reportedTotal: ReportedGrade(score: 20, maximum: 25, text: "B-")
     )
 
+    /// The Canvas section's tests open a course and read its lines the same way.
+    let section = GradesSectionTests()
+
     func state(_ grades: CourseGrades = grades) -> CourseDetailState {
-        var state = CourseDetailState(size: PaneSize(width: 80, height: 80, glyphs: .unicode))
-        _ = state.update(.show(Fixtures.swift.id), now: Self.now)
-        _ = state.update(.grades(.finished(.success(grades))), now: Self.now)
-        return state
+        section.state(grades)
     }
 
     func text(_ state: CourseDetailState) -> [String] {
-        (state.header + state.lines.map { $0.styled(now: Self.now, glyphs: .unicode) }).map(\.text)
+        section.text(state)
     }
 
     @Test func theFiguresAreShownAsTheBackendReportsThem() {
