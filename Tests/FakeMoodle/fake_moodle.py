@@ -2273,11 +2273,17 @@ class WebServices:
 
     @staticmethod
     def grade_display(a: Assignment, g: Grade) -> str:
-        """assign::display_grade() for a point grade shown as Real: "9.00&nbsp;/&nbsp;10.00"; graded
-        by rubric, the rubric as the student sees it (gradingform_rubric_renderer::display_instances(),
-        DISPLAY_VIEW) followed by the grade's long form (`str_long_grade`, "9.00 / 10.00")."""
+        """assign::display_grade() for a point grade shown as Real: "9.00&nbsp;/&nbsp;10.00"."""
+        return f"{g.grade:.2f}&nbsp;/&nbsp;{a.grade:.2f}"
+
+    @staticmethod
+    def feedback_display(a: Assignment, g: Grade) -> str:
+        """The feedback's grade (get_assign_feedback_status_renderable()): the plain grade, or graded
+        by rubric, the rubric as the student sees it (the controller's render_grade():
+        gradingform_rubric_renderer::display_instances(), DISPLAY_VIEW) followed by the grade's
+        long form (`str_long_grade`, "9.00 / 10.00")."""
         if a.rubric is None or not g.filling:
-            return f"{g.grade:.2f}&nbsp;/&nbsp;{a.grade:.2f}"
+            return WebServices.grade_display(a, g)
         return WebServices.rubric_html(a.rubric, g.filling) + f"{g.grade:.2f} / {a.grade:.2f}"
 
     @staticmethod
@@ -2339,7 +2345,7 @@ class WebServices:
         result = {"lastattempt": lastattempt}
         if graded:
             result["feedback"] = {"grade": self.grade_json(a, grade),
-                                  "gradefordisplay": self.grade_display(a, grade),
+                                  "gradefordisplay": self.feedback_display(a, grade),
                                   "gradeddate": grade.timemodified,
                                   "plugins": self.feedback_plugins(call, a, grade)}
         if len(a.attempts) > 1:

@@ -166,7 +166,8 @@ class AssignmentsTests(Base):
         self.assertEqual(status(504)["assignmentdata"], [])
         graded = status(505)
         self.assertEqual(graded["lastattempt"]["gradingstatus"], "graded")
-        self.assertEqual(graded["feedback"]["gradefordisplay"], "9.00&nbsp;/&nbsp;10.00")
+        self.assertTrue(graded["feedback"]["gradefordisplay"].endswith("</div>9.00 / 10.00"), "graded by rubric")
+        self.assertEqual(graded["feedback"]["grade"]["gradefordisplay"], "9.00&nbsp;/&nbsp;10.00")
         self.assertEqual(graded["feedback"]["grade"]["grade"], "9.00000")
         comments = graded["feedback"]["plugins"][0]["editorfields"][0]
         self.assertEqual((comments["name"], comments["text"]), ("comments", "<p>Tốt lắm! Chú ý phần kết luận.</p>"))
