@@ -564,6 +564,88 @@ def _parse_iso(text: Optional[str]) -> Optional[datetime]:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
 
 
+# --------------------------------------------------------------------------
+# The student's planner: overrides (done marks) and notes (to-dos of their own)
+# --------------------------------------------------------------------------
+
+PLANNABLE_TYPES = ("announcement", "assignment", "discussion_topic", "quiz", "wiki_page", "planner_note",
+                   "calendar_event", "assessment_request")
+
+
+def value_to_boolean(value: Optional[str]) -> bool:
+    """Canvas::Plugin.value_to_boolean: the words Rails takes for yes; anything else, or nothing, is no."""
+    return (value or "").strip().lower() in ("true", "1", "yes", "on", "t", "y")
+
+
+def taken_response(attribute: str) -> Response:
+    """A model validation failure as Canvas renders it: {"errors": {attr: [{attribute, type, message}]}}."""
+    return json_response(400, {"errors": {attribute: [{"attribute": attribute, "type": "taken",
+                                                        "message": "taken"}]}})
+
+
+class PlannerStore:
+    """The user's planner overrides and notes (planner_overrides_controller.rb, planner_notes_controller.rb).
+
+    An override is unique per (plannable_type, plannable_id) whatever its state, as the model's
+    uniqueness check and the table's unique index are: a second POST for the same item fails with
+    400 `taken`, a deleted one included (DELETE only soft-deletes). Notes have no such key: every
+    POST makes a new one."""
+
+    def __init__(self, today: datetime):
+        self.today = today
+        self.reset()
+
+    def reset(self) -> None:
+        self.overrides: dict = {}
+        self.notes: dict = {}
+        self.next_override = 70001
+        self.next_note = 80001
+        note_at = self.today + timedelta(days=1, hours=12)
+        self.notes[900003] = self._note(900003, "Buy lab goggles", note_at, None, None)
+
+    @staticmethod
+    def now() -> str:
+        return _iso(datetime.now(timezone.utc))
+
+    # ---- overrides
+
+    def override_for(self, kind: str, pid: int) -> Optional[dict]:
+        """The item's override as planner items carry it: none where it was deleted."""
+        found = next((o for o in self.overrides.values()
+                      if (o["plannable_type"], o["plannable_id"]) == (kind, pid)), None)
+        return dict(found) if found and found["workflow_state"] != "deleted" else None
+
+    def create_override(self, kind: str, pid: int, complete: bool, dismissed: bool) -> Optional[dict]:
+        if any((o["plannable_type"], o["plannable_id"]) == (kind, pid) for o in self.overrides.values()):
+            return None
+        now = self.now()
+        oid = self.next_override
+        self.next_override += 1
+        self.overrides[oid] = {"id": oid, "plannable_type": kind, "plannable_id": pid, "user_id": 1,
+                               "assignment_id": pid if kind == "assignment" else None, "workflow_state": "active",
+                               "marked_complete": complete, "dismissed": dismissed, "created_at": now,
+                               "updated_at": now, "deleted_at": None}
+        return dict(self.overrides[oid])
+
+    # ---- notes
+
+    def _note(self, nid: int, title: str, when: datetime, details: Optional[str], course: Optional[int]) -> dict:
+        now = self.now()
+        return {"id": nid, "todo_date": _iso(when), "title": title, "details": details, "user_id": 1,
+                "course_id": course, "workflow_state": "active", "created_at": now, "updated_at": now}
+
+    def create_note(self, title: str, when: datetime, details: Optional[str], course: Optional[int]) -> dict:
+        nid = self.next_note
+        self.next_note += 1
+        self.notes[nid] = self._note(nid, title, when, details, course)
+        return dict(self.notes[nid])
+
+    def active_notes(self) -> list:
+        return [dict(n) for n in sorted(self.notes.values(), key=lambda n: (n["todo_date"], n["id"]))
+                if n["workflow_state"] == "active"]
+
+
+
 class Dataset:
     """Courses, modules and items computed from ids and today's date, so every run is identical.
 
@@ -2200,6 +2282,7 @@ class FakeCanvas:
         self.files = FileStore(self.storage_dir)
         self.submissions = SubmissionStore()
         self.announcements = Announcements()
+        self.planner = PlannerStore(self.data.today)
         self.catalog = CourseFileCatalog(self.data.today)
         self.signer = StoreSigner()
         self.verbose = opts.verbose
@@ -2424,6 +2507,16 @@ class FakeCanvas:
         ("GET", r"/api/v1/users/self", "get_self"),
         ("GET", r"/api/v1/users/self/missing_submissions", "list_missing_submissions"),
         ("GET", r"/api/v1/planner/items", "list_planner_items"),
+        ("GET", r"/api/v1/planner/overrides", "list_planner_overrides"),
+        ("POST", r"/api/v1/planner/overrides", "create_planner_override"),
+        ("GET", r"/api/v1/planner/overrides/(?P<override>\d+)", "get_planner_override"),
+        ("PUT", r"/api/v1/planner/overrides/(?P<override>\d+)", "update_planner_override"),
+        ("DELETE", r"/api/v1/planner/overrides/(?P<override>\d+)", "delete_planner_override"),
+        ("GET", r"/api/v1/planner_notes", "list_planner_notes"),
+        ("POST", r"/api/v1/planner_notes", "create_planner_note"),
+        ("GET", r"/api/v1/planner_notes/(?P<note>\d+)", "get_planner_note"),
+        ("PUT", r"/api/v1/planner_notes/(?P<note>\d+)", "update_planner_note"),
+        ("DELETE", r"/api/v1/planner_notes/(?P<note>\d+)", "delete_planner_note"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)", "get_course"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/modules", "list_modules"),
         ("GET", r"/api/v1/courses/(?P<course>[^/]+)/assignments", "list_assignments"),
@@ -2665,11 +2758,13 @@ class FakeCanvas:
                 rows.append(self._planner_row(cid, "announcement", topic.id, topic.posted_at, False,
                                               {"title": topic.title, "unread_count": 0, "read_state": state},
                                               f"/courses/{cid}/discussion_topics/{topic.id}"))
-        note_at = today + timedelta(days=1, hours=12)
-        note = self._planner_row(None, "planner_note", 900003, note_at, False,
-                                 {"title": "Buy lab goggles", "todo_date": _iso(note_at), "user_id": 1}, None)
-        rows.append((note_at, note))
-        return [row if isinstance(row, tuple) else (_parse_iso(row["plannable_date"]), row) for row in rows]
+        for note in self.planner.active_notes():
+            at = _parse_iso(note["todo_date"])
+            rows.append((at, self._planner_row(note["course_id"], "planner_note", note["id"], at, False, note, None)))
+        rows = [row if isinstance(row, tuple) else (_parse_iso(row["plannable_date"]), row) for row in rows]
+        for _, row in rows:
+            row["planner_override"] = self.planner.override_for(row["plannable_type"], row["plannable_id"])
+        return rows
 
     def list_missing_submissions(self, req: Request) -> Response:
         """`GET /api/v1/users/self/missing_submissions`: assignments of the student's current
@@ -2690,10 +2785,145 @@ class FakeCanvas:
                     assignment["course"] = {"id": cid, "name": self.data._course_name(cid),
                                             "course_code": self.data._course_code(cid)}
                 if "planner_overrides" in includes:
-                    assignment["planner_override"] = None
+                    assignment["planner_override"] = self.planner.override_for("assignment", assignment["id"])
                 rows.append(assignment)
         rows.sort(key=lambda a: (a["due_at"] or "", a["id"]))
         return self._paged(req, rows)
+
+    # ---- planner overrides and notes (planner_overrides_controller.rb, planner_notes_controller.rb)
+
+    def _fields(self, req: Request) -> dict:
+        fields: dict = {}
+        for key, value in self._form_pairs(req):
+            fields.setdefault(key, value)
+        return fields
+
+    def _plannable_exists(self, kind: str, pid: int) -> bool:
+        if kind == "planner_note":
+            return pid in self.planner.notes
+        return any((row["plannable_type"], row["plannable_id"]) == (kind, pid) for _, row in self._planner_rows())
+
+    def list_planner_overrides(self, req: Request) -> Response:
+        """Only active overrides are listed: deleted ones are not, though they still hold their item."""
+        active = [dict(o) for _, o in sorted(self.planner.overrides.items()) if o["workflow_state"] == "active"]
+        return self._paged(req, active)
+
+    def create_planner_override(self, req: Request) -> Response:
+        fields = self._fields(req)
+        kind = fields.get("plannable_type") or ""
+        if kind not in PLANNABLE_TYPES:
+            # The controller looks the type up and calls `constantize` on nil: an unhandled error.
+            return error_response(500, "An error occurred.")
+        raw = fields.get("plannable_id") or ""
+        if not raw.strip().isdigit() or not self._plannable_exists(kind, int(raw)):
+            raise ApiError(404, NOT_FOUND_MESSAGE)
+        created = self.planner.create_override(kind, int(raw), value_to_boolean(fields.get("marked_complete")),
+                                               value_to_boolean(fields.get("dismissed")))
+        if created is None:
+            return taken_response("plannable_id")
+        return json_response(201, created)
+
+    def _override(self, override: str) -> dict:
+        found = self.planner.overrides.get(int(override))
+        if found is None:
+            raise ApiError(404, NOT_FOUND_MESSAGE)
+        return found
+
+    def get_planner_override(self, req: Request, override: str) -> Response:
+        return json_response(200, dict(self._override(override)))
+
+    def update_planner_override(self, req: Request, override: str) -> Response:
+        """Both flags are always assigned: one left out becomes false."""
+        found = self._override(override)
+        fields = self._fields(req)
+        found.update(marked_complete=value_to_boolean(fields.get("marked_complete")),
+                     dismissed=value_to_boolean(fields.get("dismissed")), updated_at=self.planner.now())
+        return json_response(200, dict(found))
+
+    def delete_planner_override(self, req: Request, override: str) -> Response:
+        found = self._override(override)
+        found.update(workflow_state="deleted", deleted_at=self.planner.now(), updated_at=self.planner.now())
+        return json_response(200, dict(found))
+
+    @staticmethod
+    def _todo_date(text: Optional[str], end_of_day: bool = False) -> Optional[datetime]:
+        """`yyyy-mm-dd` (the day's start, or its end for an end date) or an ISO 8601 moment."""
+        if not text:
+            return None
+        try:
+            if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+                day = datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=timezone.utc)
+                return day + timedelta(days=1, seconds=-1) if end_of_day else day
+            return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(timezone.utc)
+        except ValueError:
+            return None
+
+    def list_planner_notes(self, req: Request) -> Response:
+        notes = self.planner.active_notes()
+        for name, end in (("start_date", False), ("end_date", True)):
+            text = req.param(name)
+            if text is None:
+                continue
+            bound = self._todo_date(text, end)
+            if bound is None:
+                return json_response(400, {"errors": f"Invalid date or datetime for {name}"})
+            notes = [n for n in notes if (_parse_iso(n["todo_date"]) >= bound if not end
+                                          else _parse_iso(n["todo_date"]) <= bound)]
+        codes = [v for k, v in req.query if k in ("context_codes[]", "context_codes")]
+        if codes:
+            courses = {int(c[len("course_"):]) for c in codes if c.startswith("course_") and c[7:].isdigit()}
+            mine = "user_1" in codes
+            notes = [n for n in notes if n["course_id"] in courses or (mine and n["course_id"] is None)]
+        return json_response(200, notes)
+
+    def create_planner_note(self, req: Request) -> Response:
+        fields = self._fields(req)
+        title = (fields.get("title") or "").strip()
+        when = self._todo_date(fields.get("todo_date"))
+        if not title or when is None:
+            attribute = "title" if not title else "todo_date"
+            return json_response(400, {"errors": {attribute: [{"attribute": attribute, "type": "blank",
+                                                               "message": "blank"}]}})
+        course = None
+        if fields.get("course_id"):
+            course = self._course(fields["course_id"])
+        return json_response(201, self.planner.create_note(title, when, fields.get("details"), course))
+
+    def _note(self, note: str) -> dict:
+        found = self.planner.notes.get(int(note))
+        if found is None:
+            raise ApiError(404, NOT_FOUND_MESSAGE)
+        return found
+
+    def get_planner_note(self, req: Request, note: str) -> Response:
+        return json_response(200, dict(self._note(note)))
+
+    def update_planner_note(self, req: Request, note: str) -> Response:
+        found = self._note(note)
+        fields = self._fields(req)
+        if "title" in fields:
+            if not fields["title"].strip():
+                return json_response(400, {"errors": {"title": [{"attribute": "title", "type": "blank",
+                                                                 "message": "blank"}]}})
+            found["title"] = fields["title"].strip()
+        if "details" in fields:
+            found["details"] = fields["details"]
+        if "todo_date" in fields:
+            when = self._todo_date(fields["todo_date"])
+            if when is None:
+                return json_response(400, {"errors": {"todo_date": [{"attribute": "todo_date", "type": "blank",
+                                                                     "message": "blank"}]}})
+            found["todo_date"] = _iso(when)
+        if "course_id" in fields:
+            found["course_id"] = self._course(fields["course_id"]) if fields["course_id"] else None
+        found["updated_at"] = self.planner.now()
+        return json_response(200, dict(found))
+
+    def delete_planner_note(self, req: Request, note: str) -> Response:
+        """A soft delete, answered with the note; again, the same."""
+        found = self._note(note)
+        found["workflow_state"] = "deleted"
+        return json_response(200, dict(found))
 
     def _plans(self, cid: int) -> bool:
         data = self.data
@@ -3320,6 +3550,7 @@ class FakeCanvas:
         self.submissions.reset()
         self.data.changes.reset()
         self.announcements.reset()
+        self.planner.reset()
         self.catalog.reset()
         self.config = Config(signature_ttl=self.default_ttl)
         self.rate_bucket.configure(None)
