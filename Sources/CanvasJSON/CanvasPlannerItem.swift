@@ -43,7 +43,16 @@ package struct CanvasPlannerItem: Decodable, Sendable {
     }
 
     package struct Override: Decodable, Sendable {
+        package var id: CanvasID?
         package var marked_complete: Bool?
+        package var dismissed: Bool?
+        package var plannable_type: String?
+        package var plannable_id: CanvasID?
+
+        /// The override as the planner item keeps it; nil without an ID.
+        package var kept: PlannerItem.Override? {
+            id.map { PlannerItem.Override(id: $0.text, isDismissed: dismissed ?? false) }
+        }
     }
 
     package var plannable_type: String?
@@ -96,7 +105,8 @@ package struct CanvasPlannerItem: Decodable, Sendable {
             status: submissions.map(\.status),
             isMarkedComplete: planner_override?.marked_complete ?? false,
             hasNewActivity: new_activity ?? false,
-            htmlURL: html_url.flatMap { Self.webURL($0, origin: origin) }
+            htmlURL: html_url.flatMap { Self.webURL($0, origin: origin) },
+            override: planner_override?.kept
         )
     }
 

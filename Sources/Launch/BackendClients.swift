@@ -16,6 +16,7 @@ struct BackendClients: Sendable {
     var uploads: UploadTransport
     var submissions: SubmissionTransport
     var downloads: DownloadTransport
+    var plannerWrites: PlannerWriteTransport = .unimplemented
     var capabilities: BackendCapabilities
     /// A cheap request that succeeds when the site answers again; nil for the offline backends.
     var probe: (@Sendable () async -> Bool)?
@@ -38,7 +39,7 @@ extension BackendClients {
                 return listed?.first { $0.id == assignment }?.submission?.attempt ?? 0
             },
             downloads: catalog.downloads,
-            capabilities: .canvas,
+            capabilities: .catalog,
             probe: nil
         )
     }
@@ -54,6 +55,7 @@ extension BackendClients {
             uploads: .canvas(connection),
             submissions: .canvas(connection),
             downloads: .canvas(connection),
+            plannerWrites: .canvas(connection),
             capabilities: .canvas,
             probe: CanvasProbe.make(
                 baseURL: connection.baseURL, credentials: connection.credentials, http: connection.http, clock: connection.clock

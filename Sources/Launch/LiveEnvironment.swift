@@ -151,6 +151,7 @@ public enum LiveEnvironment {
             transport: clients.uploads,
             submissions: clients.submissions,
             downloads: clients.downloads,
+            plannerWrites: clients.plannerWrites,
             clock: environment.clock,
             backend: backend.identity,
             probe: clients.probe

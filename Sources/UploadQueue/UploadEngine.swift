@@ -16,6 +16,7 @@ public actor UploadEngine {
     private let transport: UploadTransport
     let submissions: SubmissionTransport
     let downloads: DownloadTransport
+    let plannerWrites: PlannerWriteTransport
     let clock: WallClock
     let backend: String
     private let jitter: @Sendable () -> Double
@@ -38,6 +39,7 @@ public actor UploadEngine {
         transport: UploadTransport,
         submissions: SubmissionTransport = .unimplemented,
         downloads: DownloadTransport = .unimplemented,
+        plannerWrites: PlannerWriteTransport = .unimplemented,
         clock: WallClock,
         backend: String,
         probe: (@Sendable () async -> Bool)? = nil,
@@ -48,6 +50,7 @@ public actor UploadEngine {
         self.transport = transport
         self.submissions = submissions
         self.downloads = downloads
+        self.plannerWrites = plannerWrites
         self.clock = clock
         self.backend = backend
         self.jitter = jitter
@@ -79,18 +82,27 @@ public actor UploadEngine {
         return jobs.filter { isDue($0, at: now) && !isWaitingForEarlierSubmission($0, among: jobs) }
     }
 
-    /// Whether an older job hands files in to the same assignment and is not finished yet.
+    /// Whether an older job hands files in to the same assignment, or marks the same planner
+    /// item, and is not finished yet.
     ///
     /// Submissions to one assignment are sent one at a time, in the order they were queued, so
     /// each attempt is read back as the newest when it is checked and the later one stays the
-    /// newest attempt, as the student meant it.
+    /// newest attempt, as the student meant it. Marks of one item go in order for the same
+    /// reason: the last one set is the one the item keeps.
     func isWaitingForEarlierSubmission(_ job: UploadJob, among jobs: [UploadJob]) -> Bool {
-        guard let plan = job.submission else { return false }
+        guard let key = Self.orderingKey(of: job) else { return false }
         return jobs.contains { other in
             other.id != job.id && other.backend == job.backend && other.courseID == job.courseID
-                && other.submission?.assignmentID == plan.assignmentID && other.state.isPending
+                && Self.orderingKey(of: other) == key && other.state.isPending
                 && (other.queuedAt, other.id) < (job.queuedAt, job.id)
         }
+    }
+
+    /// What jobs sent one at a time in order share: the assignment handed in to, or the item marked.
+    private static func orderingKey(of job: UploadJob) -> String? {
+        if let plan = job.submission { return "assignment " + plan.assignmentID }
+        if let mark = job.plannerMark { return "mark " + mark.itemID }
+        return nil
     }
 
     /// Whether this engine should send `job` at `now`: it is this backend's, and queued,
@@ -125,7 +137,7 @@ public actor UploadEngine {
             // Re-read under the claim: another process may have finished or failed it meanwhile,
             // or its record may have been damaged, and a stand-in must never be sent or saved.
             guard let current = try store.job(job.id), isDue(current, at: clock.now()),
-                  try !(current.isSubmission && isWaitingForEarlierSubmission(current, among: store.jobs())) else { continue }
+                  try !((current.isSubmission || current.isPlannerMark) && isWaitingForEarlierSubmission(current, among: store.jobs())) else { continue }
             try await attempt(current)
             tried += 1
         }
@@ -143,6 +155,10 @@ public actor UploadEngine {
         do {
             if job.isSubmission {
                 try await handIn(&job)
+            } else if var mark = job.plannerMark {
+                // Setting a mark twice leaves one mark: no step of it needs recording first.
+                mark.overrideID = try await plannerWrites.setDone(mark)
+                job.plannerMark = mark
             } else if job.isDownload {
                 try await download(&job)
             } else {

@@ -47,6 +47,11 @@ extension UploadQueueClient {
             },
             localCopies: { course, files in
                 store.downloadRecords.currentCopies(of: files, backend: backend, course: course)
+            },
+            enqueueMark: { item, done in
+                let job = try store.enqueueMark(item, done: done, backend: backend)
+                engine.announce(.updated(job))
+                return job
             }
         )
     }

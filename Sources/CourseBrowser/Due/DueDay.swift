@@ -17,11 +17,13 @@ enum DueDay: Equatable, Comparable {
     /// Canvas's own missing flag, or a date passed with nothing handed in, no grade and no excuse.
     static func isMissing(_ item: PlannerItem, now: Date) -> Bool {
         guard let status = item.status else { return false }
+        // Ticked done by the student (work on paper, in another tool): not theirs to chase.
+        if item.isMarkedComplete { return false }
         // More time given, or the work asked for again: Canvas says when it is missing all the same.
         if status.isExtended { return false }
         if status.isMissing { return true }
         if status.isRedoRequested { return false }
-        let settled = status.isSubmitted || status.isExcused || status.isGraded || item.isMarkedComplete
+        let settled = status.isSubmitted || status.isExcused || status.isGraded
         return item.date < now && !settled
     }
 

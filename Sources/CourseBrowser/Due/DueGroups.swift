@@ -19,7 +19,9 @@ struct DueGroups: Equatable {
     /// Groups `items` as they stand at `now`.
     init(_ items: [PlannerItem], now: Date) {
         let placed = items.map { (day: DueDay(of: $0, now: now), item: $0) }
-            .sorted { ($0.day, $0.item.date, $0.item.title, $0.item.id) < ($1.day, $1.item.date, $1.item.title, $1.item.id) }
+            // What is ticked done sinks to the bottom of its day.
+            .sorted { ($0.day, $0.item.isMarkedComplete ? 1 : 0, $0.item.date, $0.item.title, $0.item.id)
+                < ($1.day, $1.item.isMarkedComplete ? 1 : 0, $1.item.date, $1.item.title, $1.item.id) }
         var current: DueDay?
         for entry in placed {
             if entry.day != current {

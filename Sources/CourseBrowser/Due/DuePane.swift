@@ -46,7 +46,10 @@ final class DuePane: PaneRunner {
         clipboard = environment.clipboard
         clock = environment.clock
         analytics = environment.analytics
-        state = DueState(home: environment.paths.homeDirectory.path, lms: environment.capabilities.lmsName)
+        state = DueState(
+            home: environment.paths.homeDirectory.path, lms: environment.capabilities.lmsName,
+            plannerMarkRefusal: environment.capabilities.plannerMarkRefusal
+        )
         items = LoadRunner(clock: clock)
         assignments = LoadRunner(clock: clock)
         items.send = { [weak self] in self?.receive($0) }
@@ -101,6 +104,16 @@ final class DuePane: PaneRunner {
         case let .track(event): analytics.track(event)
         case let .handIn(effect):
             HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
+        case let .mark(item, done):
+            let queue = uploadQueue
+            Task { [weak self] in
+                do {
+                    let job = try await queue.enqueueMark(item, done)
+                    self?.update(.markQueued(itemID: item.id, job: job.id, problem: nil))
+                } catch {
+                    self?.update(.markQueued(itemID: item.id, job: nil, problem: userMessage(for: error)))
+                }
+            }
         }
     }
 

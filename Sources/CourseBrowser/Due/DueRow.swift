@@ -13,7 +13,8 @@ enum DueRow {
     /// The row for `item` at `width` columns; a missing item shows its day, as its heading doesn't.
     /// A narrow row leaves out the points, then the course, then the words after a state's mark,
     /// before it cuts the title short.
-    static func line(for item: PlannerItem, day: DueDay, width: Int, glyphs: Glyphs, now: Date) -> StyledLine {
+    /// `note` follows the state: what is on its way for the item (`sending`).
+    static func line(for item: PlannerItem, day: DueDay, width: Int, glyphs: Glyphs, now: Date, note: String? = nil) -> StyledLine {
         let time = day == .missing ? DateText.day(item.date, now: now) : timeText(item)
         // The course tells apart rows that are otherwise alike (every course has its "Final
         // Project"), so it stays, shorter, in a pane as narrow as the left column.
@@ -21,6 +22,9 @@ enum DueRow {
         var right = [kindText(item.kind)].compactMap { $0.map { StyledLine.Span(text: $0, style: .muted) } }
         if let state = stateSpan(item, glyphs: glyphs, now: now, compact: width < compactBelow) {
             right.append(state)
+        }
+        if let note {
+            right.append(StyledLine.Span(text: note, style: Style(role: .warning)))
         }
         if width >= 56, let points = item.pointsPossible {
             right.insert(StyledLine.Span(text: "\(PointsText.format(points)) pts", style: .muted), at: 0)

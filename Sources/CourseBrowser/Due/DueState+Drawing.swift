@@ -21,7 +21,9 @@ extension DueState {
                 grid.put(text, x: line.x, y: line.y, maxWidth: line.width, style: Style(bold: true, role: .accent))
             case let .item(index):
                 let item = groups.items[index]
-                let text = DueRow.line(for: item, day: DueDay(of: item, now: now), width: line.width, glyphs: grid.glyphs, now: now)
+                let text = DueRow.line(
+                    for: item, day: DueDay(of: item, now: now), width: line.width, glyphs: grid.glyphs, now: now, note: marks[item.id]?.note
+                )
                 grid.draw(text, x: line.x, y: line.y, width: line.width)
                 if index == selected {
                     grid.setStyle(focused ? .selected : Style(underline: true), in: line)

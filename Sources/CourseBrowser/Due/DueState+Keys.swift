@@ -4,7 +4,7 @@ import TerminalUI
 extension DueState {
     /// What the Due pane's keys do.
     enum Action: Equatable {
-        case move, open, handIn, openInBrowser, copyAddress, retry
+        case move, open, handIn, markDone, openInBrowser, copyAddress, retry
     }
 
     /// The Due pane's keys, in the order of their importance on the hint line.
@@ -14,6 +14,7 @@ extension DueState {
         .ends(does: "the first, last item", action: .move),
         Binding([[.enter]], does: "open the item's course, with the assignment selected", hint: "open", action: .open),
         Binding([[.character("s")]], does: "hand files in to the selected assignment (then the files, Esc cancels)", hint: "submit", action: .handIn),
+        Binding([[.character("x")]], does: "mark the selected item done in the planner (again: not done), sent through the queue", hint: "done", action: .markDone),
         Binding([[.character("r")]], does: "retry loading what is due", hint: "retry", action: .retry),
         Binding([[.character("o")]], does: "open the selected item in the web browser ($BROWSER, else xdg-open)", hint: "browser", action: .openInBrowser),
         Binding([[.character("y")]], does: "copy the selected item's web address to the clipboard (through the terminal)", action: .copyAddress),
@@ -33,6 +34,8 @@ extension DueState {
                 return .disabled("The course's assignments are still loading")
             }
             return Availability(unless: item.courseID == nil || item.assignmentID == nil ? "\(item.title) takes no hand-in" : nil)
+        case .markDone:
+            return Availability(unless: markRefusal(for: selectedItem))
         case .openInBrowser, .copyAddress:
             return WebPage.availability(of: selectedPage, without: "Nothing is selected")
         case .retry:

@@ -24,6 +24,8 @@ extension DueState: SettlingState, BoundKeys {
         case browserAnswered(WebBrowser.Outcome, page: WebPage)
         /// Courses the course list loaded: their codes name items the planner left without one.
         case courses([Course])
+        /// A done mark went into the queue as this job, or could not, for this reason.
+        case markQueued(itemID: String, job: String?, problem: String?)
 
         var pressedKey: Key? {
             if case let .key(key) = self { return key }
@@ -49,6 +51,8 @@ extension DueState: SettlingState, BoundKeys {
         case track(AnalyticsEvent)
         /// What the hand-in flow wants done.
         case handIn(HandInFlow.Effect)
+        /// Queue marking this item done, or not done.
+        case mark(PlannerItem, done: Bool)
     }
 
     mutating func apply(_ event: Event, now: Date) -> [Effect] {
@@ -64,7 +68,10 @@ extension DueState: SettlingState, BoundKeys {
         case let .queued(outcome):
             queuedJobs.formUnion(outcome.jobs.map(\.id))
             return updateHandIn(.queued(outcome))
-        case let .uploadChanged(change): return uploadChanged(change, now: now)
+        case let .uploadChanged(change):
+            markJobChanged(change, now: now)
+            return uploadChanged(change, now: now)
+        case let .markQueued(itemID, job, problem): markQueued(itemID, job: job, problem: problem, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
         case let .courses(courses): if learnCodes(of: courses) { regroup(now: now) }
         }
@@ -84,6 +91,7 @@ extension DueState: SettlingState, BoundKeys {
             return []
         case let .finished(result):
             planner.apply(event)
+            if case let .success(items) = result { settleMarks(with: items) }
             refreshFailedAt = planner.refreshFailure == nil ? nil : now
             regroup(now: now)
             switch result {
@@ -136,6 +144,8 @@ extension DueState: SettlingState, BoundKeys {
             guard let page = selectedPage, let url = page.url else { return [] }
             notice = page.copiedNotice
             return [.copyToClipboard(url.absoluteString)]
+        case .markDone:
+            return toggleMark()
         case .retry:
             return [.reload(keepingValue: planner.value != nil), .track(.retryPressed(pane: "due"))]
         }

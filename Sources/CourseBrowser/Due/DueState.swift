@@ -32,6 +32,10 @@ struct DueState {
     var courseCodes: [CourseID: String] = [:]
     /// Hand-ins queued from this pane, by job ID: their news is this pane's to tell.
     var queuedJobs: Set<String> = []
+    /// Done marks set here, by item ID, shown until the planner says the same.
+    var marks: [String: DueMark] = [:]
+    /// The moment the items were last grouped at.
+    private(set) var groupedAt = Date.distantPast
     /// What `o`, `y` or a hand-in just did, or why a key did nothing, until the next key.
     var notice: Notice?
     private(set) var size = PaneSize.zero
@@ -48,10 +52,13 @@ struct DueState {
 
     /// The LMS by name, for what the hand-in flow warns of.
     let lms: String
+    /// Why items can't be marked done here; nil where they can.
+    let plannerMarkRefusal: String?
 
-    init(home: String = "", lms: String = BackendCapabilities.canvas.lmsName) {
+    init(home: String = "", lms: String = BackendCapabilities.canvas.lmsName, plannerMarkRefusal: String? = nil) {
         self.home = home
         self.lms = lms
+        self.plannerMarkRefusal = plannerMarkRefusal
     }
 
     mutating func resize(_ size: PaneSize) {
@@ -60,8 +67,9 @@ struct DueState {
 
     /// Groups the items loaded as they stand at `now`.
     mutating func regroup(now: Date) {
-        groups = DueGroups(namingCourses(planner.value ?? []), now: now)
+        groups = DueGroups(marking(namingCourses(planner.value ?? [])), now: now)
         groupedMinute = WallClock.minute(of: now)
+        groupedAt = now
         missingCount = groups.items.prefix { DueDay.isMissing($0, now: now) }.count
     }
 

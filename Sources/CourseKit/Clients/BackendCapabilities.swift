@@ -8,12 +8,21 @@ public struct BackendCapabilities: Sendable, Equatable {
     public var lmsName: String
     /// Why files can't be added to a course's Files here, in words for the student; nil where they can.
     public var courseFileUploadRefusal: String?
+    /// Why items can't be marked done in the planner here; nil where they can.
+    public var plannerMarkRefusal: String?
 
-    public init(lmsName: String = "Canvas", courseFileUploadRefusal: String? = nil) {
+    public init(lmsName: String = "Canvas", courseFileUploadRefusal: String? = nil, plannerMarkRefusal: String? = nil) {
         self.lmsName = lmsName
         self.courseFileUploadRefusal = courseFileUploadRefusal
+        self.plannerMarkRefusal = plannerMarkRefusal
     }
 
-    /// Canvas, and the catalogs made in its shape: course files can be added.
+    /// Canvas: course files can be added, items marked done.
     public static let canvas = BackendCapabilities()
+
+    /// The sample and catalog files, made in Canvas's shape: course files can be added (to a
+    /// folder on this machine); done marks are Canvas's planner's own.
+    public static let catalog = BackendCapabilities(
+        plannerMarkRefusal: "Done marks are kept by Canvas's planner; the catalog has none"
+    )
 }

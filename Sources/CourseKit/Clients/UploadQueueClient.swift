@@ -31,6 +31,8 @@ public struct UploadQueueClient: Sendable {
     /// Where the local copy of each of `files` of `course` is, by file ID, for those downloaded and
     /// still what the backend has (same size and last change); the record is read once for all.
     public var localCopies: @Sendable (_ course: CourseID, _ files: [CourseFile]) async -> [String: LocalPath]
+    /// Queues marking `item` done (or, with `false`, not done) in the student's planner.
+    public var enqueueMark: @Sendable (_ item: PlannerItem, _ done: Bool) async throws -> UploadJob
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
@@ -45,7 +47,10 @@ public struct UploadQueueClient: Sendable {
         enqueueDownloads: @escaping @Sendable (_ batch: DownloadBatch) async throws -> DownloadBatch.Outcome = { _ in
             throw Unimplemented("Downloads")
         },
-        localCopies: @escaping @Sendable (_ course: CourseID, _ files: [CourseFile]) async -> [String: LocalPath] = { _, _ in [:] }
+        localCopies: @escaping @Sendable (_ course: CourseID, _ files: [CourseFile]) async -> [String: LocalPath] = { _, _ in [:] },
+        enqueueMark: @escaping @Sendable (_ item: PlannerItem, _ done: Bool) async throws -> UploadJob = { _, _ in
+            throw Unimplemented("Done marks")
+        }
     ) {
         self.jobs = jobs
         self.enqueue = enqueue
@@ -58,6 +63,7 @@ public struct UploadQueueClient: Sendable {
         self.checkWritable = checkWritable
         self.enqueueDownloads = enqueueDownloads
         self.localCopies = localCopies
+        self.enqueueMark = enqueueMark
     }
 }
 

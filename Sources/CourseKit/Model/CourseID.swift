@@ -15,6 +15,11 @@ public struct CourseID: Hashable, Sendable, Comparable, CustomStringConvertible 
         rawValue = String(number)
     }
 
+    /// An ID written in the code itself, known not to be blank.
+    init(verbatim: String) {
+        rawValue = verbatim
+    }
+
     public var description: String { rawValue }
 
     public static func < (lhs: CourseID, rhs: CourseID) -> Bool {

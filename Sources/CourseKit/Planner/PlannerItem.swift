@@ -70,6 +70,17 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
         }
     }
 
+    /// The backend's record of the student's marks on an item: done, or dismissed from the list.
+    public struct Override: Equatable, Sendable, Codable {
+        public var id: String
+        public var isDismissed: Bool
+
+        public init(id: String, isDismissed: Bool = false) {
+            self.id = id
+            self.isDismissed = isDismissed
+        }
+    }
+
     /// Unique across kinds: the kind's name and the plannable's ID (`assignment:12`).
     public var id: String
     public var kind: Kind
@@ -91,6 +102,8 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
     public var status: Status?
     /// The student ticked it done in the planner (`planner_override.marked_complete`).
     public var isMarkedComplete: Bool
+    /// The backend's mark of the item, where it has one (Canvas's `planner_override`).
+    public var override: Override?
     /// Canvas has something new on it for the student (`new_activity`).
     public var hasNewActivity: Bool
     public var htmlURL: URL?
@@ -98,7 +111,7 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
     public init(
         id: String, kind: Kind, title: String, courseID: CourseID? = nil, courseCode: String? = nil, contextName: String? = nil,
         date: Date, isAllDay: Bool = false, pointsPossible: Double? = nil, assignmentID: String? = nil, status: Status? = nil,
-        isMarkedComplete: Bool = false, hasNewActivity: Bool = false, htmlURL: URL? = nil
+        isMarkedComplete: Bool = false, hasNewActivity: Bool = false, htmlURL: URL? = nil, override: Override? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -114,5 +127,6 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
         self.isMarkedComplete = isMarkedComplete
         self.hasNewActivity = hasNewActivity
         self.htmlURL = htmlURL
+        self.override = override
     }
 }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension UploadJob: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, courseID, files, submission, download, backend, queuedAt, state, attempts
+        case id, courseID, files, submission, download, plannerMark, backend, queuedAt, state, attempts
         // A record written before jobs could hold several files kept its one file's fields here.
         case fileName, sourcePath, size, sha256
     }
@@ -11,9 +11,10 @@ extension UploadJob: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         courseID = try container.decode(CourseID.self, forKey: .courseID)
+        plannerMark = try container.decodeIfPresent(PlannerMark.self, forKey: .plannerMark)
         if let files = try container.decodeIfPresent([QueuedFile].self, forKey: .files) {
-            guard !files.isEmpty else {
-                throw DecodingError.dataCorruptedError(forKey: .files, in: container, debugDescription: "a job has at least one file")
+            guard !files.isEmpty || plannerMark != nil else {
+                throw DecodingError.dataCorruptedError(forKey: .files, in: container, debugDescription: "a job that is not a done mark has at least one file")
             }
             self.files = files
         } else {
@@ -39,6 +40,7 @@ extension UploadJob: Codable {
         try container.encode(files, forKey: .files)
         try container.encodeIfPresent(submission, forKey: .submission)
         try container.encodeIfPresent(download, forKey: .download)
+        try container.encodeIfPresent(plannerMark, forKey: .plannerMark)
         try container.encode(backend, forKey: .backend)
         try container.encode(queuedAt, forKey: .queuedAt)
         try container.encode(state, forKey: .state)

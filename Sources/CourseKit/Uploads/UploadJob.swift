@@ -31,6 +31,8 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
     public var submission: Submission?
     /// The course file fetched, for a download; nil for a job that sends files.
     public var download: Download?
+    /// The done mark set, for a job that changes the student's planner; such a job has no files.
+    public var plannerMark: PlannerMark?
     /// The backend the job belongs to, such as `canvas https://school.example` or `local`; never uploaded elsewhere.
     public var backend: String
     public var queuedAt: Date
@@ -62,8 +64,10 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
         )
     }
 
-    /// The files as a person names them: `essay.pdf`, or `essay.pdf +2` for three.
+    /// The files as a person names them: `essay.pdf`, or `essay.pdf +2` for three; a done mark
+    /// by what it sets (`Done: Essay`).
     public var fileName: String {
+        if let mark = plannerMark { return (mark.isDone ? "Done: " : "Not done: ") + mark.title }
         guard let first = files.first else { return "(no file)" }
         return files.count == 1 ? first.name : "\(first.name) +\(files.count - 1)"
     }

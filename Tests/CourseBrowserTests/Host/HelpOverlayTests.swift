@@ -30,7 +30,7 @@ struct HelpOverlayTests {
         let uploads = await shell(focusing: 2)
         #expect(uploads.helpGroups.map(\.title) == ["Uploads", "Courses", "Course", "Due", "Everywhere"])
         _ = uploads.handle(.character("?"))
-        #expect(headings(uploads.lines(width: 100, height: 120)) == ["Uploads", "Courses", "Course", "Due", "Everywhere"])
+        #expect(headings(uploads.lines(width: 100, height: 126)) == ["Uploads", "Courses", "Course", "Due", "Everywhere"])
     }
 
     @Test func itScrollsToTheLastKeyAndSaysWhereItIs() async {

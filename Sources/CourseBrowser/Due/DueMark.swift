@@ -1,0 +1,110 @@
+import CourseKit
+import FoundationEssentials
+
+/// A done mark set from the Due pane, shown on its row at once and until the planner says the same.
+struct DueMark: Equatable {
+    enum Stage: Equatable {
+        /// In the queue, not yet confirmed by the backend (offline, it waits there).
+        case sending
+        /// The backend has it; the row keeps it until the planner is read again.
+        case sent
+        /// The queue gave up on it, for the reason given; the row shows the item as it was.
+        case failed(String)
+    }
+
+    var isDone: Bool
+    /// The queue's job, once it is queued.
+    var jobID: String?
+    var stage = Stage.sending
+
+    var hasFailed: Bool {
+        if case .failed = stage { return true }
+        return false
+    }
+
+    /// What the row says beside its state while the mark is on its way, or why it stopped.
+    var note: String? {
+        switch stage {
+        case .sending: "sending"
+        case .sent: nil
+        case .failed: "mark not sent"
+        }
+    }
+}
+
+extension DueState {
+    /// `items` with the marks set here in place of what the planner said, while they stand.
+    func marking(_ items: [PlannerItem]) -> [PlannerItem] {
+        guard !marks.isEmpty else { return items }
+        return items.map { item in
+            guard let mark = marks[item.id], !mark.hasFailed else { return item }
+            var marked = item
+            marked.isMarkedComplete = mark.isDone
+            return marked
+        }
+    }
+
+    /// Why `x` can't mark `item`, or nil when it can.
+    func markRefusal(for item: PlannerItem?) -> String? {
+        guard let item else { return "Nothing is selected" }
+        if let refusal = plannerMarkRefusal { return refusal }
+        if case .other = item.kind { return "\(lms) can't mark \(item.title) done" }
+        if let mark = marks[item.id], mark.stage == .sending, mark.jobID == nil { return "\(item.title) is being queued" }
+        return nil
+    }
+
+    /// Sets the selected item's mark the other way from how its row shows it, and asks to queue it.
+    mutating func toggleMark() -> [Effect] {
+        guard let item = selectedItem, markRefusal(for: item) == nil else { return [] }
+        let done = !item.isMarkedComplete
+        marks[item.id] = DueMark(isDone: done)
+        regroup(now: groupedAt)
+        notice = Notice(text: (done ? "Marked done: " : "Marked not done: ") + item.title, isNote: true)
+        guard let original = planner.value?.first(where: { $0.id == item.id }) else { return [] }
+        return [.mark(original, done: done)]
+    }
+
+    /// Records what became of queueing a mark.
+    mutating func markQueued(_ itemID: String, job: String?, problem: String?, now: Date) {
+        guard var mark = marks[itemID] else { return }
+        if let problem {
+            marks[itemID] = nil
+            notice = Notice(text: "Couldn't queue the mark: \(problem)", isProblem: true)
+        } else {
+            mark.jobID = job
+            marks[itemID] = mark
+        }
+        regroup(now: now)
+    }
+
+    /// Follows a mark's job through the queue: sent, failed for good, or removed.
+    mutating func markJobChanged(_ change: UploadChange, now: Date) {
+        let id: String
+        switch change {
+        case let .updated(job): id = job.id
+        case let .removed(removed): id = removed
+        }
+        guard let itemID = marks.first(where: { $0.value.jobID == id })?.key, var mark = marks[itemID] else { return }
+        switch change {
+        case .removed:
+            marks[itemID] = nil
+        case let .updated(job):
+            switch job.state {
+            case .done: mark.stage = .sent
+            case let .failed(reason), let .damaged(reason): mark.stage = .failed(reason)
+            case .queued, .uploading, .waiting: mark.stage = .sending
+            }
+            marks[itemID] = mark
+        }
+        regroup(now: now)
+    }
+
+    /// Lets go of the marks the planner now shows as they were set.
+    mutating func settleMarks(with items: [PlannerItem]) {
+        let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        marks = marks.filter { id, mark in
+            guard mark.stage == .sent else { return true }
+            return byID[id].map { $0.isMarkedComplete != mark.isDone } ?? false
+        }
+    }
+}

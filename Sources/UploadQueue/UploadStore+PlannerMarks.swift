@@ -1,0 +1,16 @@
+import CourseKit
+import FoundationEssentials
+
+extension UploadStore {
+    /// Queues setting `item` done (or not done) in the student's planner on `backend`.
+    ///
+    /// The job has no files; a mark for a note of the student's own, which belongs to no
+    /// course, is filed under `UploadJob.plannerCourse`.
+    public func enqueueMark(_ item: PlannerItem, done: Bool, backend: String) throws -> UploadJob {
+        try stage { id, _ in
+            var job = UploadJob(id: id, courseID: item.courseID ?? UploadJob.plannerCourse, files: [], backend: backend, queuedAt: clock.now())
+            job.plannerMark = UploadJob.PlannerMark(item, done: done)
+            return job
+        }
+    }
+}
