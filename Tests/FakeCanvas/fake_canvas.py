@@ -3395,6 +3395,7 @@ class FakeCanvas:
         ("POST", "/__control/files"): "control_course_file",
         ("GET", "/__control/course_files"): "control_course_files",
         ("GET", "/__control/submissions"): "control_submissions",
+        ("GET", "/__control/planner"): "control_planner",
         ("POST", "/__control/reset"): "control_reset",
         ("GET", "/__control/changes"): "control_changes",
         ("POST", "/__control/changes"): "control_add_changes",
@@ -3511,6 +3512,11 @@ class FakeCanvas:
                                     "size": f.size, "version": f.version, "etag": f.etag,
                                     "updated_at": _iso(f.updated_at), "sha256": f.digest()}
                                    for f in self.catalog.all_files()])
+
+    def control_planner(self, _payload) -> Response:
+        """Every planner override (deleted ones too) and note, as stored."""
+        return json_response(200, {"overrides": [dict(o) for _, o in sorted(self.planner.overrides.items())],
+                                   "notes": [dict(n) for _, n in sorted(self.planner.notes.items())]})
 
     def control_submissions(self, _payload) -> Response:
         """Every attempt, in the order made, with the files' sizes and digests."""

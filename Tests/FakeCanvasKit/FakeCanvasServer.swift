@@ -121,6 +121,40 @@ package final class FakeCanvasServer: @unchecked Sendable {
         String(500_000 + course * 10 + number)
     }
 
+    /// A planner override as the server stores it, deleted ones too.
+    package struct PlannerOverride: Decodable {
+        package var id: Int
+        package var plannable_type: String
+        package var plannable_id: Int
+        package var marked_complete: Bool
+        package var workflow_state: String
+    }
+
+    /// A planner note as the server stores it, deleted ones too.
+    package struct PlannerNote: Decodable {
+        package var id: Int
+        package var title: String
+        package var todo_date: String
+        package var details: String?
+        package var course_id: Int?
+        package var workflow_state: String
+    }
+
+    private struct Planner: Decodable {
+        var overrides: [PlannerOverride]
+        var notes: [PlannerNote]
+    }
+
+    /// Every planner override the student has, deleted ones too.
+    package func plannerOverrides() async throws -> [PlannerOverride] {
+        try JSONDecoder().decode(Planner.self, from: try await control("GET", "/__control/planner")).overrides
+    }
+
+    /// Every planner note the student has, deleted ones too.
+    package func plannerNotes() async throws -> [PlannerNote] {
+        try JSONDecoder().decode(Planner.self, from: try await control("GET", "/__control/planner")).notes
+    }
+
     package func requests() async throws -> [LoggedRequest] {
         try JSONDecoder().decode([LoggedRequest].self, from: try await control("GET", "/__control/requests"))
     }

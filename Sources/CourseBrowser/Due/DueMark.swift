@@ -54,11 +54,15 @@ extension DueState {
     }
 
     /// Sets the selected item's mark the other way from how its row shows it, and asks to queue it.
+    ///
+    /// The selection stays where it was, on the row that takes the marked one's place, so a run
+    /// of missing work is ticked off with `x` after `x`.
     mutating func toggleMark() -> [Effect] {
-        guard let item = selectedItem, markRefusal(for: item) == nil else { return [] }
+        guard let item = selectedItem, let place = selection, markRefusal(for: item) == nil else { return [] }
         let done = !item.isMarkedComplete
         marks[item.id] = DueMark(isDone: done)
         regroup(now: groupedAt)
+        select(place)
         notice = Notice(text: (done ? "Marked done: " : "Marked not done: ") + item.title, isNote: true)
         guard let original = planner.value?.first(where: { $0.id == item.id }) else { return [] }
         return [.mark(original, done: done)]
