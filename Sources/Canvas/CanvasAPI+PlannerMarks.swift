@@ -23,13 +23,13 @@ extension CanvasAPI {
         let (response, answeredURL) = try await exchange(request)
         if response.status == 400, Self.isTaken(response.body) {
             guard let existing = try await override(of: mark) else {
-                throw CanvasError.refused(.planner, reason: "Canvas keeps a removed done mark for \(mark.title) that it won't show again; mark it on Canvas's own page")
+                throw CanvasError.refused(.plannerMark(mark.title), reason: "Canvas keeps a removed done mark for \(mark.title) that it won't show again; mark it on Canvas's own page")
             }
             var known = mark
             known.isDismissed = existing.dismissed ?? mark.isDismissed
             return try await updateOverride(existing.id?.text ?? "", to: known)
         }
-        try check(response, url: answeredURL, resource: .planner)
+        try check(response, url: answeredURL, resource: .plannerMark(mark.title))
         return try overrideID(in: response, url: answeredURL)
     }
 
@@ -41,7 +41,7 @@ extension CanvasAPI {
             body: Data(Self.formEncoded(Self.flags(of: mark)).utf8)
         )
         let (response, answeredURL) = try await exchange(request)
-        try check(response, url: answeredURL, resource: .planner)
+        try check(response, url: answeredURL, resource: .plannerMark(mark.title))
         return try overrideID(in: response, url: answeredURL)
     }
 

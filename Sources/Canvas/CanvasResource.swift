@@ -28,6 +28,10 @@ public enum CanvasResource: Equatable, Sendable {
     case announcements(CourseID)
     /// One announcement of a course, as it is marked read.
     case announcement(CourseID, id: String)
+    /// The done mark of a planner item (its planner override), named by the item's title.
+    case plannerMark(String)
+    /// A to-do of the user's own (a planner note), named by its title.
+    case plannerNote(String)
 
     /// What a 404 means here, or `nil` where Canvas only answers 404 when the address is wrong.
     var missingMessage: String? {
@@ -43,6 +47,10 @@ public enum CanvasResource: Equatable, Sendable {
             return "The uploaded file is no longer on Canvas"
         case let .announcement(course, id):
             return "Announcement \(id) of course \(course) no longer exists"
+        case let .plannerMark(title):
+            return "\(title) is no longer on your planner"
+        case let .plannerNote(title):
+            return "The to-do “\(title)” is no longer on your planner"
         case .courseList, .favorites, .profile, .planner:
             return nil
         }
@@ -66,6 +74,8 @@ public enum CanvasResource: Equatable, Sendable {
         case .planner: return "see your planner"
         case let .announcements(id): return "see the announcements of course \(id)"
         case let .announcement(_, id): return "mark announcement \(id) read"
+        case let .plannerMark(title): return "mark \(title) done"
+        case let .plannerNote(title): return "change the to-do “\(title)”"
         }
     }
 }
@@ -75,13 +85,17 @@ extension CanvasResource {
     var refusalPhrase: String {
         switch self {
         case .submission: return "take the submission"
+        case .plannerMark: return "take the done mark"
+        case .plannerNote: return "take the to-do"
         default: return "do this"
         }
     }
 
     /// Whether a 400 about this resource carries a reason worth showing as it is.
     var explainsRefusals: Bool {
-        if case .submission = self { return true }
-        return false
+        switch self {
+        case .submission, .plannerMark, .plannerNote: return true
+        default: return false
+        }
     }
 }

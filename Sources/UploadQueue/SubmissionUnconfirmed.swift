@@ -5,7 +5,9 @@ import FoundationEssentials
 /// so it is read again later rather than sent a second time.
 struct SubmissionUnconfirmed: UserFacingError, TransientError {
     var retryAfter: TimeInterval?
+    /// What was sent, as the message names it.
+    var what = "the submission"
 
-    var userMessage: String { "Checking whether the submission sent earlier arrived" }
+    var userMessage: String { "Checking whether \(what) sent earlier arrived" }
     var isTransient: Bool { true }
 }

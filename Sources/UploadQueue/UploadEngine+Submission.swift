@@ -85,12 +85,13 @@ extension UploadEngine {
         job.submission = plan
     }
 
-    /// Throws, to wait and read again, while a request sent at `sentAt` may still be creating the attempt.
-    private func checkAnswerWindow(since sentAt: Date?) throws {
+    /// Throws, to wait and read again, while a request sent at `sentAt` may still be creating
+    /// what it asked for (`what`, as the queue's row names it).
+    func checkAnswerWindow(since sentAt: Date?, what: String = "the submission") throws {
         guard let sentAt else { return }
         let left = min(Self.answerWindow, sentAt.addingTimeInterval(Self.answerWindow).timeIntervalSince(clock.now()))
         if left > 0 {
-            throw SubmissionUnconfirmed(retryAfter: left)
+            throw SubmissionUnconfirmed(retryAfter: left, what: what)
         }
     }
 

@@ -102,6 +102,7 @@ public actor UploadEngine {
     private static func orderingKey(of job: UploadJob) -> String? {
         if let plan = job.submission { return "assignment " + plan.assignmentID }
         if let mark = job.plannerMark { return "mark " + mark.itemID }
+        if let note = job.plannerNote, let id = note.noteID, note.action != .add { return "note " + id }
         return nil
     }
 
@@ -137,7 +138,8 @@ public actor UploadEngine {
             // Re-read under the claim: another process may have finished or failed it meanwhile,
             // or its record may have been damaged, and a stand-in must never be sent or saved.
             guard let current = try store.job(job.id), isDue(current, at: clock.now()),
-                  try !((current.isSubmission || current.isPlannerMark) && isWaitingForEarlierSubmission(current, among: store.jobs())) else { continue }
+                  try !((current.isSubmission || current.isPlannerMark || current.isPlannerNote)
+                      && isWaitingForEarlierSubmission(current, among: store.jobs())) else { continue }
             try await attempt(current)
             tried += 1
         }
@@ -155,6 +157,8 @@ public actor UploadEngine {
         do {
             if job.isSubmission {
                 try await handIn(&job)
+            } else if job.isPlannerNote {
+                try await changeNote(&job)
             } else if var mark = job.plannerMark {
                 // Setting a mark twice leaves one mark: no step of it needs recording first.
                 mark.overrideID = try await plannerWrites.setDone(mark)

@@ -52,6 +52,11 @@ extension UploadQueueClient {
                 let job = try store.enqueueMark(item, done: done, backend: backend)
                 engine.announce(.updated(job))
                 return job
+            },
+            enqueueNote: { note in
+                let job = try store.enqueueNote(note, backend: backend)
+                engine.announce(.updated(job))
+                return job
             }
         )
     }

@@ -14,3 +14,15 @@ extension UploadStore {
         }
     }
 }
+
+extension UploadStore {
+    /// Queues adding, changing or removing a to-do of the student's own on `backend`; the job
+    /// has no files and is filed under the note's course, else `UploadJob.plannerCourse`.
+    public func enqueueNote(_ note: UploadJob.PlannerNote, backend: String) throws -> UploadJob {
+        try stage { id, _ in
+            var job = UploadJob(id: id, courseID: note.courseID ?? UploadJob.plannerCourse, files: [], backend: backend, queuedAt: clock.now())
+            job.plannerNote = note
+            return job
+        }
+    }
+}

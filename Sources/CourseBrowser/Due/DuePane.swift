@@ -104,6 +104,16 @@ final class DuePane: PaneRunner {
         case let .track(event): analytics.track(event)
         case let .handIn(effect):
             HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
+        case let .note(note, token):
+            let queue = uploadQueue
+            Task { [weak self] in
+                do {
+                    let job = try await queue.enqueueNote(note)
+                    self?.update(.noteQueued(token: token, job: job.id, problem: nil))
+                } catch {
+                    self?.update(.noteQueued(token: token, job: nil, problem: userMessage(for: error)))
+                }
+            }
         case let .mark(item, done):
             let queue = uploadQueue
             Task { [weak self] in

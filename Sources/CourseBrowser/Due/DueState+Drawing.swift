@@ -22,7 +22,7 @@ extension DueState {
             case let .item(index):
                 let item = groups.items[index]
                 let text = DueRow.line(
-                    for: item, day: DueDay(of: item, now: now), width: line.width, glyphs: grid.glyphs, now: now, note: marks[item.id]?.note
+                    for: item, day: DueDay(of: item, now: now), width: line.width, glyphs: grid.glyphs, now: now, note: marks[item.id]?.note ?? noteChangeNote(for: item)
                 )
                 grid.draw(text, x: line.x, y: line.y, width: line.width)
                 if index == selected {
@@ -38,6 +38,9 @@ extension DueState {
 
     /// Rows above the list: the hand-in flow while it is open, else the last notice.
     func headerLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        if let notePrompt {
+            return notePrompt.lines(width: width, glyphs: glyphs) + [.blank]
+        }
         if let handIn {
             return handIn.lines(width: width, glyphs: glyphs, now: now) + [.blank]
         }

@@ -4,7 +4,7 @@ import TerminalUI
 extension DueState {
     /// What the Due pane's keys do.
     enum Action: Equatable {
-        case move, open, handIn, markDone, openInBrowser, copyAddress, retry
+        case move, open, handIn, markDone, addNote, editNote, removeNote, openInBrowser, copyAddress, retry
     }
 
     /// The Due pane's keys, in the order of their importance on the hint line.
@@ -15,6 +15,9 @@ extension DueState {
         Binding([[.enter]], does: "open the item's course, with the assignment selected", hint: "open", action: .open),
         Binding([[.character("s")]], does: "hand files in to the selected assignment (then the files, Esc cancels)", hint: "submit", action: .handIn),
         Binding([[.character("x")]], does: "mark the selected item done in the planner (again: not done), sent through the queue", hint: "done", action: .markDone),
+        Binding([[.character("a")]], does: "add a to-do of your own (its title, then its day), sent through the queue", hint: "to-do", action: .addNote),
+        Binding([[.character("e")]], does: "change the selected to-do of your own", action: .editNote),
+        Binding([[.character("d")]], does: "remove the selected to-do of your own (asks first)", action: .removeNote),
         Binding([[.character("r")]], does: "retry loading what is due", hint: "retry", action: .retry),
         Binding([[.character("o")]], does: "open the selected item in the web browser ($BROWSER, else xdg-open)", hint: "browser", action: .openInBrowser),
         Binding([[.character("y")]], does: "copy the selected item's web address to the clipboard (through the terminal)", action: .copyAddress),
@@ -36,6 +39,8 @@ extension DueState {
             return Availability(unless: item.courseID == nil || item.assignmentID == nil ? "\(item.title) takes no hand-in" : nil)
         case .markDone:
             return Availability(unless: markRefusal(for: selectedItem))
+        case .addNote, .editNote, .removeNote:
+            return Availability(unless: noteRefusal(for: action))
         case .openInBrowser, .copyAddress:
             return WebPage.availability(of: selectedPage, without: "Nothing is selected")
         case .retry:
@@ -43,9 +48,11 @@ extension DueState {
         }
     }
 
-    /// The keys in force now: the hand-in flow's while it is open, else the pane's.
+    /// The keys in force now: the hand-in flow's while it is open, none but typing while a
+    /// to-do is asked about, else the pane's.
     var keys: [KeyItem] {
-        handIn?.keys ?? helpKeys
+        if notePrompt != nil { return [] }
+        return handIn?.keys ?? helpKeys
     }
 
     func claims(_ key: Key) -> Bool {

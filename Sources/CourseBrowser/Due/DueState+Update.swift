@@ -26,6 +26,8 @@ extension DueState: SettlingState, BoundKeys {
         case courses([Course])
         /// A done mark went into the queue as this job, or could not, for this reason.
         case markQueued(itemID: String, job: String?, problem: String?)
+        /// A to-do change went into the queue as this job, or could not, for this reason.
+        case noteQueued(token: String, job: String?, problem: String?)
 
         var pressedKey: Key? {
             if case let .key(key) = self { return key }
@@ -53,11 +55,13 @@ extension DueState: SettlingState, BoundKeys {
         case handIn(HandInFlow.Effect)
         /// Queue marking this item done, or not done.
         case mark(PlannerItem, done: Bool)
+        /// Queue this change to a to-do of the student's own, named `token` until it is queued.
+        case note(UploadJob.PlannerNote, token: String)
     }
 
     mutating func apply(_ event: Event, now: Date) -> [Effect] {
         switch event {
-        case let .key(key): return handle(key)
+        case let .key(key): return notePrompt != nil ? answerNotePrompt(key, now: now) : handle(key)
         case let .resize(size): resize(size)
         case let .mouse(event): return handleMouse(event)
         case .start: return [.load(start: now.addingTimeInterval(-Self.lookBack), end: now.addingTimeInterval(Self.lookAhead))]
@@ -70,8 +74,9 @@ extension DueState: SettlingState, BoundKeys {
             return updateHandIn(.queued(outcome))
         case let .uploadChanged(change):
             markJobChanged(change, now: now)
-            return uploadChanged(change, now: now)
+            return noteJobChanged(change, now: now) + uploadChanged(change, now: now)
         case let .markQueued(itemID, job, problem): markQueued(itemID, job: job, problem: problem, now: now)
+        case let .noteQueued(token, job, problem): noteQueued(token, job: job, problem: problem, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
         case let .courses(courses): if learnCodes(of: courses) { regroup(now: now) }
         }
@@ -91,7 +96,10 @@ extension DueState: SettlingState, BoundKeys {
             return []
         case let .finished(result):
             planner.apply(event)
-            if case let .success(items) = result { settleMarks(with: items) }
+            if case let .success(items) = result {
+                settleMarks(with: items)
+                settleNotes()
+            }
             refreshFailedAt = planner.refreshFailure == nil ? nil : now
             regroup(now: now)
             switch result {
@@ -146,6 +154,8 @@ extension DueState: SettlingState, BoundKeys {
             return [.copyToClipboard(url.absoluteString)]
         case .markDone:
             return toggleMark()
+        case .addNote, .editNote, .removeNote:
+            openNotePrompt(action)
         case .retry:
             return [.reload(keepingValue: planner.value != nil), .track(.retryPressed(pane: "due"))]
         }

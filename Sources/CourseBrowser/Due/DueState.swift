@@ -34,6 +34,11 @@ struct DueState {
     var queuedJobs: Set<String> = []
     /// Done marks set here, by item ID, shown until the planner says the same.
     var marks: [String: DueMark] = [:]
+    /// To-dos added, changed or removed here, in order, shown until the planner says the same.
+    var noteChanges: [DueNoteChange] = []
+    var nextNoteToken = 0
+    /// The question about a to-do, while it is asked.
+    var notePrompt: NotePrompt?
     /// The moment the items were last grouped at.
     private(set) var groupedAt = Date.distantPast
     /// What `o`, `y` or a hand-in just did, or why a key did nothing, until the next key.
@@ -67,7 +72,7 @@ struct DueState {
 
     /// Groups the items loaded as they stand at `now`.
     mutating func regroup(now: Date) {
-        groups = DueGroups(marking(namingCourses(planner.value ?? [])), now: now)
+        groups = DueGroups(marking(applyingNotes(namingCourses(planner.value ?? []))), now: now)
         groupedMinute = WallClock.minute(of: now)
         groupedAt = now
         missingCount = groups.items.prefix { DueDay.isMissing($0, now: now) }.count
@@ -103,7 +108,7 @@ struct DueState {
     var textWidth: Int { max(1, size.width - 2) }
 
     /// Whether the hand-in flow is open and takes every key.
-    var isTyping: Bool { handIn != nil }
+    var isTyping: Bool { handIn != nil || notePrompt != nil }
 
     var isLoading: Bool {
         planner.isLoading || handInTarget?.assignments.isLoading == true

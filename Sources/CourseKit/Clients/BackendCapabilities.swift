@@ -8,7 +8,7 @@ public struct BackendCapabilities: Sendable, Equatable {
     public var lmsName: String
     /// Why files can't be added to a course's Files here, in words for the student; nil where they can.
     public var courseFileUploadRefusal: String?
-    /// Why items can't be marked done in the planner here; nil where they can.
+    /// Why the planner can't be changed here (done marks, to-dos of one's own); nil where it can.
     public var plannerMarkRefusal: String?
 
     public init(lmsName: String = "Canvas", courseFileUploadRefusal: String? = nil, plannerMarkRefusal: String? = nil) {
@@ -23,6 +23,6 @@ public struct BackendCapabilities: Sendable, Equatable {
     /// The sample and catalog files, made in Canvas's shape: course files can be added (to a
     /// folder on this machine); done marks are Canvas's planner's own.
     public static let catalog = BackendCapabilities(
-        plannerMarkRefusal: "Done marks are kept by Canvas's planner; the catalog has none"
+        plannerMarkRefusal: "Done marks and to-dos are kept by Canvas's planner; the catalog has none"
     )
 }

@@ -33,6 +33,8 @@ public struct UploadQueueClient: Sendable {
     public var localCopies: @Sendable (_ course: CourseID, _ files: [CourseFile]) async -> [String: LocalPath]
     /// Queues marking `item` done (or, with `false`, not done) in the student's planner.
     public var enqueueMark: @Sendable (_ item: PlannerItem, _ done: Bool) async throws -> UploadJob
+    /// Queues adding, changing or removing a to-do of the student's own.
+    public var enqueueNote: @Sendable (_ note: UploadJob.PlannerNote) async throws -> UploadJob
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
@@ -50,6 +52,9 @@ public struct UploadQueueClient: Sendable {
         localCopies: @escaping @Sendable (_ course: CourseID, _ files: [CourseFile]) async -> [String: LocalPath] = { _, _ in [:] },
         enqueueMark: @escaping @Sendable (_ item: PlannerItem, _ done: Bool) async throws -> UploadJob = { _, _ in
             throw Unimplemented("Done marks")
+        },
+        enqueueNote: @escaping @Sendable (_ note: UploadJob.PlannerNote) async throws -> UploadJob = { _ in
+            throw Unimplemented("To-dos")
         }
     ) {
         self.jobs = jobs
@@ -64,6 +69,7 @@ public struct UploadQueueClient: Sendable {
         self.enqueueDownloads = enqueueDownloads
         self.localCopies = localCopies
         self.enqueueMark = enqueueMark
+        self.enqueueNote = enqueueNote
     }
 }
 

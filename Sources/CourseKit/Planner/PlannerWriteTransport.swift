@@ -1,13 +1,40 @@
-/// Sends what the student changes in their planner: a done mark on an item.
+import FoundationEssentials
+
+/// Sends what the student changes in their planner: done marks, and to-dos of their own.
 ///
-/// `setDone` either leaves the backend holding the mark as asked, or throws; it may be called
-/// again after any failure, since setting a mark twice leaves one mark.
+/// `setDone`, `updateNote` and `removeNote` may be called again after any failure: setting a
+/// mark or a note's fields twice, or removing a note twice, leaves the same. `createNote` may
+/// not: the engine reads `notes` before it sends one again.
 public struct PlannerWriteTransport: Sendable {
     /// Sets `mark` on the backend and returns the ID of the backend's mark of the item.
     public var setDone: @Sendable (_ mark: UploadJob.PlannerMark) async throws -> String
+    /// The student's notes dated within a day either side of `date`.
+    public var notes: @Sendable (_ date: Date) async throws -> [PlannerNoteRecord]
+    /// Makes the note and returns its ID.
+    public var createNote: @Sendable (_ note: UploadJob.PlannerNote) async throws -> String
+    /// Sets the title and date of the note `note.noteID`.
+    public var updateNote: @Sendable (_ note: UploadJob.PlannerNote) async throws -> Void
+    /// Removes the note `note.noteID`; one already gone counts as removed.
+    public var removeNote: @Sendable (_ note: UploadJob.PlannerNote) async throws -> Void
 
-    public init(setDone: @escaping @Sendable (_ mark: UploadJob.PlannerMark) async throws -> String) {
+    public init(
+        setDone: @escaping @Sendable (_ mark: UploadJob.PlannerMark) async throws -> String,
+        notes: @escaping @Sendable (_ date: Date) async throws -> [PlannerNoteRecord] = { _ in throw Unimplemented("PlannerWriteTransport.notes") },
+        createNote: @escaping @Sendable (_ note: UploadJob.PlannerNote) async throws -> String = { _ in
+            throw Unimplemented("PlannerWriteTransport.createNote")
+        },
+        updateNote: @escaping @Sendable (_ note: UploadJob.PlannerNote) async throws -> Void = { _ in
+            throw Unimplemented("PlannerWriteTransport.updateNote")
+        },
+        removeNote: @escaping @Sendable (_ note: UploadJob.PlannerNote) async throws -> Void = { _ in
+            throw Unimplemented("PlannerWriteTransport.removeNote")
+        }
+    ) {
         self.setDone = setDone
+        self.notes = notes
+        self.createNote = createNote
+        self.updateNote = updateNote
+        self.removeNote = removeNote
     }
 }
 

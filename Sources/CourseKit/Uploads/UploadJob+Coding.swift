@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension UploadJob: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, courseID, files, submission, download, plannerMark, backend, queuedAt, state, attempts
+        case id, courseID, files, submission, download, plannerMark, plannerNote, backend, queuedAt, state, attempts
         // A record written before jobs could hold several files kept its one file's fields here.
         case fileName, sourcePath, size, sha256
     }
@@ -12,9 +12,10 @@ extension UploadJob: Codable {
         id = try container.decode(String.self, forKey: .id)
         courseID = try container.decode(CourseID.self, forKey: .courseID)
         plannerMark = try container.decodeIfPresent(PlannerMark.self, forKey: .plannerMark)
+        plannerNote = try container.decodeIfPresent(PlannerNote.self, forKey: .plannerNote)
         if let files = try container.decodeIfPresent([QueuedFile].self, forKey: .files) {
-            guard !files.isEmpty || plannerMark != nil else {
-                throw DecodingError.dataCorruptedError(forKey: .files, in: container, debugDescription: "a job that is not a done mark has at least one file")
+            guard !files.isEmpty || plannerMark != nil || plannerNote != nil else {
+                throw DecodingError.dataCorruptedError(forKey: .files, in: container, debugDescription: "a job that sends or fetches files has at least one")
             }
             self.files = files
         } else {
@@ -41,6 +42,7 @@ extension UploadJob: Codable {
         try container.encodeIfPresent(submission, forKey: .submission)
         try container.encodeIfPresent(download, forKey: .download)
         try container.encodeIfPresent(plannerMark, forKey: .plannerMark)
+        try container.encodeIfPresent(plannerNote, forKey: .plannerNote)
         try container.encode(backend, forKey: .backend)
         try container.encode(queuedAt, forKey: .queuedAt)
         try container.encode(state, forKey: .state)

@@ -33,6 +33,8 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
     public var download: Download?
     /// The done mark set, for a job that changes the student's planner; such a job has no files.
     public var plannerMark: PlannerMark?
+    /// The to-do of the student's own added, changed or removed; such a job has no files.
+    public var plannerNote: PlannerNote?
     /// The backend the job belongs to, such as `canvas https://school.example` or `local`; never uploaded elsewhere.
     public var backend: String
     public var queuedAt: Date
@@ -68,6 +70,9 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
     /// by what it sets (`Done: Essay`).
     public var fileName: String {
         if let mark = plannerMark { return (mark.isDone ? "Done: " : "Not done: ") + mark.title }
+        if let note = plannerNote {
+            return ["add": "To-do: ", "edit": "To-do changed: ", "delete": "To-do removed: "][note.action.rawValue, default: ""] + note.title
+        }
         guard let first = files.first else { return "(no file)" }
         return files.count == 1 ? first.name : "\(first.name) +\(files.count - 1)"
     }

@@ -120,9 +120,9 @@ struct DueMarkTests {
     }
 
     @Test func whereTheBackendKeepsNoMarksXSaysWhy() {
-        var state = state(selecting: "Lab 3: closures", refusal: "Done marks are kept by Canvas's planner; the catalog has none")
+        var state = state(selecting: "Lab 3: closures", refusal: "Done marks and to-dos are kept by Canvas's planner; the catalog has none")
         #expect(state.update(.key(.character("x")), now: now).isEmpty)
-        #expect(state.notice?.text == "Done marks are kept by Canvas's planner; the catalog has none")
+        #expect(state.notice?.text == "Done marks and to-dos are kept by Canvas's planner; the catalog has none")
     }
 
     @Test func aKindCanvasCantMarkIsRefused() {

@@ -1,0 +1,143 @@
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+/// A to-do change made from the Due pane, shown on the list at once and until the planner says the same.
+struct DueNoteChange: Equatable {
+    /// Names the change before it has a job.
+    var token: String
+    var note: UploadJob.PlannerNote
+    /// The listed note changed or removed; nil for one added.
+    var itemID: String?
+    var jobID: String?
+    var stage = DueMark.Stage.sending
+
+    /// The ID of the row an added to-do shows as until the planner lists it.
+    var localID: String { "local:" + token }
+
+    var note_: String? {
+        switch stage {
+        case .sending: "sending"
+        case .sent: nil
+        case .failed: "to-do not sent"
+        }
+    }
+}
+
+extension DueState {
+    /// `items` as the to-do changes made here leave them: added ones listed, changed ones
+    /// changed, removed ones gone; a change the queue gave up on leaves them as they were, but
+    /// an added to-do stays listed, saying it was not sent.
+    func applyingNotes(_ items: [PlannerItem]) -> [PlannerItem] {
+        guard !noteChanges.isEmpty else { return items }
+        var listed = items
+        for change in noteChanges {
+            let failed = if case .failed = change.stage { true } else { false }
+            switch change.note.action {
+            case .add:
+                listed.append(PlannerItem(
+                    id: change.localID, kind: .plannerNote, title: change.note.title, courseID: change.note.courseID, date: change.note.date
+                ))
+            case .edit where !failed:
+                if let index = listed.firstIndex(where: { $0.id == change.itemID }) {
+                    listed[index].title = change.note.title
+                    listed[index].date = change.note.date
+                }
+            case .delete where !failed:
+                listed.removeAll { $0.id == change.itemID }
+            case .edit, .delete:
+                break
+            }
+        }
+        return listed
+    }
+
+    /// What a row says of a to-do change on its way, or why it stopped.
+    func noteChangeNote(for item: PlannerItem) -> String? {
+        noteChanges.last { $0.localID == item.id || $0.itemID == item.id }?.note_
+    }
+
+    /// Why `a`, `e` or `d` can't act now, or nil when they can.
+    func noteRefusal(for action: Action) -> String? {
+        if let refusal = plannerMarkRefusal { return refusal }
+        guard action != .addNote else { return nil }
+        guard let item = selectedItem, let id = NotePrompt.noteID(of: item) else { return "Select a to-do of your own (a note) first" }
+        if noteChanges.contains(where: { $0.note.noteID == id && $0.stage == .sending }) { return "\(item.title) is being sent" }
+        return nil
+    }
+
+    mutating func openNotePrompt(_ action: Action) {
+        guard noteRefusal(for: action) == nil else { return }
+        switch action {
+        case .addNote: notePrompt = .adding
+        case .editNote: notePrompt = selectedItem.map(NotePrompt.editing)
+        case .removeNote: notePrompt = selectedItem.map(NotePrompt.removing)
+        default: break
+        }
+        notice = nil
+    }
+
+    /// Passes `key` to the open question; queues the change it answers.
+    mutating func answerNotePrompt(_ key: Key, now: Date) -> [Effect] {
+        guard var prompt = notePrompt else { return [] }
+        switch prompt.handle(key, now: now) {
+        case .asking:
+            notePrompt = prompt
+            return []
+        case .cancelled:
+            notePrompt = nil
+            return []
+        case let .answered(note):
+            notePrompt = nil
+            nextNoteToken += 1
+            let change = DueNoteChange(token: String(nextNoteToken), note: note, itemID: prompt.note?.id)
+            noteChanges.append(change)
+            regroup(now: now)
+            let verb = ["add": "Added", "edit": "Changed", "delete": "Removed"][note.action.rawValue, default: ""]
+            notice = Notice(text: "\(verb) the to-do “\(note.title)”", isNote: true)
+            return [.note(note, token: change.token)]
+        }
+    }
+
+    /// Records what became of queueing a to-do change.
+    mutating func noteQueued(_ token: String, job: String?, problem: String?, now: Date) {
+        guard let index = noteChanges.firstIndex(where: { $0.token == token }) else { return }
+        if let problem {
+            noteChanges.remove(at: index)
+            notice = Notice(text: "Couldn't queue the to-do: \(problem)", isProblem: true)
+        } else {
+            noteChanges[index].jobID = job
+        }
+        regroup(now: now)
+    }
+
+    /// Follows a to-do change's job: once it is sent the planner is read again, which lists it.
+    mutating func noteJobChanged(_ change: UploadChange, now: Date) -> [Effect] {
+        let id: String
+        switch change {
+        case let .updated(job): id = job.id
+        case let .removed(removed): id = removed
+        }
+        guard let index = noteChanges.firstIndex(where: { $0.jobID == id }) else { return [] }
+        var effects: [Effect] = []
+        switch change {
+        case .removed:
+            noteChanges.remove(at: index)
+        case let .updated(job):
+            switch job.state {
+            case .done:
+                noteChanges[index].stage = .sent
+                effects = [.reload(keepingValue: true)]
+            case let .failed(reason), let .damaged(reason): noteChanges[index].stage = .failed(reason)
+            case .queued, .uploading, .waiting: noteChanges[index].stage = .sending
+            }
+        }
+        regroup(now: now)
+        return effects
+    }
+
+    /// Lets go of the changes the planner, read after they were sent, now shows.
+    mutating func settleNotes() {
+        noteChanges.removeAll { $0.stage == .sent }
+    }
+}
