@@ -28,10 +28,14 @@ import Testing
         try await tmux.waitFor(boxTitled: "Due", "the day asked") { $0.contains("Day for “Đọc chương 3”") }
         try tmux.type("+2")
         try tmux.press("Enter")
+        try await tmux.waitFor(boxTitled: "Due", "the details asked") { $0.contains("Details (optional):") }
+        try tmux.type("trang 40–60")
+        try tmux.press("Enter")
         try await tmux.waitFor(boxTitled: "Uploads", "the to-do sent after its lost answer", timeout: .seconds(120)) { Self.sent($0) == 1 }
         let made = try await server.plannerNotes().filter { $0.title == "Đọc chương 3" }
         #expect(made.count == 1, "made once: \(made)")
         #expect(made.first?.workflow_state == "active")
+        #expect(made.first?.details == "trang 40–60")
 
         // Select it, change its title, then remove it.
         try await Self.edit("Đọc chương 3", in: tmux)

@@ -3,11 +3,11 @@ import FoundationEssentials
 import TerminalUI
 import TextBasics
 
-/// The Due pane's questions about a to-do of the student's own: its title, then its day, to add
-/// one (`a`) or change one (`e`); or whether to remove one (`d`).
+/// The Due pane's questions about a to-do of the student's own: its title, its day and (for a
+/// new one) its details, to add one (`a`) or change one (`e`); or whether to remove one (`d`).
 struct NotePrompt: Equatable {
     enum Step: Equatable {
-        case title, day, remove
+        case title, day, details, remove
     }
 
     /// What a key leads to.
@@ -22,6 +22,7 @@ struct NotePrompt: Equatable {
     /// The to-do changed or removed; nil while adding one.
     var note: PlannerItem?
     var title = ""
+    var date: Date?
     var editor = LineEditor()
     /// Why the last Enter was not taken.
     var problem: String?
@@ -73,9 +74,19 @@ struct NotePrompt: Equatable {
                 problem = "Type a day: today, tomorrow, a weekday such as fri, +3, or 2026-12-10"
                 return .asking
             }
-            return .answered(UploadJob.PlannerNote(
-                action: note == nil ? .add : .edit, noteID: note.flatMap(Self.noteID), title: title, date: date, courseID: note?.courseID
-            ))
+            if let note {
+                // A change keeps the details it has: they are not asked again.
+                return .answered(UploadJob.PlannerNote(action: .edit, noteID: Self.noteID(of: note), title: title, date: date, courseID: note.courseID))
+            }
+            self.date = date
+            step = .details
+            editor = LineEditor()
+            problem = nil
+            return .asking
+        case .details:
+            guard key == .enter, let date else { return edit(key) }
+            let details = editor.text.trimming(.whitespacesAndNewlines)
+            return .answered(UploadJob.PlannerNote(action: .add, title: title, date: date, details: details.isEmpty ? nil : details))
         }
     }
 
@@ -97,7 +108,10 @@ struct NotePrompt: Equatable {
             hint = "Enter: next, its day · Esc cancels"
         case .day:
             lines = [PromptField.line(label: "Day for “\(Sanitizer.clean(title))”: ", editor: editor, width: width, glyphs: glyphs)]
-            hint = "today (empty Enter), tomorrow, fri, +3 or 2026-12-10 · Enter queues it · Esc cancels"
+            hint = "today (empty Enter), tomorrow, fri, +3 or 2026-12-10 · Enter " + (note == nil ? "next, its details" : "queues it") + " · Esc cancels"
+        case .details:
+            lines = [PromptField.line(label: "Details (optional): ", editor: editor, width: width, glyphs: glyphs)]
+            hint = "Enter queues it (empty: none) · Esc cancels"
         }
         lines += DetailText.wrap(problem ?? hint, width: width, style: problem == nil ? .muted : .error)
         return lines

@@ -49,10 +49,12 @@ struct DueNoteTests {
         #expect(type("someday", into: &state).isEmpty)
         #expect(text(state).contains { $0.contains("Type a day") })
         for _ in 0..<7 { _ = state.update(.key(.backspace), now: now) }
-        let effects = type("tomorrow", into: &state)
+        #expect(type("tomorrow", into: &state).isEmpty)
+        #expect(text(state).first?.hasPrefix("Details (optional):") == true, "\(text(state))")
+        let effects = type("trang 40–60", into: &state)
         let effect = try #require(effects.first)
         guard case let .note(note, token) = effect else { Issue.record("\(effects)"); return }
-        #expect(note.action == .add && note.title == "Đọc chương 3" && note.noteID == nil)
+        #expect(note.action == .add && note.title == "Đọc chương 3" && note.noteID == nil && note.details == "trang 40–60")
         #expect(LocalTime(note.date).day == LocalTime(now + day).day && LocalTime(note.date).hour == 23)
         #expect(!state.isTyping)
         #expect(state.notice?.text == "Added the to-do “Đọc chương 3”")
