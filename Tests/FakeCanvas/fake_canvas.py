@@ -512,6 +512,8 @@ ASSIGNMENT_SPECS = [
     (2, "Essay", 2, ["online_upload"], ["pdf", "docx"], False),
     (3, "Final Project", 20, ["online_upload"], [], True),
 ]
+# The course whose Essay takes a text entry or a link as well as files (a current one no test hands files in to).
+TEXT_COURSE = 52
 # How a course grades its assignments and where a student's Homework 1 stands, by
 # course id: "points" (id % 5 == 1 or 3, courses 1 and 43 among them: nothing beyond the
 # three above), "letter" (id % 5 == 2: graded B and posted), "unposted" (id % 5 == 4:
@@ -971,6 +973,13 @@ class Dataset:
                            "posted_at": graded_at})
         return submission
 
+    @staticmethod
+    def submission_types(cid: int, number: int, types) -> list:
+        """The Essay of course 56 takes a text entry or a link as well as files."""
+        if number == 2 and cid == TEXT_COURSE:
+            return ["online_text_entry", "online_url"] + list(types)
+        return list(types)
+
     def assignments_json(self, cid: int, base: str, role: str, with_submission: bool) -> list:
         """Three assignments a course: one past due, one due in two days that takes PDFs,
         one locked; a student's come with their own submission when asked for."""
@@ -984,7 +993,7 @@ class Dataset:
             assignment = {
                 "id": aid, "course_id": cid, "name": f"{name}", "description": "<p>Hand in your work.</p>",
                 "due_at": _iso(due), "lock_at": _iso(lock_at), "unlock_at": _iso(unlock_at), "points_possible": 10.0,
-                "grading_type": self.grading_type(cid, number), "submission_types": list(types),
+                "grading_type": self.grading_type(cid, number), "submission_types": self.submission_types(cid, number, types),
                 "allowed_extensions": list(extensions),
                 "html_url": f"{base}/courses/{cid}/assignments/{aid}", "published": True,
                 "has_submitted_submissions": False, "position": number,
@@ -1837,6 +1846,9 @@ class Attempt:
     seconds_late: int
     file_ids: list
     comment: Optional[str] = None
+    submission_type: str = "online_upload"
+    body: Optional[str] = None
+    url: Optional[str] = None
 
 
 class SubmissionStore:
@@ -1851,7 +1863,8 @@ class SubmissionStore:
         self._attempts: list[Attempt] = []
 
     def submit(self, course_id: int, assignment_id: int, file_ids: list,
-               comment: Optional[str], due_at: Optional[datetime]) -> Attempt:
+               comment: Optional[str], due_at: Optional[datetime], kind: str = "online_upload",
+               body: Optional[str] = None, url: Optional[str] = None) -> Attempt:
         with self._lock:
             number = 1 + sum(1 for a in self._attempts
                              if (a.course_id, a.assignment_id) == (course_id, assignment_id))
@@ -1859,7 +1872,7 @@ class SubmissionStore:
             late = due_at is not None and now > due_at
             seconds_late = int((now - due_at).total_seconds()) if late else 0
             attempt = Attempt(course_id, assignment_id, number, _iso(now), late, seconds_late,
-                              list(file_ids), comment)
+                              list(file_ids), comment, kind, body, url)
             self._attempts.append(attempt)
         return attempt
 
@@ -3205,6 +3218,9 @@ class FakeCanvas:
         kind = (fields.get("submission[submission_type]") or [""])[0]
         if kind not in found["submission_types"]:
             raise ApiError(400, "Invalid submission[submission_type] given", bare=True)
+        comment = (fields.get("comment[text_comment]") or [None])[0]
+        if kind in ("online_text_entry", "online_url"):
+            return self._submit_text_or_url(req, cid, found, kind, fields, comment)
         raw_ids = fields.get("submission[file_ids][]", []) + fields.get("submission[file_ids]", [])
         raw_ids = list(dict.fromkeys(r.strip() for r in raw_ids if r.strip()))
         if kind == "online_upload" and not raw_ids:
@@ -3217,9 +3233,30 @@ class FakeCanvas:
             extension = name.rsplit(".", 1)[1].lower() if "." in name else ""
             if allowed and extension not in allowed:
                 raise ApiError(400, f"Invalid file type: {name} (allowed: {', '.join(allowed)})", bare=True)
-        comment = (fields.get("comment[text_comment]") or [None])[0]
         attempt = self.submissions.submit(cid, found["id"], [f.id for f in files], comment,
                                           _parse_iso(found["due_at"]))
+        return json_response(201, self.submission_json(found, attempt))
+
+    def _submit_text_or_url(self, req: Request, cid: int, found: dict, kind: str, fields: dict,
+                            comment: Optional[str]) -> Response:
+        """A text entry or a link, as submissions_controller.rb takes them: an empty body is
+        turned away with a redirect to the assignment's page (nothing made); a link without a
+        scheme gets `http://`, as the Submission model does."""
+        if kind == "online_text_entry":
+            body = (fields.get("submission[body]") or [""])[0]
+            if not body.strip():
+                return Response(302, b"", "text/html; charset=utf-8",
+                                [("Location", f"{self.base}/courses/{cid}/assignments/{found['id']}")])
+            attempt = self.submissions.submit(cid, found["id"], [], comment, _parse_iso(found["due_at"]),
+                                              kind, body=body)
+        else:
+            url = (fields.get("submission[url]") or [""])[0].strip()
+            if not url:
+                raise ApiError(400, "Invalid submission[url] given", bare=True)
+            if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", url):
+                url = "http://" + url
+            attempt = self.submissions.submit(cid, found["id"], [], comment, _parse_iso(found["due_at"]),
+                                              kind, url=url)
         return json_response(201, self.submission_json(found, attempt))
 
     def _submission_file(self, cid: int, aid: int, raw: str) -> StoredFile:
@@ -3262,10 +3299,12 @@ class FakeCanvas:
         attachments = [self.files.get(fid) for fid in attempt.file_ids]
         submission.update({
             "attempt": attempt.attempt, "submitted_at": attempt.submitted_at,
-            "workflow_state": "submitted", "submission_type": "online_upload",
+            "workflow_state": "submitted", "submission_type": attempt.submission_type,
             "late": attempt.late, "seconds_late": attempt.seconds_late,
-            "attachments": [self.file_json(f) for f in attachments if f is not None],
+            "body": attempt.body, "url": attempt.url,
         })
+        if attempt.submission_type == "online_upload":
+            submission["attachments"] = [self.file_json(f) for f in attachments if f is not None]
         return submission
 
     def _files_course(self, course: str) -> int:
@@ -3526,7 +3565,8 @@ class FakeCanvas:
             answer.append({
                 "course_id": attempt.course_id, "assignment_id": attempt.assignment_id,
                 "attempt": attempt.attempt, "submitted_at": attempt.submitted_at,
-                "late": attempt.late,
+                "late": attempt.late, "submission_type": attempt.submission_type,
+                "body": attempt.body, "url": attempt.url,
                 "files": [{"id": f.id, "name": f.display_name, "size": f.size, "sha256": f.sha256}
                           for f in files if f is not None],
             })
