@@ -100,6 +100,12 @@ case let .upload(files):
     runCommand(writingThrough: services) { await QueueCommands.upload(files: files, course: course, services: services) }
 case let .submit(files):
     guard let course = options.course, let assignment = options.assignment else { failUsage("submit needs --course ID and --assignment ID") }
+    if options.submitText != nil || options.submitURL != nil {
+        let content = QueueCommands.Content(textFile: options.submitText, url: options.submitURL)
+        runCommand(writingThrough: services) {
+            await QueueCommands.submit(content, course: course, assignmentID: assignment, assumeYes: options.assumeYes, services: services)
+        }
+    }
     runCommand(writingThrough: services) { await QueueCommands.submit(files: files, course: course, assignmentID: assignment, assumeYes: options.assumeYes, services: services) }
 case let .queue(json, clearDone):
     runCommand(writingThrough: services) { await QueueCommands.list(json: json, clearingDone: clearDone, services: services) }

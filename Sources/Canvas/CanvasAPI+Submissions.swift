@@ -14,9 +14,25 @@ extension CanvasAPI {
     /// Hands in the files `fileIDs` name (uploaded through `…/submissions/self/files`) as one new
     /// attempt at `assignment`, which errors call by `name`.
     func submit(course: CourseID, assignment: String, named name: String, fileIDs: [String]) async throws -> SubmissionAttempt? {
+        try await submit(course: course, assignment: assignment, named: name, form: [("submission[submission_type]", "online_upload")] + fileIDs.map {
+            ("submission[file_ids][]", $0)
+        })
+    }
+
+    /// Hands in a text entry (as HTML made from the student's text) or a link, once, as `submit` does files.
+    func submit(course: CourseID, assignment: String, named name: String, text: String?, url link: String?) async throws -> SubmissionAttempt? {
+        var form: [(String, String)] = []
+        if let text {
+            form = [("submission[submission_type]", "online_text_entry"), ("submission[body]", HandInText.html(text))]
+        } else if let link {
+            form = [("submission[submission_type]", "online_url"), ("submission[url]", link)]
+        }
+        return try await submit(course: course, assignment: assignment, named: name, form: form)
+    }
+
+    private func submit(course: CourseID, assignment: String, named name: String, form: [(String, String)]) async throws -> SubmissionAttempt? {
         let resource = CanvasResource.submission(course, assignment: assignment)
         let submitURL = url(Self.submissionsPath(course: course, assignment: assignment))
-        let form = [("submission[submission_type]", "online_upload")] + fileIDs.map { ("submission[file_ids][]", $0) }
         // Sent at most once, by the transport too: whether to send it again is the engine's call,
         // made after it read back what Canvas holds.
         let request = HTTPRequest(

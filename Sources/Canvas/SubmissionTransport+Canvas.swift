@@ -4,7 +4,8 @@ import HTTP
 
 extension SubmissionTransport {
     /// Hands files in to assignments on Canvas: each file through the three upload steps to
-    /// `…/submissions/self/files`, then one `POST …/submissions` naming them all.
+    /// `…/submissions/self/files`, then one `POST …/submissions` naming them all; a text entry
+    /// or a link is that one `POST` alone.
     ///
     /// The token is sent to Canvas's origin only, never to the file store.
     public static func canvas(_ connection: CanvasConnection) -> SubmissionTransport {
@@ -18,6 +19,9 @@ extension SubmissionTransport {
             },
             submit: { job, fileIDs in
                 guard let plan = job.submission else { throw NotASubmission() }
+                if plan.handsInContent {
+                    return try await api.submit(course: job.courseID, assignment: plan.assignmentID, named: plan.assignmentName, text: plan.text, url: plan.url)
+                }
                 return try await api.submit(course: job.courseID, assignment: plan.assignmentID, named: plan.assignmentName, fileIDs: fileIDs)
             }
         )

@@ -1,4 +1,5 @@
 import CourseKit
+import HTMLText
 
 /// A Canvas submission object, as `GET …/submissions/self` and `POST …/submissions` return it.
 ///
@@ -19,6 +20,10 @@ package struct CanvasSubmission: Decodable, Sendable {
     package var late: Bool?
     package var attachments: [Attachment]?
     package var submission_history: [CanvasSubmission]?
+    package var submission_type: String?
+    /// A text entry's HTML, as Canvas keeps it (sanitized).
+    package var body: String?
+    package var url: String?
 
     /// The attempt this version records; nil for a submission not handed in yet.
     package var recordedAttempt: SubmissionAttempt? {
@@ -29,7 +34,9 @@ package struct CanvasSubmission: Decodable, Sendable {
             isLate: late ?? false,
             files: (attachments ?? []).map { file in
                 SubmissionAttempt.File(id: file.id?.text, name: file.display_name ?? file.filename ?? "", size: file.size ?? -1)
-            }
+            },
+            text: submission_type == "online_text_entry" ? body.map { HandInText.normalized(HTMLText.plainText($0)) } : nil,
+            url: submission_type == "online_url" ? url : nil
         )
     }
 

@@ -51,7 +51,13 @@ extension LaunchOptions {
             guard action == .run else { return }
             guard course != nil else { throw UsageError("submit needs --course ID") }
             guard assignment != nil else { throw UsageError("submit needs --assignment ID") }
-            guard !files.isEmpty else { throw UsageError("submit needs at least one FILE") }
+            if submitText != nil, submitURL != nil { throw UsageError("submit hands in a text (--text) or a link (--url), not both") }
+            if (submitText != nil || submitURL != nil), let stray = files.first {
+                throw UsageError("submit hands in files or \(submitText != nil ? "a text (--text)" : "a link (--url)"), not both: '\(stray.path)'")
+            }
+            guard !files.isEmpty || submitText != nil || submitURL != nil else {
+                throw UsageError("submit needs at least one FILE, or --text FILE, or --url URL")
+            }
             command = .submit(files: files)
         case .browse:
             if let stray = files.first { throw Self.strayInBrowser(stray, pathExists: pathExists) }

@@ -55,6 +55,18 @@ extension LaunchOptions {
             }
             options.assignment = id
         },
+        OptionSpec("--text", value: "FILE", commands: [.submit], help: "Hand in the plain text in FILE (UTF-8) as a text entry, instead of files.") {
+            options, value throws(UsageError) in
+            guard !value.isEmpty else { throw UsageError("--text needs a FILE of plain text, not an empty value") }
+            options.submitText = LocalPath(value)
+        },
+        OptionSpec("--url", value: "URL", commands: [.submit], help: "Hand in the link URL, instead of files.") {
+            options, value throws(UsageError) in
+            guard let link = value.nonBlank?.trimming(.whitespaces), !link.contains(where: \.isWhitespace) else {
+                throw UsageError("--url needs one address, such as https://example.com/essay")
+            }
+            options.submitURL = link
+        },
         OptionSpec("--yes", commands: [.submit], help: "Hand in without asking first (submit asks only when standard input is a terminal).") {
             options, _ in options.assumeYes = true
         },

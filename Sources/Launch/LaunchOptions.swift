@@ -64,6 +64,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var assignment: String?
     /// With `submit`, hand in without asking first, as a script would.
     public var assumeYes = false
+    /// `submit --text FILE`: the plain text to hand in as a text entry, instead of files.
+    public var submitText: LocalPath?
+    /// `submit --url URL`: the link to hand in, instead of files.
+    public var submitURL: String?
     /// The Canvas a `--course` web address named, used when no backend is given.
     public var courseLinkBase: URL?
     /// Show only what was saved, and send nothing.

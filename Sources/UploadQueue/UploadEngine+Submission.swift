@@ -99,7 +99,9 @@ extension UploadEngine {
     private func attemptsMade(by job: UploadJob) async throws -> [SubmissionAttempt] {
         guard let plan = job.submission, let before = plan.attemptBefore else { return [] }
         let attempts = try await submissions.attempts(job.courseID, plan.assignmentID)
-        return attempts.filter { $0.order > before && $0.carries(job.files, ids: plan.uploadedFileIDs) }
+        return attempts.filter { attempt in
+            attempt.order > before && (plan.handsInContent ? attempt.carries(contentOf: plan) : attempt.carries(job.files, ids: plan.uploadedFileIDs))
+        }
     }
 
     /// Checks the local copy of every file that has no ID yet, before anything is sent.

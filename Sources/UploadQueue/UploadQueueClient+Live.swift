@@ -57,6 +57,15 @@ extension UploadQueueClient {
                 let job = try store.enqueueNote(note, backend: backend)
                 engine.announce(.updated(job))
                 return job
+            },
+            enqueueContent: { text, url, course, assignment in
+                let plan = UploadJob.Submission(
+                    assignmentID: assignment.id, assignmentName: assignment.name, dueAt: assignment.dueAt,
+                    acceptedStatement: assignment.submissionStatement, text: text, url: url
+                )
+                let job = try store.enqueueContent(course: course, backend: backend, submission: plan)
+                engine.announce(.updated(job))
+                return job
             }
         )
     }

@@ -26,3 +26,14 @@ extension UploadStore {
         }
     }
 }
+
+extension UploadStore {
+    /// Queues a text entry or a link (`plan.text`, `plan.url`) handed in to `course`'s assignment
+    /// on `backend`: a submission without files, whose content is kept in its record.
+    public func enqueueContent(course: CourseID, backend: String, submission plan: UploadJob.Submission) throws -> UploadJob {
+        guard plan.handsInContent else { throw UploadQueueError.noFiles }
+        return try stage { id, _ in
+            UploadJob(id: id, courseID: course, files: [], submission: plan, backend: backend, queuedAt: clock.now())
+        }
+    }
+}

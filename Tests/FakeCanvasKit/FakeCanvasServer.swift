@@ -27,6 +27,10 @@ package final class FakeCanvasServer: @unchecked Sendable {
         package var attempt: Int
         package var late: Bool
         package var files: [File]
+        /// `online_upload`, `online_text_entry` or `online_url`.
+        package var submission_type: String?
+        package var body: String?
+        package var url: String?
     }
 
     /// One request the server saw; it records whether a token came, never the token.

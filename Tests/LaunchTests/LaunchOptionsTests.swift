@@ -107,7 +107,10 @@ struct LaunchOptionsTests {
         (["upload", "--course", "3"], "upload needs at least one FILE"),
         (["submit", "--assignment", "5", "a.pdf"], "submit needs --course ID"),
         (["submit", "--course", "3", "a.pdf"], "submit needs --assignment ID"),
-        (["submit", "--course", "3", "--assignment", "5"], "submit needs at least one FILE"),
+        (["submit", "--course", "3", "--assignment", "5"], "submit needs at least one FILE, or --text FILE, or --url URL"),
+        (["submit", "--course", "3", "--assignment", "5", "--text", "a.txt", "--url", "x.org"], "submit hands in a text (--text) or a link (--url), not both"),
+        (["submit", "--course", "3", "--assignment", "5", "--url", "x.org", "a.pdf"], "submit hands in files or a link (--url), not both: 'a.pdf'"),
+        (["submit", "--course", "3", "--assignment", "5", "--url", "two words"], "--url needs one address, such as https://example.com/essay"),
         (["submit", "--course", "3", "--assignment", " ", "a.pdf"], "--assignment needs an assignment ID, not an empty value"),
         (["upload", "--course", "3", "--assignment", "5", "a.pdf"], "--assignment only goes with 'submit'"),
         (["upload", "--course", "3", "--yes", "a.pdf"], "--yes only goes with 'submit'"),
@@ -161,7 +164,9 @@ struct LaunchOptionsTests {
             // The browser has no name on the command line.
             let command = spec.commands.first.flatMap { $0 == .browse ? nil : [$0.rawValue] } ?? []
             // What the command needs besides the option, so only the option can make it fail.
-            let rest = spec.commands.first != .submit ? [] : ["--course", "1", "essay.pdf"] + (spec.name == "--assignment" ? [] : ["--assignment", "9"])
+            // (`--text` and `--url` hand in instead of files, so they come without one.)
+            let file = ["--text", "--url"].contains(spec.name) ? [] : ["essay.pdf"]
+            let rest = spec.commands.first != .submit ? [] : ["--course", "1"] + file + (spec.name == "--assignment" ? [] : ["--assignment", "9"])
             for name in spec.names {
                 let value = spec.value == nil ? [] : [["SECONDS", "N", "MIN"].contains(spec.value) ? "5" : spec.value == "URL" ? "https://a.example" : "x"]
                 #expect(throws: Never.self, "\(name)") { try LaunchOptions.parse(command + [name] + value + rest) }

@@ -10,11 +10,16 @@ public struct BackendCapabilities: Sendable, Equatable {
     public var courseFileUploadRefusal: String?
     /// Why the planner can't be changed here (done marks, to-dos of one's own); nil where it can.
     public var plannerMarkRefusal: String?
+    /// Why a text entry or a link can't be handed in here; nil where it can.
+    public var contentHandInRefusal: String?
 
-    public init(lmsName: String = "Canvas", courseFileUploadRefusal: String? = nil, plannerMarkRefusal: String? = nil) {
+    public init(
+        lmsName: String = "Canvas", courseFileUploadRefusal: String? = nil, plannerMarkRefusal: String? = nil, contentHandInRefusal: String? = nil
+    ) {
         self.lmsName = lmsName
         self.courseFileUploadRefusal = courseFileUploadRefusal
         self.plannerMarkRefusal = plannerMarkRefusal
+        self.contentHandInRefusal = contentHandInRefusal
     }
 
     /// Canvas: course files can be added, items marked done.
@@ -23,6 +28,7 @@ public struct BackendCapabilities: Sendable, Equatable {
     /// The sample and catalog files, made in Canvas's shape: course files can be added (to a
     /// folder on this machine); done marks are Canvas's planner's own.
     public static let catalog = BackendCapabilities(
-        plannerMarkRefusal: "Done marks and to-dos are kept by Canvas's planner; the catalog has none"
+        plannerMarkRefusal: "Done marks and to-dos are kept by Canvas's planner; the catalog has none",
+        contentHandInRefusal: "The catalog takes files only; a text entry or a link goes to Canvas"
     )
 }

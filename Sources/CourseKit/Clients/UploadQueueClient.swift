@@ -35,6 +35,8 @@ public struct UploadQueueClient: Sendable {
     public var enqueueMark: @Sendable (_ item: PlannerItem, _ done: Bool) async throws -> UploadJob
     /// Queues adding, changing or removing a to-do of the student's own.
     public var enqueueNote: @Sendable (_ note: UploadJob.PlannerNote) async throws -> UploadJob
+    /// Queues a text entry (`text`, plain) or a link (`url`) handed in to `assignment` of `course`.
+    public var enqueueContent: @Sendable (_ text: String?, _ url: String?, _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
@@ -55,6 +57,9 @@ public struct UploadQueueClient: Sendable {
         },
         enqueueNote: @escaping @Sendable (_ note: UploadJob.PlannerNote) async throws -> UploadJob = { _ in
             throw Unimplemented("To-dos")
+        },
+        enqueueContent: @escaping @Sendable (_ text: String?, _ url: String?, _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob = {
+            _, _, _, _ in throw Unimplemented("Text and link hand-ins")
         }
     ) {
         self.jobs = jobs
@@ -70,6 +75,7 @@ public struct UploadQueueClient: Sendable {
         self.localCopies = localCopies
         self.enqueueMark = enqueueMark
         self.enqueueNote = enqueueNote
+        self.enqueueContent = enqueueContent
     }
 }
 

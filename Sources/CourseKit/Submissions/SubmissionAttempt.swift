@@ -28,18 +28,27 @@ public struct SubmissionAttempt: Equatable, Sendable, Codable {
     /// Whether the attempt is handed in, rather than kept as a draft the student still has to
     /// submit for grading (Moodle, where an assignment asks for that second step).
     public var isHandedIn: Bool
+    /// A text entry's words as `HandInText.normalized` writes them, read from the body the backend keeps.
+    public var text: String?
+    /// A link handed in, as the backend keeps it.
+    public var url: String?
 
-    public init(attempt: Int, submittedAt: Date? = nil, isLate: Bool = false, files: [File] = [], revision: Int? = nil, isHandedIn: Bool = true) {
+    public init(
+        attempt: Int, submittedAt: Date? = nil, isLate: Bool = false, files: [File] = [], revision: Int? = nil, isHandedIn: Bool = true,
+        text: String? = nil, url: String? = nil
+    ) {
         self.attempt = attempt
         self.submittedAt = submittedAt
         self.isLate = isLate
         self.files = files
         self.revision = revision
         self.isHandedIn = isHandedIn
+        self.text = text
+        self.url = url
     }
 
     private enum CodingKeys: String, CodingKey {
-        case attempt, submittedAt, isLate, files, revision, isHandedIn
+        case attempt, submittedAt, isLate, files, revision, isHandedIn, text, url
     }
 
     /// Reads an attempt, also one recorded before `revision` and `isHandedIn` were kept: every
@@ -52,6 +61,8 @@ public struct SubmissionAttempt: Equatable, Sendable, Codable {
         files = try container.decode([File].self, forKey: .files)
         revision = try container.decodeIfPresent(Int.self, forKey: .revision)
         isHandedIn = try container.decodeIfPresent(Bool.self, forKey: .isHandedIn) ?? true
+        text = try container.decodeIfPresent(String.self, forKey: .text)
+        url = try container.decodeIfPresent(String.self, forKey: .url)
     }
 
     /// Where the attempt stands among the others: every change to the assignment's submission
@@ -59,6 +70,14 @@ public struct SubmissionAttempt: Equatable, Sendable, Codable {
     /// every attempt that reading saw.
     public var order: Int {
         revision ?? attempt
+    }
+
+    /// Whether this attempt is the text entry or link `plan` hands in: the same words, or the
+    /// same link (the backend puts `http://` before one written without a scheme).
+    public func carries(contentOf plan: UploadJob.Submission) -> Bool {
+        if let text = plan.text { return self.text == HandInText.normalized(text) }
+        if let url = plan.url { return self.url.map(HandInText.link) == HandInText.link(url) }
+        return false
     }
 
     /// Whether this attempt hands in exactly `files`, which were uploaded as `ids` (nil where not yet).

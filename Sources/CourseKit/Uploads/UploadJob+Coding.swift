@@ -13,8 +13,11 @@ extension UploadJob: Codable {
         courseID = try container.decode(CourseID.self, forKey: .courseID)
         plannerMark = try container.decodeIfPresent(PlannerMark.self, forKey: .plannerMark)
         plannerNote = try container.decodeIfPresent(PlannerNote.self, forKey: .plannerNote)
+        submission = try container.decodeIfPresent(Submission.self, forKey: .submission)
         if let files = try container.decodeIfPresent([QueuedFile].self, forKey: .files) {
-            guard !files.isEmpty || plannerMark != nil || plannerNote != nil else {
+            // A mark, a to-do, a text entry or a link sends no file.
+            let fileless = plannerMark != nil || plannerNote != nil || submission?.handsInContent == true
+            guard !files.isEmpty || fileless else {
                 throw DecodingError.dataCorruptedError(forKey: .files, in: container, debugDescription: "a job that sends or fetches files has at least one")
             }
             self.files = files
@@ -26,7 +29,6 @@ extension UploadJob: Codable {
                 sha256: try container.decodeIfPresent(String.self, forKey: .sha256)
             )]
         }
-        submission = try container.decodeIfPresent(Submission.self, forKey: .submission)
         download = try container.decodeIfPresent(Download.self, forKey: .download)
         backend = try container.decode(String.self, forKey: .backend)
         queuedAt = try container.decode(Date.self, forKey: .queuedAt)

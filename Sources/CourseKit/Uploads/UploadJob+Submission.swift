@@ -25,6 +25,13 @@ extension UploadJob {
         /// The assignment's submission statement, as the student accepted it when the job was
         /// queued; nil where the assignment asked for none.
         public var acceptedStatement: String?
+        /// A text entry handed in instead of files, as the student wrote it (plain text); nil otherwise.
+        public var text: String?
+        /// A link handed in instead of files; nil otherwise.
+        public var url: String?
+
+        /// Whether it hands in a text entry or a link rather than files.
+        public var handsInContent: Bool { text != nil || url != nil }
 
         /// Whether the request that creates the attempt went out: from then on the backend may
         /// hold the attempt even if no answer came back, so it is read before sending again.
@@ -32,7 +39,8 @@ extension UploadJob {
 
         public init(
             assignmentID: String, assignmentName: String, dueAt: Date? = nil, attemptBefore: Int? = nil,
-            sentAt: Date? = nil, uploadedFileIDs: [String?] = [], receipt: SubmissionAttempt? = nil, acceptedStatement: String? = nil
+            sentAt: Date? = nil, uploadedFileIDs: [String?] = [], receipt: SubmissionAttempt? = nil, acceptedStatement: String? = nil,
+            text: String? = nil, url: String? = nil
         ) {
             self.assignmentID = assignmentID
             self.assignmentName = assignmentName
@@ -42,6 +50,8 @@ extension UploadJob {
             self.uploadedFileIDs = uploadedFileIDs
             self.receipt = receipt
             self.acceptedStatement = acceptedStatement
+            self.text = text
+            self.url = url
         }
     }
 

@@ -73,6 +73,8 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
         if let note = plannerNote {
             return ["add": "To-do: ", "edit": "To-do changed: ", "delete": "To-do removed: "][note.action.rawValue, default: ""] + note.title
         }
+        if let url = submission?.url { return url }
+        if let text = submission?.text { return "text: \(HandInText.wordCount(text)) words" }
         guard let first = files.first else { return "(no file)" }
         return files.count == 1 ? first.name : "\(first.name) +\(files.count - 1)"
     }

@@ -58,7 +58,7 @@ extension QueueCommands {
     /// hand-in that `needsConsent` (a statement to accept) is never taken as agreed without an
     /// answer: unasked, it goes on only with `--yes` (`asking` false).
     @MainActor
-    private static func confirm(_ summary: String, asking: Bool, needsConsent: Bool) -> Bool {
+    static func confirm(_ summary: String, asking: Bool, needsConsent: Bool) -> Bool {
         var input = PromptInput()
         let summary = Sanitizer.clean(summary)
         guard asking, input.isTerminal else {
@@ -72,7 +72,7 @@ extension QueueCommands {
     /// backend can't be reached, the one last saved, so its lock can still be warned of; else
     /// one named by its ID alone, so a student on a train can still queue, and the site checks it
     /// when it is sent. Nil (after saying why) when it does not exist or can't be read.
-    private static func findAssignment(_ id: String, in course: CourseID, environment: EnvironmentValues) async -> (Assignment, isFresh: Bool)? {
+    static func findAssignment(_ id: String, in course: CourseID, environment: EnvironmentValues) async -> (Assignment, isFresh: Bool)? {
         do {
             let assignments = try await environment.courseClient.assignments(course, .ignored)
             guard let assignment = assignments.first(where: { $0.id == id }) else {
