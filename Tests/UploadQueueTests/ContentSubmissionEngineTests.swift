@@ -21,6 +21,8 @@ struct ContentSubmissionEngineTests {
         let attempts = Mutex<[SubmissionAttempt]>([])
         let submits = Mutex(0)
         let losing = Mutex(0)
+        /// Hand-ins that fail before anything is made, as a connection refused does.
+        let refusing = Mutex(0)
 
         var transport: SubmissionTransport {
             SubmissionTransport(
@@ -28,6 +30,7 @@ struct ContentSubmissionEngineTests {
                 uploadFile: { _, _, _, _ in throw Unimplemented("a text entry uploads no file") },
                 submit: { job, fileIDs in
                     guard fileIDs.isEmpty, let plan = job.submission else { throw Unimplemented("files") }
+                    if self.refusing.withLock({ count in defer { count -= 1 }; return count > 0 }) { throw Unreachable() }
                     self.submits.withLock { $0 += 1 }
                     let made = self.attempts.withLock { attempts in
                         let attempt = SubmissionAttempt(
@@ -89,6 +92,20 @@ struct ContentSubmissionEngineTests {
         try await engine.runDueJobs()
         #expect(backend.submits.withLock { $0 } == 1)
         #expect(try store.job(job.id)?.state == .done)
+    }
+
+    @Test func anAttemptWithOtherWordsMadeElsewhereIsNotTakenForTheJobs() async throws {
+        let backend = Backend()
+        backend.refusing.withLock { $0 = 1 }
+        let job = try store.enqueueContent(course: CourseID(52), backend: "canvas", submission: plan(text: "My essay"))
+        let engine = engine(backend)
+        try await engine.runDueJobs()
+        // Meanwhile the student hands in other words on the web.
+        backend.attempts.withLock { $0.append(SubmissionAttempt(attempt: 1, text: "A draft typed on the web")) }
+        clock.advance(by: 600)
+        try await engine.runDueJobs()
+        #expect(backend.submits.withLock { $0 } == 1, "sent once it was known not to have gone")
+        #expect(try store.job(job.id)?.submission?.receipt?.attempt == 2, "its own attempt, not the one made on the web")
     }
 
     @Test func aSubmissionWithNeitherFilesNorContentIsRefused() throws {
