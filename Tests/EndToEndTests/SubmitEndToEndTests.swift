@@ -303,14 +303,9 @@ extension SubmitEndToEndTests {
             let server = try FakeCanvasServer()
             defer { server.stop() }
             try await server.configure(#"{"role": "student"}"#)
-            let directory = try UploadEndToEndTests.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let data = directory.appendingPathComponent("data")
-            let tokenFile = directory.appendingPathComponent("token")
-            try Data(server.token.utf8).write(to: tokenFile)
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
-            let canvas = ["--canvas", server.baseURL.absoluteString, "--token-file", tokenFile.path, "--data-dir", data.path]
-            let environment = AppCommand.environment(token: nil, home: directory)
+            let shell = try CanvasCommandLine(server: server)
+            defer { shell.remove() }
+            let (directory, data, canvas, environment) = (shell.directory, shell.data, shell.arguments, shell.environment)
 
             var planned: [Planned] = []
             // Courses a student may open (42 and 45 are unpublished and concluded on the fake).

@@ -12,14 +12,9 @@ import Testing
         let server = try FakeCanvasServer()
         defer { server.stop() }
         try await server.configure(#"{"role": "student"}"#)
-        let directory = try UploadEndToEndTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let data = directory.appendingPathComponent("data")
-        let tokenFile = directory.appendingPathComponent("token")
-        try Data(server.token.utf8).write(to: tokenFile)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
-        let canvas = ["--canvas", server.baseURL.absoluteString, "--token-file", tokenFile.path, "--data-dir", data.path]
-        let environment = AppCommand.environment(token: nil, home: directory)
+        let shell = try CanvasCommandLine(server: server)
+        defer { shell.remove() }
+        let (directory, canvas, environment) = (shell.directory, shell.arguments, shell.environment)
         let text = directory.appendingPathComponent("essay.txt")
         try Data("Value types & reference types\nbehave differently.\n\nA second paragraph.\n".utf8).write(to: text)
 

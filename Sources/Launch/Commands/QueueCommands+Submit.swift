@@ -30,15 +30,25 @@ extension QueueCommands {
             printError("warning: " + warning)
         }
         let summary = HandInSummary.text(files: files.map(\.lastPathComponent), to: assignment, now: now)
+        return await askThenQueue(summary, to: assignment, lms: lms, assumeYes: assumeYes, what: "the files") {
+            let job = try await environment.uploadQueue.enqueueSubmission(files, course, assignment)
+            return "queued \(job.id) \(assignment.name): \(files.map(\.path).joined(separator: " "))"
+        }
+    }
+
+    /// Asks `summary` (see `confirm`), then runs `queue` and says what it answers; the status
+    /// `submit` exits with: 1, queueing nothing, where the answer is no or queueing fails.
+    static func askThenQueue(
+        _ summary: String, to assignment: Assignment, lms: String, assumeYes: Bool, what: String, queue: () async throws -> String
+    ) async -> Int32 {
         let consent = assignment.submissionStatement != nil
         guard await confirm(summary, asking: !assumeYes, needsConsent: consent) else {
-            let how = consent ? "\(lms) asks you to accept the statement: answer y at a terminal, or give --yes to accept it" : "answer y to hand the files in, or give --yes"
+            let how = consent ? "\(lms) asks you to accept the statement: answer y at a terminal, or give --yes to accept it" : "answer y to hand \(what) in, or give --yes"
             printError("Nothing was handed in: " + how)
             return 1
         }
         do {
-            let job = try await environment.uploadQueue.enqueueSubmission(files, course, assignment)
-            say("queued \(job.id) \(assignment.name): \(files.map(\.path).joined(separator: " "))")
+            say(try await queue())
             return 0
         } catch {
             printError(userMessage(for: error))

@@ -55,19 +55,9 @@ extension QueueCommands {
         }
         let what = text.map { "a text of \(HandInText.wordCount($0)) words" } ?? "the link \(content.url ?? "")"
         let summary = HandInSummary.text(files: [what], to: assignment, now: now)
-        let consent = assignment.submissionStatement != nil
-        guard await confirm(summary, asking: !assumeYes, needsConsent: consent) else {
-            let how = consent ? "\(lms) asks you to accept the statement: answer y at a terminal, or give --yes to accept it" : "answer y to hand it in, or give --yes"
-            printError("Nothing was handed in: " + how)
-            return 1
-        }
-        do {
+        return await askThenQueue(summary, to: assignment, lms: lms, assumeYes: assumeYes, what: "it") {
             let job = try await environment.uploadQueue.enqueueContent(text, text == nil ? content.url : nil, course, assignment)
-            say("queued \(job.id) \(assignment.name): \(what)")
-            return 0
-        } catch {
-            printError(userMessage(for: error))
-            return 1
+            return "queued \(job.id) \(assignment.name): \(what)"
         }
     }
 
