@@ -26,6 +26,7 @@ import Testing
         #expect(submit.stdout.contains("Essay: a text of 10 words"), "\(submit.stdout)")
         let drained = try AppCommand.run(["drain", "--timeout", "120"] + canvas, environment: environment)
         #expect(drained.status == 0, "\(drained.stdout) \(drained.stderr)")
+        #expect(drained.stdout.contains("sending ") && drained.stdout.contains(" text: 10 words (attempt 1)"), "no file is uploaded: \(drained.stdout)")
         var made = try await server.submissions()
         #expect(made.count == 1, "one attempt: \(made)")
         #expect(made.first?.submission_type == "online_text_entry")

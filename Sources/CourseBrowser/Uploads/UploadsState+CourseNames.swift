@@ -15,8 +15,10 @@ extension UploadsState {
     }
 
     /// What `job`'s course is called in its row: a download's folder, which is named after the
-    /// course, else what the course list said, else the course's ID.
+    /// course, else what the course list said, else the course's ID; `—` for a mark or a to-do
+    /// of the student's own that belongs to no course, as the Due pane writes it.
     func courseLabel(of job: UploadJob) -> String {
-        job.download.flatMap(UploadRow.courseFolder) ?? courseNames[job.courseID] ?? job.courseID.rawValue
+        if job.courseID == UploadJob.plannerCourse, job.isPlannerMark || job.isPlannerNote { return "—" }
+        return job.download.flatMap(UploadRow.courseFolder) ?? courseNames[job.courseID] ?? job.courseID.rawValue
     }
 }

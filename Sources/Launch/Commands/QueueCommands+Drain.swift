@@ -53,7 +53,9 @@ extension QueueCommands {
         guard case let .updated(job) = change else { return }
         switch job.state {
         case .uploading:
-            say("uploading \(job.id) \(job.fileName) (attempt \(job.attempts))")
+            // A mark, a to-do, a text or a link carries no file to upload.
+            let sends = job.isPlannerMark || job.isPlannerNote || job.submission?.handsInContent == true
+            say("\(sends ? "sending" : "uploading") \(job.id) \(job.fileName) (attempt \(job.attempts))")
         case let .waiting(until, reason):
             say("waiting \(job.id) \(job.fileName): \(reason), retry in \(UploadJob.State.secondsLeft(until: until, from: Date()))s")
         case .done:
