@@ -118,9 +118,10 @@ struct CanvasUploadIntegrationTests {
     @Test func aSignatureTheServerCallsExpiredStartsOverOnce() async throws {
         let server = try FakeCanvasServer()
         defer { server.stop(); folder.remove() }
-        // The first upload outlives its signature; the second has 3 s, time enough on a loaded machine.
-        try await server.configure(#"{"signature_ttl": 3}"#)
-        try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 3.5, "count": 1}"#)
+        // The first upload outlives its signature; the second has 10 s, time enough on a machine
+        // running the whole suite at once (3 s once was not).
+        try await server.configure(#"{"signature_ttl": 10}"#)
+        try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 10.5, "count": 1}"#)
         let payload = try folder.payload(size: 100_000)
         try await transport(server).upload(uploadJob(), payload) { _ in }
         try await expectOneCopy(on: server, of: payload, named: "essay.pdf")
@@ -133,9 +134,10 @@ struct CanvasUploadIntegrationTests {
     @Test func aSignatureThatExpiresTwiceIsTransientAndALaterAttemptWorks() async throws {
         let server = try FakeCanvasServer()
         defer { server.stop(); folder.remove() }
-        // Both slow uploads outlive their signatures; the later attempt has 4 s, time enough on a loaded machine.
-        try await server.configure(#"{"signature_ttl": 4}"#)
-        try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 4.5, "count": 2}"#)
+        // Both slow uploads outlive their signatures; the later attempt has 10 s, time enough on a
+        // machine running the whole suite at once.
+        try await server.configure(#"{"signature_ttl": 10}"#)
+        try await server.fault(#"{"match": "/files_api/upload/", "kind": "slow", "seconds": 10.5, "count": 2}"#)
         let payload = try folder.payload(size: 100_000)
         let transport = transport(server)
         let error = await #expect(throws: CanvasUploadError.signatureExpired(host: server.baseURL.host.map { "\($0):\(server.baseURL.port ?? 0)" } ?? "")) {
