@@ -83,15 +83,23 @@ extension HTMLText {
 
     /// The text of the bytes `range` of `html` as one line, as `plainText` reads it.
     package static func plainText(_ html: String, in range: Range<Int>) -> String {
-        let bytes = Array(html.utf8)
-        let clamped = range.clamped(to: 0..<bytes.count)
-        return plainText(String(decoding: bytes[clamped], as: UTF8.self))
+        plainText(String(decoding: bytes(of: html, in: range), as: UTF8.self))
     }
 
     /// The text of `html` without the bytes `range`, as `plainText` reads it.
     package static func plainText(_ html: String, leavingOut range: Range<Int>) -> String {
-        let bytes = Array(html.utf8)
-        let clamped = range.clamped(to: 0..<bytes.count)
-        return plainText(String(decoding: bytes[..<clamped.lowerBound] + bytes[clamped.upperBound...], as: UTF8.self))
+        let count = html.utf8.count
+        let clamped = range.clamped(to: 0..<count)
+        return plainText(String(decoding: bytes(of: html, in: 0..<clamped.lowerBound), as: UTF8.self)
+            + String(decoding: bytes(of: html, in: clamped.upperBound..<count), as: UTF8.self))
+    }
+
+    /// The bytes `range` of `html`'s UTF-8, read in place rather than copying the whole string.
+    private static func bytes(of html: String, in range: Range<Int>) -> Substring.UTF8View {
+        let utf8 = html.utf8
+        let clamped = range.clamped(to: 0..<utf8.count)
+        let start = utf8.index(utf8.startIndex, offsetBy: clamped.lowerBound)
+        let end = utf8.index(start, offsetBy: clamped.count)
+        return utf8[start..<end]
     }
 }

@@ -35,7 +35,7 @@ import FoundationEssentials
 // A refusal for good also clears the file IDs and the attempt seen, so a retry starts afresh.
 //
 // Submissions to one assignment are sent one at a time in the order they were queued (see
-// `isWaitingForEarlierSubmission`), so two jobs handing in the same files can't mistake each
+// `isWaitingForEarlierJob`), so two jobs handing in the same files can't mistake each
 // other's attempt for their own. Claims keep two processes from running one job at once.
 extension UploadEngine {
     /// How long after sending a server may still create the attempt: twice the longest a

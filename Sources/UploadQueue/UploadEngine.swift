@@ -79,7 +79,7 @@ public actor UploadEngine {
     func dueJobs() throws -> [UploadJob] {
         let now = clock.now()
         let jobs = try store.jobs()
-        return jobs.filter { isDue($0, at: now) && !isWaitingForEarlierSubmission($0, among: jobs) }
+        return jobs.filter { isDue($0, at: now) && !isWaitingForEarlierJob($0, among: jobs) }
     }
 
     /// Whether an older job hands files in to the same assignment, or marks the same planner
@@ -89,7 +89,7 @@ public actor UploadEngine {
     /// each attempt is read back as the newest when it is checked and the later one stays the
     /// newest attempt, as the student meant it. Marks of one item go in order for the same
     /// reason: the last one set is the one the item keeps.
-    func isWaitingForEarlierSubmission(_ job: UploadJob, among jobs: [UploadJob]) -> Bool {
+    func isWaitingForEarlierJob(_ job: UploadJob, among jobs: [UploadJob]) -> Bool {
         guard let key = Self.orderingKey(of: job) else { return false }
         return jobs.contains { other in
             other.id != job.id && other.backend == job.backend && other.courseID == job.courseID
@@ -138,8 +138,7 @@ public actor UploadEngine {
             // Re-read under the claim: another process may have finished or failed it meanwhile,
             // or its record may have been damaged, and a stand-in must never be sent or saved.
             guard let current = try store.job(job.id), isDue(current, at: clock.now()),
-                  try !((current.isSubmission || current.isPlannerMark || current.isPlannerNote)
-                      && isWaitingForEarlierSubmission(current, among: store.jobs())) else { continue }
+                  try !(Self.orderingKey(of: current) != nil && isWaitingForEarlierJob(current, among: store.jobs())) else { continue }
             try await attempt(current)
             tried += 1
         }

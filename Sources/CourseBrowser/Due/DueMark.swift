@@ -17,98 +17,45 @@ struct DueMark: Equatable {
     var jobID: String?
     var stage = Stage.sending
 
+    var hasFailed: Bool { stage.hasFailed }
+
+    /// What the row says beside its state while the mark is on its way, or why it stopped.
+    var rowNote: String? {
+        stage.rowNote(failed: "mark not sent")
+    }
+}
+
+extension DueMark.Stage {
+    /// Where a change sent through the queue stands, as its job does.
+    init(_ state: UploadJob.State) {
+        switch state {
+        case .done: self = .sent
+        case let .failed(reason), let .damaged(reason): self = .failed(reason)
+        case .queued, .uploading, .waiting: self = .sending
+        }
+    }
+
     var hasFailed: Bool {
-        if case .failed = stage { return true }
+        if case .failed = self { return true }
         return false
     }
 
-    /// What the row says beside its state while the mark is on its way, or why it stopped.
-    var note: String? {
-        switch stage {
+    /// What a row says of a change at this stage: `sending`, nothing once sent, else `failed`.
+    func rowNote(failed: String) -> String? {
+        switch self {
         case .sending: "sending"
         case .sent: nil
-        case .failed: "mark not sent"
+        case .failed: failed
         }
     }
 }
 
-extension DueState {
-    /// `items` with the marks set here in place of what the planner said, while they stand.
-    func marking(_ items: [PlannerItem]) -> [PlannerItem] {
-        guard !marks.isEmpty else { return items }
-        return items.map { item in
-            guard let mark = marks[item.id], !mark.hasFailed else { return item }
-            var marked = item
-            marked.isMarkedComplete = mark.isDone
-            return marked
-        }
-    }
-
-    /// Why `x` can't mark `item`, or nil when it can.
-    func markRefusal(for item: PlannerItem?) -> String? {
-        guard let item else { return "Nothing is selected" }
-        if let refusal = plannerMarkRefusal { return refusal }
-        if case .other = item.kind { return "\(lms) can't mark \(item.title) done" }
-        if let mark = marks[item.id], mark.stage == .sending, mark.jobID == nil { return "\(item.title) is being queued" }
-        return nil
-    }
-
-    /// Sets the selected item's mark the other way from how its row shows it, and asks to queue it.
-    ///
-    /// The selection stays where it was, on the row that takes the marked one's place, so a run
-    /// of missing work is ticked off with `x` after `x`.
-    mutating func toggleMark() -> [Effect] {
-        guard let item = selectedItem, let place = selection, markRefusal(for: item) == nil else { return [] }
-        let done = !item.isMarkedComplete
-        marks[item.id] = DueMark(isDone: done)
-        regroup(now: groupedAt)
-        select(place)
-        notice = Notice(text: (done ? "Marked done: " : "Marked not done: ") + item.title, isNote: true)
-        guard let original = planner.value?.first(where: { $0.id == item.id }) else { return [] }
-        return [.mark(original, done: done)]
-    }
-
-    /// Records what became of queueing a mark.
-    mutating func markQueued(_ itemID: String, job: String?, problem: String?, now: Date) {
-        guard var mark = marks[itemID] else { return }
-        if let problem {
-            marks[itemID] = nil
-            notice = Notice(text: "Couldn't queue the mark: \(problem)", isProblem: true)
-        } else {
-            mark.jobID = job
-            marks[itemID] = mark
-        }
-        regroup(now: now)
-    }
-
-    /// Follows a mark's job through the queue: sent, failed for good, or removed.
-    mutating func markJobChanged(_ change: UploadChange, now: Date) {
-        let id: String
-        switch change {
-        case let .updated(job): id = job.id
-        case let .removed(removed): id = removed
-        }
-        guard let itemID = marks.first(where: { $0.value.jobID == id })?.key, var mark = marks[itemID] else { return }
-        switch change {
-        case .removed:
-            marks[itemID] = nil
-        case let .updated(job):
-            switch job.state {
-            case .done: mark.stage = .sent
-            case let .failed(reason), let .damaged(reason): mark.stage = .failed(reason)
-            case .queued, .uploading, .waiting: mark.stage = .sending
-            }
-            marks[itemID] = mark
-        }
-        regroup(now: now)
-    }
-
-    /// Lets go of the marks the planner now shows as they were set.
-    mutating func settleMarks(with items: [PlannerItem]) {
-        let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        marks = marks.filter { id, mark in
-            guard mark.stage == .sent else { return true }
-            return byID[id].map { $0.isMarkedComplete != mark.isDone } ?? false
+extension UploadChange {
+    /// The job the change is about.
+    var jobID: String {
+        switch self {
+        case let .updated(job): job.id
+        case let .removed(id): id
         }
     }
 }

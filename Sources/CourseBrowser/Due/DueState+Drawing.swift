@@ -22,7 +22,7 @@ extension DueState {
             case let .item(index):
                 let item = groups.items[index]
                 let text = DueRow.line(
-                    for: item, day: DueDay(of: item, now: now), width: line.width, glyphs: grid.glyphs, now: now, note: marks[item.id]?.note ?? noteChangeNote(for: item)
+                    for: item, day: DueDay(of: item, now: now), width: line.width, glyphs: grid.glyphs, now: now, note: marks[item.id]?.rowNote ?? noteChangeNote(for: item)
                 )
                 grid.draw(text, x: line.x, y: line.y, width: line.width)
                 if index == selected {

@@ -15,12 +15,8 @@ struct DueNoteChange: Equatable {
     /// The ID of the row an added to-do shows as until the planner lists it.
     var localID: String { "local:" + token }
 
-    var note_: String? {
-        switch stage {
-        case .sending: "sending"
-        case .sent: nil
-        case .failed: "to-do not sent"
-        }
+    var rowNote: String? {
+        stage.rowNote(failed: "to-do not sent")
     }
 }
 
@@ -32,7 +28,7 @@ extension DueState {
         guard !noteChanges.isEmpty else { return items }
         var listed = items
         for change in noteChanges {
-            let failed = if case .failed = change.stage { true } else { false }
+            let failed = change.stage.hasFailed
             switch change.note.action {
             case .add:
                 listed.append(PlannerItem(
@@ -54,7 +50,7 @@ extension DueState {
 
     /// What a row says of a to-do change on its way, or why it stopped.
     func noteChangeNote(for item: PlannerItem) -> String? {
-        noteChanges.last { $0.localID == item.id || $0.itemID == item.id }?.note_
+        noteChanges.last { $0.localID == item.id || $0.itemID == item.id }?.rowNote
     }
 
     /// Why `a`, `e` or `d` can't act now, or nil when they can.
@@ -93,7 +89,11 @@ extension DueState {
             let change = DueNoteChange(token: String(nextNoteToken), note: note, itemID: prompt.note?.id)
             noteChanges.append(change)
             regroup(now: now)
-            let verb = ["add": "Added", "edit": "Changed", "delete": "Removed"][note.action.rawValue, default: ""]
+            let verb = switch note.action {
+            case .add: "Added"
+            case .edit: "Changed"
+            case .delete: "Removed"
+            }
             notice = Notice(text: "\(verb) the to-do “\(note.title)”", isNote: true)
             return [.note(note, token: change.token)]
         }
@@ -113,24 +113,15 @@ extension DueState {
 
     /// Follows a to-do change's job: once it is sent the planner is read again, which lists it.
     mutating func noteJobChanged(_ change: UploadChange, now: Date) -> [Effect] {
-        let id: String
-        switch change {
-        case let .updated(job): id = job.id
-        case let .removed(removed): id = removed
-        }
-        guard let index = noteChanges.firstIndex(where: { $0.jobID == id }) else { return [] }
+        guard let index = noteChanges.firstIndex(where: { $0.jobID == change.jobID }) else { return [] }
         var effects: [Effect] = []
         switch change {
         case .removed:
             noteChanges.remove(at: index)
         case let .updated(job):
-            switch job.state {
-            case .done:
-                noteChanges[index].stage = .sent
-                effects = [.reload(keepingValue: true)]
-            case let .failed(reason), let .damaged(reason): noteChanges[index].stage = .failed(reason)
-            case .queued, .uploading, .waiting: noteChanges[index].stage = .sending
-            }
+            noteChanges[index].stage = DueMark.Stage(job.state)
+            // Once sent, the planner is read again, which lists it.
+            if job.state == .done { effects = [.reload(keepingValue: true)] }
         }
         regroup(now: now)
         return effects

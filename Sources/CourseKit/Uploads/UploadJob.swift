@@ -71,7 +71,11 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
     public var fileName: String {
         if let mark = plannerMark { return (mark.isDone ? "Done: " : "Not done: ") + mark.title }
         if let note = plannerNote {
-            return ["add": "To-do: ", "edit": "To-do changed: ", "delete": "To-do removed: "][note.action.rawValue, default: ""] + note.title
+            switch note.action {
+            case .add: return "To-do: " + note.title
+            case .edit: return "To-do changed: " + note.title
+            case .delete: return "To-do removed: " + note.title
+            }
         }
         if let url = submission?.url { return url }
         if let text = submission?.text { return "text: \(HandInText.wordCount(text)) words" }
