@@ -8,7 +8,7 @@ import TestSupport
 
 /// `FileClient.canvas` and `DownloadTransport.canvas` over real sockets against the loopback fake
 /// Canvas and its file store on another port.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CanvasFilesIntegrationTests {
     let curl = HTTPClient.curl(HTTPEngine())
 

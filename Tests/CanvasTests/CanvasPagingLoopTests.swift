@@ -145,7 +145,7 @@ struct CanvasPagingLoopTests {
 
     // MARK: Against the fake Canvas
 
-    @Test(.timeLimit(.minutes(1))) func theFakeCanvassRespelledLoopStopsAtTheSecondPage() async throws {
+    @Test(.timeLimit(.minutes(3))) func theFakeCanvassRespelledLoopStopsAtTheSecondPage() async throws {
         let server = try FakeCanvasServer()
         defer { server.stop() }
         try await server.fault(#"{"match": "/api/v1/courses/1/modules", "kind": "link_loop_respelled", "count": -1}"#)

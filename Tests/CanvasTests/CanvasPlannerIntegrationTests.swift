@@ -7,7 +7,7 @@ import HTTP
 import TestSupport
 
 /// `PlannerClient.canvas` over real sockets against the loopback fake Canvas, two rows to a page.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CanvasPlannerIntegrationTests {
     private func planner(_ server: FakeCanvasServer) -> PlannerClient {
         .canvas(CanvasConnection(baseURL: server.baseURL, credentials: .test(server.token), http: .curl(HTTPEngine()), clock: .live, analytics: .noOp))

@@ -9,7 +9,7 @@ import TestSupport
 import UploadQueue
 
 /// `SubmissionTransport.canvas` against the loopback fake Canvas as a student of course 43 (42 is unpublished), alone and under the upload engine.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CanvasSubmissionTests {
     let folder: ScratchFolder
     static let essay = FakeCanvasServer.assignmentID(course: 43, number: 2)

@@ -9,7 +9,7 @@ import TestSupport
 import UploadQueue
 
 /// `UploadTransport.canvas` over real sockets against the loopback fake Canvas.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CanvasUploadIntegrationTests {
     let folder: ScratchFolder
 

@@ -7,7 +7,7 @@ import TestSupport
 /// The libcurl client against a server that misbehaves on purpose: bodies streamed from
 /// files with their length, timeouts told apart, bounds on answers, cancellation that
 /// really stops a transfer, and no redirect followed.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CurlClientTests {
     let engine = HTTPEngine()
 

@@ -6,7 +6,7 @@ import TestSupport
 /// Downloads through libcurl: where the body goes for each answer, resuming at the right
 /// byte and never past it, what a failing disk or a dropped connection leaves behind, and
 /// memory that stays flat whatever the size.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct CurlDownloadTests {
     let engine = HTTPEngine()
 

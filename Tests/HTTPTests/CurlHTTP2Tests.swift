@@ -5,7 +5,7 @@ import HTTP
 
 /// Requests to a server that speaks HTTP/2 over TLS (the fake Canvas behind `h2_front.py`)
 /// share one connection; a request sent at most once still gets one of its own.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CurlHTTP2Tests {
     let engine = HTTPEngine(caBundle: H2FrontServer.caBundle)
 

@@ -4,7 +4,7 @@ import FakeCanvasKit
 import HTTP
 
 /// A header value holding a line break never puts a header of its own on the wire.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CurlHeaderTests {
     @Test(arguments: ["\r\n", "\n", "\r"])
     func aLineBreakInAHeaderValueStaysInsideThatValue(lineBreak: String) async throws {

@@ -7,7 +7,7 @@ import HTTP
 /// without a byte of answer (the fake's `drop_reply`, as a proxy that times out does):
 /// libcurl sends an ordinary request again by itself, and must not send one marked
 /// `isSentAtMostOnce` again.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct CurlSendOnceTests {
     let engine = HTTPEngine()
     static let startUpload = "/api/v1/courses/1/files"

@@ -74,7 +74,7 @@ struct UploadStoreClaimTests {
         #expect(throws: UploadQueueError.jobNotFound(id: job.id)) { try store.claim(job.id) }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func twoProcessesRaceForOneJobAndExactlyOneWinsUntilItIsKilled() async throws {
         let arguments = [folder.dataDirectory.path, "claim", job.id, "30"]
         let first = try QueueStressProcess(arguments)

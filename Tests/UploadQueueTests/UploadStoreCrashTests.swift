@@ -33,7 +33,7 @@ struct UploadStoreCrashTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(4)))
     func killingTheWriterAtAnyInstantNeverLosesDuplicatesOrCorruptsAJob() async throws {
         let folder = try UploadTestFolder()
         let store = folder.store(clock: .live)
@@ -122,7 +122,7 @@ struct UploadStoreCrashTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(4)))
     func writersSweepingEachOthersStagingNeverDeleteALiveOne() async throws {
         let folder = try UploadTestFolder()
         let store = folder.store(clock: .live)
