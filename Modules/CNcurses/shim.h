@@ -72,6 +72,33 @@ static inline void cb_suspend_process(void) {
     sigaction(SIGTSTP, &saved, NULL);
 }
 
+/* What SIGTSTP did on the calling thread before another program was given the terminal. */
+typedef struct {
+    struct sigaction action;
+    sigset_t mask;
+} cb_stop_state;
+
+/* While another program has the terminal, Ctrl-Z must stop the app along with it, as a shell
+   stops a job, so that fg brings both back; not run curses' own handler, which would draw. */
+static inline cb_stop_state cb_default_stop_signal(void) {
+    cb_stop_state saved;
+    struct sigaction stop;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGTSTP, &stop, &saved.action);
+    sigset_t tstp;
+    sigemptyset(&tstp);
+    sigaddset(&tstp, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &tstp, &saved.mask);
+    return saved;
+}
+
+static inline void cb_restore_stop_signal(cb_stop_state saved) {
+    pthread_sigmask(SIG_SETMASK, &saved.mask, NULL);
+    sigaction(SIGTSTP, &saved.action, NULL);
+}
+
 /* Installs a one-shot handler: after it runs once the default action applies again. */
 static inline int cb_install_fatal_handler(int signal_number, void (*handler)(int)) {
     struct sigaction action;

@@ -134,6 +134,6 @@ guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
 let shell = AppShell(environment: services.environment)
 shell.start(openingCourse: options.course, focusing: options.showsDue ? .due : nil, refreshingEvery: options.offline ? nil : options.refreshInterval)
 services.startUploading()
-let loop = EventLoop(app: shell)
+let loop = EventLoop(app: shell, handover: services.terminalHandover)
 loop.beforeExit = { services.finishWriting() }
 loop.run(environment: processEnvironment, mouse: !options.noMouse)

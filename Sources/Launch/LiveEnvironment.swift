@@ -4,6 +4,7 @@ import Canvas
 import HTTP
 import Moodle
 import SavedCopies
+import TerminalUI
 import UploadQueue
 
 /// Builds the one live environment the app and the queue commands run with.
@@ -25,6 +26,8 @@ public enum LiveEnvironment {
         var rateReadings: RateReadingFile?
         /// The site the commands talk to (through the process's rate budget, for Canvas); nil for the sample or a catalog.
         var account: SiteAccount?
+        /// How the student's editor gets the terminal while the panes own it: for the event loop.
+        public var terminalHandover: TerminalHandover
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -53,6 +56,8 @@ public enum LiveEnvironment {
         environment.notificationLog = .inMemory()
         environment.webBrowser = .live(environment: processEnvironment)
         environment.clipboard = .terminal
+        let handover = TerminalHandover()
+        environment.textEditor = .live(environment: processEnvironment, handover: handover)
         environment.settings = .file(in: environment.paths.configDirectory)
         if let path = options.eventLogPath {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)
@@ -99,7 +104,7 @@ public enum LiveEnvironment {
         environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
         return Services(
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopies,
-            downloadDirectory: downloadDirectory, rateReadings: rateReadings, account: account
+            downloadDirectory: downloadDirectory, rateReadings: rateReadings, account: account, terminalHandover: handover
         )
     }
 

@@ -52,3 +52,59 @@ import Testing
         #expect(try await server.submissions().count == 2, "nothing refused was sent")
     }
 }
+
+/// `s` in the Course pane for a text written in the student's editor (`$VISUAL`, which gets the
+/// terminal while it runs) and for a link typed, against the fake Canvas.
+@Suite(.serialized) struct TextHandInPaneEndToEndTests {
+    @Test func aTextFromTheEditorAndATypedLinkAreHandedInAndAnEmptyTextCancels() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        try await server.configure(#"{"role": "student"}"#)
+        let tmux = try await TmuxSession(width: 120, height: 40)
+        defer { tmux.close() }
+        let answer = tmux.directory.appendingPathComponent("answer.txt")
+        let editor = tmux.directory.appendingPathComponent("editor")
+        try Data("#!/bin/sh\ncat \(answer.path.shellQuoted) > \"$1\"\n".utf8).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        try Data("Rivers carve valleys.\n\nSlowly, over ages.\n".utf8).write(to: answer)
+        try tmux.launchApp(canvas: server, ["--course", "52"], environment: ["VISUAL": editor.path, "EDITOR": "false"])
+        try await tmux.waitFor(boxTitled: "Course", "the assignments") { $0.contains("Essay") && $0.contains("Assignments") }
+
+        try await pick("Essay", in: tmux)
+        try tmux.press("t")
+        let question = try await tmux.waitFor(boxTitled: "Course", "the question about the text") { $0.contains("Hand in a text of 6 words to Essay") }
+        #expect(question.contains("Rivers carve valleys."), "the text is shown before it is handed in")
+        try tmux.press("y")
+        try await tmux.waitFor(boxTitled: "Course", "the text handed in", timeout: .seconds(90)) { $0.contains("Handed in a text of 6 words to Essay") }
+        var made = try await server.submissions()
+        #expect(made.count == 1 && made.first?.submission_type == "online_text_entry", "\(made)")
+        #expect(made.first?.body == "<p>Rivers carve valleys.</p><p>Slowly, over ages.</p>")
+
+        try Data().write(to: answer)
+        try await pick("Essay", in: tmux)
+        try tmux.press("t")
+        try await tmux.waitFor(boxTitled: "Course", "the empty text cancelled") { $0.contains("Nothing was written, so nothing is handed in") }
+
+        try await pick("Essay", in: tmux)
+        try tmux.press("l")
+        try tmux.type("example.org/site")
+        try tmux.press("Enter")
+        try await tmux.waitFor(boxTitled: "Course", "the question about the link") { $0.contains("Hand in the link http://example.org/site to Essay") }
+        try tmux.press("y")
+        try await tmux.waitFor(boxTitled: "Course", "the link handed in", timeout: .seconds(90)) { $0.contains("Handed in the link http://example.org/site") }
+        made = try await server.submissions()
+        #expect(made.map(\.attempt) == [1, 2], "nothing cancelled was sent: \(made)")
+        #expect(made.last?.url == "http://example.org/site")
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
+    /// Opens the hand-in flow, finds `assignment` and picks it, up to the kinds chooser.
+    private func pick(_ assignment: String, in tmux: TmuxSession) async throws {
+        try tmux.press("s")
+        try await tmux.waitFor(boxTitled: "Course", "the picker") { $0.contains("Submit to:") }
+        try tmux.type(assignment)
+        try tmux.press("Enter")
+        try await tmux.waitFor(boxTitled: "Course", "the kinds to choose from") { $0.contains("Hand in to \(assignment) as:") }
+    }
+}

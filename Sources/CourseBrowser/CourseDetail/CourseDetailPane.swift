@@ -19,6 +19,7 @@ final class CourseDetailPane: PaneRunner {
     private let fileClient: FileClient
     private let savedCopies: SavedCopyClient
     private let uploadQueue: UploadQueueClient
+    private let handInServices: HandInFlow.Services
     private let webBrowser: WebBrowser
     private let clipboard: Clipboard
     let clock: WallClock
@@ -58,6 +59,7 @@ final class CourseDetailPane: PaneRunner {
         gradesClient = environment.grades
         savedCopies = environment.savedCopies
         uploadQueue = environment.uploadQueue
+        handInServices = HandInFlow.Services(environment: environment)
         webBrowser = environment.webBrowser
         clipboard = environment.clipboard
         clock = environment.clock
@@ -123,7 +125,7 @@ final class CourseDetailPane: PaneRunner {
             seenRecords.record(id, seen)
             onSeen(id)
         case let .handIn(effect):
-            HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
+            HandInFlow.perform(effect, with: handInServices) { [weak self] in self?.update(.handInAnswered($0)) }
         case let .checkDownloads(files): checkDownloads(files)
         case let .enqueueDownloads(batch): enqueue(batch)
         case let .followDownloadProgress(follow): followDownloadProgress(follow)

@@ -14,7 +14,7 @@ extension CourseDetailState {
         .step(does: "scroll the course", hint: "scroll", action: .scroll),
         .page([.character(" ")], does: "scroll a page (Space: down)", action: .page),
         .ends(does: "the top, the end", action: .ends),
-        Binding([[.character("s")]], does: "hand files in to an assignment (type to find it, Enter picks, then the files)", hint: "submit", action: .handIn),
+        Binding([[.character("s")]], does: "hand in to an assignment: files, a text written in your editor, or a link (type to find it, Enter picks)", hint: "submit", action: .handIn),
         Binding([[.character("u")]], does: "upload files to the course's Files (spaces separate them, Tab completes, Esc cancels)", hint: "upload", action: .upload),
         Binding([[.character("r")]], does: "retry the sections that failed to load", hint: "retry", action: .retry),
         Binding(
@@ -49,7 +49,7 @@ extension CourseDetailState {
         case .upload:
             return Availability(unless: courseID == nil ? "No course is open" : capabilities.courseFileUploadRefusal)
         case .handIn:
-            return courseID == nil ? .disabled("No course is open") : HandInFlow.availability(with: assignments)
+            return courseID == nil ? .disabled("No course is open") : HandInFlow.availability(with: assignments, takesContent: capabilities.takesContent)
         case .retry:
             return Availability(unless: hasFailure ? nil : "Nothing failed to load")
         case .read:

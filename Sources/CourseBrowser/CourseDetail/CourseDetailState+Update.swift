@@ -32,8 +32,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case localCopyOpened(WebBrowser.Outcome, name: String, path: LocalPath)
         /// The backend answered marking an announcement of `course` read: nil, done, else why not.
         case markedRead(String, course: CourseID, failure: (any Error)?)
-        /// The flow's files went into the queue, all of them or up to the first that could not.
-        case queued(QueueingOutcome)
+        /// What came of an effect of the hand-in flow: what the queue took, what the editor left.
+        case handInAnswered(HandInFlow.Event)
         /// The upload queue changed a job: a submission from this pane may have been handed in.
         case uploadChanged(UploadChange)
         /// The browser was asked to open a page: what became of it.
@@ -132,7 +132,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .downloadProgress(progress): downloads.progress = progress
         case let .localCopyOpened(outcome, name, path): notice = notice(opening: name, at: path, outcome: outcome)
         case let .markedRead(id, course, failure): receiveMarkedRead(id, course: course, failure: failure)
-        case let .queued(outcome): return updateHandIn(.queued(outcome))
+        case let .handInAnswered(answer): return updateHandIn(answer)
         case let .uploadChanged(change): return uploadChanged(change, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
         case .minutePassed: break
@@ -232,7 +232,10 @@ extension CourseDetailState: PaneState, BoundKeys {
             handIn = courseID.map { HandInFlow.upload(to: $0, home: home) }
         case .handIn:
             guard let courseID else { return [] }
-            handIn = HandInFlow.handIn(to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: home, lms: capabilities.lmsName)
+            handIn = HandInFlow.handIn(
+                to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: home, lms: capabilities.lmsName,
+                takesContent: capabilities.takesContent
+            )
         case .retry:
             return Section.allCases.compactMap(retryEffect) + retryMarkingRead() + [.track(.retryPressed(pane: "course"))]
         case .read:

@@ -16,6 +16,7 @@ final class DuePane: PaneRunner {
     private let savedCopies: SavedCopyClient
     private let courses: CourseClient
     private let uploadQueue: UploadQueueClient
+    private let handInServices: HandInFlow.Services
     private let webBrowser: WebBrowser
     private let clipboard: Clipboard
     let clock: WallClock
@@ -42,13 +43,14 @@ final class DuePane: PaneRunner {
         savedCopies = environment.savedCopies
         courses = environment.courseClient
         uploadQueue = environment.uploadQueue
+        handInServices = HandInFlow.Services(environment: environment)
         webBrowser = environment.webBrowser
         clipboard = environment.clipboard
         clock = environment.clock
         analytics = environment.analytics
         state = DueState(
             home: environment.paths.homeDirectory.path, lms: environment.capabilities.lmsName,
-            plannerMarkRefusal: environment.capabilities.plannerMarkRefusal
+            plannerMarkRefusal: environment.capabilities.plannerMarkRefusal, takesContent: environment.capabilities.takesContent
         )
         items = LoadRunner(clock: clock)
         assignments = LoadRunner(clock: clock)
@@ -103,7 +105,7 @@ final class DuePane: PaneRunner {
         case let .copyToClipboard(text): clipboard.copy(text)
         case let .track(event): analytics.track(event)
         case let .handIn(effect):
-            HandInFlow.perform(effect, in: uploadQueue) { [weak self] in self?.update(.queued($0)) }
+            HandInFlow.perform(effect, with: handInServices) { [weak self] in self?.update(.handInAnswered($0)) }
         case let .note(note, token):
             let queue = uploadQueue
             Task { [weak self] in

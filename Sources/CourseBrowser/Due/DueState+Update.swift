@@ -16,8 +16,8 @@ extension DueState: SettlingState, BoundKeys {
         case planner(LoadEvent<[PlannerItem]>)
         /// The assignments of the course `s` was pressed in, to find the one to hand in to.
         case assignments(LoadEvent<[Assignment]>)
-        /// The flow's files went into the queue, all of them or up to the first that could not.
-        case queued(QueueingOutcome)
+        /// What came of an effect of the hand-in flow: what the queue took, what the editor left.
+        case handInAnswered(HandInFlow.Event)
         /// The upload queue changed a job: a hand-in from this pane may be done.
         case uploadChanged(UploadChange)
         /// The browser was asked to open an item's page: what became of it.
@@ -68,10 +68,12 @@ extension DueState: SettlingState, BoundKeys {
         case .refresh: return refresh(now: now)
         case .minutePassed: regroup(now: now)
         case let .planner(event): return receive(event, now: now)
-        case let .assignments(event): receiveAssignments(event)
-        case let .queued(outcome):
-            queuedJobs.formUnion(outcome.jobs.map(\.id))
-            return updateHandIn(.queued(outcome))
+        case let .assignments(event): return receiveAssignments(event)
+        case let .handInAnswered(answer):
+            if case let .queued(outcome) = answer {
+                queuedJobs.formUnion(outcome.jobs.map(\.id))
+            }
+            return updateHandIn(answer)
         case let .uploadChanged(change):
             markJobChanged(change, now: now)
             return noteJobChanged(change, now: now) + uploadChanged(change, now: now)
@@ -162,13 +164,13 @@ extension DueState: SettlingState, BoundKeys {
         return []
     }
 
-    /// Opens the flow straight at the file prompt once the assignment is found and takes files;
-    /// else says why, as the flow's own picker would.
-    private mutating func receiveAssignments(_ event: LoadEvent<[Assignment]>) {
-        guard var target = handInTarget else { return }
+    /// Opens the flow straight at the assignment once it is found and takes something that can
+    /// be handed in from here; else says why, as the flow's own picker would.
+    private mutating func receiveAssignments(_ event: LoadEvent<[Assignment]>) -> [Effect] {
+        guard var target = handInTarget else { return [] }
         target.assignments.apply(event)
         handInTarget = target
-        guard case let .finished(result) = event else { return }
+        guard case let .finished(result) = event else { return [] }
         handInTarget = nil
         switch result {
         case let .failure(error):
@@ -176,14 +178,17 @@ extension DueState: SettlingState, BoundKeys {
         case let .success(assignments):
             guard let assignment = assignments.first(where: { $0.id == target.assignmentID }) else {
                 notice = Notice(text: "The course no longer lists this assignment", isProblem: true)
-                return
+                return []
             }
-            if let refusal = assignment.uploadRefusal() {
+            if let refusal = assignment.handInRefusal(takesContent: takesContent) {
                 notice = Notice(text: refusal, isProblem: true)
-                return
+                return []
             }
-            handIn = HandInFlow.handIn(to: target.course, picked: assignment, home: home, lms: lms)
+            let (flow, effects) = HandInFlow.handIn(to: target.course, picked: assignment, home: home, lms: lms, takesContent: takesContent)
+            handIn = flow
+            return effects.map(Effect.handIn)
         }
+        return []
     }
 
     /// A click selects the item under it and opens it when it was already selected; the wheel moves the selection.

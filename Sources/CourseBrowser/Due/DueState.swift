@@ -60,8 +60,12 @@ struct DueState {
     /// Why items can't be marked done here; nil where they can.
     let plannerMarkRefusal: String?
 
-    init(home: String = "", lms: String = BackendCapabilities.canvas.lmsName, plannerMarkRefusal: String? = nil) {
+    /// Whether the backend takes texts and links from here, not only files.
+    let takesContent: Bool
+
+    init(home: String = "", lms: String = BackendCapabilities.canvas.lmsName, plannerMarkRefusal: String? = nil, takesContent: Bool = false) {
         self.home = home
+        self.takesContent = takesContent
         self.lms = lms
         self.plannerMarkRefusal = plannerMarkRefusal
     }

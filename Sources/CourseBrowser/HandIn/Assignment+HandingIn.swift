@@ -22,10 +22,10 @@ extension Assignment {
         return hasSubmission ? nil : 1
     }
 
-    /// Whether a hand-in at `now` is both possible and still to do: it takes files, is not
-    /// locked, has opened and not closed, and nothing was handed in or excused.
+    /// Whether a hand-in at `now` is both possible and still to do: it takes files, a text or a
+    /// link, is not locked, has opened and not closed, and nothing was handed in or excused.
     func awaitsHandIn(at now: Date) -> Bool {
-        guard acceptsUploads, !isLocked, !hasSubmission, submission?.isExcused != true else { return false }
+        guard !handInKinds(takesContent: true).isEmpty, !isLocked, !hasSubmission, submission?.isExcused != true else { return false }
         if let unlockAt, unlockAt > now { return false }
         if let lockAt, lockAt <= now { return false }
         return true

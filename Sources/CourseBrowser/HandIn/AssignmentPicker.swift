@@ -2,14 +2,14 @@ import CourseKit
 import FoundationEssentials
 import TerminalUI
 
-/// The hand-in flow's list of the assignments that take file uploads: typing narrows it,
+/// The hand-in flow's list of the assignments that take what can be handed in from here: typing narrows it,
 /// `↑` `↓` choose, `Enter` picks.
 struct AssignmentPicker: Equatable {
     /// What a key did to the picker.
     enum Outcome: Equatable {
         case editing
         case cancelled
-        /// Enter on an assignment that takes files now.
+        /// Enter on an assignment that can be handed in to now.
         case picked(Assignment)
     }
 
@@ -22,7 +22,7 @@ struct AssignmentPicker: Equatable {
     static let bindings: [Binding<Action>] = [
         Binding([[.up], [.control("p")]], does: "the assignment above", hint: "choose", hintKey: "↑↓", action: .previous),
         Binding([[.down], [.control("n")]], does: "the assignment below", action: .next),
-        Binding([[.enter]], does: "hand files in to the chosen assignment", hint: "pick", action: .pick),
+        Binding([[.enter]], does: "hand in to the chosen assignment", hint: "pick", action: .pick),
         Binding([[.escape]], does: "cancel", hint: "cancel", action: .cancel),
     ]
 
@@ -100,7 +100,7 @@ struct AssignmentPicker: Equatable {
                 problem = "No assignment matches \"\(filter.text)\""
                 return .editing
             }
-            if let refusal = selected.uploadRefusal(isFresh: isFresh) {
+            if let refusal = selected.lockRefusal(isFresh: isFresh) {
                 problem = refusal
                 return .editing
             }

@@ -16,9 +16,16 @@ extension HandInFlow {
         }
     }
 
+    /// What the job handed in, as a sentence names it: its files, its text or its link.
+    private static func handedInWhat(_ job: UploadJob, _ plan: UploadJob.Submission) -> String {
+        if let text = plan.text { return HandInText.naming(text: text) }
+        if let url = plan.url { return HandInText.naming(link: url) }
+        return names([job])
+    }
+
     /// What Canvas recorded, as a person says it: `Handed in essay.pdf to Essay: attempt 2, Tue 1 Dec 08:41, late`.
     private static func handedIn(_ job: UploadJob, _ plan: UploadJob.Submission, now: Date) -> String {
-        let lead = "Handed in \(names([job])) to \(plan.assignmentName)"
+        let lead = "Handed in \(handedInWhat(job, plan)) to \(plan.assignmentName)"
         guard let receipt = plan.receipt else { return lead }
         let time = receipt.submittedAt.map { ", " + DateText.short($0, now: now) } ?? ""
         return lead + ": attempt \(receipt.attempt)\(time), " + (receipt.isLate ? "late" : "on time")

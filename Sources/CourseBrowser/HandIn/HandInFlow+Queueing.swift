@@ -1,13 +1,67 @@
 import CourseKit
+import FoundationEssentials
 
 extension HandInFlow {
-    /// Performs what an embedded flow asks: queues a `queue` effect's files in the background and
-    /// hands the outcome to `queued`; `close` is the embedding pane's to apply, in its update.
+    /// What performing the flow's effects takes, from the embedding pane's environment.
+    struct Services {
+        var queue: UploadQueueClient
+        var editor: TextEditor
+        /// Where texts are written (`TextDraft`).
+        var drafts: URL
+
+        init(environment: EnvironmentValues) {
+            queue = environment.uploadQueue
+            editor = environment.textEditor
+            drafts = environment.paths.dataDirectory.appendingPathComponent("drafts")
+        }
+    }
+
+    /// Performs what an embedded flow asks in the background, handing what comes of it to
+    /// `answer`: queues files, a text or a link, or opens the editor on a text's draft; `close` is
+    /// the embedding pane's to apply, in its update.
     @MainActor
-    static func perform(_ effect: Effect, in queue: UploadQueueClient, queued: @escaping @MainActor (QueueingOutcome) -> Void) {
-        guard case let .queue(paths, course, target) = effect else { return }
-        Task {
-            queued(await Self.queue(paths, for: course, target: target, in: queue))
+    static func perform(_ effect: Effect, with services: Services, answer: @escaping @MainActor (Event) -> Void) {
+        switch effect {
+        case let .queue(paths, course, target):
+            Task { answer(.queued(await Self.queue(paths, for: course, target: target, in: services.queue))) }
+        case let .write(assignment, course):
+            Task { answer(.written(await Self.write(assignment, of: course, with: services))) }
+        case let .queueContent(content, course, assignment):
+            Task { answer(.queued(await Self.queue(content, for: course, to: assignment, in: services.queue))) }
+        case .close:
+            break
+        }
+    }
+
+    /// Opens the editor on the assignment's draft, in a folder only the student can read, and
+    /// reads what it holds once the editor closes.
+    static func write(_ assignment: Assignment, of course: CourseID, with services: Services) async -> TextDraft.Reading {
+        let draft = TextDraft.place(for: assignment, of: course, in: services.drafts)
+        do {
+            try FileManager.default.createDirectory(at: services.drafts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            return .unusable("Can't keep a draft in \(services.drafts.path): \(userMessage(for: error))", draft: nil)
+        }
+        if case let .failed(why) = await services.editor.edit(draft) {
+            let kept = FileManager.default.fileExists(atPath: draft.path) ? draft : nil
+            return .unusable(why + (kept.map { "; what was written stays in \($0.path)" } ?? ""), draft: kept)
+        }
+        return TextDraft.read(draft)
+    }
+
+    /// Queues a text or a link as one submission; a text's draft is removed once the job holds it.
+    static func queue(_ content: HandInContent, for course: CourseID, to assignment: Assignment, in queue: UploadQueueClient) async -> QueueingOutcome {
+        do {
+            switch content {
+            case let .text(text, draft):
+                let job = try await queue.enqueueContent(text, nil, course, assignment)
+                try? FileManager.default.removeItem(atPath: draft.path)
+                return QueueingOutcome(jobs: [job])
+            case let .link(address):
+                return QueueingOutcome(jobs: [try await queue.enqueueContent(nil, address, course, assignment)])
+            }
+        } catch {
+            return QueueingOutcome(jobs: [], failure: (userMessage(for: error), []))
         }
     }
 

@@ -2,8 +2,10 @@ import CourseKit
 import FoundationEssentials
 import TerminalUI
 
-/// The hand-in flow, as a value: pick an assignment that takes files, type the files, say what
-/// handing them in will do and queue them once the student says yes, say how that went. `u` runs its prompt alone, for files to a course's Files.
+/// The hand-in flow, as a value: pick an assignment, choose files, a text or a link where it
+/// takes more than one, type the files (write the text in the student's editor, type the link),
+/// say what handing it in will do and queue it once the student says yes, say how that went.
+/// `u` runs its file prompt alone, for files to a course's Files.
 ///
 /// It takes only what it needs (the course, its assignments and whether they are fresh, the
 /// home folder for `~`), so any pane with assignments in hand can embed it as the Course pane
@@ -16,20 +18,36 @@ struct HandInFlow {
         case typing(UploadPrompt)
         /// The prompt's files are ready to hand in to its assignment: the flow asks first.
         case confirming(UploadPrompt, paths: [LocalPath])
+        /// The assignment takes more than one kind of hand-in: which one.
+        case choosing(Assignment, [HandInKind])
+        /// The student's editor is open on the assignment's draft.
+        case writing(Assignment)
+        /// The link is typed; with why the last Enter was not taken.
+        case linking(Assignment, LineEditor, problem: String?)
+        /// The text or link is ready to hand in: the flow asks first.
+        case confirmingContent(Assignment, HandInContent)
+        /// The text or link is being queued.
+        case queueingContent(Assignment, HandInContent)
     }
 
     /// What the embedding pane passes in.
     enum Event {
         /// A key pressed while the flow is open: every key is the flow's then.
         case key(Key)
-        /// The queue took the files, all of them or up to the first that it could not.
+        /// The queue took the files, all of them or up to the first that it could not; or the text or link, or not.
         case queued(QueueingOutcome)
+        /// The editor closed on the draft, which holds this.
+        case written(TextDraft.Reading)
     }
 
     /// What the flow asks its embedding pane to do.
     enum Effect: Equatable {
         /// Queue the files at `paths` for `course`: each to its Files, or all as one submission.
         case queue([LocalPath], course: CourseID, target: UploadPrompt.Target)
+        /// Open the student's editor on the draft of `assignment`, and read it once it closes.
+        case write(Assignment, course: CourseID)
+        /// Queue `content` as one submission to `assignment` (removing a text's draft once it is).
+        case queueContent(HandInContent, course: CourseID, assignment: Assignment)
         /// The flow is over: close it and show `notice`, if any.
         case close(Notice?)
     }
@@ -42,13 +60,18 @@ struct HandInFlow {
     let home: String
     /// The LMS by name, for what the prompt warns of ("Moodle refuses a hand-in once it locks").
     var lms = BackendCapabilities.canvas.lmsName
-    private(set) var stage: Stage
+    /// Whether the backend takes texts and links from here, not only files.
+    var takesContent = true
+    var stage: Stage
 
-    init(course: CourseID, isFresh: Bool, home: String, lms: String = BackendCapabilities.canvas.lmsName, stage: Stage) {
+    init(
+        course: CourseID, isFresh: Bool, home: String, lms: String = BackendCapabilities.canvas.lmsName, takesContent: Bool = true, stage: Stage
+    ) {
         self.course = course
         self.isFresh = isFresh
         self.home = home
         self.lms = lms
+        self.takesContent = takesContent
         self.stage = stage
     }
 
@@ -59,14 +82,16 @@ struct HandInFlow {
 
     /// Whether the flow can start with `assignments`, and if not, why: cheap enough to ask
     /// each time the hint line is drawn, as it only looks for one assignment that takes files.
-    static func availability(with assignments: LoadState<[Assignment]>) -> Availability {
+    static func availability(with assignments: LoadState<[Assignment]>, takesContent: Bool = false) -> Availability {
         switch assignments.phase {
         case .idle, .loading:
             return .disabled("The assignments are still loading; press s again once they are shown")
         case let .failed(failure):
             return .disabled("Couldn't load the assignments (\(failure.message)); press r to retry", isProblem: true)
         case let .loaded(assignments):
-            return Availability(unless: assignments.contains(where: \.acceptsUploads) ? nil : "No assignment in this course takes file uploads", isProblem: true)
+            let takes = assignments.contains { !$0.handInKinds(takesContent: takesContent).isEmpty }
+            let why = takesContent ? "No assignment in this course takes files, a text or a link" : "No assignment in this course takes file uploads"
+            return Availability(unless: takes ? nil : why, isProblem: true)
         }
     }
 
@@ -74,11 +99,12 @@ struct HandInFlow {
     /// is none. Given `now`, it starts on the one to hand in next (`preselect(now:)`).
     static func handIn(
         to course: CourseID, assignments: LoadState<[Assignment]>, isFresh: Bool, home: String, now: Date? = nil,
-        lms: String = BackendCapabilities.canvas.lmsName
+        lms: String = BackendCapabilities.canvas.lmsName, takesContent: Bool = false
     ) -> HandInFlow? {
-        guard availability(with: assignments).isEnabled, let assignments = assignments.value else { return nil }
-        let picker = AssignmentPicker(assignments: AssignmentLayout.sorted(assignments.filter(\.acceptsUploads)), isFresh: isFresh)
-        var flow = HandInFlow(course: course, isFresh: isFresh, home: home, lms: lms, stage: .picking(picker))
+        guard availability(with: assignments, takesContent: takesContent).isEnabled, let assignments = assignments.value else { return nil }
+        let offered = assignments.filter { !$0.handInKinds(takesContent: takesContent).isEmpty }
+        let picker = AssignmentPicker(assignments: AssignmentLayout.sorted(offered), isFresh: isFresh)
+        var flow = HandInFlow(course: course, isFresh: isFresh, home: home, lms: lms, takesContent: takesContent, stage: .picking(picker))
         if let now { flow.preselect(now: now) }
         return flow
     }
@@ -97,6 +123,7 @@ struct HandInFlow {
         switch event {
         case let .key(key): return handle(key)
         case let .queued(outcome): return queued(outcome)
+        case let .written(reading): return written(reading)
         }
     }
 
@@ -123,8 +150,7 @@ struct HandInFlow {
             case .editing: return []
             case .cancelled: return [.close(nil)]
             case let .picked(assignment):
-                stage = .typing(UploadPrompt(target: .assignment(assignment)))
-                return []
+                return start(assignment)
             }
         case var .typing(prompt):
             let outcome = prompt.handle(key, home: home)
@@ -136,6 +162,8 @@ struct HandInFlow {
             }
         case let .confirming(prompt, paths):
             return answer(key, about: paths, from: prompt)
+        case .choosing, .writing, .linking, .confirmingContent, .queueingContent:
+            return handleContent(key)
         }
     }
 
@@ -166,6 +194,9 @@ struct HandInFlow {
     }
 
     private mutating func queued(_ outcome: QueueingOutcome) -> [Effect] {
+        if case let .queueingContent(assignment, content) = stage {
+            return contentQueued(outcome, content: content, to: assignment)
+        }
         guard case var .typing(prompt) = stage else { return [] }
         if let (message, remaining) = outcome.failure {
             let done = QueueingReport.queued(outcome.jobs.flatMap(\.files).map(\.name))
@@ -185,6 +216,7 @@ struct HandInFlow {
         case .picking: return AssignmentPicker.bindings.items { _ in .enabled }
         case .typing: return UploadPrompt.bindings.items { _ in .enabled }
         case .confirming: return Self.confirmBindings.items { _ in .enabled }
+        case .choosing, .writing, .linking, .confirmingContent, .queueingContent: return contentKeys
         }
     }
 
@@ -198,6 +230,8 @@ struct HandInFlow {
             return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh, lms: lms)
         case let .confirming(prompt, paths):
             return prompt.lines(width: width, glyphs: glyphs, now: now, isFresh: isFresh, lms: lms, question: question(about: paths, from: prompt, now: now))
+        case .choosing, .writing, .linking, .confirmingContent, .queueingContent:
+            return contentLines(width: width, glyphs: glyphs, now: now)
         }
     }
 
@@ -210,7 +244,7 @@ struct HandInFlow {
     /// The prompt, while the files are being typed or the flow asks about them.
     var prompt: UploadPrompt? {
         switch stage {
-        case .picking: return nil
+        case .picking, .choosing, .writing, .linking, .confirmingContent, .queueingContent: return nil
         case let .typing(prompt), let .confirming(prompt, _): return prompt
         }
     }

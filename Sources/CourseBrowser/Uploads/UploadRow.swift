@@ -43,7 +43,7 @@ enum UploadRow {
             .init(text: stateGlyph + " ", style: style(job.state)),
             .init(text: name.truncated(toWidth: nameWidth, ellipsis: glyphs.ellipsis).padded(toWidth: nameWidth) + "  ", style: .plain),
             .init(text: Sanitizer.clean(course).truncated(toWidth: 10, ellipsis: glyphs.ellipsis).padded(toWidth: 10) + " ", style: .muted),
-            .init(text: (job.isPlannerMark || job.isPlannerNote ? "" : ByteSize.format(job.size)).padded(toWidth: 9) + " ", style: .muted),
+            .init(text: (job.isPlannerMark || job.isPlannerNote || job.submission?.handsInContent == true ? "" : ByteSize.format(job.size)).padded(toWidth: 9) + " ", style: .muted),
         ])
     }
 

@@ -22,6 +22,9 @@ public struct BackendCapabilities: Sendable, Equatable {
         self.contentHandInRefusal = contentHandInRefusal
     }
 
+    /// Whether a text entry or a link can be handed in here, not only files.
+    public var takesContent: Bool { contentHandInRefusal == nil }
+
     /// Canvas: course files can be added, items marked done.
     public static let canvas = BackendCapabilities()
 

@@ -48,6 +48,10 @@ private enum WebBrowserKey: EnvironmentKey {
     static let defaultValue = WebBrowser.noOp
 }
 
+private enum TextEditorKey: EnvironmentKey {
+    static let defaultValue = TextEditor.noOp
+}
+
 private enum ClipboardKey: EnvironmentKey {
     static let defaultValue = Clipboard.noOp
 }
@@ -136,6 +140,12 @@ extension EnvironmentValues {
     public var webBrowser: WebBrowser {
         get { self[WebBrowserKey.self] }
         set { self[WebBrowserKey.self] = newValue }
+    }
+
+    /// Opens the student's editor on a text they hand in.
+    public var textEditor: TextEditor {
+        get { self[TextEditorKey.self] }
+        set { self[TextEditorKey.self] = newValue }
     }
 
     /// Copies an address for the user.

@@ -9,14 +9,20 @@ extension Assignment {
     /// backend decides when the hand-in is sent.
     public func uploadRefusal(isFresh: Bool = true) -> String? {
         if !acceptsUploads {
-            let kinds = submissionTypes.map { $0.replacing("_", with: " ") }
-            let takes = kinds.isEmpty ? "no submissions" : kinds.joined(separator: ", ")
-            return "\(name) takes no file uploads (it takes: \(takes))"
+            return "\(name) takes no file uploads (it takes: \(takenKinds))"
         }
-        if isLocked, isFresh {
-            return lockExplanation.map { "\(name) is locked: \($0)" } ?? "\(name) is locked"
-        }
-        return nil
+        return lockRefusal(isFresh: isFresh)
+    }
+
+    /// What it takes, as a person reads `submission_types`: `online text entry, on paper`.
+    public var takenKinds: String {
+        submissionTypes.isEmpty ? "no submissions" : submissionTypes.map { $0.replacing("_", with: " ") }.joined(separator: ", ")
+    }
+
+    /// Why it is locked, when that was read just now (`isFresh`), or nil.
+    public func lockRefusal(isFresh: Bool = true) -> String? {
+        guard isLocked, isFresh else { return nil }
+        return lockExplanation.map { "\(name) is locked: \($0)" } ?? "\(name) is locked"
     }
 
     /// Why the file `name` can't be handed in here, or nil when its type is allowed.

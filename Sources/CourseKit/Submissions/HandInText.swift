@@ -3,10 +3,23 @@ import TextBasics
 /// A text entry or a link as handed in: how a student's plain text is written as the HTML body
 /// a backend keeps, and the forms in which one handed in is recognised again.
 public enum HandInText {
+    /// The most a text entry takes, in bytes: far past any essay, short of a mistake.
+    public static let largest = 4 << 20
+
     /// The words of `text` with every run of whitespace one space: what survives a backend
     /// keeping the text as HTML (paragraphs, line breaks) and reading it back as text.
     public static func normalized(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// A text handed in, as a sentence names it: `a text of 212 words`.
+    public static func naming(text: String) -> String {
+        "a text of \(wordCount(text)) words"
+    }
+
+    /// A link handed in, as a sentence names it: `the link https://…`.
+    public static func naming(link address: String) -> String {
+        "the link \(address)"
     }
 
     public static func wordCount(_ text: String) -> Int {

@@ -16,8 +16,8 @@ extension QueueCommands {
         }
     }
 
-    /// The most text a text entry takes from a file: far past any essay, short of a mistake.
-    static let largestText: Int64 = 4 << 20
+    /// The most text a text entry takes from a file, as from the editor's draft.
+    static let largestText = Int64(HandInText.largest)
 
     /// Queues `content` as one submission to `assignmentID` of `course`, after the same checks,
     /// warnings and question as a hand-in of files; nothing is queued when one fails (status 1).
@@ -40,12 +40,11 @@ extension QueueCommands {
         guard let (assignment, isFresh) = await findAssignment(assignmentID, in: course, environment: environment) else { return 1 }
         let kind = text != nil ? "online_text_entry" : "online_url"
         if isFresh, !assignment.submissionTypes.contains(kind) {
-            let takes = assignment.submissionTypes.map { $0.replacing("_", with: " ") }.joined(separator: ", ")
-            printError("\(assignment.name) takes no \(text != nil ? "text entry" : "link") (it takes: \(takes.isEmpty ? "no submissions" : takes))")
+            printError("\(assignment.name) takes no \(text != nil ? "text entry" : "link") (it takes: \(assignment.takenKinds))")
             return 1
         }
-        if assignment.isLocked, isFresh {
-            printError(assignment.lockExplanation.map { "\(assignment.name) is locked: \($0)" } ?? "\(assignment.name) is locked")
+        if let refusal = assignment.lockRefusal(isFresh: isFresh) {
+            printError(refusal)
             return 1
         }
         let now = environment.clock.now()
@@ -53,7 +52,7 @@ extension QueueCommands {
         for warning in HandInWarning.messages(for: assignment, now: now, isFresh: isFresh, lms: lms) {
             printError("warning: " + warning)
         }
-        let what = text.map { "a text of \(HandInText.wordCount($0)) words" } ?? "the link \(content.url ?? "")"
+        let what = text.map(HandInText.naming(text:)) ?? HandInText.naming(link: content.url ?? "")
         let summary = HandInSummary.text(files: [what], to: assignment, now: now)
         return await askThenQueue(summary, to: assignment, lms: lms, assumeYes: assumeYes, what: "it") {
             let job = try await environment.uploadQueue.enqueueContent(text, text == nil ? content.url : nil, course, assignment)

@@ -20,8 +20,13 @@ public final class EventLoop {
     /// must not be cut off, such as saved copies still being written.
     public var beforeExit: () -> Void = {}
 
-    public init(app: any TerminalApplication) {
+    /// With `handover`, the app can lend the terminal to another program (`TerminalHandover`).
+    public init(app: any TerminalApplication, handover: TerminalHandover? = nil) {
         self.app = app
+        handover?.lend = { [weak self] body in
+            guard let self else { return body() }
+            self.lend(body)
+        }
     }
 
     /// Takes over the terminal and never returns; the process exits when the app quits.
@@ -145,6 +150,18 @@ public final class EventLoop {
         cb_suspend_process()
         screen.resume()
         // The window may have changed size while the job was stopped.
+        resize()
+    }
+
+    /// Hands the terminal back while `body` runs a program on it, then repaints; Ctrl-Z stops
+    /// the app with that program meanwhile, as `fg` brings both back, rather than curses
+    /// drawing over it on its own.
+    private func lend(_ body: () -> Void) {
+        screen.stop()
+        let stop = cb_default_stop_signal()
+        body()
+        cb_restore_stop_signal(stop)
+        screen.resume()
         resize()
     }
 

@@ -102,7 +102,8 @@ struct HandInFlowTests {
             id: "4", name: "Project Draft", dueAt: Self.now - 3 * 3_600 - 60, submissionTypes: ["online_upload"],
             submission: .init(state: .submitted, submittedAt: Self.now - 86_400, attempt: 1)
         )
-        var flow = HandInFlow.handIn(to: Self.course, picked: handedIn, home: "/home/an")
+        var (flow, opening) = HandInFlow.handIn(to: Self.course, picked: handedIn, home: "/home/an")
+        #expect(opening.isEmpty, "files are typed, nothing opened")
         type("essay.pdf", into: &flow)
         _ = flow.update(.key(.enter))
         let lines = flow.lines(width: 60, glyphs: .unicode, now: Self.now).map(\.text)

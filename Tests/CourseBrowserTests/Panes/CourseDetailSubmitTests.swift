@@ -158,7 +158,7 @@ struct CourseDetailSubmitTests {
         let pane = await opened([Self.onPaper])
         _ = pane.handle(.character("s"))
         #expect(pane.assignmentPicker == nil)
-        #expect(render(pane)[0] == " No assignment in this course takes file uploads")
+        #expect(render(pane)[0] == " No assignment in this course takes files, a text or a link")
         #expect(!pane.hints.contains { $0.key == "s" }, "the hint line offers s only where it can be used")
     }
 }

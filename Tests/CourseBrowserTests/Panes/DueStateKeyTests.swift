@@ -90,7 +90,7 @@ struct DueStateKeyTests {
         )
         var finished = job
         finished.state = .done
-        _ = state.update(.queued(QueueingOutcome(jobs: [job])), now: now)
+        _ = state.update(.handInAnswered(.queued(QueueingOutcome(jobs: [job]))), now: now)
         #expect(state.update(.uploadChanged(.updated(finished)), now: now) == [.reload(keepingValue: true)])
         #expect(state.notice?.text.hasPrefix("Handed in lab.py to Lab 3: closures") == true)
     }

@@ -83,7 +83,7 @@ struct PaneEffectTests {
         var state = course(assignments: [])
         #expect(state.update(.key(.character("s")), now: Self.now).isEmpty)
         #expect(state.handIn == nil)
-        #expect(state.notice == Notice(text: "No assignment in this course takes file uploads", isProblem: true), "drawn as a problem, not a note")
+        #expect(state.notice == Notice(text: "No assignment in this course takes files, a text or a link", isProblem: true), "drawn as a problem, not a note")
     }
 
     @Test func sWhileTheAssignmentsFailedSaysSoAsAProblemAndWhileTheyLoadAsANote() {

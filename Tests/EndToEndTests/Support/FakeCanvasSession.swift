@@ -18,7 +18,7 @@ extension TmuxSession {
     /// Starts the app on `server` with its token in a file (`--token-file`) and the test's queue (`--data-dir`).
     ///
     /// With `view`, the course list opens on that view, as if the user had left it there last time.
-    func launchApp(canvas server: FakeCanvasServer, view: String? = nil, _ arguments: [String] = []) throws {
+    func launchApp(canvas server: FakeCanvasServer, view: String? = nil, _ arguments: [String] = [], environment: [String: String] = [:]) throws {
         try Data((server.token + "\n").utf8).write(to: tokenFile)
         // Only the owner may read a token file; the app refuses any other.
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
@@ -27,7 +27,8 @@ extension TmuxSession {
         }
         try launchApp(
             ["--canvas", server.baseURL.absoluteString, "--token-file", tokenFile.path, "--data-dir", dataDirectory.path]
-                + arguments
+                + arguments,
+            environment: environment
         )
     }
 

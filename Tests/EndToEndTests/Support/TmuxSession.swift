@@ -114,8 +114,10 @@ final class TmuxSession {
     }
 
     /// Starts the app with `arguments`; when it ends the shell prints `exit=<status>`, which `waitForExit` reads.
-    func launchApp(_ arguments: [String] = []) throws {
-        try run(appCommand(arguments) + #"; echo "exit=$?""#)
+    /// `environment` is set for the app alone, beside the session's own.
+    func launchApp(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+        let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.shellQuoted) " }.joined()
+        try run(settings + appCommand(arguments) + #"; echo "exit=$?""#)
     }
 
     // MARK: Reading the screen
