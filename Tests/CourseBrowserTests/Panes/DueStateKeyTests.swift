@@ -10,8 +10,8 @@ struct DueStateKeyTests {
     let now = Fixtures.start
 
     /// A state with the week loaded and `title` selected.
-    func state(selecting title: String) -> DueState {
-        var state = DueState(home: "/home/an")
+    func state(selecting title: String, takesContent: Bool = false) -> DueState {
+        var state = DueState(home: "/home/an", takesContent: takesContent)
         _ = state.update(.resize(PaneSize(width: 80, height: 12, glyphs: .unicode)), now: now)
         _ = state.update(.start, now: now)
         _ = state.update(.planner(.started(at: now, keepingValue: false)), now: now)
@@ -53,6 +53,19 @@ struct DueStateKeyTests {
         _ = state.update(.assignments(.finished(.success([paper]))), now: now)
         #expect(state.handIn == nil)
         #expect(state.notice == Notice(text: paper.uploadRefusal() ?? "", isProblem: true))
+    }
+
+    @Test func sOnATextEntryOpensTheEditorWhereTheBackendTakesTextsAndSaysWhyNotWhereItDoesnt() {
+        let essay = Assignment(id: "5003", name: "Lab 3: closures", submissionTypes: ["online_text_entry"])
+        var state = state(selecting: "Lab 3: closures", takesContent: true)
+        _ = state.update(.key(.character("s")), now: now)
+        #expect(state.update(.assignments(.finished(.success([essay]))), now: now) == [.handIn(.write(essay, course: Fixtures.swift.id))])
+        #expect(state.isTyping, "the pane's keys wait for the text")
+        var filesOnly = self.state(selecting: "Lab 3: closures")
+        _ = filesOnly.update(.key(.character("s")), now: now)
+        #expect(filesOnly.update(.assignments(.finished(.success([essay]))), now: now).isEmpty)
+        #expect(filesOnly.handIn == nil)
+        #expect(filesOnly.notice == Notice(text: "Lab 3: closures takes no file uploads (it takes: online text entry)", isProblem: true))
     }
 
     @Test func sWhenTheAssignmentsFailSaysSoAndLeavesThePromptClosed() {
