@@ -28,6 +28,10 @@ public enum CanvasResource: Equatable, Sendable {
     case announcements(CourseID)
     /// One announcement of a course, as it is marked read.
     case announcement(CourseID, id: String)
+    /// The discussions of a course.
+    case discussions(CourseID)
+    /// One discussion of a course: its thread, or its replies as they are marked read.
+    case discussion(CourseID, id: String)
     /// The done mark of a planner item (its planner override), named by the item's title.
     case plannerMark(String)
     /// A to-do of the user's own (a planner note), named by its title.
@@ -36,7 +40,7 @@ public enum CanvasResource: Equatable, Sendable {
     /// What a 404 means here, or `nil` where Canvas only answers 404 when the address is wrong.
     var missingMessage: String? {
         switch self {
-        case let .course(id), let .modules(id), let .assignments(id), let .courseFiles(id), let .announcements(id):
+        case let .course(id), let .modules(id), let .assignments(id), let .courseFiles(id), let .announcements(id), let .discussions(id):
             // A listing under a course can't be missing by itself: the course is.
             return "No course with ID \(id)"
         case let .moduleItems(course, module):
@@ -47,6 +51,8 @@ public enum CanvasResource: Equatable, Sendable {
             return "The uploaded file is no longer on Canvas"
         case let .announcement(course, id):
             return "Announcement \(id) of course \(course) no longer exists"
+        case let .discussion(course, id):
+            return "Discussion \(id) of course \(course) no longer exists"
         case let .plannerMark(title):
             return "\(title) is no longer on your planner"
         case let .plannerNote(title):
@@ -74,6 +80,8 @@ public enum CanvasResource: Equatable, Sendable {
         case .planner: return "see your planner"
         case let .announcements(id): return "see the announcements of course \(id)"
         case let .announcement(_, id): return "mark announcement \(id) read"
+        case let .discussions(id): return "see the discussions of course \(id)"
+        case let .discussion(_, id): return "read discussion \(id)"
         case let .plannerMark(title): return "mark \(title) done"
         case let .plannerNote(title): return "change the to-do “\(title)”"
         }

@@ -11,6 +11,8 @@ struct BackendClients: Sendable {
     var courses: CourseClient
     var planner: PlannerClient
     var announcements: AnnouncementClient
+    /// A backend that keeps no discussions here has none to show.
+    var discussions: DiscussionClient = .noOp
     var grades: GradesClient
     var files: FileClient
     var uploads: UploadTransport
@@ -50,6 +52,7 @@ extension BackendClients {
             courses: .canvas(connection),
             planner: .canvas(connection),
             announcements: .canvas(connection),
+            discussions: .canvas(connection),
             grades: .canvas(connection),
             files: .canvas(connection),
             uploads: .canvas(connection),

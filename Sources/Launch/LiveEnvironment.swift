@@ -92,6 +92,7 @@ public enum LiveEnvironment {
         environment.planner = clients.planner
         environment.seen = .inMemory()
         environment.announcements = clients.announcements
+        environment.discussions = clients.discussions
         environment.grades = clients.grades
         environment.fileClient = clients.files
         environment.capabilities = clients.capabilities
@@ -146,6 +147,9 @@ public enum LiveEnvironment {
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
         environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
         environment.grades = offline ? .offline : environment.grades.saving(to: store) { await accounts.current() }
+        if offline {
+            environment.discussions = .offline
+        }
         environment.fileClient = offline ? .offline : environment.fileClient.saving(to: store) { await accounts.current() }
     }
 

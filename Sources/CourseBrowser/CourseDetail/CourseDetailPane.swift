@@ -16,6 +16,7 @@ final class CourseDetailPane: PaneRunner {
 
     private let courses: CourseClient
     private let announcementClient: AnnouncementClient
+    private let discussionClient: DiscussionClient
     private let fileClient: FileClient
     private let savedCopies: SavedCopyClient
     private let uploadQueue: UploadQueueClient
@@ -34,6 +35,7 @@ final class CourseDetailPane: PaneRunner {
     private let modules: LoadRunner<[CourseModule]>
     private let assignments: LoadRunner<[Assignment]>
     private let announcements: LoadRunner<[ShownAnnouncement]>
+    private let discussions: LoadRunner<[DiscussionTopic]>
     private let files: LoadRunner<CourseFiles>
     private let gradesClient: GradesClient
     private let grades: LoadRunner<CourseGrades>
@@ -55,6 +57,7 @@ final class CourseDetailPane: PaneRunner {
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
         announcementClient = environment.announcements
+        discussionClient = environment.discussions
         fileClient = environment.fileClient
         gradesClient = environment.grades
         savedCopies = environment.savedCopies
@@ -71,6 +74,7 @@ final class CourseDetailPane: PaneRunner {
         modules = LoadRunner(clock: clock)
         assignments = LoadRunner(clock: clock)
         announcements = LoadRunner(clock: clock)
+        discussions = LoadRunner(clock: clock)
         files = LoadRunner(clock: clock)
         grades = LoadRunner(clock: clock)
         overview.send = { [weak self] in self?.update(.overview($0)) }
@@ -78,6 +82,7 @@ final class CourseDetailPane: PaneRunner {
         modules.send = { [weak self] in self?.update(.modules($0)) }
         assignments.send = { [weak self] in self?.update(.assignments($0)) }
         announcements.send = { [weak self] in self?.update(.announcements($0)) }
+        discussions.send = { [weak self] in self?.update(.discussions($0)) }
         files.send = { [weak self] in self?.update(.files($0)) }
         grades.send = { [weak self] in self?.update(.grades($0)) }
     }
@@ -110,6 +115,8 @@ final class CourseDetailPane: PaneRunner {
         case .refreshAssignments: refresh(.assignments)
         case let .refresh(section): refresh(section)
         case let .markRead(announcement): markRead(announcement)
+        case let .loadThread(topic): loadThread(topic)
+        case let .markTopicRead(topic, entries): markTopicRead(topic, entries: entries)
         case let .openInBrowser(page):
             page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }
         case let .copyToClipboard(text): clipboard.copy(text)
@@ -195,6 +202,8 @@ final class CourseDetailPane: PaneRunner {
         start(announcements, restoring: savedAnnouncements, send: Event.announcements) {
             ShownAnnouncement.list(try await announcementClient.announcements(id, $0))
         }
+        let discussionClient = discussionClient
+        start(discussions, restoring: nil, send: Event.discussions) { try await discussionClient.topics(id, $0) }
         let fileClient = fileClient
         start(files, restoring: saved.files(id), send: Event.files) { try await fileClient.files(id, $0) }
         let gradesClient = gradesClient
@@ -250,6 +259,36 @@ final class CourseDetailPane: PaneRunner {
         }
     }
 
+    /// Loads the replies to `topic`; they come back as an event.
+    private func loadThread(_ topic: String) {
+        guard let course = state.courseID else { return }
+        let client = discussionClient
+        Task { [weak self] in
+            let result: Result<[DiscussionEntry], any Error>
+            do {
+                result = .success(try await client.thread(course, topic))
+            } catch {
+                result = .failure(error)
+            }
+            self?.update(.thread(topic, course: course, result))
+        }
+    }
+
+    /// Tells the backend the replies were read; how that ended comes back as an event.
+    private func markTopicRead(_ topic: String, entries: [String]) {
+        guard let course = state.courseID else { return }
+        let client = discussionClient
+        Task { [weak self] in
+            var failure: (any Error)?
+            do {
+                try await client.markRead(course, topic, entries)
+            } catch {
+                failure = error
+            }
+            self?.update(.topicMarkedRead(topic, entries: entries, course: course, failure: failure))
+        }
+    }
+
     /// Shows `copy` until the load answers, then starts it behind it.
     private func start<Value>(
         _ runner: LoadRunner<Value>, restoring copy: Saved<Value>?, send: (LoadEvent<Value>) -> Event,
@@ -269,6 +308,7 @@ final class CourseDetailPane: PaneRunner {
         case .modules: if let started = modules.refresh() { update(.modules(started)) }
         case .assignments: if let started = assignments.refresh() { update(.assignments(started)) }
         case .announcements: if let started = announcements.refresh() { update(.announcements(started)) }
+        case .discussions: if let started = discussions.refresh() { update(.discussions(started)) }
         case .files: if let started = files.refresh() { update(.files(started)) }
         case .grades: if let started = grades.refresh() { update(.grades(started)) }
         }
@@ -281,6 +321,7 @@ final class CourseDetailPane: PaneRunner {
         case .modules: update(.modules(modules.again(keepingValue: keepingValue)))
         case .assignments: update(.assignments(assignments.again(keepingValue: keepingValue)))
         case .announcements: update(.announcements(announcements.again(keepingValue: keepingValue)))
+        case .discussions: update(.discussions(discussions.again(keepingValue: keepingValue)))
         case .files: update(.files(files.again(keepingValue: keepingValue)))
         case .grades: update(.grades(grades.again(keepingValue: keepingValue)))
         }

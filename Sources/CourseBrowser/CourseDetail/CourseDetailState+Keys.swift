@@ -21,9 +21,9 @@ extension CourseDetailState {
             [[.character("o")]], does: "open the selected item (a downloaded file: its copy), else the course, in the web browser ($BROWSER, else xdg-open)",
             hint: "browser", action: .openInBrowser
         ),
-        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, file or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, discussion, file or module item", hint: "item", hintKey: "n/p", action: .selectItem),
         Binding([[.character("d")]], does: "download the selected file, or every file in the selected folder", hint: "download", action: .download),
-        Binding([[.enter]], does: "read the selected announcement whole, which marks it read; again folds it; a module's file: select it in Files", action: .read),
+        Binding([[.enter]], does: "read the selected announcement whole, or a discussion with its replies, which marks them read; again folds it; a module's file: select it in Files", action: .read),
         Binding(
             [[.character("w")]], does: "what-if: type a score for the assignment selected under Grades, and see the totals move (nothing is sent)",
             hint: "what-if", action: .whatIf
@@ -53,8 +53,8 @@ extension CourseDetailState {
         case .retry:
             return Availability(unless: hasFailure ? nil : "Nothing failed to load")
         case .read:
-            let readable = selectedAnnouncement != nil || selectedDetailItem?.fileID != nil
-            return Availability(unless: readable ? nil : "Select an announcement with n or p first")
+            let readable = selectedAnnouncement != nil || selectedTopic != nil || selectedDetailItem?.fileID != nil
+            return Availability(unless: readable ? nil : "Select an announcement or a discussion with n or p first")
         case .download:
             let none = selectedFile == nil && selectedFolder == nil && selectedAttachment == nil
             return Availability(unless: none ? "Select a file or folder with n or p first" : nil)

@@ -54,6 +54,13 @@ extension CourseDetailState {
                 AnnouncementLayout.lines(for: announcements, reading: reading, width: width, now: now, glyphs: glyphs)
             }
         }
+        // Like announcements, a course without discussions has no section for them.
+        if shows(discussions), discussions.value?.isEmpty != true {
+            lines += [.blank, .heading(StyledLine(heading("Discussions", count: discussions.value?.count), style: .accent), "discussions")]
+            lines += section(discussions, label: "discussions", width: width, glyphs: glyphs) { topics in
+                DiscussionLayout.lines(for: topics, reading: discussionReading, width: width, now: now, glyphs: glyphs)
+            }
+        }
         // The syllabus's own lines go between what is above them and what follows, as they are.
         var head = lines
         var syllabusShown: SyllabusRows?

@@ -20,6 +20,11 @@ extension CourseDetailState: PaneState, BoundKeys {
         case modules(LoadEvent<[CourseModule]>)
         case assignments(LoadEvent<[Assignment]>)
         case announcements(LoadEvent<[ShownAnnouncement]>)
+        case discussions(LoadEvent<[DiscussionTopic]>)
+        /// The replies to a discussion of `course` arrived, or why not.
+        case thread(String, course: CourseID, Result<[DiscussionEntry], any Error>)
+        /// The backend answered marking a discussion's replies read: nil, done, else why not.
+        case topicMarkedRead(String, entries: [String], course: CourseID, failure: (any Error)?)
         case files(LoadEvent<CourseFiles>)
         case grades(LoadEvent<CourseGrades>)
         /// Which files of `course` have a current downloaded copy, and the course's download jobs in the queue.
@@ -54,7 +59,7 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     /// A section of the course, loaded on its own.
     enum Section: String, CaseIterable {
-        case overview, syllabus, modules, assignments, announcements, files, grades
+        case overview, syllabus, modules, assignments, announcements, discussions, files, grades
     }
 
     enum Effect: Equatable {
@@ -68,6 +73,10 @@ extension CourseDetailState: PaneState, BoundKeys {
         case refresh(Section)
         /// Tell the backend the announcement with this ID was read.
         case markRead(String)
+        /// Load the replies to the discussion with this ID, and answer with `thread`.
+        case loadThread(String)
+        /// Tell the backend these replies to the discussion were read, and answer with `topicMarkedRead`.
+        case markTopicRead(String, entries: [String])
         case openInBrowser(WebPage)
         case copyToClipboard(String)
         case track(AnalyticsEvent)
@@ -125,6 +134,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .modules(event): modules.apply(event); return report(event, .modules)
         case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
         case let .announcements(event): receiveAnnouncements(event); return report(event, .announcements)
+        case let .discussions(event): receiveDiscussions(event); return report(event, .discussions)
+        case let .thread(topic, course, result): return receiveThread(result, topic: topic, course: course)
+        case let .topicMarkedRead(topic, entries, course, failure): receiveTopicMarkedRead(topic, entries: entries, course: course, failure: failure)
         case let .files(event): return receiveFiles(event) + report(event, .files)
         case let .grades(event): receiveGrades(event); return report(event, .grades)
         case let .downloadsChecked(copies, jobs, course): receiveDownloads(localCopies: copies, jobs: jobs, course: course)
@@ -155,6 +167,7 @@ extension CourseDetailState: PaneState, BoundKeys {
             case .modules: return refreshEffect(modules, section)
             case .assignments: return refreshEffect(assignments, section)
             case .announcements: return refreshEffect(announcements, section)
+            case .discussions: return refreshEffect(discussions, section)
             case .files: return refreshEffect(files, section)
             case .grades: return refreshEffect(grades, section)
             }
@@ -237,11 +250,15 @@ extension CourseDetailState: PaneState, BoundKeys {
                 takesContent: capabilities.takesContent
             )
         case .retry:
-            return Section.allCases.compactMap(retryEffect) + retryMarkingRead() + [.track(.retryPressed(pane: "course"))]
+            return Section.allCases.compactMap(retryEffect) + retryMarkingRead() + retryMarkingTopicsRead() + retryThreads()
+                + [.track(.retryPressed(pane: "course"))]
         case .read:
             if let fileID = selectedDetailItem?.fileID {
                 showFile(fileID)
                 return []
+            }
+            if selectedTopic != nil {
+                return readSelectedTopic()
             }
             return readSelectedAnnouncement()
         case .whatIf: openGradePrompt(.whatIf)
@@ -259,6 +276,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .modules: return modules.retryableFailure.map { _ in .reload(section, keepingValue: modules.value != nil) }
         case .assignments: return assignments.retryableFailure.map { _ in .reload(section, keepingValue: assignments.value != nil) }
         case .announcements: return announcements.retryableFailure.map { _ in .reload(section, keepingValue: announcements.value != nil) }
+        case .discussions: return discussions.retryableFailure.map { _ in .reload(section, keepingValue: discussions.value != nil) }
         case .files: return files.retryableFailure.map { _ in .reload(section, keepingValue: files.value != nil) }
         case .grades: return grades.retryableFailure.map { _ in .reload(section, keepingValue: grades.value != nil) }
         }

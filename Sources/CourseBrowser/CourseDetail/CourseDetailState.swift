@@ -3,8 +3,8 @@ import FoundationEssentials
 import HTMLText
 import TerminalUI
 
-/// Everything the Course pane shows: the course's seven sections (overview, assignments,
-/// announcements, grades, files, syllabus, modules), the hand-in flow while it is open, and the lines laid out for the
+/// Everything the Course pane shows: the course's eight sections (overview, assignments,
+/// announcements, discussions, grades, files, syllabus, modules), the hand-in flow while it is open, and the lines laid out for the
 /// pane's size with the window of them on screen.
 ///
 /// Changed only by its `update`; drawing reads it.
@@ -19,6 +19,10 @@ struct CourseDetailState {
     var announcements = LoadState<[ShownAnnouncement]>()
     /// Which announcements are open, and which were marked read here.
     var reading = AnnouncementReading()
+    /// The course's discussions, latest activity first; none where the backend keeps none here.
+    var discussions = LoadState<[DiscussionTopic]>()
+    /// Which discussions are open, their threads, and which were marked read here.
+    var discussionReading = DiscussionReading()
     var files = LoadState<CourseFiles>()
     /// How the course's total is made; no groups where the backend keeps none.
     var grades = LoadState<CourseGrades>()
@@ -158,7 +162,8 @@ struct CourseDetailState {
 
     /// Whether `r` has something to try again: a section that failed to load, or a mark read the backend did not take.
     var hasFailure: Bool {
-        hasSectionFailure || !reading.failures.isEmpty
+        hasSectionFailure || !reading.failures.isEmpty || !discussionReading.failures.isEmpty
+            || discussionReading.threads.values.contains(where: \.hasFailed)
     }
 
     /// Whether a section failed to load: what opening the course again loads afresh. A mark read
@@ -166,7 +171,7 @@ struct CourseDetailState {
     var hasSectionFailure: Bool {
         overview.retryableFailure != nil || syllabus.retryableFailure != nil || modules.retryableFailure != nil
             || assignments.retryableFailure != nil || announcements.retryableFailure != nil || files.retryableFailure != nil
-            || grades.retryableFailure != nil
+            || grades.retryableFailure != nil || discussions.retryableFailure != nil
     }
 
     /// When the oldest saved copy on screen was saved, whether one is being refreshed, and
@@ -189,7 +194,7 @@ struct CourseDetailState {
 
     var isLoading: Bool {
         overview.isLoading || syllabus.isLoading || modules.isLoading || assignments.isLoading || announcements.isLoading || files.isLoading
-            || grades.isLoading
+            || grades.isLoading || discussions.isLoading
     }
 
     /// Whether the hand-in flow or a grade question is open and takes every key.

@@ -68,3 +68,14 @@ extension DetailItem {
         self.init(id: Self.id(ofFolder: folder.id), title: folder.name, url: filesPage)
     }
 }
+
+extension DetailItem {
+    /// The ID of the discussion whose own ID is `id`.
+    static func id(ofTopic id: String) -> String {
+        "discussion \(id)"
+    }
+
+    init(_ topic: DiscussionTopic) {
+        self.init(id: Self.id(ofTopic: topic.id), title: topic.title, url: topic.htmlURL)
+    }
+}

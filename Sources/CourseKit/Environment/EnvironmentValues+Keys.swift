@@ -12,6 +12,10 @@ private enum AnnouncementClientKey: EnvironmentKey {
     static let defaultValue = AnnouncementClient.noOp
 }
 
+private enum DiscussionClientKey: EnvironmentKey {
+    static let defaultValue = DiscussionClient.noOp
+}
+
 private enum GradesClientKey: EnvironmentKey {
     static let defaultValue = GradesClient.noOp
 }
@@ -92,6 +96,12 @@ extension EnvironmentValues {
     public var announcements: AnnouncementClient {
         get { self[AnnouncementClientKey.self] }
         set { self[AnnouncementClientKey.self] = newValue }
+    }
+
+    /// A course's discussions, their threads, and marking replies read, for the Course pane.
+    public var discussions: DiscussionClient {
+        get { self[DiscussionClientKey.self] }
+        set { self[DiscussionClientKey.self] = newValue }
     }
 
     /// How a course's total is made, for the Course pane's Grades section.

@@ -38,6 +38,7 @@ enum Fixtures {
         environment.clock = clock
         environment.courseClient = catalog(courses).client(now: start)
         environment.announcements = .noOp
+        environment.discussions = .noOp
         environment.grades = .noOp
         environment.fileClient = .noOp
         environment.analytics = .noOp

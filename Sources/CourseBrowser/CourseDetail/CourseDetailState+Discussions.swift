@@ -1,0 +1,89 @@
+import CourseKit
+import FoundationEssentials
+
+extension CourseDetailState {
+    /// The selected discussion, while one is selected and on the page.
+    var selectedTopic: DiscussionTopic? {
+        guard let selectedItem else { return nil }
+        return discussions.value?.first { DetailItem.id(ofTopic: $0.id) == selectedItem }
+    }
+
+    /// Opens the selected discussion's thread, loading it the first time, or folds it again.
+    mutating func readSelectedTopic() -> [Effect] {
+        guard let topic = selectedTopic else { return [] }
+        if discussionReading.opened.remove(topic.id) != nil {
+            return []
+        }
+        discussionReading.opened.insert(topic.id)
+        // The list says so already: there is nothing to ask until the student posts.
+        if topic.repliesHiddenUntilPost {
+            discussionReading.threads[topic.id] = .hiddenUntilPost
+            return []
+        }
+        guard topic.replyCount > 0, discussionReading.threads[topic.id]?.entries == nil else { return [] }
+        discussionReading.threads[topic.id] = nil
+        return [.loadThread(topic.id)]
+    }
+
+    /// Shows a thread that arrived, its unread replies marked as they were, and tells the backend
+    /// they were read; an answer about a course no longer shown is dropped.
+    mutating func receiveThread(_ result: Result<[DiscussionEntry], any Error>, topic: String, course: CourseID) -> [Effect] {
+        guard course == courseID else { return [] }
+        guard discussionReading.opened.contains(topic) else { return [] }
+        switch result {
+        case let .failure(error):
+            discussionReading.threads[topic] = error as? DiscussionError == .postFirst ? .hiddenUntilPost : .failed(LoadFailure(error))
+            return []
+        case let .success(entries):
+            discussionReading.threads[topic] = .loaded(entries)
+            return markRead(entries, of: topic)
+        }
+    }
+
+    /// Tells the backend the unread replies among `entries` were read, and lists the topic read.
+    private mutating func markRead(_ entries: [DiscussionEntry], of topic: String) -> [Effect] {
+        let unread = entries.flatMap(\.unreadIDs)
+        guard !unread.isEmpty else { return [] }
+        discussionReading.marked.insert(topic)
+        showMarkedTopicsRead()
+        return [.markTopicRead(topic, entries: unread)]
+    }
+
+    /// Applies a load of the discussions, keeping those read here read whatever the list says.
+    mutating func receiveDiscussions(_ event: LoadEvent<[DiscussionTopic]>) {
+        discussions.apply(event)
+        showMarkedTopicsRead()
+    }
+
+    /// Notes how marking a topic's replies read ended.
+    mutating func receiveTopicMarkedRead(_ topic: String, entries: [String], course: CourseID, failure: (any Error)?) {
+        guard course == courseID else { return }
+        discussionReading.failures[topic] = failure.map { (LoadFailure($0), entries) }
+    }
+
+    /// Loading again each open thread that failed to load.
+    mutating func retryThreads() -> [Effect] {
+        let failed = discussionReading.threads.filter(\.value.hasFailed).keys.sorted()
+        for topic in failed {
+            discussionReading.threads[topic] = nil
+        }
+        return failed.map(Effect.loadThread)
+    }
+
+    /// Marking read again, for each topic whose marks the backend did not take.
+    mutating func retryMarkingTopicsRead() -> [Effect] {
+        let failed = discussionReading.failures.sorted { $0.key < $1.key }
+        discussionReading.failures = [:]
+        return failed.map { Effect.markTopicRead($0.key, entries: $0.value.entries) }
+    }
+
+    private mutating func showMarkedTopicsRead() {
+        let marked = discussionReading.marked
+        guard discussions.value?.contains(where: { marked.contains($0.id) && $0.unreadCount > 0 }) == true else { return }
+        discussions.modify { topics in
+            for index in topics.indices where marked.contains(topics[index].id) {
+                topics[index].unreadCount = 0
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import CourseKit
+import FoundationEssentials
+import HTMLText
+import TerminalUI
+
+/// Lays out a course's discussions, latest activity first: one row each with its unread mark,
+/// title and how much is unread; the one opened with Enter shows its post and its replies as a
+/// thread under its row, each reply indented under the one it answers, those unread marked.
+enum DiscussionLayout {
+    /// How far each level of replies is indented past its parent.
+    static let step = 2
+    /// Deeper replies are drawn at this depth, so a long exchange keeps room for its words.
+    static let deepest = 6
+
+    static func lines(for topics: [DiscussionTopic], reading: DiscussionReading, width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
+        topics.flatMap { topic in
+            var lines = row(topic, width: width, now: now, glyphs: glyphs)
+            if reading.opened.contains(topic.id) {
+                lines += opened(topic, thread: reading.threads[topic.id], width: width, now: now, glyphs: glyphs) + [.blank]
+            }
+            if let failure = reading.failures[topic.id] {
+                lines += StatusRows.failure("Couldn't mark the replies read: \(failure.failure.message)", width: width, glyphs: glyphs)
+            }
+            let item = DetailItem(topic)
+            return lines.map { DetailLine.item($0, item) }
+        }
+    }
+
+    /// The unread mark, the title, then what is in it: `3 unread · 12 replies · graded · last reply 2 h ago`.
+    private static func row(_ topic: DiscussionTopic, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+        let marker = (topic.unreadCount > 0 ? glyphs.unread : " ").padded(toWidth: 2)
+        var facts: [String] = []
+        if topic.unreadCount > 0 { facts.append("\(topic.unreadCount) unread") }
+        facts.append(topic.replyCount == 1 ? "1 reply" : "\(topic.replyCount) replies")
+        if topic.assignmentID != nil { facts.append("graded") }
+        if topic.isClosed { facts.append("closed") }
+        if let last = topic.lastReplyAt ?? topic.postedAt { facts.append(DateText.day(last, now: now)) }
+        let title = Sanitizer.clean(Sanitizer.cut(topic.title))
+        let rows = title.wrapped(toWidth: max(1, width - 2))
+        var lines = rows.enumerated().map { index, text in
+            StyledLine([
+                .init(text: index == 0 ? marker : "  ", style: Style(bold: true, role: .accent)),
+                .init(text: text, style: topic.unreadCount > 0 ? .bold : .plain),
+            ])
+        }
+        lines += ("  " + AnnouncementLayout.indent + facts.joined(separator: " · ")).wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
+        return lines
+    }
+
+    /// The post with who wrote it when, then the replies or why they aren't shown.
+    private static func opened(_ topic: DiscussionTopic, thread: DiscussionReading.Thread?, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+        let byline = [topic.authorName.map { Sanitizer.clean(Sanitizer.cut($0)) }, topic.postedAt.map { DateText.short($0, now: now) }]
+            .compactMap { $0 }.joined(separator: " · ")
+        var lines = byline.isEmpty ? [] : [StyledLine(AnnouncementLayout.indent + byline, style: .muted)]
+        lines += message(topic.messageHTML, depth: 0, width: width, glyphs: glyphs)
+        switch thread {
+        case .hiddenUntilPost:
+            lines += (AnnouncementLayout.indent + DiscussionError.postFirst.userMessage).wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
+        case nil where topic.replyCount == 0:
+            lines.append(StyledLine(AnnouncementLayout.indent + "No replies yet", style: .muted))
+        case nil:
+            lines.append(StyledLine(AnnouncementLayout.indent + "Loading the replies…", style: .muted))
+        case let .failed(failure):
+            lines += StatusRows.failure("Couldn't load the replies: \(failure.message)", width: width, glyphs: glyphs)
+        case let .loaded(entries):
+            lines += entries.flatMap { entry($0, depth: 1, width: width, now: now, glyphs: glyphs) }
+        }
+        return lines
+    }
+
+    /// A reply's byline (its unread mark, who, when), its words, then the replies to it, one level deeper.
+    private static func entry(_ entry: DiscussionEntry, depth: Int, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+        let indent = AnnouncementLayout.indent + String(repeating: " ", count: min(depth, deepest) * step)
+        let marker = entry.isUnread && !entry.isDeleted ? glyphs.unread + " " : ""
+        let who = entry.isDeleted ? "deleted" : entry.authorName.map { Sanitizer.clean(Sanitizer.cut($0)) } ?? "someone"
+        let when = entry.postedAt.map { " · " + DateText.short($0, now: now) } ?? ""
+        var lines = [StyledLine([
+            .init(text: indent + marker, style: Style(bold: true, role: .accent)),
+            .init(text: (who + when).truncated(toWidth: max(1, width - indent.count - marker.displayWidth), ellipsis: glyphs.ellipsis),
+                  style: entry.isUnread ? .bold : .muted),
+        ])]
+        if !entry.isDeleted {
+            lines += message(entry.messageHTML, depth: depth, width: width, glyphs: glyphs)
+        }
+        return lines + entry.replies.flatMap { self.entry($0, depth: depth + 1, width: width, now: now, glyphs: glyphs) }
+    }
+
+    /// HTML as text, indented to `depth`: converted as it is laid out, which only an open topic's thread is.
+    private static func message(_ html: String, depth: Int, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        let indent = AnnouncementLayout.indent + String(repeating: " ", count: min(depth, deepest) * step)
+        guard !html.isEmpty else { return [] }
+        return DetailText.syllabus(HTMLText.blocks(from: html), width: max(1, width - indent.count), glyphs: glyphs).map { StyledLine([.init(text: indent, style: .plain)] + $0.spans) }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import CourseBrowser
+import CourseKit
+import TerminalUI
+import TestSupport
+
+/// The Course pane's discussions: one row each with what is unread, Enter opens the thread with
+/// its unread replies marked and tells the backend they were read, and what fails says so inline.
+@MainActor
+struct DiscussionSectionTests {
+    nonisolated static let now = Fixtures.start
+
+    nonisolated static let topics = [
+        DiscussionTopic(
+            id: "71", title: "Week 3 questions", messageHTML: "<p>Ask here.</p>", authorName: "Dr. Chen", postedAt: now - 3 * 86_400,
+            lastReplyAt: now - 3_600, replyCount: 3, unreadCount: 2
+        ),
+        DiscussionTopic(id: "72", title: "Reflection post", postedAt: now - 86_400, replyCount: 0, assignmentID: "9", isClosed: true),
+    ]
+
+    nonisolated static let thread = [
+        DiscussionEntry(
+            id: "1", authorName: "Lan", postedAt: now - 7_200, messageHTML: "<p>Is the lab due Friday?</p>",
+            replies: [DiscussionEntry(id: "2", authorName: "Dr. Chen", postedAt: now - 3_600, messageHTML: "<p>Yes &amp; by noon.</p>", isUnread: true)]
+        ),
+        DiscussionEntry(id: "3", postedAt: now - 3_000, isDeleted: true),
+        DiscussionEntry(id: "4", authorName: "Minh", postedAt: now - 600, messageHTML: "<p>Thanks!</p>", isUnread: true),
+    ]
+
+    struct NoNetwork: UserFacingError {
+        var userMessage: String { "Can't reach school.example" }
+    }
+
+    func pane(
+        thread: @escaping @Sendable (CourseID, String) async throws -> [DiscussionEntry] = { _, _ in Self.thread },
+        marking markRead: @escaping @Sendable (CourseID, String, [String]) async throws -> Void = { _, _, _ in }
+    ) async -> CourseDetailPane {
+        var environment = Fixtures.environment()
+        environment.discussions = DiscussionClient(topics: { _, _ in Self.topics }, thread: thread, markRead: markRead)
+        let pane = CourseDetailPane(environment: environment)
+        pane.update(.show(Fixtures.swift.id))
+        await settle { !pane.isAnimating }
+        return pane
+    }
+
+    /// Selects the discussion titled `title` with `n`.
+    func select(_ title: String, in pane: CourseDetailPane) {
+        _ = pane.lines(width: 60, height: 80)
+        for _ in 0..<20 where pane.state.selectedTopic?.title != title {
+            _ = pane.handle(.character("n"))
+        }
+    }
+
+    @Test func eachTopicIsARowWithWhatIsUnreadAndAThreadOpensWithItsUnreadRepliesMarked() async {
+        let marks = Recorder<[String]>()
+        let pane = await pane(marking: { course, topic, entries in
+            #expect(course == Fixtures.swift.id && topic == "71")
+            marks.append(entries)
+        })
+        let lines = pane.lines(width: 60, height: 80)
+        let start = lines.firstIndex(of: " Discussions · 2") ?? lines.count
+        #expect(Array(lines.dropFirst(start + 1).prefix(4)) == [
+            " ● Week 3 questions",
+            "       2 unread · 3 replies · " + DateText.day(Self.now - 3_600, now: Self.now),
+            "   Reflection post",
+            "       0 replies · graded · closed · " + DateText.day(Self.now - 86_400, now: Self.now),
+        ])
+        select("Week 3 questions", in: pane)
+        #expect(pane.handle(.enter))
+        await settle { marks.values.count == 1 }
+        #expect(marks.values == [["2", "4"]], "the unread replies, in reading order")
+        let opened = pane.lines(width: 60, height: 80)
+        let row = opened.firstIndex(of: "   Week 3 questions") ?? 0
+        let day = DateText.day(Self.now - 3_600, now: Self.now)
+        let short = { (ago: TimeInterval) in DateText.short(Self.now - ago, now: Self.now) }
+        let expected: [String] = [
+            "       3 replies · \(day)",
+            "     Dr. Chen · \(short(3 * 86_400))",
+            "     Ask here.",
+            "       Lan · \(short(7_200))",
+            "       Is the lab due Friday?",
+            "         ● Dr. Chen · \(short(3_600))",
+            "         Yes & by noon.",
+            "       deleted · \(short(3_000))",
+            "       ● Minh · \(short(600))",
+            "       Thanks!",
+            "",
+            "   Reflection post",
+        ]
+        #expect(Array(opened[(row + 1)...].prefix(12)) == expected, "the row reads as read at once; the replies keep their marks while the thread is open")
+        #expect(pane.handle(.enter))
+        #expect(!pane.lines(width: 60, height: 80).contains { $0.contains("Is the lab due Friday?") }, "Enter again folds it")
+        #expect(pane.handle(.enter))
+        await settle { !pane.isAnimating }
+        #expect(marks.values.count == 1, "the thread is not read again, nor marked again")
+    }
+
+    @Test func aThreadThatFailsToLoadOrToBeMarkedSaysSoUnderItAndRTriesAgain() async {
+        let reads = Recorder<String>()
+        let marks = Recorder<[String]>()
+        let pane = await pane(thread: { _, topic in
+            reads.append(topic)
+            if reads.values.count == 1 { throw DiscussionError.postFirst }
+            if reads.values.count == 2 { throw NoNetwork() }
+            return Self.thread
+        }, marking: { _, _, entries in
+            marks.append(entries)
+            if marks.values.count == 1 { throw NoNetwork() }
+        })
+        select("Week 3 questions", in: pane)
+        _ = pane.handle(.enter)
+        await settle { reads.values.count == 1 && pane.state.discussionReading.threads["71"] != nil }
+        #expect(pane.lines(width: 140, height: 80).contains("     The teacher shows the replies once you have posted to this discussion yourself"))
+        #expect(!pane.hasFailure, "nothing to retry: posting is what shows them")
+        _ = pane.handle(.enter)
+        #expect(pane.handle(.enter), "opened again, it asks again")
+        await settle { reads.values.count == 2 && pane.state.discussionReading.threads["71"] != nil }
+        await settle { reads.values.count == 2 && pane.hasFailure }
+        #expect(pane.lines(width: 140, height: 80).contains(" ❗ Couldn't load the replies: Can't reach school.example  [r]etry"))
+        #expect(pane.handle(.character("r")))
+        await settle { marks.values.count == 1 && pane.state.discussionReading.failures["71"] != nil }
+        #expect(pane.lines(width: 140, height: 80).contains(" ❗ Couldn't mark the replies read: Can't reach school.example  [r]etry"))
+        #expect(pane.handle(.character("r")))
+        await settle { marks.values.count == 2 && !pane.hasFailure }
+        #expect(marks.values == [["2", "4"], ["2", "4"]])
+        #expect(reads.values == ["71", "71", "71"])
+    }
+
+    @Test func aCourseWithoutDiscussionsHasNoSection() async {
+        var environment = Fixtures.environment()
+        environment.discussions = .noOp
+        let pane = CourseDetailPane(environment: environment)
+        pane.update(.show(Fixtures.swift.id))
+        await settle { !pane.isAnimating }
+        #expect(!pane.lines(width: 60, height: 80).contains { $0.contains("Discussions") })
+    }
+}
