@@ -159,6 +159,20 @@ package final class FakeCanvasServer: @unchecked Sendable {
         try JSONDecoder().decode(Planner.self, from: try await control("GET", "/__control/planner")).notes
     }
 
+    /// A discussion as the server keeps it: which of its replies the student has read.
+    package struct Discussion: Decodable {
+        package var course_id: Int
+        package var id: Int
+        package var title: String
+        package var read_entry_ids: [Int]
+        package var unread_entry_ids: [Int]
+    }
+
+    /// Every discussion (not announcement) the server seeded or was sent.
+    package func discussions() async throws -> [Discussion] {
+        try JSONDecoder().decode([Discussion].self, from: try await control("GET", "/__control/discussions"))
+    }
+
     package func requests() async throws -> [LoggedRequest] {
         try JSONDecoder().decode([LoggedRequest].self, from: try await control("GET", "/__control/requests"))
     }

@@ -55,7 +55,8 @@ enum DiscussionLayout {
         lines += message(topic.messageHTML, depth: 0, width: width, glyphs: glyphs)
         switch thread {
         case .hiddenUntilPost:
-            lines += (AnnouncementLayout.indent + DiscussionError.postFirst.userMessage).wrapped(toWidth: width).map { StyledLine($0, style: .muted) }
+            let indent = AnnouncementLayout.indent
+            lines += DiscussionError.postFirst.userMessage.wrapped(toWidth: max(1, width - indent.count)).map { StyledLine(indent + $0, style: .muted) }
         case nil where topic.replyCount == 0:
             lines.append(StyledLine(AnnouncementLayout.indent + "No replies yet", style: .muted))
         case nil:
