@@ -54,8 +54,9 @@ extension CourseDetailState {
                 AnnouncementLayout.lines(for: announcements, reading: reading, width: width, now: now, glyphs: glyphs)
             }
         }
-        // Like announcements, a course without discussions has no section for them.
-        if shows(discussions), discussions.value?.isEmpty != true {
+        // A course without discussions (most, and every one where the backend keeps none here) has
+        // no section, nor a loading row that would come and go above the syllabus.
+        if shows(discussions), discussions.value?.isEmpty == false || discussions.failureMessage != nil {
             lines += [.blank, .heading(StyledLine(heading("Discussions", count: discussions.value?.count), style: .accent), "discussions")]
             lines += section(discussions, label: "discussions", width: width, glyphs: glyphs) { topics in
                 DiscussionLayout.lines(for: topics, reading: discussionReading, width: width, now: now, glyphs: glyphs)
