@@ -5,16 +5,12 @@ import FoundationEssentials
 /// (`discussion_topic_api_json`): `unread_count` and `read_state` are the requesting user's
 /// own; `user_can_see_posts` is false while a topic that requires an initial post has none of theirs.
 package struct CanvasDiscussionTopic: Decodable, Sendable {
-    package struct Author: Decodable, Sendable {
-        package var display_name: String?
-    }
-
     package var id: CanvasID
     package var title: String?
     package var message: String?
     package var posted_at: String?
     package var last_reply_at: String?
-    package var author: Author?
+    package var author: CanvasAnnouncement.Author?
     package var user_name: String?
     package var discussion_subentry_count: CanvasNumber?
     package var unread_count: CanvasNumber?
