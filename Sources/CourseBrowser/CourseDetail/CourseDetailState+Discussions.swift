@@ -15,6 +15,7 @@ extension CourseDetailState {
             return []
         }
         discussionReading.opened.insert(topic.id)
+        discussionReading.keepPost(of: topic)
         // The list says so already: there is nothing to ask until the student posts.
         if topic.repliesHiddenUntilPost {
             discussionReading.threads[topic.id] = .hiddenUntilPost
@@ -35,7 +36,7 @@ extension CourseDetailState {
             discussionReading.threads[topic] = error as? DiscussionError == .postFirst ? .hiddenUntilPost : .failed(LoadFailure(error))
             return []
         case let .success(entries):
-            discussionReading.threads[topic] = .loaded(entries)
+            discussionReading.keep(entries, of: topic)
             return markRead(entries, of: topic)
         }
     }
@@ -52,6 +53,12 @@ extension CourseDetailState {
     /// Applies a load of the discussions, keeping those read here read whatever the list says.
     mutating func receiveDiscussions(_ event: LoadEvent<[DiscussionTopic]>) {
         discussions.apply(event)
+        // A post edited since its topic was opened shows as it is now.
+        if case let .finished(.success(topics)) = event {
+            for topic in topics where discussionReading.opened.contains(topic.id) {
+                discussionReading.keepPost(of: topic)
+            }
+        }
         showMarkedTopicsRead()
     }
 

@@ -16,7 +16,7 @@ enum DiscussionLayout {
         topics.flatMap { topic in
             var lines = row(topic, width: width, now: now, glyphs: glyphs)
             if reading.opened.contains(topic.id) {
-                lines += opened(topic, thread: reading.threads[topic.id], width: width, now: now, glyphs: glyphs) + [.blank]
+                lines += opened(topic, reading: reading, width: width, now: now, glyphs: glyphs) + [.blank]
             }
             if let failure = reading.failures[topic.id] {
                 lines += StatusRows.failure("Couldn't mark the replies read: \(failure.failure.message)", width: width, glyphs: glyphs)
@@ -48,12 +48,12 @@ enum DiscussionLayout {
     }
 
     /// The post with who wrote it when, then the replies or why they aren't shown.
-    private static func opened(_ topic: DiscussionTopic, thread: DiscussionReading.Thread?, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+    private static func opened(_ topic: DiscussionTopic, reading: DiscussionReading, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
         let byline = [topic.authorName.map { Sanitizer.clean(Sanitizer.cut($0)) }, topic.postedAt.map { DateText.short($0, now: now) }]
             .compactMap { $0 }.joined(separator: " · ")
         var lines = byline.isEmpty ? [] : [StyledLine(AnnouncementLayout.indent + byline, style: .muted)]
-        lines += message(topic.messageHTML, depth: 0, width: width, glyphs: glyphs)
-        switch thread {
+        lines += message(reading.messages[.topic(topic.id)], depth: 0, width: width, glyphs: glyphs)
+        switch reading.threads[topic.id] {
         case .hiddenUntilPost:
             let indent = AnnouncementLayout.indent
             lines += DiscussionError.postFirst.userMessage.wrapped(toWidth: max(1, width - indent.count)).map { StyledLine(indent + $0, style: .muted) }
@@ -64,13 +64,15 @@ enum DiscussionLayout {
         case let .failed(failure):
             lines += StatusRows.failure("Couldn't load the replies: \(failure.message)", width: width, glyphs: glyphs)
         case let .loaded(entries):
-            lines += entries.flatMap { entry($0, depth: 1, width: width, now: now, glyphs: glyphs) }
+            lines += entries.flatMap { entry($0, depth: 1, messages: reading.messages, width: width, now: now, glyphs: glyphs) }
         }
         return lines
     }
 
     /// A reply's byline (its unread mark, who, when), its words, then the replies to it, one level deeper.
-    private static func entry(_ entry: DiscussionEntry, depth: Int, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+    private static func entry(
+        _ entry: DiscussionEntry, depth: Int, messages: [DiscussionReading.Message: [TextBlock]], width: Int, now: Date, glyphs: Glyphs
+    ) -> [StyledLine] {
         let indent = AnnouncementLayout.indent + String(repeating: " ", count: min(depth, deepest) * step)
         let marker = entry.isUnread && !entry.isDeleted ? glyphs.unread + " " : ""
         let who = entry.isDeleted ? "deleted" : entry.authorName.map { Sanitizer.clean(Sanitizer.cut($0)) } ?? "someone"
@@ -81,15 +83,15 @@ enum DiscussionLayout {
                   style: entry.isUnread ? .bold : .muted),
         ])]
         if !entry.isDeleted {
-            lines += message(entry.messageHTML, depth: depth, width: width, glyphs: glyphs)
+            lines += message(messages[.entry(entry.id)], depth: depth, width: width, glyphs: glyphs)
         }
-        return lines + entry.replies.flatMap { self.entry($0, depth: depth + 1, width: width, now: now, glyphs: glyphs) }
+        return lines + entry.replies.flatMap { self.entry($0, depth: depth + 1, messages: messages, width: width, now: now, glyphs: glyphs) }
     }
 
-    /// HTML as text, indented to `depth`: converted as it is laid out, which only an open topic's thread is.
-    private static func message(_ html: String, depth: Int, width: Int, glyphs: Glyphs) -> [StyledLine] {
+    /// A message's text, indented to `depth`.
+    private static func message(_ blocks: [TextBlock]?, depth: Int, width: Int, glyphs: Glyphs) -> [StyledLine] {
         let indent = AnnouncementLayout.indent + String(repeating: " ", count: min(depth, deepest) * step)
-        guard !html.isEmpty else { return [] }
-        return DetailText.syllabus(HTMLText.blocks(from: html), width: max(1, width - indent.count), glyphs: glyphs).map { StyledLine([.init(text: indent, style: .plain)] + $0.spans) }
+        guard let blocks, !blocks.isEmpty else { return [] }
+        return DetailText.syllabus(blocks, width: max(1, width - indent.count), glyphs: glyphs).map { StyledLine([.init(text: indent, style: .plain)] + $0.spans) }
     }
 }

@@ -1,4 +1,5 @@
 import CourseKit
+import HTMLText
 
 /// What the reader did with a course's discussions in the Course pane: which topics are open,
 /// each open one's thread as it loads, and the replies marked read here.
@@ -21,14 +22,38 @@ struct DiscussionReading {
         }
     }
 
+    /// Whose message a text is: a topic's post or a reply.
+    enum Message: Hashable {
+        case topic(String)
+        case entry(String)
+    }
+
     /// The topics opened with Enter, by ID.
     var opened: Set<String> = []
     /// Each opened topic's replies, or why they couldn't be loaded, by topic ID; none while they load.
     var threads: [String: Thread] = [:]
+    /// The posts of the opened topics and their replies as text, turned from HTML once, as they
+    /// arrive, rather than at every layout.
+    var messages: [Message: [TextBlock]] = [:]
     /// The topics whose replies were all marked read here, by ID: the list shows them read
     /// whatever a later answer says, as the mark may not have reached the backend yet.
     var marked: Set<String> = []
     /// Why telling the backend a topic's replies were read failed, by topic ID, with the replies,
     /// until `r` tells it again.
     var failures: [String: (failure: LoadFailure, entries: [String])] = [:]
+
+    /// Keeps `topic`'s post as text.
+    mutating func keepPost(of topic: DiscussionTopic) {
+        messages[.topic(topic.id)] = HTMLText.blocks(from: topic.messageHTML)
+    }
+
+    /// Keeps the thread `entries` of `topic`, and each reply's message as text.
+    mutating func keep(_ entries: [DiscussionEntry], of topic: String) {
+        threads[topic] = .loaded(entries)
+        var pending = entries
+        while let entry = pending.popLast() {
+            messages[.entry(entry.id)] = HTMLText.blocks(from: entry.messageHTML)
+            pending += entry.replies
+        }
+    }
 }
