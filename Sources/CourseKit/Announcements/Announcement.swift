@@ -42,13 +42,6 @@ extension Announcement {
 
     /// `announcements` newest first; undated last, ties by ID so the order never moves between loads.
     public static func newestFirst(_ announcements: [Announcement]) -> [Announcement] {
-        announcements.sorted { lhs, rhs in
-            switch (lhs.postedAt, rhs.postedAt) {
-            case let (left?, right?) where left != right: return left > right
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return lhs.id < rhs.id
-            }
-        }
+        NewestFirst.sorted(announcements, date: \.postedAt, id: \.id)
     }
 }

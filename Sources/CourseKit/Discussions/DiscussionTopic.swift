@@ -48,13 +48,6 @@ extension DiscussionTopic {
     /// `topics` with the latest activity first (a reply, else the post), undated last, ties by
     /// ID so the order never moves between loads.
     public static func latestFirst(_ topics: [DiscussionTopic]) -> [DiscussionTopic] {
-        topics.sorted { lhs, rhs in
-            switch (lhs.lastReplyAt ?? lhs.postedAt, rhs.lastReplyAt ?? rhs.postedAt) {
-            case let (left?, right?) where left != right: return left > right
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return lhs.id < rhs.id
-            }
-        }
+        NewestFirst.sorted(topics, date: { $0.lastReplyAt ?? $0.postedAt }, id: \.id)
     }
 }

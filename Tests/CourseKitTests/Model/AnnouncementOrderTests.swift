@@ -19,6 +19,15 @@ struct AnnouncementOrderTests {
         #expect(Announcement.newestFirst(list.reversed()).map(\.id) == ["new", "a", "b", "old", "undated"], "whatever order they came in")
     }
 
+    @Test func discussionsGoByTheirLastReplyElseTheirPost() {
+        let list = [
+            DiscussionTopic(id: "quiet", title: "Posted lately, no reply", postedAt: Self.now - 60),
+            DiscussionTopic(id: "undated", title: "Undated"),
+            DiscussionTopic(id: "busy", title: "Old, replied to now", postedAt: Self.now - 86_400, lastReplyAt: Self.now),
+        ]
+        #expect(DiscussionTopic.latestFirst(list).map(\.id) == ["busy", "quiet", "undated"])
+    }
+
     @Test func theDefaultHasNoneAndTakesMarksWhileTheTestOneFailsNamingTheCall() async throws {
         #expect(try await EnvironmentValues().announcements.announcements(CourseID(1), .ignored).isEmpty)
         try await EnvironmentValues().announcements.markRead(CourseID(1), "2")
