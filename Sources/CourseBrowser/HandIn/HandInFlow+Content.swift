@@ -17,11 +17,16 @@ extension HandInFlow {
         Binding([[.escape]], does: "cancel", hint: "cancel", action: .cancel),
     ]
 
+    /// An answer to "hand this text or link in?".
+    enum ContentAnswer: Equatable {
+        case handIn, edit, notNow
+    }
+
     /// The answers to "hand this text or link in?"; `e` writes the text again.
-    static let contentConfirmBindings: [Binding<Character>] = [
-        Binding([[.character("y")]], does: "hand it in", hint: "hand in", action: "y"),
-        Binding([[.character("e")]], does: "open the text in your editor again", hint: "edit", action: "e"),
-        Binding([[.character("n")], [.escape]], does: "don't hand it in now (a text stays in its draft)", hint: "not now", action: "n"),
+    static let contentConfirmBindings: [Binding<ContentAnswer>] = [
+        Binding([[.character("y")]], does: "hand it in", hint: "hand in", action: .handIn),
+        Binding([[.character("e")]], does: "open the text in your editor again", hint: "edit", action: .edit),
+        Binding([[.character("n")], [.escape]], does: "don't hand it in now (a text stays in its draft)", hint: "not now", action: .notNow),
     ]
 
     /// The link field's keys; every other key is text for it.
@@ -35,7 +40,8 @@ extension HandInFlow {
     static func handIn(
         to course: CourseID, picked assignment: Assignment, home: String, lms: String = BackendCapabilities.canvas.lmsName, takesContent: Bool = false
     ) -> (HandInFlow, [Effect]) {
-        var flow = HandInFlow(course: course, isFresh: true, home: home, lms: lms, takesContent: takesContent, stage: .writing(assignment))
+        let files = Stage.typing(UploadPrompt(target: .assignment(assignment)))
+        var flow = HandInFlow(course: course, isFresh: true, home: home, lms: lms, takesContent: takesContent, stage: files)
         let effects = flow.start(assignment)
         return (flow, effects)
     }
@@ -114,32 +120,31 @@ extension HandInFlow {
         return address
     }
 
+    /// Whether `answer` applies to `content`: a link has no editor to go back to.
+    private static func availability(of answer: ContentAnswer, about content: HandInContent) -> Availability {
+        guard answer == .edit, case .link = content else { return .enabled }
+        return .disabled("A link is typed, not written: n goes back to it")
+    }
+
     private mutating func answer(_ key: Key, about content: HandInContent, to assignment: Assignment) -> [Effect] {
-        let canEdit: (Character) -> Availability = { action in
-            guard action == "e", case .link = content else { return .enabled }
-            return .disabled("A link is typed, not written: n goes back to it")
-        }
-        switch Self.contentConfirmBindings.lookUp(key, availability: canEdit) {
-        case .act("y"):
+        switch Self.contentConfirmBindings.lookUp(key, availability: { Self.availability(of: $0, about: content) }) {
+        case .act(.handIn):
             stage = .queueingContent(assignment, content)
             return [.queueContent(content, course: course, assignment: assignment)]
-        case .act("e"):
+        case .act(.edit):
             stage = .writing(assignment)
             return [.write(assignment, course: course)]
-        case .act:
-            guard case let .text(_, draft) = content else {
-                stage = .linking(assignment, LineEditor(text: Self.typed(content)), problem: nil)
+        case .act(.notNow):
+            switch content {
+            case let .text(_, draft):
+                return [.close(Notice(text: "Not handed in; the text stays in \(draft.path), and s opens it again"))]
+            case let .link(address):
+                stage = .linking(assignment, LineEditor(text: address), problem: nil)
                 return []
             }
-            return [.close(Notice(text: "Not handed in; the text stays in \(draft.path), and s opens it again"))]
         case .unbound, .refused:
             return []
         }
-    }
-
-    private static func typed(_ content: HandInContent) -> String {
-        if case let .link(address) = content { return address }
-        return ""
     }
 
     /// The editor closed: ask about the text, or say why there is none.
@@ -173,7 +178,7 @@ extension HandInFlow {
         switch stage {
         case let .choosing(_, kinds): return Self.kindBindings.items { Self.availability(of: $0, among: kinds) }
         case .linking: return Self.linkBindings.items { _ in .enabled }
-        case .confirmingContent: return Self.contentConfirmBindings.items { _ in .enabled }
+        case let .confirmingContent(_, content): return Self.contentConfirmBindings.items { Self.availability(of: $0, about: content) }
         case .writing, .queueingContent, .picking, .typing, .confirming: return []
         }
     }

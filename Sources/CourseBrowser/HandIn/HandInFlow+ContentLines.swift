@@ -10,7 +10,10 @@ extension HandInFlow {
     func contentLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
         switch stage {
         case let .choosing(assignment, kinds):
-            let choices = kinds.map { "\(Self.key(of: $0)) \($0.name)" }.joined(separator: " · ")
+            let choices = kinds.map { kind in
+                let key = Self.kindBindings.first { $0.action == .choose(kind) }?.keys.first?.first?.label
+                return [key, kind.name].compactMap { $0 }.joined(separator: " ")
+            }.joined(separator: " · ")
             return [StyledLine("Hand in to \(Self.name(assignment, glyphs: glyphs)) as: " + choices, style: .accent)]
                 + terms(of: assignment, width: width, glyphs: glyphs, now: now)
                 + [StyledLine("Esc cancels", style: .muted)]
@@ -52,13 +55,5 @@ extension HandInFlow {
 
     private static func name(_ assignment: Assignment, glyphs: Glyphs) -> String {
         Sanitizer.clean(assignment.name).truncated(toWidth: 28, ellipsis: glyphs.ellipsis)
-    }
-
-    private static func key(of kind: HandInKind) -> String {
-        switch kind {
-        case .files: return "f"
-        case .text: return "t"
-        case .link: return "l"
-        }
     }
 }

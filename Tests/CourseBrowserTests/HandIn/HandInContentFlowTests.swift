@@ -97,6 +97,7 @@ struct HandInContentFlowTests {
         #expect(flow.update(.key(.enter)).isEmpty)
         #expect(flow.lines(width: 80, glyphs: .unicode, now: Self.now).map(\.text).last == "Hand in the link http://example.org/work to Site? y/n")
         #expect(flow.update(.key(.character("e"))).isEmpty, "a link has no editor")
+        #expect(flow.keys.first { $0.row.hint?.action == "edit" }?.availability.isEnabled == false, "and the help says so")
         #expect(flow.update(.key(.character("n"))).isEmpty)
         #expect(flow.lines(width: 80, glyphs: .unicode, now: Self.now).first?.text.hasPrefix("Link for Site: http://example.org/work") == true)
         _ = flow.update(.key(.enter))
