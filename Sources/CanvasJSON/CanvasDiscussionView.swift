@@ -11,7 +11,7 @@ package struct CanvasDiscussionView: Decodable, Sendable {
         package var display_name: String?
     }
 
-    package final class Entry: Decodable, Sendable {
+    package struct Entry: Decodable, Sendable {
         package let id: CanvasID
         package let parent_id: CanvasID?
         package let user_id: CanvasID?
@@ -30,12 +30,13 @@ package struct CanvasDiscussionView: Decodable, Sendable {
     /// (or at the end, when the parent isn't in the tree), each named by its participant and
     /// marked unread where `unread_entries` lists it.
     package var entries: [DiscussionEntry] {
-        let names = Dictionary((participants ?? []).map { ($0.id.text, $0.display_name.flatMap(\.nonBlank)) }, uniquingKeysWith: { first, _ in first })
+        let named = (participants ?? []).compactMap { person in person.display_name?.nonBlank.map { (person.id.text, $0) } }
+        let names = Dictionary(named, uniquingKeysWith: { first, _ in first })
         let unread = Set((unread_entries ?? []).map(\.text))
         func convert(_ entry: Entry) -> DiscussionEntry {
             DiscussionEntry(
                 id: entry.id.text,
-                authorName: entry.user_id.flatMap { names[$0.text] ?? nil },
+                authorName: entry.user_id.flatMap { names[$0.text] },
                 postedAt: entry.created_at.flatMap(CanvasDate.parse),
                 messageHTML: entry.deleted == true ? "" : entry.message ?? "",
                 isDeleted: entry.deleted == true,
