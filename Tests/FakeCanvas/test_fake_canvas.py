@@ -128,6 +128,26 @@ def multipart(fields: list, filename: str, data: bytes, content_type="text/plain
 MULTIPART_TYPE = f"multipart/form-data; boundary={BOUNDARY}"
 
 
+class ServerTestCase(unittest.TestCase):
+    """Tests with a server of their own, started with `server_arguments` and reset before each."""
+
+    server_arguments: tuple = ()
+
+    @classmethod
+    def setUpClass(cls):
+        cls.proc, cls.port, cls.control_port = start_server(*cls.server_arguments)
+
+    @classmethod
+    def tearDownClass(cls):
+        stop_server(cls.proc)
+
+    def setUp(self):
+        self.assertEqual(self.control("POST", "reset").status, 200)
+
+    def control(self, method: str, name: str, payload=None) -> Reply:
+        return control_request(self.control_port, method, name, payload)
+
+
 # --------------------------------------------------------------------------
 # One server for the whole module, reset before every test
 # --------------------------------------------------------------------------

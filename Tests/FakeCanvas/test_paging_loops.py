@@ -11,7 +11,7 @@ import unittest
 from urllib.parse import parse_qsl, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
+from test_fake_canvas import AUTH, ServerTestCase, request  # noqa: E402
 
 MODULES = "/api/v1/courses/1/modules"
 
@@ -24,20 +24,7 @@ def normalised(url: str) -> tuple:
             tuple(sorted(parse_qsl(parts.query, keep_blank_values=True))))
 
 
-class RespelledLinkLoopTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.proc, cls.port, cls.control_port = start_server()
-
-    @classmethod
-    def tearDownClass(cls):
-        stop_server(cls.proc)
-
-    def setUp(self):
-        self.assertEqual(self.control("POST", "reset").status, 200)
-
-    def control(self, method: str, name: str, payload=None):
-        return control_request(self.control_port, method, name, payload)
+class RespelledLinkLoopTests(ServerTestCase):
 
     def loop_forever(self, match: str = MODULES) -> None:
         rule = {"match": match, "kind": "link_loop_respelled", "count": -1}

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import urlencode
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
+from test_fake_canvas import AUTH, ServerTestCase, request  # noqa: E402
 
 PLANNER = "/api/v1/planner/items"
 
@@ -33,17 +33,9 @@ def when(row: dict) -> datetime:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
 
 
-class PlannerTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.proc, cls.port, cls.control_port = start_server("--courses", "3")
+class PlannerTests(ServerTestCase):
+    server_arguments = ("--courses", "3",)
 
-    @classmethod
-    def tearDownClass(cls):
-        stop_server(cls.proc)
-
-    def setUp(self):
-        self.assertEqual(control_request(self.control_port, "POST", "reset").status, 200)
 
     def get(self, url: str):
         if not url.startswith("http"):
@@ -114,7 +106,7 @@ class PlannerTests(unittest.TestCase):
 
     def test_the_unknown_type_comes_only_when_switched_on(self):
         self.assertNotIn("hologram_lecture", {r["plannable_type"] for r in self.month()})
-        self.assertEqual(control_request(self.control_port, "POST", "config", {"planner_unknown_type": True}).status, 200)
+        self.assertEqual(self.control("POST", "config", {"planner_unknown_type": True}).status, 200)
         self.assertIn("hologram_lecture", {r["plannable_type"] for r in self.month()})
 
     def test_nothing_handed_in_reads_as_not_submitted_and_past_due_as_missing(self):

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta, timezone
 from urllib.parse import urlencode
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
+from test_fake_canvas import AUTH, ServerTestCase, request  # noqa: E402
 from test_planner import stamp, today  # noqa: E402
 
 # Homework 1 of course 3 (plain points: not graded), 2 (a letter, posted) and 19 (graded, not
@@ -22,18 +22,12 @@ from test_planner import stamp, today  # noqa: E402
 UNGRADED, POSTED, UNPOSTED = 500031, 500021, 500191
 
 
-class PlannerPostedTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.proc, cls.port, cls.control_port = start_server("--courses", "20")
-
-    @classmethod
-    def tearDownClass(cls):
-        stop_server(cls.proc)
+class PlannerPostedTests(ServerTestCase):
+    server_arguments = ("--courses", "20",)
 
     def setUp(self):
-        for name, payload in (("reset", None), ("config", {"role": "student"})):
-            self.assertEqual(control_request(self.control_port, "POST", name, payload).status, 200)
+        super().setUp()
+        self.assertEqual(self.control("POST", "config", {"role": "student"}).status, 200)
 
     def get(self, path: str):
         reply = request("GET", f"http://127.0.0.1:{self.port}{path}", headers=AUTH)
@@ -69,7 +63,7 @@ class PlannerPostedTests(unittest.TestCase):
 
     def test_a_grade_a_test_gives_is_posted_now(self):
         before = datetime.now(timezone.utc).replace(microsecond=0)
-        reply = control_request(self.control_port, "POST", "changes", {"kind": "grade", "assignment": UNGRADED, "score": 7})
+        reply = self.control("POST", "changes", {"kind": "grade", "assignment": UNGRADED, "score": 7})
         self.assertEqual(reply.status, 201, reply.body)
         status = self.statuses()[UNGRADED]
         self.assertTrue(status["graded"])

@@ -12,22 +12,14 @@ import unittest
 from urllib.parse import urlencode
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_fake_canvas import AUTH, control_request, request, start_server, stop_server  # noqa: E402
+from test_fake_canvas import AUTH, ServerTestCase, request  # noqa: E402
 
 FORM = dict(AUTH, **{"Content-Type": "application/x-www-form-urlencoded"})
 
 
-class PlannerWriteTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.proc, cls.port, cls.control_port = start_server("--courses", "3")
+class PlannerWriteTests(ServerTestCase):
+    server_arguments = ("--courses", "3",)
 
-    @classmethod
-    def tearDownClass(cls):
-        stop_server(cls.proc)
-
-    def setUp(self):
-        self.assertEqual(control_request(self.control_port, "POST", "reset").status, 200)
 
     def call(self, method: str, path: str, **fields):
         body = urlencode(fields).encode() if fields else None
