@@ -351,9 +351,18 @@ extension SubmitEndToEndTests {
             while kills < 40 || (killedMidWork < 10 && kills < 130) {
                 kills += 1
                 let pid = try AppCommand.start(["drain", "--timeout", "60"] + canvas, environment: environment, output: output)
-                // Past forty, a machine slow to start each drain gets longer before the kill, and
-                // longer again past seventy: a debug build beside the whole suite can take seconds.
-                try await Task.sleep(for: .milliseconds(30 + delays.next(upTo: kills > 70 ? 3000 : kills > 40 ? 1500 : 700)))
+                if kills.isMultiple(of: 2) {
+                    // Every other kill waits until the drain is at work, however long a debug build
+                    // beside the whole suite takes to start, then lands a moment into it.
+                    for _ in 0..<100 where (try? String(contentsOf: output, encoding: .utf8))?.contains("uploading ") != true {
+                        try await Task.sleep(for: .milliseconds(50))
+                    }
+                    try await Task.sleep(for: .milliseconds(delays.next(upTo: 400)))
+                } else {
+                    // Past forty, a machine slow to start each drain gets longer before the kill, and
+                    // longer again past seventy.
+                    try await Task.sleep(for: .milliseconds(30 + delays.next(upTo: kills > 70 ? 3000 : kills > 40 ? 1500 : 700)))
+                }
                 kill(pid, SIGKILL)
                 try await AppCommand.waitUntilGone(pid)
                 if (try? String(contentsOf: output, encoding: .utf8))?.contains("uploading ") == true {
