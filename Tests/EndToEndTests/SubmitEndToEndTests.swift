@@ -351,9 +351,10 @@ extension SubmitEndToEndTests {
             while kills < 40 || (killedMidWork < 10 && kills < 130) {
                 kills += 1
                 let pid = try AppCommand.start(["drain", "--timeout", "60"] + canvas, environment: environment, output: output)
-                if kills.isMultiple(of: 2) {
-                    // Every other kill waits until the drain is at work, however long a debug build
-                    // beside the whole suite takes to start, then lands a moment into it.
+                if kills.isMultiple(of: 2), killedMidWork < 10 {
+                    // Until ten have landed mid-work, every other kill waits until the drain is at
+                    // work, however long a debug build beside the whole suite takes to start, then
+                    // lands a moment into it; the rest come at random times from the start.
                     for _ in 0..<100 where (try? String(contentsOf: output, encoding: .utf8))?.contains("uploading ") != true {
                         try await Task.sleep(for: .milliseconds(50))
                     }
