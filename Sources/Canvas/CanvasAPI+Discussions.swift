@@ -16,10 +16,9 @@ extension CanvasAPI {
     /// too new for Canvas's cached tree put in their places. Canvas answers 403 with the bare
     /// string `"require_initial_post"` to a student who must post before reading.
     func discussionThread(course: CourseID, topic: String) async throws -> [DiscussionEntry] {
-        let path = "/api/v1/courses/\(Self.pathSegment(course))/discussion_topics/\(Self.pathSegment(topic))/view"
-        let address = url(path, query: [("include_new_entries", "1")])
+        let address = url(topicPath(course, topic) + "/view", query: [("include_new_entries", "1")])
         let (response, answeredURL) = try await exchange(HTTPRequest(url: address))
-        if response.status == 403, String(decoding: response.body, as: UTF8.self).contains("require_initial_post") {
+        if Self.wantsInitialPost(response) {
             throw DiscussionError.postFirst
         }
         try check(response, url: answeredURL, resource: .discussion(course, id: topic))
@@ -29,9 +28,8 @@ extension CanvasAPI {
     /// `PUT …/discussion_topics/:topic/entries/:id/read` for each entry, which Canvas answers 204
     /// and takes again harmlessly, so a failure is simply sent again later.
     func markDiscussionRead(course: CourseID, topic: String, entries: [String]) async throws {
-        let topicPath = "/api/v1/courses/\(Self.pathSegment(course))/discussion_topics/\(Self.pathSegment(topic))"
         for entry in entries {
-            let request = HTTPRequest(method: "PUT", url: url(topicPath + "/entries/\(Self.pathSegment(entry))/read"), body: Data())
+            let request = HTTPRequest(method: "PUT", url: url(topicPath(course, topic) + "/entries/\(Self.pathSegment(entry))/read"), body: Data())
             _ = try await send(request, resource: .discussion(course, id: topic))
         }
     }

@@ -36,6 +36,8 @@ public enum CanvasResource: Equatable, Sendable {
     case plannerMark(String)
     /// A to-do of the user's own (a planner note), named by its title.
     case plannerNote(String)
+    /// A post to a discussion of a course, or a reply in it, named by the discussion's title.
+    case discussionPost(CourseID, title: String)
 
     /// What a 404 means here, or `nil` where Canvas only answers 404 when the address is wrong.
     var missingMessage: String? {
@@ -57,6 +59,8 @@ public enum CanvasResource: Equatable, Sendable {
             return "\(title) is no longer on your planner"
         case let .plannerNote(title):
             return "The to-do “\(title)” is no longer on your planner"
+        case let .discussionPost(_, title):
+            return "The discussion “\(title)”, or the post replied to, no longer exists"
         case .courseList, .favorites, .profile, .planner:
             return nil
         }
@@ -84,6 +88,7 @@ public enum CanvasResource: Equatable, Sendable {
         case let .discussion(_, id): return "read discussion \(id)"
         case let .plannerMark(title): return "mark \(title) done"
         case let .plannerNote(title): return "change the to-do “\(title)”"
+        case let .discussionPost(_, title): return "post to “\(title)”: it is closed for comments or locked"
         }
     }
 }
@@ -95,6 +100,7 @@ extension CanvasResource {
         case .submission: return "take the submission"
         case .plannerMark: return "take the done mark"
         case .plannerNote: return "take the to-do"
+        case .discussionPost: return "take the post"
         default: return "do this"
         }
     }
@@ -102,7 +108,7 @@ extension CanvasResource {
     /// Whether a 400 about this resource carries a reason worth showing as it is.
     var explainsRefusals: Bool {
         switch self {
-        case .submission, .plannerMark, .plannerNote: return true
+        case .submission, .plannerMark, .plannerNote, .discussionPost: return true
         default: return false
         }
     }

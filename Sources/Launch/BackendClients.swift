@@ -19,6 +19,7 @@ struct BackendClients: Sendable {
     var submissions: SubmissionTransport
     var downloads: DownloadTransport
     var plannerWrites: PlannerWriteTransport = .unimplemented
+    var discussionWrites: DiscussionWriteTransport = .unimplemented
     var capabilities: BackendCapabilities
     /// A cheap request that succeeds when the site answers again; nil for the offline backends.
     var probe: (@Sendable () async -> Bool)?
@@ -59,6 +60,7 @@ extension BackendClients {
             submissions: .canvas(connection),
             downloads: .canvas(connection),
             plannerWrites: .canvas(connection),
+            discussionWrites: .canvas(connection),
             capabilities: .canvas,
             probe: CanvasProbe.make(
                 baseURL: connection.baseURL, credentials: connection.credentials, http: connection.http, clock: connection.clock

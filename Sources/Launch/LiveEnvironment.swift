@@ -161,6 +161,7 @@ public enum LiveEnvironment {
             submissions: clients.submissions,
             downloads: clients.downloads,
             plannerWrites: clients.plannerWrites,
+            discussionWrites: clients.discussionWrites,
             clock: environment.clock,
             backend: backend.identity,
             probe: clients.probe

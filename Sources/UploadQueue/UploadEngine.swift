@@ -17,6 +17,7 @@ public actor UploadEngine {
     let submissions: SubmissionTransport
     let downloads: DownloadTransport
     let plannerWrites: PlannerWriteTransport
+    let discussionWrites: DiscussionWriteTransport
     let clock: WallClock
     let backend: String
     private let jitter: @Sendable () -> Double
@@ -40,6 +41,7 @@ public actor UploadEngine {
         submissions: SubmissionTransport = .unimplemented,
         downloads: DownloadTransport = .unimplemented,
         plannerWrites: PlannerWriteTransport = .unimplemented,
+        discussionWrites: DiscussionWriteTransport = .unimplemented,
         clock: WallClock,
         backend: String,
         probe: (@Sendable () async -> Bool)? = nil,
@@ -51,6 +53,7 @@ public actor UploadEngine {
         self.submissions = submissions
         self.downloads = downloads
         self.plannerWrites = plannerWrites
+        self.discussionWrites = discussionWrites
         self.clock = clock
         self.backend = backend
         self.jitter = jitter
@@ -82,13 +85,14 @@ public actor UploadEngine {
         return jobs.filter { isDue($0, at: now) && !isWaitingForEarlierJob($0, among: jobs) }
     }
 
-    /// Whether an older job hands files in to the same assignment, or marks the same planner
-    /// item, and is not finished yet.
+    /// Whether an older job hands files in to the same assignment, marks the same planner
+    /// item, or posts to the same discussion, and is not finished yet.
     ///
     /// Submissions to one assignment are sent one at a time, in the order they were queued, so
     /// each attempt is read back as the newest when it is checked and the later one stays the
     /// newest attempt, as the student meant it. Marks of one item go in order for the same
-    /// reason: the last one set is the one the item keeps.
+    /// reason: the last one set is the one the item keeps. Posts to one discussion go in order, so
+    /// a post read back is never taken for a later one with the same words.
     func isWaitingForEarlierJob(_ job: UploadJob, among jobs: [UploadJob]) -> Bool {
         guard let key = Self.orderingKey(of: job) else { return false }
         return jobs.contains { other in
@@ -98,11 +102,13 @@ public actor UploadEngine {
         }
     }
 
-    /// What jobs sent one at a time in order share: the assignment handed in to, or the item marked.
+    /// What jobs sent one at a time in order share: the assignment handed in to, the item marked,
+    /// the note changed, or the discussion posted to.
     private static func orderingKey(of job: UploadJob) -> String? {
         if let plan = job.submission { return "assignment " + plan.assignmentID }
         if let mark = job.plannerMark { return "mark " + mark.itemID }
         if let note = job.plannerNote, let id = note.noteID, note.action != .add { return "note " + id }
+        if let reply = job.discussionReply { return "discussion " + reply.topicID }
         return nil
     }
 
@@ -158,6 +164,8 @@ public actor UploadEngine {
                 try await handIn(&job)
             } else if job.isPlannerNote {
                 try await changeNote(&job)
+            } else if job.isDiscussionReply {
+                try await postReply(&job)
             } else if var mark = job.plannerMark {
                 // Setting a mark twice leaves one mark: no step of it needs recording first.
                 mark.overrideID = try await plannerWrites.setDone(mark)

@@ -66,6 +66,11 @@ extension UploadQueueClient {
                 let job = try store.enqueueContent(course: course, backend: backend, submission: plan)
                 engine.announce(.updated(job))
                 return job
+            },
+            enqueueReply: { reply, course in
+                let job = try store.enqueueReply(reply, course: course, backend: backend)
+                engine.announce(.updated(job))
+                return job
             }
         )
     }

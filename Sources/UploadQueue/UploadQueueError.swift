@@ -18,6 +18,8 @@ public enum UploadQueueError: UserFacingError, Equatable {
     case damaged(id: String)
     /// A submission was asked for with no file to hand in.
     case noFiles
+    /// A post to a discussion was asked for with no words in it.
+    case noWords
 
     public var userMessage: String {
         switch self {
@@ -37,6 +39,8 @@ public enum UploadQueueError: UserFacingError, Equatable {
             return "Upload \(id) has a damaged record; it can only be removed"
         case .noFiles:
             return "Choose at least one file to hand in"
+        case .noWords:
+            return "Write something to post"
         }
     }
 }

@@ -37,3 +37,16 @@ extension UploadStore {
         }
     }
 }
+
+extension UploadStore {
+    /// Queues a post or reply to a discussion of `course` on `backend`: a job without files,
+    /// whose words are kept in its record.
+    public func enqueueReply(_ reply: UploadJob.DiscussionReply, course: CourseID, backend: String) throws -> UploadJob {
+        guard HandInText.wordCount(reply.text) > 0 else { throw UploadQueueError.noWords }
+        return try stage { id, _ in
+            var job = UploadJob(id: id, courseID: course, files: [], backend: backend, queuedAt: clock.now())
+            job.discussionReply = reply
+            return job
+        }
+    }
+}

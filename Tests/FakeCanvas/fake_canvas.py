@@ -2785,6 +2785,8 @@ class FakeCanvas:
          "post_discussion_entry"),
         ("POST", r"/api/v1/courses/(?P<course>[^/]+)/discussion_topics/(?P<topic>[^/]+)/entries/(?P<entry>[^/]+)"
                  r"/replies", "post_discussion_reply"),
+        ("GET", r"/api/v1/courses/(?P<course>[^/]+)/discussion_topics/(?P<topic>[^/]+)/entries/(?P<entry>[^/]+)"
+                r"/replies", "list_discussion_replies"),
         ("PUT", r"/api/v1/courses/(?P<course>[^/]+)/discussion_topics/(?P<topic>[^/]+)/entries/(?P<entry>[^/]+)"
                 r"/read", "mark_discussion_entry_read"),
         ("PUT", r"/api/v1/courses/(?P<course>[^/]+)/discussion_topics/(?P<topic>[^/]+)/read_all",
@@ -3471,26 +3473,40 @@ class FakeCanvas:
         self._require_initial_post(found)
         entries = self.discussions.entries(found.id)
         newest_first = sorted((e for e in entries if not e.deleted), key=lambda e: (e.created_at, e.id), reverse=True)
-        below: dict = {}
-        for entry in entries:
-            below.setdefault(entry.parent_id, []).append(entry)
-
-        def descendants(eid: int) -> list:
-            found_below = []
-            for child in below.get(eid, []):
-                found_below += [child] + descendants(child.id)
-            return found_below
-
         rows = []
         for entry in (e for e in newest_first if e.parent_id is None):
             row = self._entry_json(entry, cid, True)
-            replies = sorted((e for e in descendants(entry.id) if not e.deleted),
-                             key=lambda e: (e.created_at, e.id), reverse=True)
+            replies = self._replies_newest_first(entries, entry.id)
             if replies:
                 row["recent_replies"] = [self._entry_json(e, cid, True) for e in replies[:10]]
                 row["has_more_replies"] = len(replies) > 10
             rows.append(row)
         return self._paged(req, rows)
+
+    @staticmethod
+    def _replies_newest_first(entries: list, eid: int) -> list:
+        """Every active reply under the entry `eid`, at any depth, newest first."""
+        below: dict = {}
+        for entry in entries:
+            below.setdefault(entry.parent_id, []).append(entry)
+        found, pending = [], list(below.get(eid, []))
+        while pending:
+            child = pending.pop()
+            found.append(child)
+            pending += below.get(child.id, [])
+        return sorted((e for e in found if not e.deleted), key=lambda e: (e.created_at, e.id), reverse=True)
+
+    def list_discussion_replies(self, req: Request, course: str, topic: str, entry: str) -> Response:
+        """`GET …/entries/:entry/replies` (DiscussionTopicsApiController#replies): every reply
+        under the entry at any depth, flat, newest first, in pages, each with `user_name` and its
+        read state. Behind `require_initial_post`; an entry not in the topic is 404."""
+        cid, found = self._discussion(course, topic)
+        self._require_initial_post(found)
+        parent = self.discussions.entry(found.id, entry)
+        if parent is None:
+            raise ApiError(404, NOT_FOUND_MESSAGE)
+        replies = self._replies_newest_first(self.discussions.entries(found.id), parent.id)
+        return self._paged(req, [self._entry_json(e, cid, True) for e in replies])
 
     def _posted_entry(self, cid: int, topic: DiscussionTopicRow, parent: Optional[int], req: Request) -> Response:
         """`save_entry`: 201 with the new entry as the user sees it. Nothing dedupes a post."""

@@ -326,6 +326,21 @@ class DiscussionTests(unittest.TestCase):
         paged = every_page(self, SERVER.url(f"{TOPICS}/{WEEK3}/entries?per_page=1"))
         self.assertEqual([e["id"] for e in paged], [52105, 52101])
 
+    def test_an_entrys_replies_are_listed_flat_newest_first(self):
+        listed = get(self, f"{TOPICS}/{WEEK3}/entries/52101/replies")
+        self.assertEqual([e["id"] for e in listed], [52103, 52102], "every depth, newest first, no deleted")
+        deep = post(WEEK3, "<p>Under a reply</p>", entry=52103).json()
+        again = get(self, f"{TOPICS}/{WEEK3}/entries/52101/replies")
+        self.assertEqual([e["id"] for e in again], [deep["id"], 52103, 52102], "a reply to a reply is listed under the top entry")
+        self.assertEqual((again[0]["user_id"], again[0]["message"]), (1, "<p>Under a reply</p>"))
+        self.assertEqual(api("GET", f"{TOPICS}/{WEEK3}/entries/99999/replies").status, 404)
+        paged = every_page(self, SERVER.url(f"{TOPICS}/{WEEK3}/entries/52101/replies?per_page=1"))
+        self.assertEqual(len(paged), 3)
+
+    def test_an_entrys_replies_are_hidden_until_the_student_posts(self):
+        hidden = api("GET", f"{TOPICS}/{REFLECTION}/entries/52201/replies")
+        self.assertEqual((hidden.status, hidden.json()), (403, "require_initial_post"))
+
     def test_faults_apply_to_the_discussion_routes(self):
         rule = {"match": f"/discussion_topics/{WEEK3}/entries$", "method": "POST", "kind": "lost_reply"}
         self.assertEqual(SERVER.control("POST", "faults", rule).status, 201)

@@ -43,7 +43,7 @@ enum UploadRow {
             .init(text: stateGlyph + " ", style: style(job.state)),
             .init(text: name.truncated(toWidth: nameWidth, ellipsis: glyphs.ellipsis).padded(toWidth: nameWidth) + "  ", style: .plain),
             .init(text: Sanitizer.clean(course).truncated(toWidth: 10, ellipsis: glyphs.ellipsis).padded(toWidth: 10) + " ", style: .muted),
-            .init(text: (job.isPlannerMark || job.isPlannerNote || job.submission?.handsInContent == true ? "" : ByteSize.format(job.size)).padded(toWidth: 9) + " ", style: .muted),
+            .init(text: (job.sendsNoFiles ? "" : ByteSize.format(job.size)).padded(toWidth: 9) + " ", style: .muted),
         ])
     }
 
@@ -54,7 +54,7 @@ enum UploadRow {
             let destination = job.submission.map { " for " + Sanitizer.clean($0.assignmentName) } ?? ""
             return [.init(text: ("queued" + destination).truncated(toWidth: max(1, room), ellipsis: glyphs.ellipsis), style: .muted)]
         case .uploading:
-            guard let progress, job.size > 0 else { return [.init(text: job.isPlannerMark || job.isPlannerNote ? "sending…" : "uploading…", style: .accent)] }
+            guard let progress, job.size > 0 else { return [.init(text: job.isMessage ? "sending…" : "uploading…", style: .accent)] }
             let fraction = min(1, Double(progress.sentBytes) / Double(job.size))
             let rate = progress.rate(now: now)
             let speed = rate > 0 ? "  \(ByteSize.format(Int64(rate)))/s" : ""
@@ -69,7 +69,7 @@ enum UploadRow {
             // Nothing to retry: the record is unreadable. Removing it (d) is the way out.
             return [.init(text: Sanitizer.clean(reason).truncated(toWidth: max(1, room), ellipsis: glyphs.ellipsis), style: Style(role: .error))]
         case .done:
-            return [.init(text: job.submittedSummary ?? (job.isPlannerMark || job.isPlannerNote ? "sent" : "done"), style: Style(role: .success))]
+            return [.init(text: job.submittedSummary ?? (job.isMessage ? "sent" : "done"), style: Style(role: .success))]
         }
     }
 

@@ -37,6 +37,8 @@ public struct UploadQueueClient: Sendable {
     public var enqueueNote: @Sendable (_ note: UploadJob.PlannerNote) async throws -> UploadJob
     /// Queues a text entry (`text`, plain) or a link (`url`) handed in to `assignment` of `course`.
     public var enqueueContent: @Sendable (_ text: String?, _ url: String?, _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob
+    /// Queues a post to a discussion of `course`, or a reply to one of its posts.
+    public var enqueueReply: @Sendable (_ reply: UploadJob.DiscussionReply, _ course: CourseID) async throws -> UploadJob
 
     public init(
         jobs: @escaping @Sendable () async throws -> [UploadJob],
@@ -60,6 +62,9 @@ public struct UploadQueueClient: Sendable {
         },
         enqueueContent: @escaping @Sendable (_ text: String?, _ url: String?, _ course: CourseID, _ assignment: Assignment) async throws -> UploadJob = {
             _, _, _, _ in throw Unimplemented("Text and link hand-ins")
+        },
+        enqueueReply: @escaping @Sendable (_ reply: UploadJob.DiscussionReply, _ course: CourseID) async throws -> UploadJob = { _, _ in
+            throw Unimplemented("Replies to discussions")
         }
     ) {
         self.jobs = jobs
@@ -76,6 +81,7 @@ public struct UploadQueueClient: Sendable {
         self.enqueueMark = enqueueMark
         self.enqueueNote = enqueueNote
         self.enqueueContent = enqueueContent
+        self.enqueueReply = enqueueReply
     }
 }
 

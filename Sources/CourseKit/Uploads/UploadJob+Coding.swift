@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension UploadJob: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, courseID, files, submission, download, plannerMark, plannerNote, backend, queuedAt, state, attempts
+        case id, courseID, files, submission, download, plannerMark, plannerNote, discussionReply, backend, queuedAt, state, attempts
         // A record written before jobs could hold several files kept its one file's fields here.
         case fileName, sourcePath, size, sha256
     }
@@ -13,10 +13,11 @@ extension UploadJob: Codable {
         courseID = try container.decode(CourseID.self, forKey: .courseID)
         plannerMark = try container.decodeIfPresent(PlannerMark.self, forKey: .plannerMark)
         plannerNote = try container.decodeIfPresent(PlannerNote.self, forKey: .plannerNote)
+        discussionReply = try container.decodeIfPresent(DiscussionReply.self, forKey: .discussionReply)
         submission = try container.decodeIfPresent(Submission.self, forKey: .submission)
         if let files = try container.decodeIfPresent([QueuedFile].self, forKey: .files) {
-            // A mark, a to-do, a text entry or a link sends no file.
-            let fileless = plannerMark != nil || plannerNote != nil || submission?.handsInContent == true
+            // A mark, a to-do, a reply, a text entry or a link sends no file.
+            let fileless = plannerMark != nil || plannerNote != nil || discussionReply != nil || submission?.handsInContent == true
             guard !files.isEmpty || fileless else {
                 throw DecodingError.dataCorruptedError(forKey: .files, in: container, debugDescription: "a job that sends or fetches files has at least one")
             }
@@ -45,6 +46,7 @@ extension UploadJob: Codable {
         try container.encodeIfPresent(download, forKey: .download)
         try container.encodeIfPresent(plannerMark, forKey: .plannerMark)
         try container.encodeIfPresent(plannerNote, forKey: .plannerNote)
+        try container.encodeIfPresent(discussionReply, forKey: .discussionReply)
         try container.encode(backend, forKey: .backend)
         try container.encode(queuedAt, forKey: .queuedAt)
         try container.encode(state, forKey: .state)

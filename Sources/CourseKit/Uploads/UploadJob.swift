@@ -35,6 +35,8 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
     public var plannerMark: PlannerMark?
     /// The to-do of the student's own added, changed or removed; such a job has no files.
     public var plannerNote: PlannerNote?
+    /// The post or reply sent to a course's discussion; such a job has no files.
+    public var discussionReply: DiscussionReply?
     /// The backend the job belongs to, such as `canvas https://school.example` or `local`; never uploaded elsewhere.
     public var backend: String
     public var queuedAt: Date
@@ -77,6 +79,7 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
             case .delete: return "To-do removed: " + note.title
             }
         }
+        if let reply = discussionReply { return (reply.entryID == nil ? "Post: " : "Reply: ") + reply.topicTitle }
         if let url = submission?.url { return url }
         if let text = submission?.text { return "text: \(HandInText.wordCount(text)) words" }
         guard let first = files.first else { return "(no file)" }
@@ -94,6 +97,17 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
     /// Where the first file was when it was queued.
     public var sourcePath: String {
         files.first?.sourcePath ?? ""
+    }
+
+    /// Whether the job sends words rather than files: a done mark, a to-do, a post to a
+    /// discussion, a text entry or a link.
+    public var sendsNoFiles: Bool {
+        plannerMark != nil || plannerNote != nil || discussionReply != nil || submission?.handsInContent == true
+    }
+
+    /// Whether the job changes the student's planner or posts to a discussion: it is "sent", not "uploaded".
+    public var isMessage: Bool {
+        plannerMark != nil || plannerNote != nil || discussionReply != nil
     }
 
     /// Whether the job hands files in to an assignment rather than adding one to a course's Files.

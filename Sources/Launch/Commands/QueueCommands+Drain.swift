@@ -54,7 +54,7 @@ extension QueueCommands {
         switch job.state {
         case .uploading:
             // A mark, a to-do, a text or a link carries no file to upload.
-            let sends = job.isPlannerMark || job.isPlannerNote || job.submission?.handsInContent == true
+            let sends = job.sendsNoFiles
             say("\(sends ? "sending" : "uploading") \(job.id) \(job.fileName) (attempt \(job.attempts))")
         case let .waiting(until, reason):
             say("waiting \(job.id) \(job.fileName): \(reason), retry in \(UploadJob.State.secondsLeft(until: until, from: Date()))s")
