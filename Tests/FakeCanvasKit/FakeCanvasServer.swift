@@ -161,11 +161,26 @@ package final class FakeCanvasServer: @unchecked Sendable {
 
     /// A discussion as the server keeps it: which of its replies the student has read.
     package struct Discussion: Decodable {
+        package struct Entry: Decodable {
+            package var id: Int
+            package var parent_id: Int?
+            package var user_id: Int?
+            package var message: String?
+            package var deleted: Bool
+        }
+
         package var course_id: Int
         package var id: Int
         package var title: String
         package var read_entry_ids: [Int]
         package var unread_entry_ids: [Int]
+        /// Every entry, deleted ones too, oldest first.
+        package var entries: [Entry]
+
+        /// The entries the user (ID 1) wrote, oldest first.
+        package var own: [Entry] {
+            entries.filter { $0.user_id == 1 && !$0.deleted }
+        }
     }
 
     /// Every discussion (not announcement) the server seeded or was sent.
