@@ -133,6 +133,8 @@ final class CourseDetailPane: PaneRunner {
             onSeen(id)
         case let .handIn(effect):
             HandInFlow.perform(effect, with: handInServices) { [weak self] in self?.update(.handInAnswered($0)) }
+        case let .reply(effect):
+            ReplyFlow.perform(effect, with: handInServices) { [weak self] in self?.update(.replyAnswered($0)) }
         case let .checkDownloads(files): checkDownloads(files)
         case let .enqueueDownloads(batch): enqueue(batch)
         case let .followDownloadProgress(follow): followDownloadProgress(follow)

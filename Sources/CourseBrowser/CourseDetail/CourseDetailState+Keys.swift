@@ -4,7 +4,7 @@ import TerminalUI
 extension CourseDetailState {
     /// What the Course pane's keys do.
     enum Action: Equatable {
-        case scroll, page, ends, selectItem, back, openInBrowser, copyAddress, upload, handIn, retry, read, download
+        case scroll, page, ends, selectItem, back, openInBrowser, copyAddress, upload, handIn, retry, read, download, reply
         case whatIf, clearWhatIf, needed
     }
 
@@ -21,9 +21,13 @@ extension CourseDetailState {
             [[.character("o")]], does: "open the selected item (a downloaded file: its copy), else the course, in the web browser ($BROWSER, else xdg-open)",
             hint: "browser", action: .openInBrowser
         ),
-        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, discussion, file or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, discussion (or reply in an open one), file or module item", hint: "item", hintKey: "n/p", action: .selectItem),
         Binding([[.character("d")]], does: "download the selected file, or every file in the selected folder", hint: "download", action: .download),
         Binding([[.enter]], does: "read the selected announcement whole, or a discussion with its replies, which marks them read; again folds it; a module's file: select it in Files", action: .read),
+        Binding(
+            [[.character("R")]], does: "reply to the selected discussion, or to the reply selected in it, written in your editor ($VISUAL or $EDITOR)",
+            hint: "reply", action: .reply
+        ),
         Binding(
             [[.character("w")]], does: "what-if: type a score for the assignment selected under Grades, and see the totals move (nothing is sent)",
             hint: "what-if", action: .whatIf
@@ -55,6 +59,8 @@ extension CourseDetailState {
         case .read:
             let readable = selectedAnnouncement != nil || selectedTopic != nil || selectedDetailItem?.fileID != nil
             return Availability(unless: readable ? nil : "Select an announcement or a discussion with n or p first")
+        case .reply:
+            return replyAvailability
         case .download:
             let none = selectedFile == nil && selectedFolder == nil && selectedAttachment == nil
             return Availability(unless: none ? "Select a file or folder with n or p first" : nil)
@@ -73,6 +79,9 @@ extension CourseDetailState {
     var keys: [KeyItem] {
         if gradePrompt != nil {
             return GradePrompt.bindings.items { _ in .enabled }
+        }
+        if let reply {
+            return reply.keys
         }
         return handIn?.keys ?? helpKeys
     }

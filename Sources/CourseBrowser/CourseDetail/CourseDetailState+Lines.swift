@@ -15,6 +15,9 @@ extension CourseDetailState {
         if let handIn {
             return handIn.lines(width: width, glyphs: glyphs, now: now) + [.blank]
         }
+        if let reply {
+            return reply.lines(width: width, glyphs: glyphs) + [.blank]
+        }
         if let gradePrompt {
             return gradePrompt.lines(width: width, glyphs: glyphs) + [.blank]
         }

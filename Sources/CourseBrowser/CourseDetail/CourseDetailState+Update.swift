@@ -39,6 +39,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case markedRead(String, course: CourseID, failure: (any Error)?)
         /// What came of an effect of the hand-in flow: what the queue took, what the editor left.
         case handInAnswered(HandInFlow.Event)
+        /// What came of an effect of the reply being written: what the editor left, what the queue took.
+        case replyAnswered(ReplyFlow.Event)
         /// The upload queue changed a job: a submission from this pane may have been handed in.
         case uploadChanged(UploadChange)
         /// The browser was asked to open a page: what became of it.
@@ -86,6 +88,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case back
         /// What the hand-in flow wants done.
         case handIn(HandInFlow.Effect)
+        /// What the reply being written wants done.
+        case reply(ReplyFlow.Effect)
         /// Read what the student saw of the course as kept under this ID, and answer with `seenBefore`.
         case readSeen(CourseID)
         /// Keep this as what the student saw of the course, and tell the host they looked.
@@ -145,6 +149,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .localCopyOpened(outcome, name, path): notice = notice(opening: name, at: path, outcome: outcome)
         case let .markedRead(id, course, failure): receiveMarkedRead(id, course: course, failure: failure)
         case let .handInAnswered(answer): return updateHandIn(answer)
+        case let .replyAnswered(answer): return updateReply(answer)
         case let .uploadChanged(change): return uploadChanged(change, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
         case .minutePassed: break
@@ -208,6 +213,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         if handIn != nil {
             return updateHandIn(.key(key))
         }
+        if reply != nil {
+            return updateReply(.key(key))
+        }
         if gradePrompt != nil {
             answerGradePrompt(key)
             return []
@@ -261,6 +269,7 @@ extension CourseDetailState: PaneState, BoundKeys {
                 return readSelectedTopic()
             }
             return readSelectedAnnouncement()
+        case .reply: return startReply()
         case .whatIf: openGradePrompt(.whatIf)
         case .clearWhatIf: clearWhatIf()
         case .needed: openGradePrompt(.target)
@@ -299,7 +308,7 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     /// Tells how a submission queued for this course ended, and reads the assignments again once one is handed in.
     private mutating func uploadChanged(_ change: UploadChange, now: Date) -> [Effect] {
-        if let effects = downloadChanged(change) {
+        if let effects = downloadChanged(change) ?? replyChanged(change) {
             return effects
         }
         guard let news = HandInFlow.news(of: change, in: courseID, now: now) else { return [] }

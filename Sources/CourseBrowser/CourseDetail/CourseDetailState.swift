@@ -36,6 +36,8 @@ struct CourseDetailState {
     var downloads = FileDownloads()
     /// The open hand-in flow (`s`) or upload prompt (`u`), if any.
     var handIn: HandInFlow?
+    /// The reply being written to a discussion (`R`), if any.
+    var reply: ReplyFlow?
     /// What the last flow did, how a submission from this pane ended, or why a key did
     /// nothing, until the next key.
     var notice: Notice?
@@ -197,9 +199,9 @@ struct CourseDetailState {
             || grades.isLoading || discussions.isLoading
     }
 
-    /// Whether the hand-in flow or a grade question is open and takes every key.
+    /// Whether the hand-in flow, a reply or a grade question is open and takes every key.
     var isTyping: Bool {
-        handIn != nil || gradePrompt != nil
+        handIn != nil || reply != nil || gradePrompt != nil
     }
 
     /// The selected assignment or module item, while it is on the page.

@@ -78,4 +78,15 @@ extension DetailItem {
     init(_ topic: DiscussionTopic) {
         self.init(id: Self.id(ofTopic: topic.id), title: topic.title, url: topic.htmlURL)
     }
+
+    /// The ID of the reply `entry` in the discussion `topic`: the discussion's ID, then the reply's.
+    static func id(ofEntry entry: String, in topic: String) -> String {
+        id(ofTopic: topic) + " entry " + entry
+    }
+
+    /// A reply in an open discussion, which opens the discussion's page at the reply.
+    init(_ entry: DiscussionEntry, in topic: DiscussionTopic) {
+        let page = topic.htmlURL.flatMap { URL(string: "#entry-" + entry.id, relativeTo: $0)?.absoluteURL } ?? topic.htmlURL
+        self.init(id: Self.id(ofEntry: entry.id, in: topic.id), title: "the reply by \(entry.authorName ?? "someone") in \(topic.title)", url: page)
+    }
 }

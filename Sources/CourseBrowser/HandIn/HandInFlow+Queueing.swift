@@ -36,17 +36,7 @@ extension HandInFlow {
     /// Opens the editor on the assignment's draft, in a folder only the student can read, and
     /// reads what it holds once the editor closes.
     static func write(_ assignment: Assignment, of course: CourseID, with services: Services) async -> TextDraft.Reading {
-        let draft = TextDraft.place(for: assignment, of: course, in: services.drafts)
-        do {
-            try FileManager.default.createDirectory(at: services.drafts, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            return .unusable("Can't keep a draft in \(services.drafts.path): \(userMessage(for: error))", draft: nil)
-        }
-        if case let .failed(why) = await services.editor.edit(draft) {
-            let kept = FileManager.default.fileExists(atPath: draft.path) ? draft : nil
-            return .unusable(why + (kept.map { "; what was written stays in \($0.path)" } ?? ""), draft: kept)
-        }
-        return TextDraft.read(draft)
+        await TextDraft.edit(TextDraft.place(for: assignment, of: course, in: services.drafts), in: services.drafts, with: services.editor)
     }
 
     /// Queues a text or a link as one submission; a text's draft is removed once the job holds it.

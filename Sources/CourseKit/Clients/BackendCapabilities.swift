@@ -12,14 +12,18 @@ public struct BackendCapabilities: Sendable, Equatable {
     public var plannerMarkRefusal: String?
     /// Why a text entry or a link can't be handed in here; nil where it can.
     public var contentHandInRefusal: String?
+    /// Why posts and replies to discussions can't be sent from here; nil where they can.
+    public var discussionPostRefusal: String?
 
     public init(
-        lmsName: String = "Canvas", courseFileUploadRefusal: String? = nil, plannerMarkRefusal: String? = nil, contentHandInRefusal: String? = nil
+        lmsName: String = "Canvas", courseFileUploadRefusal: String? = nil, plannerMarkRefusal: String? = nil, contentHandInRefusal: String? = nil,
+        discussionPostRefusal: String? = nil
     ) {
         self.lmsName = lmsName
         self.courseFileUploadRefusal = courseFileUploadRefusal
         self.plannerMarkRefusal = plannerMarkRefusal
         self.contentHandInRefusal = contentHandInRefusal
+        self.discussionPostRefusal = discussionPostRefusal
     }
 
     /// Whether a text entry or a link can be handed in here, not only files.
@@ -32,6 +36,7 @@ public struct BackendCapabilities: Sendable, Equatable {
     /// folder on this machine); done marks are Canvas's planner's own.
     public static let catalog = BackendCapabilities(
         plannerMarkRefusal: "Done marks and to-dos are kept by Canvas's planner; the catalog has none",
-        contentHandInRefusal: "The catalog takes files only; a text entry or a link goes to Canvas"
+        contentHandInRefusal: "The catalog takes files only; a text entry or a link goes to Canvas",
+        discussionPostRefusal: "The catalog keeps no discussions to post to"
     )
 }

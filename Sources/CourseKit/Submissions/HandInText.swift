@@ -12,6 +12,17 @@ public enum HandInText {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// `text` without control characters but line breaks and tabs; a carriage return ends a
+    /// line as a newline does.
+    public static func withoutControls(_ text: String) -> String {
+        let lines = text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: lines.unicodeScalars.filter { scalar in
+            scalar == "\n" || scalar == "\t" || scalar.properties.generalCategory != .control
+        })
+        return String(kept)
+    }
+
     /// A text handed in, as a sentence names it: `a text of 212 words`.
     public static func naming(text: String) -> String {
         "a text of \(wordCount(text)) words"

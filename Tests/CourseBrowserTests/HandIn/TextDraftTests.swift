@@ -39,6 +39,25 @@ struct TextDraftTests {
         #expect(TextDraft.read(draft) == .text("Tiếng Việt, gõ bằng vim\n", draft: draft))
     }
 
+    @Test func controlCharactersPastedIntoADraftAreNotSentAndLineEndsAreKept() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let draft = LocalPath(folder.url.appendingPathComponent("d.txt").path)
+        try Data("Hi \u{1B}[31mred\u{1B}[0m\r\nnext\u{7}\u{9B}line\tend\r".utf8).write(to: URL(fileURLWithPath: draft.path))
+        #expect(TextDraft.read(draft) == .text("Hi [31mred[0m\nnextline\tend\n", draft: draft))
+        #expect(TextDraftTests.draftPlaces() == [
+            "/d/course-52-discussion-600521.txt", "/d/course-52-discussion-600521-entry-___1.txt",
+        ], "one draft per discussion, and per reply replied to")
+    }
+
+    static func draftPlaces() -> [String] {
+        let folder = URL(fileURLWithPath: "/d")
+        let post = UploadJob.DiscussionReply(topicID: "600521", topicTitle: "Week 3", text: "")
+        var reply = post
+        reply.entryID = "../1"
+        return [post, reply].map { TextDraft.place(for: $0, of: CourseID(52), in: folder).path }
+    }
+
     @Test func theEditorWritesInAFolderOnlyTheStudentReadsAndAFailureKeepsWhatItWrote() async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }

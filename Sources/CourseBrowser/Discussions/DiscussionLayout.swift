@@ -5,7 +5,8 @@ import TerminalUI
 
 /// Lays out a course's discussions, latest activity first: one row each with its unread mark,
 /// title and how much is unread; the one opened with Enter shows its post and its replies as a
-/// thread under its row, each reply indented under the one it answers, those unread marked.
+/// thread under its row, each reply indented under the one it answers, those unread marked, and
+/// each an item of its own, to reply to.
 enum DiscussionLayout {
     /// How far each level of replies is indented past its parent.
     static let step = 2
@@ -14,15 +15,15 @@ enum DiscussionLayout {
 
     static func lines(for topics: [DiscussionTopic], reading: DiscussionReading, width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
         topics.flatMap { topic in
-            var lines = row(topic, width: width, now: now, glyphs: glyphs)
+            let item = DetailItem(topic)
+            var lines = row(topic, width: width, now: now, glyphs: glyphs).map { DetailLine.item($0, item) }
             if reading.opened.contains(topic.id) {
-                lines += opened(topic, reading: reading, width: width, now: now, glyphs: glyphs) + [.blank]
+                lines += opened(topic, reading: reading, width: width, now: now, glyphs: glyphs) + [.item(.blank, item)]
             }
             if let failure = reading.failures[topic.id] {
-                lines += StatusRows.failure("Couldn't mark the replies read: \(failure.failure.message)", width: width, glyphs: glyphs)
+                lines += StatusRows.failure("Couldn't mark the replies read: \(failure.failure.message)", width: width, glyphs: glyphs).map { .item($0, item) }
             }
-            let item = DetailItem(topic)
-            return lines.map { DetailLine.item($0, item) }
+            return lines
         }
     }
 
@@ -47,8 +48,8 @@ enum DiscussionLayout {
         return lines
     }
 
-    /// The post with who wrote it when, then the replies or why they aren't shown.
-    private static func opened(_ topic: DiscussionTopic, reading: DiscussionReading, width: Int, now: Date, glyphs: Glyphs) -> [StyledLine] {
+    /// The post with who wrote it when, then the replies, each an item of its own, or why they aren't shown.
+    private static func opened(_ topic: DiscussionTopic, reading: DiscussionReading, width: Int, now: Date, glyphs: Glyphs) -> [DetailLine] {
         let byline = [topic.authorName.map { Sanitizer.clean(Sanitizer.cut($0)) }, topic.postedAt.map { DateText.short($0, now: now) }]
             .compactMap { $0 }.joined(separator: " · ")
         var lines = byline.isEmpty ? [] : [StyledLine(AnnouncementLayout.indent + byline, style: .muted)]
@@ -64,28 +65,37 @@ enum DiscussionLayout {
         case let .failed(failure):
             lines += StatusRows.failure("Couldn't load the replies: \(failure.message)", width: width, glyphs: glyphs)
         case let .loaded(entries):
-            lines += entries.flatMap { entry($0, depth: 1, messages: reading.messages, width: width, now: now, glyphs: glyphs) }
+            let replies = Replies(topic: topic, messages: reading.messages, width: width, now: now, glyphs: glyphs)
+            return lines.map { .item($0, DetailItem(topic)) } + entries.flatMap { replies.lines(for: $0, depth: 1) }
         }
-        return lines
+        return lines.map { .item($0, DetailItem(topic)) }
     }
 
-    /// A reply's byline (its unread mark, who, when), its words, then the replies to it, one level deeper.
-    private static func entry(
-        _ entry: DiscussionEntry, depth: Int, messages: [DiscussionReading.Message: [TextBlock]], width: Int, now: Date, glyphs: Glyphs
-    ) -> [StyledLine] {
-        let indent = AnnouncementLayout.indent + String(repeating: " ", count: min(depth, deepest) * step)
-        let marker = entry.isUnread && !entry.isDeleted ? glyphs.unread + " " : ""
-        let who = entry.isDeleted ? "deleted" : entry.authorName.map { Sanitizer.clean(Sanitizer.cut($0)) } ?? "someone"
-        let when = entry.postedAt.map { " · " + DateText.short($0, now: now) } ?? ""
-        var lines = [StyledLine([
-            .init(text: indent + marker, style: Style(bold: true, role: .accent)),
-            .init(text: (who + when).truncated(toWidth: max(1, width - indent.count - marker.displayWidth), ellipsis: glyphs.ellipsis),
-                  style: entry.isUnread ? .bold : .muted),
-        ])]
-        if !entry.isDeleted {
-            lines += message(messages[.entry(entry.id)], depth: depth, width: width, glyphs: glyphs)
+    /// Lays out the replies of one thread, each the item `n` and `p` stop at to reply to it.
+    private struct Replies {
+        let topic: DiscussionTopic
+        let messages: [DiscussionReading.Message: [TextBlock]]
+        let width: Int
+        let now: Date
+        let glyphs: Glyphs
+
+        /// A reply's byline (its unread mark, who, when), its words, then the replies to it, one level deeper.
+        func lines(for entry: DiscussionEntry, depth: Int) -> [DetailLine] {
+            let indent = AnnouncementLayout.indent + String(repeating: " ", count: min(depth, deepest) * step)
+            let marker = entry.isUnread && !entry.isDeleted ? glyphs.unread + " " : ""
+            let who = entry.isDeleted ? "deleted" : entry.authorName.map { Sanitizer.clean(Sanitizer.cut($0)) } ?? "someone"
+            let when = entry.postedAt.map { " · " + DateText.short($0, now: now) } ?? ""
+            var own = [StyledLine([
+                .init(text: indent + marker, style: Style(bold: true, role: .accent)),
+                .init(text: (who + when).truncated(toWidth: max(1, width - indent.count - marker.displayWidth), ellipsis: glyphs.ellipsis),
+                      style: entry.isUnread ? .bold : .muted),
+            ])]
+            if !entry.isDeleted {
+                own += message(messages[.entry(entry.id)], depth: depth, width: width, glyphs: glyphs)
+            }
+            let item = DetailItem(entry, in: topic)
+            return own.map { .item($0, item) } + entry.replies.flatMap { lines(for: $0, depth: depth + 1) }
         }
-        return lines + entry.replies.flatMap { self.entry($0, depth: depth + 1, messages: messages, width: width, now: now, glyphs: glyphs) }
     }
 
     /// A message's text, indented to `depth`.

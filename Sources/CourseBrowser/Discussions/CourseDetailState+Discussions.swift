@@ -2,16 +2,21 @@ import CourseKit
 import FoundationEssentials
 
 extension CourseDetailState {
-    /// The selected discussion, while one is selected and on the page.
+    /// The selected discussion, or the one of the reply selected, while it is on the page.
     var selectedTopic: DiscussionTopic? {
         guard let selectedItem else { return nil }
-        return discussions.value?.first { DetailItem.id(ofTopic: $0.id) == selectedItem }
+        return discussions.value?.first { topic in
+            let item = DetailItem.id(ofTopic: topic.id)
+            return selectedItem == item || selectedItem.hasPrefix(DetailItem.id(ofEntry: "", in: topic.id))
+        }
     }
 
-    /// Opens the selected discussion's thread, loading it the first time, or folds it again.
+    /// Opens the selected discussion's thread, loading it the first time, or folds it again,
+    /// selecting the discussion where a reply in it was selected.
     mutating func readSelectedTopic() -> [Effect] {
         guard let topic = selectedTopic else { return [] }
         if discussionReading.opened.remove(topic.id) != nil {
+            wantedItem = DetailItem.id(ofTopic: topic.id)
             return []
         }
         discussionReading.opened.insert(topic.id)

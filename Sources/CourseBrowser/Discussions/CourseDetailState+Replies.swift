@@ -1,0 +1,72 @@
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+extension CourseDetailState {
+    /// The reply selected in an open discussion: its discussion, the reply, and the top post of
+    /// its thread, under which a backend lists every reply of it.
+    var selectedEntry: (topic: DiscussionTopic, entry: DiscussionEntry, thread: String)? {
+        guard let selectedItem, let topics = discussions.value else { return nil }
+        for topic in topics {
+            let prefix = DetailItem.id(ofEntry: "", in: topic.id)
+            guard selectedItem.hasPrefix(prefix), let entries = discussionReading.threads[topic.id]?.entries else { continue }
+            let id = String(selectedItem.dropFirst(prefix.count))
+            for top in entries {
+                if let entry = Self.find(id, in: top) { return (topic, entry, top.id) }
+            }
+        }
+        return nil
+    }
+
+    private static func find(_ id: String, in entry: DiscussionEntry) -> DiscussionEntry? {
+        if entry.id == id { return entry }
+        return entry.replies.lazy.compactMap { find(id, in: $0) }.first
+    }
+
+    /// Whether `R` can start a reply now, and if not, why.
+    var replyAvailability: Availability {
+        if let refusal = capabilities.discussionPostRefusal { return .disabled(refusal) }
+        guard let topic = selectedTopic else { return .disabled("Select a discussion, or a reply in an open one, with n or p first") }
+        // Canvas's own words for a topic that takes no more replies.
+        if topic.isClosed { return .disabled("“\(Sanitizer.clean(topic.title))” is closed for comments") }
+        if selectedEntry?.entry.isDeleted == true { return .disabled("That reply was deleted; reply to the discussion or another reply") }
+        return .enabled
+    }
+
+    /// Opens the editor on a reply to the selected reply, else to the selected discussion.
+    mutating func startReply() -> [Effect] {
+        guard let courseID, let topic = selectedTopic, replyAvailability.isEnabled else { return [] }
+        let selected = selectedEntry
+        let (flow, effects) = ReplyFlow.start(course: courseID, topic: topic, entry: selected?.entry, thread: selected?.thread)
+        reply = flow
+        return effects.map(Effect.reply)
+    }
+
+    /// Passes `event` to the reply being written; closes it when it is over.
+    mutating func updateReply(_ event: ReplyFlow.Event) -> [Effect] {
+        ReplyFlow.update(&reply, with: event, notice: &notice).map(Effect.reply)
+    }
+
+    /// Says how a reply to a discussion of this course ended; once it is posted, reads the
+    /// discussions again and the thread it went to, so it shows there. Nil for another kind of job.
+    mutating func replyChanged(_ change: UploadChange) -> [Effect]? {
+        guard case let .updated(job) = change, let posted = job.discussionReply else { return nil }
+        guard job.courseID == courseID else { return [] }
+        let title = Sanitizer.clean(posted.topicTitle)
+        switch job.state {
+        case .done:
+            notice = Notice(text: "Your reply to \(title) was posted")
+            guard discussionReading.opened.contains(posted.topicID) else { return [.refresh(.discussions)] }
+            // A first post opens a thread the teacher hid until then.
+            if discussionReading.threads[posted.topicID]?.entries == nil {
+                discussionReading.threads[posted.topicID] = nil
+            }
+            return [.refresh(.discussions), .loadThread(posted.topicID)]
+        case let .failed(reason):
+            notice = Notice(text: "Couldn't post your reply to \(title): \(reason); the Uploads pane can retry it", isProblem: true)
+            return []
+        case .queued, .uploading, .waiting, .damaged:
+            return []
+        }
+    }
+}
