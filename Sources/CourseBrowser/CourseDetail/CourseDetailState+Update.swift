@@ -9,8 +9,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case resize(PaneSize)
         case mouse(MouseEvent)
         /// Show this course, loading everything about it; with `selecting`, select that
-        /// assignment (by its ID) once it is shown.
-        case show(CourseID, selecting: String? = nil)
+        /// assignment, or select and open that discussion, once it is shown.
+        case show(CourseID, selecting: CourseFocus? = nil)
         case overview(LoadEvent<Course>)
         case syllabus(LoadEvent<SyllabusBlocks>)
         /// More of the syllabus was converted: these blocks follow those shown; `more`: the rest is still to come.
@@ -130,7 +130,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .key(key): return handle(key, now: now)
         case let .resize(size): resize(size)
         case let .mouse(event): handleMouse(event)
-        case let .show(id, assignment): return open(id, selecting: assignment)
+        case let .show(id, focus): return open(id, selecting: focus)
         case let .overview(event): return receiveOverview(event) + compareSeen(now: now)
         case let .syllabus(event): receiveSyllabus(event); return report(event, .syllabus)
         case let .syllabusPart(blocks, more): receiveSyllabusPart(blocks, more: more, now: now)
@@ -138,7 +138,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .modules(event): modules.apply(event); return report(event, .modules)
         case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
         case let .announcements(event): receiveAnnouncements(event); return report(event, .announcements)
-        case let .discussions(event): receiveDiscussions(event); return report(event, .discussions)
+        case let .discussions(event): return receiveDiscussions(event) + report(event, .discussions)
         case let .thread(topic, course, result): return receiveThread(result, topic: topic, course: course)
         case let .topicMarkedRead(topic, entries, course, failure): receiveTopicMarkedRead(topic, entries: entries, course: course, failure: failure)
         case let .files(event): return receiveFiles(event) + report(event, .files)
@@ -188,12 +188,19 @@ extension CourseDetailState: PaneState, BoundKeys {
     }
 
     /// Shows `id`, unless it is on screen already and none of its sections failed to load;
-    /// selects `assignment` once it is shown.
-    private mutating func open(_ id: CourseID, selecting assignment: String?) -> [Effect] {
-        defer { wantedItem = assignment.map(DetailItem.id(ofAssignment:)) }
-        guard id != courseID || hasSectionFailure else { return [] }
-        show(id)
-        return [.load(id), .track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))]
+    /// selects `focus` once it is shown, opening a discussion.
+    private mutating func open(_ id: CourseID, selecting focus: CourseFocus?) -> [Effect] {
+        var effects: [Effect] = []
+        if id != courseID || hasSectionFailure {
+            show(id)
+            effects = [.load(id), .track(AnalyticsEvent(name: "course_opened", properties: ["course": id.rawValue]))]
+        }
+        wantedItem = focus?.itemID
+        if case let .discussion(topic) = focus {
+            discussionReading.wanted = topic
+            effects += openWantedTopic()
+        }
+        return effects
     }
 
     private mutating func receiveOverview(_ event: LoadEvent<Course>) -> [Effect] {

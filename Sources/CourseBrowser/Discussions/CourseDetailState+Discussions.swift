@@ -19,6 +19,20 @@ extension CourseDetailState {
             wantedItem = DetailItem.id(ofTopic: topic.id)
             return []
         }
+        return open(topic)
+    }
+
+    /// Opens the discussion another pane asked for, once the discussions are there; one the
+    /// course doesn't have is given up once they are.
+    mutating func openWantedTopic() -> [Effect] {
+        guard let wanted = discussionReading.wanted, let topics = discussions.value else { return [] }
+        discussionReading.wanted = nil
+        guard let topic = topics.first(where: { $0.id == wanted }), !discussionReading.opened.contains(wanted) else { return [] }
+        return open(topic)
+    }
+
+    /// Opens `topic`'s thread, loading it the first time.
+    private mutating func open(_ topic: DiscussionTopic) -> [Effect] {
         discussionReading.opened.insert(topic.id)
         discussionReading.keepPost(of: topic)
         // The list says so already: there is nothing to ask until the student posts.
@@ -55,8 +69,9 @@ extension CourseDetailState {
         return [.markTopicRead(topic, entries: unread)]
     }
 
-    /// Applies a load of the discussions, keeping those read here read whatever the list says.
-    mutating func receiveDiscussions(_ event: LoadEvent<[DiscussionTopic]>) {
+    /// Applies a load of the discussions, keeping those read here read whatever the list says,
+    /// and opens the one another pane asked for.
+    mutating func receiveDiscussions(_ event: LoadEvent<[DiscussionTopic]>) -> [Effect] {
         discussions.apply(event)
         // A post edited since its topic was opened shows as it is now.
         if case let .finished(.success(topics)) = event {
@@ -65,6 +80,7 @@ extension CourseDetailState {
             }
         }
         showMarkedTopicsRead()
+        return openWantedTopic()
     }
 
     /// Notes how marking a topic's replies read ended.

@@ -30,6 +30,8 @@ struct DiscussionReading {
 
     /// The topics opened with Enter, by ID.
     var opened: Set<String> = []
+    /// A topic to open once the discussions are shown, as when the Due pane opens a course on it.
+    var wanted: String?
     /// Each opened topic's replies, or why they couldn't be loaded, by topic ID; none while they load.
     var threads: [String: Thread] = [:]
     /// The posts of the opened topics and their replies as text, turned from HTML once, as they

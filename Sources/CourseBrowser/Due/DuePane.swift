@@ -5,7 +5,7 @@ import TerminalUI
 /// The Due pane: everything due across the student's courses, from two weeks back to four
 /// ahead, loaded by the pane itself in one planner call and grouped by day, missing first.
 ///
-/// It reports the course the user opens through `onOpen`, with the assignment to select, and
+/// It reports the course the user opens through `onOpen`, with the assignment or discussion to show, and
 /// hands files in to an assignment itself through the hand-in flow. What to do is decided by
 /// its state's `update`; this class only performs the effects that returns.
 @MainActor
@@ -28,7 +28,7 @@ final class DuePane: PaneRunner {
     private var ticker: Task<Void, Never>?
 
     /// Called with the course the user opened and the assignment to select in it, if any.
-    var onOpen: (CourseID, String?) -> Void = { _, _ in }
+    var onOpen: (CourseID, CourseFocus?) -> Void = { _, _ in }
     /// Called with the planner's items each time the backend answers, and the dates they cover.
     var onItems: ([PlannerItem], DateInterval) -> Void = { _, _ in }
     /// The dates the planner was last asked for.
@@ -99,7 +99,7 @@ final class DuePane: PaneRunner {
         case let .loadAssignments(course):
             let courses = courses
             update(.assignments(assignments.load { try await courses.assignments(course, $0) }))
-        case let .open(course, assignment): onOpen(course, assignment)
+        case let .open(course, focus): onOpen(course, focus)
         case let .openInBrowser(page):
             page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }
         case let .copyToClipboard(text): clipboard.copy(text)

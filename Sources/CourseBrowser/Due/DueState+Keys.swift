@@ -12,7 +12,7 @@ extension DueState {
         .step(does: "move in what is due", hint: "move", action: .move),
         .page([.character(" ")], does: "move a page (Space: down)", action: .move),
         .ends(does: "the first, last item", action: .move),
-        Binding([[.enter]], does: "open the item's course, with the assignment selected", hint: "open", action: .open),
+        Binding([[.enter]], does: "open the item's course, with the assignment selected, or the discussion open", hint: "open", action: .open),
         Binding([[.character("s")]], does: "hand in to the selected assignment: files, a text written in your editor, or a link (Esc cancels)", hint: "submit", action: .handIn),
         Binding([[.character("x")]], does: "mark the selected item done in the planner (again: not done), sent through the queue", hint: "done", action: .markDone),
         Binding([[.character("a")]], does: "add a to-do of your own (its title, then its day), sent through the queue", hint: "to-do", action: .addNote),

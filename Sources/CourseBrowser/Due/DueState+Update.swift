@@ -46,8 +46,8 @@ extension DueState: SettlingState, BoundKeys {
         case reload(keepingValue: Bool)
         /// Load the assignments of this course, to hand in to one of them.
         case loadAssignments(CourseID)
-        /// Tell the host the user opened this course, with this assignment selected if any.
-        case open(CourseID, assignment: String?)
+        /// Tell the host the user opened this course, on the assignment or discussion of the row, if any.
+        case open(CourseID, focus: CourseFocus?)
         case openInBrowser(WebPage)
         case copyToClipboard(String)
         case track(AnalyticsEvent)
@@ -143,7 +143,7 @@ extension DueState: SettlingState, BoundKeys {
             }
         case .open:
             guard let item = selectedItem, let course = item.courseID else { return [] }
-            return [.open(course, assignment: item.assignmentID)]
+            return [.open(course, focus: CourseFocus(item))]
         case .handIn:
             guard let item = selectedItem, let course = item.courseID, let assignment = item.assignmentID else { return [] }
             handInTarget = HandInTarget(course: course, assignmentID: assignment)

@@ -59,7 +59,7 @@ public final class AppShell: TerminalApplication {
             }
         }
         list.onOpen = { [weak self] id in self?.open(id) }
-        due.onOpen = { [weak self] id, assignment in self?.open(id, selecting: assignment) }
+        due.onOpen = { [weak self] id, focus in self?.open(id, selecting: focus) }
         list.onCourses = { [weak self] courses in
             self?.due.update(.courses(courses))
             self?.uploads.update(.courses(courses))
@@ -95,8 +95,8 @@ public final class AppShell: TerminalApplication {
     }
 
     /// Shows `id` in the Course pane, with `assignment` selected once it is shown, and focuses it.
-    private func open(_ id: CourseID, selecting assignment: String? = nil) {
-        detail.update(.show(id, selecting: assignment))
+    private func open(_ id: CourseID, selecting focus: CourseFocus? = nil) {
+        detail.update(.show(id, selecting: focus))
         setFocus(.detail)
     }
 

@@ -83,6 +83,12 @@ public struct PlannerItem: Equatable, Sendable, Codable, Identifiable {
 
     /// Unique across kinds: the kind's name and the plannable's ID (`assignment:12`).
     public var id: String
+
+    /// The ID of what the item is (the discussion, the quiz…) within its kind: `id` after the kind's name.
+    public var plannableID: String? {
+        guard let colon = id.firstIndex(of: ":") else { return nil }
+        return String(id[id.index(after: colon)...]).nonBlank
+    }
     public var kind: Kind
     public var title: String
     /// The course it belongs to; nil for a note of the student's own.

@@ -127,6 +127,25 @@ struct DiscussionSectionTests {
         #expect(reads.values == ["71", "71", "71"])
     }
 
+    @Test func anotherPaneOpensACourseOnADiscussionWhichIsSelectedAndOpened() async {
+        let reads = Recorder<String>()
+        var environment = Fixtures.environment()
+        environment.discussions = DiscussionClient(topics: { _, _ in Self.topics }, thread: { _, topic in reads.append(topic); return Self.thread }, markRead: { _, _, _ in })
+        let pane = CourseDetailPane(environment: environment)
+        pane.update(.show(Fixtures.swift.id, selecting: .discussion("71")))
+        await settle { pane.state.discussionReading.threads["71"]?.entries != nil && !pane.isAnimating }
+        #expect(reads.values == ["71"])
+        #expect(pane.state.selectedTopic?.id == "71")
+        #expect(pane.lines(width: 60, height: 80).contains("       Is the lab due Friday?"), "its thread is open")
+        _ = pane.handle(.enter)
+        #expect(pane.state.discussionReading.opened.isEmpty)
+        pane.update(.show(Fixtures.swift.id, selecting: .discussion("71")))
+        await settle { !pane.isAnimating }
+        #expect(pane.state.discussionReading.opened == ["71"], "the course on screen already opens it too, from what it has")
+        pane.update(.show(Fixtures.swift.id, selecting: .discussion("99")))
+        #expect(pane.state.discussionReading.wanted == nil, "one the course doesn't have is given up")
+    }
+
     @Test func aCourseWithoutDiscussionsHasNoSection() async {
         var environment = Fixtures.environment()
         environment.discussions = .noOp

@@ -24,7 +24,25 @@ struct DueStateKeyTests {
 
     @Test func enterOpensTheCourseWithTheAssignment() {
         var state = state(selecting: "Lab 3: closures")
-        #expect(state.update(.key(.enter), now: now) == [.open(Fixtures.swift.id, assignment: "5003")])
+        #expect(state.update(.key(.enter), now: now) == [.open(Fixtures.swift.id, focus: .assignment("5003"))])
+    }
+
+    @Test func enterOnADiscussionOpensItsCourseOnTheDiscussionGradedOrNot() {
+        let graded = PlannerItem(
+            id: "discussion_topic:71", kind: .discussionTopic, title: "Reflection post", courseID: Fixtures.swift.id,
+            date: now.addingTimeInterval(3_600), assignmentID: "9"
+        )
+        var ungraded = graded
+        ungraded.id = "discussion_topic:72"
+        ungraded.title = "Introduce yourself"
+        ungraded.assignmentID = nil
+        for (item, topic) in [(graded, "71"), (ungraded, "72")] {
+            var state = DueState(home: "/home/an")
+            _ = state.update(.resize(PaneSize(width: 80, height: 12, glyphs: .unicode)), now: now)
+            _ = state.update(.planner(.finished(.success([item]))), now: now)
+            _ = state.update(.key(.down), now: now)
+            #expect(state.update(.key(.enter), now: now) == [.open(Fixtures.swift.id, focus: .discussion(topic))])
+        }
     }
 
     @Test func enterOnANoteOfOnesOwnSaysWhyNot() {
