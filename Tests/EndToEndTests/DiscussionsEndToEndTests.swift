@@ -34,6 +34,55 @@ import Testing
         #expect(try await tmux.waitForExit() == 0)
     }
 
+    /// `R` on the discussion, then on a reply two levels down in its thread, each written in the
+    /// student's editor, while Canvas's answers to both posts are lost: one entry each, in place.
+    @Test func aPostAndAReplyWrittenInTheEditorAreEachMadeOnceThoughTheirAnswersAreLost() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        try await server.configure(#"{"role": "student"}"#)
+        try await server.fault(#"{"match": "/discussion_topics/600521/entries$", "method": "POST", "kind": "lost_reply"}"#)
+        try await server.fault(#"{"match": "/entries/52103/replies$", "method": "POST", "kind": "lost_reply"}"#)
+        let tmux = try await TmuxSession(width: 120, height: 60)
+        defer { tmux.close() }
+        let answer = tmux.directory.appendingPathComponent("answer.txt")
+        let editor = tmux.directory.appendingPathComponent("editor")
+        try Data("#!/bin/sh\ncat \(answer.path.shellQuoted) > \"$1\"\n".utf8).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        try Data("Does problem 4 count for the quiz?\n\nThanks!\n".utf8).write(to: answer)
+        try tmux.launchApp(canvas: server, ["--course", "52"], environment: ["VISUAL": editor.path, "EDITOR": "false"])
+        try await tmux.waitFor(boxTitled: "Course", "the discussions") { $0.contains("Discussions · 4") }
+        for _ in 0..<10 {
+            try tmux.press("n")
+            try await Task.sleep(for: .milliseconds(30))
+        }
+        try tmux.press("R")
+        let question = try await tmux.waitFor(boxTitled: "Course", "the question") { $0.contains("Post your reply of 8 words to Week 3 questions?") }
+        #expect(question.contains("Does problem 4 count for the quiz?"), "what was written shows before it is posted")
+        try tmux.press("y")
+        try await tmux.waitFor(boxTitled: "Course", "the post made", timeout: .seconds(90)) { $0.contains("Your reply to Week 3 questions was posted") }
+
+        try tmux.press("Enter")
+        try await tmux.waitFor(boxTitled: "Course", "the thread with the post") { $0.contains("Thanks, that clears it up.") && $0.contains("6 replies") }
+        for _ in 0..<3 {
+            try tmux.press("n")
+            try await Task.sleep(for: .milliseconds(30))
+        }
+        try Data("Same here.\n".utf8).write(to: answer)
+        try tmux.press("R")
+        try await tmux.waitFor(boxTitled: "Course", "the question about the reply") { $0.contains("Post your reply of 2 words to") && $0.contains("reply in Week 3") }
+        try tmux.press("y")
+        try await tmux.waitFor(boxTitled: "Course", "the reply made", timeout: .seconds(90)) { $0.contains("Your reply to Week 3 questions was posted") && !$0.contains("Queued") }
+        try await tmux.waitFor(boxTitled: "Course", "the reply in its thread") { $0.contains("Same here.") }
+
+        let week3 = try #require(try await server.discussions().first { $0.id == 600521 })
+        #expect(week3.own.map(\.parent_id) == [nil, 52103], "one post and one reply, under the reply answered: \(week3.own)")
+        #expect(week3.own.map(\.message) == ["<p>Does problem 4 count for the quiz?</p><p>Thanks!</p>", "<p>Same here.</p>"])
+        let posts = try await server.requests().filter { $0.method == "POST" && $0.path.contains("/discussion_topics/600521/entries") }
+        #expect(posts.map(\.fault) == ["lost_reply", "lost_reply"], "each posted once, its answer lost, and never again")
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
     /// The discussion `topic` once the student has read all of it, as the server keeps it.
     private func waitForRead(_ server: FakeCanvasServer, topic: Int) async throws -> FakeCanvasServer.Discussion {
         for _ in 0..<100 {

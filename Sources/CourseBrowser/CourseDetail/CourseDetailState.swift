@@ -113,7 +113,22 @@ struct CourseDetailState {
             scroll = landmark + place.offset
         }
         selectWantedItem()
+        revealThread()
         scroll = max(0, min(scroll, max(0, lines.count - contentHeight)))
+    }
+
+    /// Scrolls a thread just opened or loaded into view, as much of it as fits, its discussion's
+    /// row kept on screen.
+    private mutating func revealThread() {
+        guard let topic = discussionReading.revealed else { return }
+        discussionReading.revealed = nil
+        let ownID = DetailItem.id(ofTopic: topic)
+        let replyPrefix = DetailItem.id(ofEntry: "", in: topic)
+        let inThread = { (line: DetailLine) in line.item.map { $0.id == ownID || $0.id.hasPrefix(replyPrefix) } ?? false }
+        guard let first = lines.firstMarked(where: inThread), let last = lines.lastMarked(where: inThread) else { return }
+        if last >= scroll + contentHeight || first < scroll {
+            scroll = min(first, max(0, last - contentHeight + 1))
+        }
     }
 
     /// Selects the wanted item once a line shows it, and scrolls it to the top.

@@ -34,6 +34,7 @@ extension CourseDetailState {
     /// Opens `topic`'s thread, loading it the first time.
     private mutating func open(_ topic: DiscussionTopic) -> [Effect] {
         discussionReading.opened.insert(topic.id)
+        discussionReading.revealed = topic.id
         discussionReading.keepPost(of: topic)
         // The list says so already: there is nothing to ask until the student posts.
         if topic.repliesHiddenUntilPost {
@@ -56,6 +57,10 @@ extension CourseDetailState {
             return []
         case let .success(entries):
             discussionReading.keep(entries, of: topic)
+            // A reply just posted is selected instead, once its line is there.
+            if wantedItem == nil {
+                discussionReading.revealed = topic
+            }
             return markRead(entries, of: topic)
         }
     }

@@ -61,6 +61,7 @@ extension CourseDetailState {
             if discussionReading.threads[posted.topicID]?.entries == nil {
                 discussionReading.threads[posted.topicID] = nil
             }
+            wantedItem = posted.postedID.map { DetailItem.id(ofEntry: $0, in: posted.topicID) }
             return [.refresh(.discussions), .loadThread(posted.topicID)]
         case let .failed(reason):
             notice = Notice(text: "Couldn't post your reply to \(title): \(reason); the Uploads pane can retry it", isProblem: true)

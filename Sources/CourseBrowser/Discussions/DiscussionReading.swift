@@ -32,6 +32,8 @@ struct DiscussionReading {
     var opened: Set<String> = []
     /// A topic to open once the discussions are shown, as when the Due pane opens a course on it.
     var wanted: String?
+    /// A topic whose thread was just opened or loaded, to bring into view at the next layout.
+    var revealed: String?
     /// Each opened topic's replies, or why they couldn't be loaded, by topic ID; none while they load.
     var threads: [String: Thread] = [:]
     /// The posts of the opened topics and their replies as text, turned from HTML once, as they

@@ -28,7 +28,13 @@ struct DiscussionReplyTests {
         environment.capabilities = capabilities
         let reads = reads
         environment.discussions = DiscussionClient(
-            topics: { _, _ in Topics.topics }, thread: { _, topic in reads.record(topic); return Topics.thread }, markRead: { _, _, _ in }
+            topics: { _, _ in Topics.topics },
+            thread: { _, topic in
+                reads.record(topic)
+                // Once the student posted, the thread has their post.
+                return Topics.thread + (reads.values.count > 1 ? [DiscussionEntry(id: "9", authorName: "Me", messageHTML: "<p>Thanks</p>")] : [])
+            },
+            markRead: { _, _, _ in }
         )
         let opened = opened
         environment.textEditor = TextEditor { file in
@@ -136,14 +142,15 @@ struct DiscussionReplyTests {
         _ = pane.handle(.enter)
         await settle { reads.values.count == 1 }
         var job = UploadJob(id: "r1", courseID: Fixtures.swift.id, files: [], backend: "canvas", queuedAt: Date())
-        job.discussionReply = UploadJob.DiscussionReply(topicID: "71", topicTitle: "Week 3 questions", text: "Thanks")
+        job.discussionReply = UploadJob.DiscussionReply(topicID: "71", topicTitle: "Week 3 questions", text: "Thanks", postedID: "9")
         job.state = .uploading
         pane.update(.uploadChanged(.updated(job)))
         #expect(reads.values.count == 1)
         job.state = .done
         pane.update(.uploadChanged(.updated(job)))
-        await settle { reads.values.count == 2 }
+        await settle { reads.values.count == 2 && pane.state.selectedEntry != nil }
         #expect(pane.lines(width: 80, height: 80).contains(" Your reply to Week 3 questions was posted"))
+        #expect(pane.state.selectedEntry?.entry.id == "9", "the post is selected in its thread, to be seen")
         job.state = .failed(reason: "Canvas refused")
         pane.update(.uploadChanged(.updated(job)))
         #expect(pane.lines(width: 120, height: 80).contains(" Couldn't post your reply to Week 3 questions: Canvas refused; the Uploads pane can retry it"))

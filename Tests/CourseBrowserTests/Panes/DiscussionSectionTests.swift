@@ -146,6 +146,28 @@ struct DiscussionSectionTests {
         #expect(pane.state.discussionReading.wanted == nil, "one the course doesn't have is given up")
     }
 
+    @Test func aThreadOpenedNearTheBottomIsScrolledIntoViewItsRowKept() async {
+        let pane = await pane()
+        _ = pane.lines(width: 60, height: 16)
+        for _ in 0..<30 where pane.state.selectedTopic?.title != "Week 3 questions" {
+            _ = pane.handle(.character("n"))
+        }
+        let before = pane.lines(width: 60, height: 16)
+        #expect(!before.contains("       Thanks!"))
+        _ = pane.handle(.enter)
+        await settle { pane.state.discussionReading.threads["71"]?.entries != nil }
+        let shown = pane.lines(width: 60, height: 16)
+        #expect(shown.contains("   Week 3 questions") && shown.contains("       Thanks!"), "the whole thread fits under its row: \(shown)")
+        let tall = await self.pane()
+        _ = tall.lines(width: 60, height: 8)
+        for _ in 0..<30 where tall.state.selectedTopic?.title != "Week 3 questions" {
+            _ = tall.handle(.character("n"))
+        }
+        _ = tall.handle(.enter)
+        await settle { tall.state.discussionReading.threads["71"]?.entries != nil }
+        #expect(tall.lines(width: 60, height: 8).contains("   Week 3 questions"), "a thread taller than the pane starts at its row")
+    }
+
     @Test func aCourseWithoutDiscussionsHasNoSection() async {
         var environment = Fixtures.environment()
         environment.discussions = .noOp
