@@ -74,11 +74,13 @@ extension BackendClients {
             courses: .moodle(connection),
             planner: .moodle(connection),
             announcements: .moodle(connection),
+            discussions: .moodle(connection),
             grades: .moodle(connection),
             files: .moodle(connection),
             uploads: .moodle,
             submissions: .moodle(connection),
             downloads: .moodle(connection),
+            discussionWrites: .moodle(connection),
             capabilities: .moodle,
             probe: MoodleProbe.make(connection)
         )

@@ -147,9 +147,7 @@ public enum LiveEnvironment {
         environment.seen = .store(store, remembered: { accounts.remembered }) { offline ? accounts.remembered : await accounts.current() }
         environment.announcements = offline ? .offline : environment.announcements.saving(to: store) { await accounts.current() }
         environment.grades = offline ? .offline : environment.grades.saving(to: store) { await accounts.current() }
-        if offline {
-            environment.discussions = .offline
-        }
+        environment.discussions = offline ? .offline : environment.discussions.saving(to: store) { await accounts.current() }
         environment.fileClient = offline ? .offline : environment.fileClient.saving(to: store) { await accounts.current() }
     }
 

@@ -101,6 +101,10 @@ public enum MoodleError: UserFacingError, TransientError, Equatable {
         return nil
     }
 
-    /// Errorcodes Moodle raises while it checks a call, before the function runs.
-    static let checksBeforeActing: Set<String> = ["invalidparameter", "invalidrecord", "missingparam", "codingerror", "invalidresponse"]
+    /// Errorcodes Moodle raises while it checks a call, before the function runs, and those a
+    /// forum post raises before the post is made (mod_forum_external::add_discussion_post).
+    static let checksBeforeActing: Set<String> = [
+        "invalidparameter", "invalidrecord", "missingparam", "codingerror", "invalidresponse",
+        "invalidparentpostid", "notpartofdiscussion", "errorinvalidparam", "forumblockingtoomanyposts",
+    ]
 }

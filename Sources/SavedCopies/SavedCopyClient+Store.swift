@@ -12,7 +12,9 @@ extension SavedCopyClient {
             planner: { store.read(.planner, of: account, as: [PlannerItem].self) },
             announcements: { id in store.read(.announcements(id), of: account, as: [Announcement].self) },
             files: { id in store.read(.files(id), of: account, as: CourseFiles.self) },
-            grades: { id in store.read(.grades(id), of: account, as: CourseGrades.self) }
+            grades: { id in store.read(.grades(id), of: account, as: CourseGrades.self) },
+            discussions: { id in store.read(.discussions(id), of: account, as: [DiscussionTopic].self) },
+            thread: { id, topic in store.read(.thread(id, topic: topic), of: account, as: [DiscussionEntry].self) }
         )
     }
 }

@@ -18,6 +18,10 @@ enum SavedCopyKey: Hashable, Sendable {
     case files(CourseID)
     /// How a course's total is made, as the Grades section last showed it.
     case grades(CourseID)
+    /// A course's discussions, as the student was shown them.
+    case discussions(CourseID)
+    /// The replies of one discussion of a course, as the student last read them.
+    case thread(CourseID, topic: String)
 
     var fileName: String {
         switch self {
@@ -31,6 +35,9 @@ enum SavedCopyKey: Hashable, Sendable {
         case let .announcements(id): return "announcements-\(Self.component(id)).json"
         case let .files(id): return "files-\(Self.component(id)).json"
         case let .grades(id): return "grades-\(Self.component(id)).json"
+        case let .discussions(id): return "discussions-\(Self.component(id)).json"
+        // The topic first: its ID (a number on every backend) has no dash to confuse with the course's.
+        case let .thread(id, topic): return "thread-\(Files.safeComponent(topic))-\(Self.component(id)).json"
         }
     }
 

@@ -59,6 +59,7 @@ DEFAULT_MAXBYTES = 104857600       # $CFG->maxbytes: 100 MB
 HASHED_LIMIT = 64 * 1024 * 1024    # generated files above this get a contenthash from their seed
 DRAFT_LIFETIME = 4 * DAY           # file_storage::cron() purges draft areas older than this
 OLD_POST_DAYS = 14                 # $CFG->forum_oldpostdays
+MAX_EDITING_TIME = 1800            # $CFG->maxeditingtime: 30 minutes
 BYTESERVING_BOUNDARY = "s1k2o3d4a5k6s7"
 DOCS_ROOT = "https://docs.moodle.org/405/en/error"
 FAULT_KINDS = ("reset", "lost_reply", "drop_reply", "slow", "hold", "500", "503", "html",
@@ -119,6 +120,12 @@ def format_string(text: Optional[str], raw: bool = False) -> str:
 
 _SCRIPT = re.compile(r"<script\b[^>]*>.*?</script\s*>", re.IGNORECASE | re.DOTALL)
 _EVENT_ATTR = re.compile(r"""\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""", re.IGNORECASE)
+
+
+def plain_to_html(text: str) -> str:
+    """format_text() of FORMAT_PLAIN: s(), double spaces kept, nl2br()."""
+    text = html.escape(text, quote=True).replace("&#x27;", "&#039;")
+    return re.sub(r"(\r\n|\n\r|\n|\r)", r"<br />\1", text.replace("  ", "&nbsp; "))
 
 
 def clean_html(text: str) -> str:
@@ -946,6 +953,7 @@ SITENAME = "Trường Đại học Mở & Công nghệ"
 SUBMISSION_STATEMENT = "Tôi xin cam đoan đây là bài làm của riêng tôi."
 TEACHERS = {21: "TS. Nguyễn Văn Hùng", 22: "ThS. Trần Thị Mai Anh", 23: "ThS. Lê Quốc Bảo",
             24: "佐藤 健一", 26: "PGS. Phạm Minh Châu", 27: "TS. Đỗ Thu Hà"}
+CLASSMATES = {31: "Trần Thị Bích", 32: "Lê Văn Cường"}     # other students of course 101 (forum posts)
 CATEGORIES = {11: "Học kỳ 1 2026–2027", 12: "秋学期", 13: "Học kỳ 2 2025–2026", 14: "Học kỳ 2 2026–2027"}
 MODULE_INFO = {   # modname: (purpose, modplural)
     "forum": ("collaboration", "Forums"), "page": ("content", "Pages"), "label": ("content", "Text and media areas"),
@@ -955,7 +963,9 @@ MODULE_INFO = {   # modname: (purpose, modplural)
 
 
 def fullname_of(userid: int) -> str:
-    return FULLNAME if userid == USER_ID else TEACHERS.get(userid, f"User {userid}")
+    if userid == USER_ID:
+        return FULLNAME
+    return TEACHERS.get(userid) or CLASSMATES.get(userid) or f"User {userid}"
 
 
 def course_ctx(course_id: int) -> int:
@@ -1139,6 +1149,8 @@ class Post:
     created: int
     modified: int
     attachment: Optional[str] = None
+    messageformat: int = 1           # FORMAT_HTML
+    privatereplyto: int = 0          # a private reply: the user it is meant for
 
 
 @dataclass
@@ -1148,6 +1160,7 @@ class Discussion:
     name: str
     userid: int
     posts: list                      # Post, the first one first
+    timelocked: int = 0              # locked by a teacher at this time (0: not locked)
 
     @property
     def timemodified(self) -> int:
@@ -1194,6 +1207,7 @@ class World:
         self.next_grade = 8900
         self.next_discussion = 3900
         self.next_post = 39000
+        self.next_reply = 700000        # posts made by mod_forum_add_discussion_post: 700001, 700002, ...
         self.gradebooks: dict = {}      # course id -> its course GradeCategory
         self._build()
 
@@ -1252,6 +1266,7 @@ class World:
             self._module(Module(1003, 101, 0, "label", 411, "Chào mừng các bạn đến với môn học!", t - 70 * d,
                                 intro='<p>Chào mừng các bạn đến với môn học! Hãy đọc '
                                       '<a href="https://example.edu.vn/noi-quy">nội quy</a> trước.</p>')),
+            self._forum(Forum(309, 1009, 101, "Thảo luận chung", trackingtype=1, type="general")),
         ])
         self._section(101, 10101, 1, "Tuần 1: Giới thiệu", [
             self._module(Module(1011, 101, 1, "resource", 421, "Đề cương môn học", t - 65 * d,
@@ -1459,7 +1474,16 @@ class World:
                          "<p>Chào mừng các bạn đến với môn <em>Lập trình Swift cơ bản</em>.</p>")
         self._discussion(3021, 302, "Lịch thi giữa kỳ", 23, t - 3 * d, "<p>Thi giữa kỳ vào tuần 8.</p>")
         self._discussion(3031, 303, "講義資料について", 24, t - 2 * d, "<p>講義資料を掲載しました。</p>")
-        self.read_posts = {30121, 30122}
+        # Forum 309 (general): a classmate's question answered by the teacher, and a locked discussion.
+        q = self._discussion(3091, 309, "Hỏi về bài tập 1", 31, t - 3 * d, "<p>Bài 3 có cần nộp code không?</p>")
+        q.posts.append(Post(30912, 3091, 30911, 21, "Re: Hỏi về bài tập 1", "<p>Có, nộp cả code và báo cáo.</p>",
+                            t - 2 * d, t - 2 * d))
+        q.posts.append(Post(30913, 3091, 30912, 32, "Re: Hỏi về bài tập 1", "<p>Cảm ơn thầy!</p>", t - d, t - d))
+        groups = self._discussion(3092, 309, "Nhóm học tập tuần 2", 21, t - 10 * d, "<p>Đăng ký nhóm ở đây.</p>")
+        groups.posts.append(Post(30922, 3092, 30921, 31, "Re: Nhóm học tập tuần 2", "<p>Nhóm 3: Bích, Cường.</p>",
+                                 t - 9 * d, t - 9 * d))
+        groups.timelocked = t - 8 * d
+        self.read_posts = {30121, 30122, 30911, 30912, 30921, 30922}
         self._file(module_ctx(1001), "mod_forum", "attachment", 30111, "/", "lich-hoc.pdf",
                    synth_bytes("lich-hoc.pdf", 8192), t - 2 * 3600)
 
@@ -1607,6 +1631,10 @@ FUNCTIONS = [
         "includeinlineattachments": Value("bool", DEFAULT, False)}), "ws_discussion_posts", "mod_forum"),
     Function("mod_forum_view_forum_discussion", Single({"discussionid": Value("int")}),
              "ws_view_discussion", "mod_forum"),
+    Function("mod_forum_add_discussion_post", Single({
+        "postid": Value("int"), "subject": Value("text"), "message": Value("raw"),
+        "options": Multiple(Single({"name": Value("alphanum"), "value": Value("raw")}), DEFAULT, []),
+        "messageformat": Value("int", DEFAULT, 1)}), "ws_add_discussion_post", "mod_forum", ajax=True),
     Function("core_files_get_unused_draft_itemid", Single({}), "ws_unused_draft"),
     Function("tool_mobile_get_public_config", Single({}), "ws_public_config", "tool_mobile",
              ajax=True, loginrequired=False),
@@ -2584,6 +2612,39 @@ class WebServices:
     def forum_discussions_of(self, forum: Forum) -> list:
         return [d for d in self.world.discussions.values() if d.forum == forum.id]
 
+    @staticmethod
+    def discussion_locked(_forum: Forum, discussion: Discussion) -> bool:
+        """mod/forum/lib.php forum_discussion_is_locked(): locked by hand (`timelocked`); no
+        forum here locks after a period of inactivity (`lockdiscussionafter` 0)."""
+        return bool(discussion.timelocked)
+
+    def can_post(self, forum: Forum, discussion: Discussion) -> bool:
+        """mod/forum/lib.php forum_user_can_post() for the student (capability manager
+        can_post_in_discussion()): no cut-off dates and no group mode here; a locked discussion
+        refuses (no mod/forum:canoverridediscussionlock), and so does a news forum (a student
+        lacks mod/forum:replynews; mod/forum:replypost is theirs)."""
+        if self.discussion_locked(forum, discussion):
+            return False
+        return forum.type != "news"
+
+    def can_reply_to_post(self, forum: Forum, discussion: Discussion, post: Post) -> bool:
+        """capability manager can_reply_to_post(): never to a private reply."""
+        return not post.privatereplyto and self.can_post(forum, discussion)
+
+    @staticmethod
+    def can_start_discussion(forum: Forum) -> bool:
+        """mod/forum/lib.php forum_user_can_post_discussion(): a student has
+        mod/forum:startdiscussion, not mod/forum:addnews."""
+        return forum.type not in ("news", "single")
+
+    def find_post(self, postid: int) -> Optional[tuple]:
+        """forum_get_post_full(): (post, discussion), or None."""
+        for discussion in self.world.discussions.values():
+            for post in discussion.posts:
+                if post.id == postid:
+                    return post, discussion
+        return None
+
     # mod/forum/externallib.php mod_forum_external::get_forums_by_courses_returns()
     def ws_forums_by_courses(self, call: Call) -> list:
         wanted = call.params["courseids"]
@@ -2605,7 +2666,8 @@ class WebServices:
                     "trackingtype": forum.trackingtype, "rsstype": 0, "rssarticles": 0,
                     "timemodified": m.timemodified, "warnafter": 0, "blockafter": 0, "blockperiod": 0,
                     "completiondiscussions": 0, "completionreplies": 0, "completionposts": 0, "cmid": forum.cmid,
-                    "numdiscussions": len(discussions), "cancreatediscussions": False, "lockdiscussionafter": 0,
+                    "numdiscussions": len(discussions), "cancreatediscussions": self.can_start_discussion(forum),
+                    "lockdiscussionafter": 0,
                     "istracked": self.forum_tracked(forum),
                 }
                 if row["istracked"]:
@@ -2669,8 +2731,8 @@ class WebServices:
                 "usermodifiedfullname": fullname_of(d.usermodified), "userpictureurl": self.user_picture(d.userid),
                 "usermodifiedpictureurl": self.user_picture(d.usermodified), "numreplies": len(d.posts) - 1,
                 "numunread": sum(1 for post in d.posts if self.post_unread(forum, post)) if tracked else 0,
-                "pinned": False, "locked": False, "starred": False, "canreply": False, "canlock": False,
-                "canfavourite": True,
+                "pinned": False, "locked": self.discussion_locked(forum, d), "starred": False,
+                "canreply": self.can_post(forum, d), "canlock": False, "canfavourite": True,
             })
             out.append(row)
         return {"discussions": out, "warnings": []}
@@ -2691,41 +2753,103 @@ class WebServices:
                        reverse=direction == "DESC")
         course = self.world.courses[forum.course]
         ctx = module_ctx(forum.cmid)
-        tracked = self.forum_tracked(forum)
-        w = self.wwwroot
-        out = []
-        for post in posts:
-            message, fmt = self.ftext(call, post.message, ctx, "mod_forum", "post", post.id)
-            subject = self.fs(call, post.subject)
-            replysubject = subject if post.subject.startswith("Re:") else self.fs(call, f"Re: {post.subject}")
-            out.append({
-                "id": post.id, "subject": subject, "replysubject": replysubject, "message": message,
-                "messageformat": fmt,
-                "author": {"id": post.userid, "fullname": fullname_of(post.userid), "isdeleted": False, "groups": [],
-                           "urls": {"profile": f"{w}/user/view.php?id={post.userid}&course={course.id}",
-                                    "profileimage": self.user_picture(post.userid)}},
-                "discussionid": discussion.id, "hasparent": bool(post.parent), "parentid": post.parent or None,
-                "timecreated": post.created, "timemodified": post.modified,
-                "unread": self.post_unread(forum, post) if tracked else None,
-                "isdeleted": False, "isprivatereply": False, "haswordcount": False, "wordcount": None,
-                "charcount": None,
-                "capabilities": {"view": True, "edit": False, "delete": False, "split": False, "reply": False,
-                                 "selfenrol": False, "export": False, "controlreadstatus": False,
-                                 "canreplyprivately": False},
-                "urls": {"view": f"{w}/mod/forum/discuss.php?d={discussion.id}#p{post.id}",
-                         "viewisolated": f"{w}/mod/forum/discuss.php?d={discussion.id}&parent={post.id}",
-                         "viewparent": (f"{w}/mod/forum/discuss.php?d={discussion.id}#p{post.parent}"
-                                        if post.parent else None),
-                         "edit": None, "delete": None, "split": None, "reply": None, "export": None,
-                         "markasread": None, "markasunread": None,
-                         "discuss": f"{w}/mod/forum/discuss.php?d={discussion.id}"},
-                "attachments": [self.stored_file_json(f) for f in self.attachment_files(forum, post)],
-                "messageinlinefiles": [], "tags": [], "html": None,
-            })
-        return {"posts": out, "forumid": forum.id, "courseid": course.id,
+        return {"posts": [self.post_json(call, forum, discussion, post) for post in posts],
+                "forumid": forum.id, "courseid": course.id,
                 "ratinginfo": {"contextid": ctx, "component": "mod_forum", "ratingarea": "post",
                                "canviewall": None, "canviewany": None, "scales": [], "ratings": []},
                 "warnings": []}
+
+    # mod/forum/classes/local/exporters/post.php post::get_other_values() (capabilities from
+    # mod/forum/classes/local/managers/capability.php, URLs from local/factories/url.php)
+    def post_json(self, call: Call, forum: Forum, discussion: Discussion, post: Post) -> dict:
+        course = self.world.courses[forum.course]
+        ctx = module_ctx(forum.cmid)
+        w = self.wwwroot
+        text = post.message
+        if post.messageformat == 2 and not call.raw:
+            text = plain_to_html(text)               # format_text() of FORMAT_PLAIN
+        message, fmt = self.ftext(call, text, ctx, "mod_forum", "post", post.id)
+        if call.raw:
+            fmt = post.messageformat
+        subject = self.fs(call, post.subject)
+        replysubject = subject if post.subject.startswith("Re:") else self.fs(call, f"Re: {post.subject}")
+        canreply = self.can_reply_to_post(forum, discussion, post)
+        # can_edit_post() / can_delete_post(): the student's own post within $CFG->maxeditingtime
+        # (30 minutes; mod/forum:deleteownpost is a student's); a news post's rule needs its author.
+        own_fresh = (post.userid == USER_ID and forum.type != "news"
+                     and self.now() - post.created < MAX_EDITING_TIME)
+        return {
+            "id": post.id, "subject": subject, "replysubject": replysubject, "message": message,
+            "messageformat": fmt,
+            "author": {"id": post.userid, "fullname": fullname_of(post.userid), "isdeleted": False, "groups": [],
+                       "urls": {"profile": f"{w}/user/view.php?id={post.userid}&course={course.id}",
+                                "profileimage": self.user_picture(post.userid)}},
+            "discussionid": discussion.id, "hasparent": bool(post.parent), "parentid": post.parent or None,
+            "timecreated": post.created, "timemodified": post.modified,
+            "unread": self.post_unread(forum, post) if self.forum_tracked(forum) else None,
+            "isdeleted": False, "isprivatereply": bool(post.privatereplyto), "haswordcount": False,
+            "wordcount": None, "charcount": None,
+            "capabilities": {"view": True, "edit": own_fresh, "delete": own_fresh, "split": False,
+                             "reply": canreply, "selfenrol": False, "export": False, "controlreadstatus": False,
+                             "canreplyprivately": False},
+            "urls": {"view": f"{w}/mod/forum/discuss.php?d={discussion.id}#p{post.id}",
+                     "viewisolated": f"{w}/mod/forum/discuss.php?d={discussion.id}&parent={post.id}",
+                     "viewparent": (f"{w}/mod/forum/discuss.php?d={discussion.id}#p{post.parent}"
+                                    if post.parent else None),
+                     "edit": f"{w}/mod/forum/post.php?edit={post.id}" if own_fresh else None,
+                     "delete": f"{w}/mod/forum/post.php?delete={post.id}" if own_fresh else None,
+                     "split": None,
+                     "reply": f"{w}/mod/forum/post.php?reply={post.id}#mformforum" if canreply else None,
+                     "export": None, "markasread": None, "markasunread": None,
+                     "discuss": f"{w}/mod/forum/discuss.php?d={discussion.id}"},
+            "attachments": [self.stored_file_json(f) for f in self.attachment_files(forum, post)],
+            "messageinlinefiles": [], "tags": [], "html": None,
+        }
+
+    # mod/forum/externallib.php mod_forum_external::add_discussion_post() (forum_add_new_post() in lib.php)
+    def ws_add_discussion_post(self, call: Call) -> dict:
+        p = call.params
+        found = self.find_post(p["postid"])
+        if found is None:
+            raise MoodleError("invalidparentpostid", "Parent post ID was incorrect", module="forum")
+        parent, discussion = found
+        forum = self.require_forum(discussion.forum)          # validate_context()
+        options = {"discussionsubscribe": True, "private": False, "inlineattachmentsid": 0,
+                   "attachmentsid": None, "topreferredformat": False}
+        for option in p["options"]:
+            name = option["name"].strip()
+            if name in ("discussionsubscribe", "private", "topreferredformat"):
+                options[name] = php_clean_bool(option["value"])
+            elif name in ("inlineattachmentsid", "attachmentsid"):
+                options[name] = php_intval(option["value"])
+            else:
+                raise MoodleError("errorinvalidparam", f'The param "{name}" is invalid.', module="webservice")
+        if not self.can_post(forum, discussion):
+            raise MoodleError("nopostforum", "Sorry, you are not allowed to post to this forum", module="forum")
+        # forum_check_throttling(): no forum here has a posting threshold (blockafter 0).
+        message, messageformat = p["message"], p["messageformat"]
+        if options["topreferredformat"]:
+            # editors_get_preferred_format() is HTML; only plain text is converted here (format_text()).
+            if messageformat == 2:
+                message = plain_to_html(message)
+            messageformat = 1
+        if parent.privatereplyto:
+            raise MoodleError("codingerror", "Coding error detected, it must be fixed by a programmer: "
+                                             "It should not be possible to reply to a private reply",
+                              "coding_exception", "debug")
+        # forum_add_new_post(): created = modified = now, the message as sent (no draft files here);
+        # `private` is ignored: a student lacks mod/forum:postprivatereply.  Nothing deduplicates.
+        now = int(self.now())
+        self.world.next_reply += 1
+        post = Post(self.world.next_reply, discussion.id, parent.id, USER_ID, p["subject"], message, now, now,
+                    messageformat=messageformat)
+        discussion.posts.append(post)
+        if self.forum_tracked(forum):
+            self.world.read_posts.add(post.id)                # forum_tp_mark_post_read() for its author
+        return {"postid": post.id, "warnings": [], "post": self.post_json(call, forum, discussion, post),
+                "messages": [{"type": "success", "message": "Your post was successfully added."},
+                             {"type": "success",
+                              "message": "You have 30 mins to edit it if you want to make any changes."}]}
 
     def stored_file_json(self, f: StoredFile) -> dict:
         """files/classes/external/stored_file_exporter.php: a plain pluginfile.php URL."""
@@ -3717,6 +3841,7 @@ class FakeMoodle(WebServices):
         ("POST", "/__control/revoke"): "control_revoke",
         ("GET", "/__control/submissions"): "control_submissions",
         ("GET", "/__control/drafts"): "control_drafts",
+        ("GET", "/__control/forum_posts"): "control_forum_posts",
         ("POST", "/__control/files"): "control_files",
         ("POST", "/__control/clock"): "control_clock",
         ("POST", "/__control/grade"): "control_grade",
@@ -3737,6 +3862,8 @@ class FakeMoodle(WebServices):
             payload = json.loads(raw.decode("utf-8")) if raw.strip() else None
         except (ValueError, UnicodeDecodeError, ProtocolError) as exc:
             return self.control_json(400, {"error": f"control body is not JSON: {exc}"})
+        if req.method == "GET" and payload is None:
+            payload = dict(req.query)          # a GET's parameters come in its query string
         try:
             with self.lock:
                 return getattr(self, name)(payload)
@@ -3815,6 +3942,16 @@ class FakeMoodle(WebServices):
              "files": [{"filepath": f.filepath, "filename": f.filename, "size": f.size, "sha256": f.blob.sha256}
                        for f in sorted(area.files.values(), key=lambda r: r.id)]}
             for area in self.world.drafts.values()])
+
+    def control_forum_posts(self, payload) -> Response:
+        """A discussion's posts as stored (subject and message unformatted), in id order."""
+        raw = (payload or {}).get("discussion")
+        discussion = self.world.discussions.get(int(raw)) if raw is not None and str(raw).isdigit() else None
+        if discussion is None:
+            return self.control_json(404, {"error": f"no discussion {raw}"})
+        return self.control_json(200, [
+            {"id": p.id, "parent": p.parent, "userid": p.userid, "subject": p.subject, "message": p.message,
+             "created": p.created} for p in sorted(discussion.posts, key=lambda p: p.id)])
 
     def control_files(self, payload) -> Response:
         """Add or change a file of a resource, folder or page: new bytes, a new contenthash,

@@ -91,6 +91,21 @@ package final class FakeMoodleServer: @unchecked Sendable {
         try JSONDecoder().decode([Submission].self, from: try await control("GET", "/__control/submissions"))
     }
 
+    /// A post of a forum discussion as the site keeps it.
+    package struct ForumPost: Decodable, Equatable {
+        package var id: Int
+        /// The post replied to; 0 for the discussion's first post.
+        package var parent: Int
+        package var userid: Int
+        package var subject: String
+        package var message: String
+    }
+
+    /// Every post of `discussion`, in ID order (`/__control/forum_posts`).
+    package func forumPosts(discussion: Int) async throws -> [ForumPost] {
+        try JSONDecoder().decode([ForumPost].self, from: try await control("GET", "/__control/forum_posts", json: #"{"discussion": \#(discussion)}"#))
+    }
+
     package func requests() async throws -> [LoggedRequest] {
         try JSONDecoder().decode([LoggedRequest].self, from: try await control("GET", "/__control/requests"))
     }

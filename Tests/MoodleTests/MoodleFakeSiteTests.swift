@@ -205,3 +205,77 @@ import TestSupport
         return response.header("ETag")
     }
 }
+
+/// Course 101's forum discussions on the fake Moodle: listed and threaded as the Course pane shows
+/// them, and replies through the queue made once though Moodle's answer is lost.
+@Suite(.serialized) struct MoodleForumTests {
+    let server: FakeMoodleServer
+    let connection: MoodleConnection
+    let clock = ManualClock(Date())
+    let folder: ScratchFolder
+
+    init() throws {
+        server = try FakeMoodleServer()
+        let http = HTTPClient.curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10)))
+        connection = MoodleConnection(
+            siteURL: server.baseURL, credentials: AccessCredentials(token: server.token, source: "MOODLE_TOKEN"), http: http,
+            clock: .live, analytics: .noOp
+        )
+        folder = try ScratchFolder()
+    }
+
+    @Test func theDiscussionsOfItsForumsAreListedAndAThreadNestsItsReplies() async throws {
+        defer { server.stop(); folder.remove() }
+        let client = DiscussionClient.moodle(connection)
+        let topics = try await client.topics(CourseID(101), .ignored)
+        #expect(topics.map(\.id) == ["3091", "3092"], "the news forum's discussions are the announcements, not listed here")
+        let question = try #require(topics.first)
+        #expect(question.title == "Hỏi về bài tập 1" && question.authorName == "Trần Thị Bích")
+        #expect((question.replyCount, question.unreadCount, question.isClosed) == (2, 1, false))
+        #expect(question.messageHTML.contains("Bài 3 có cần nộp code không?"))
+        #expect(topics.last?.isClosed == true, "a locked discussion takes no replies")
+        let thread = try await client.thread(CourseID(101), "3091")
+        #expect(thread.map(\.id) == ["30912"] && thread.first?.replies.map(\.id) == ["30913"])
+        #expect(thread.first?.replies.first?.isUnread == true && thread.first?.isUnread == false)
+        try await client.markRead(CourseID(101), "3091", ["30913"])
+        #expect(try await client.thread(CourseID(101), "3091").first?.replies.first?.isUnread == false, "viewing marks the discussion read")
+    }
+
+    @Test func aPostAndAReplyWhoseAnswersAreLostAreEachMadeOnce() async throws {
+        defer { server.stop(); folder.remove() }
+        try await server.fault(#"{"match": "mod_forum_add_discussion_post", "kind": "lost_reply", "count": 2}"#)
+        let store = UploadStore(directory: folder.url.appendingPathComponent("data"), clock: clock.client)
+        let engine = UploadEngine(
+            store: store, transport: .unimplemented, discussionWrites: .moodle(connection), clock: clock.client, backend: "moodle", jitter: { 1 }
+        )
+        let post = UploadJob.DiscussionReply(topicID: "3091", topicTitle: "Hỏi về bài tập 1", text: "Em nộp file zip được không ạ?")
+        let first = try store.enqueueReply(post, course: CourseID(101), backend: "moodle")
+        clock.advance(by: 1)
+        let reply = UploadJob.DiscussionReply(topicID: "3091", topicTitle: "Hỏi về bài tập 1", entryID: "30913", threadID: "30912", text: "Em cũng vậy <3")
+        let second = try store.enqueueReply(reply, course: CourseID(101), backend: "moodle")
+        for _ in 0..<4 {
+            try await engine.runDueJobs()
+            clock.advance(by: 600)
+        }
+        #expect(try store.job(first.id)?.state == .done && store.job(second.id)?.state == .done)
+        let mine = try await server.forumPosts(discussion: 3091).filter { $0.userid == 7 }
+        #expect(mine.map(\.parent) == [30911, 30913], "one post to the discussion (a reply to its first post) and one reply")
+        #expect(mine.map(\.message) == ["<p>Em nộp file zip được không ạ?</p>", "<p>Em cũng vậy &lt;3</p>"])
+        #expect(mine.first?.subject == "Re: Hỏi về bài tập 1")
+        #expect(try store.job(second.id)?.discussionReply?.postedID == mine.last.map { String($0.id) })
+    }
+
+    @Test func aReplyToALockedDiscussionFailsForGoodInMoodlesWords() async throws {
+        defer { server.stop(); folder.remove() }
+        let transport = DiscussionWriteTransport.moodle(connection)
+        let locked = UploadJob.DiscussionReply(topicID: "3092", topicTitle: "Nhóm học tập tuần 2", text: "Nhóm 4?")
+        do {
+            _ = try await transport.post(CourseID(101), locked)
+            Issue.record("a locked discussion took a reply")
+        } catch let error as MoodleError {
+            #expect(error.userMessage == "Moodle: Sorry, you are not allowed to post to this forum")
+            #expect(!error.isTransient && error.changedNothing)
+        }
+        #expect(try await server.forumPosts(discussion: 3092).count == 2)
+    }
+}

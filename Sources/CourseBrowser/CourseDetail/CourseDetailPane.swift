@@ -205,7 +205,7 @@ final class CourseDetailPane: PaneRunner {
             ShownAnnouncement.list(try await announcementClient.announcements(id, $0))
         }
         let discussionClient = discussionClient
-        start(discussions, restoring: nil, send: Event.discussions) { try await discussionClient.topics(id, $0) }
+        start(discussions, restoring: saved.discussions(id), send: Event.discussions) { try await discussionClient.topics(id, $0) }
         let fileClient = fileClient
         start(files, restoring: saved.files(id), send: Event.files) { try await fileClient.files(id, $0) }
         let gradesClient = gradesClient
@@ -262,17 +262,22 @@ final class CourseDetailPane: PaneRunner {
     }
 
     /// Loads the replies to `topic`; they come back as an event.
+    /// Loads a thread; when that fails, shows the replies as last saved, saying so.
     private func loadThread(_ topic: String) {
         guard let course = state.courseID else { return }
         let client = discussionClient
+        let saved = savedCopies
         Task { [weak self] in
-            let result: Result<[DiscussionEntry], any Error>
             do {
-                result = .success(try await client.thread(course, topic))
+                let entries = try await client.thread(course, topic)
+                self?.update(.thread(topic, course: course, .success(entries)))
             } catch {
-                result = .failure(error)
+                if let copy = saved.thread(course, topic) {
+                    self?.update(.savedThread(topic, course: course, copy, failure: error))
+                } else {
+                    self?.update(.thread(topic, course: course, .failure(error)))
+                }
             }
-            self?.update(.thread(topic, course: course, result))
         }
     }
 

@@ -23,6 +23,8 @@ extension CourseDetailState: PaneState, BoundKeys {
         case discussions(LoadEvent<[DiscussionTopic]>)
         /// The replies to a discussion of `course` arrived, or why not.
         case thread(String, course: CourseID, Result<[DiscussionEntry], any Error>)
+        /// The replies to a discussion of `course` couldn't be loaded, for `failure`: these were saved.
+        case savedThread(String, course: CourseID, Saved<[DiscussionEntry]>, failure: any Error)
         /// The backend answered marking a discussion's replies read: nil, done, else why not.
         case topicMarkedRead(String, entries: [String], course: CourseID, failure: (any Error)?)
         case files(LoadEvent<CourseFiles>)
@@ -140,6 +142,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .announcements(event): receiveAnnouncements(event); return report(event, .announcements)
         case let .discussions(event): return receiveDiscussions(event) + report(event, .discussions)
         case let .thread(topic, course, result): return receiveThread(result, topic: topic, course: course)
+        case let .savedThread(topic, course, copy, failure): receiveSavedThread(copy, failure: failure, topic: topic, course: course)
         case let .topicMarkedRead(topic, entries, course, failure): receiveTopicMarkedRead(topic, entries: entries, course: course, failure: failure)
         case let .files(event): return receiveFiles(event) + report(event, .files)
         case let .grades(event): receiveGrades(event); return report(event, .grades)

@@ -180,7 +180,7 @@ struct CourseDetailState {
     /// Whether `r` has something to try again: a section that failed to load, or a mark read the backend did not take.
     var hasFailure: Bool {
         hasSectionFailure || !reading.failures.isEmpty || !discussionReading.failures.isEmpty
-            || discussionReading.threads.values.contains(where: \.hasFailed)
+            || discussionReading.threads.values.contains(where: \.hasFailed) || !discussionReading.stale.isEmpty
     }
 
     /// Whether a section failed to load: what opening the course again loads afresh. A mark read

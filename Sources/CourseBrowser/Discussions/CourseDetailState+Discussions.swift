@@ -56,6 +56,7 @@ extension CourseDetailState {
             discussionReading.threads[topic] = error as? DiscussionError == .postFirst ? .hiddenUntilPost : .failed(LoadFailure(error))
             return []
         case let .success(entries):
+            discussionReading.stale[topic] = nil
             discussionReading.keep(entries, of: topic)
             // A reply just posted is selected instead, once its line is there.
             if wantedItem == nil {
@@ -72,6 +73,17 @@ extension CourseDetailState {
         discussionReading.marked.insert(topic)
         showMarkedTopicsRead()
         return [.markTopicRead(topic, entries: unread)]
+    }
+
+    /// Shows a thread as last saved, as loading it failed, saying so; its replies are marked read
+    /// once it loads, as the backend can't be told now.
+    mutating func receiveSavedThread(_ copy: Saved<[DiscussionEntry]>, failure: any Error, topic: String, course: CourseID) {
+        guard course == courseID, discussionReading.opened.contains(topic) else { return }
+        discussionReading.keep(copy.value, of: topic)
+        discussionReading.stale[topic] = (copy.savedAt, LoadFailure(failure))
+        if wantedItem == nil {
+            discussionReading.revealed = topic
+        }
     }
 
     /// Applies a load of the discussions, keeping those read here read whatever the list says,
@@ -94,13 +106,14 @@ extension CourseDetailState {
         discussionReading.failures[topic] = failure.map { (LoadFailure($0), entries) }
     }
 
-    /// Loading again each open thread that failed to load.
+    /// Loading again each open thread that failed to load, and each shown as saved.
     mutating func retryThreads() -> [Effect] {
         let failed = discussionReading.threads.filter(\.value.hasFailed).keys.sorted()
         for topic in failed {
             discussionReading.threads[topic] = nil
         }
-        return failed.map(Effect.loadThread)
+        // A saved thread stays on screen while it loads.
+        return (failed + discussionReading.stale.keys.sorted()).map(Effect.loadThread)
     }
 
     /// Marking read again, for each topic whose marks the backend did not take.

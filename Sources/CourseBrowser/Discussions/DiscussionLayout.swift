@@ -65,6 +65,10 @@ enum DiscussionLayout {
         case let .failed(failure):
             lines += StatusRows.failure("Couldn't load the replies: \(failure.message)", width: width, glyphs: glyphs)
         case let .loaded(entries):
+            if let stale = reading.stale[topic.id] {
+                let when = DateText.short(stale.savedAt, now: now)
+                lines += StatusRows.failure("Replies as saved \(when); couldn't load them now: \(stale.failure.message)", width: width, glyphs: glyphs)
+            }
             let replies = Replies(topic: topic, messages: reading.messages, width: width, now: now, glyphs: glyphs)
             return lines.map { .item($0, DetailItem(topic)) } + entries.flatMap { replies.lines(for: $0, depth: 1) }
         }

@@ -1,4 +1,5 @@
 import CourseKit
+import FoundationEssentials
 import HTMLText
 
 /// What the reader did with a course's discussions in the Course pane: which topics are open,
@@ -42,6 +43,9 @@ struct DiscussionReading {
     /// The topics whose replies were all marked read here, by ID: the list shows them read
     /// whatever a later answer says, as the mark may not have reached the backend yet.
     var marked: Set<String> = []
+    /// The open threads shown as last saved, as loading them failed: when they were saved and why
+    /// they couldn't be loaded, by topic ID, until `r` loads them.
+    var stale: [String: (savedAt: Date, failure: LoadFailure)] = [:]
     /// Why telling the backend a topic's replies were read failed, by topic ID, with the replies,
     /// until `r` tells it again.
     var failures: [String: (failure: LoadFailure, entries: [String])] = [:]

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// One reply in a discussion, with the replies to it: the thread as a tree.
-public struct DiscussionEntry: Equatable, Sendable, Identifiable {
+public struct DiscussionEntry: Equatable, Sendable, Identifiable, Codable {
     public var id: String
     /// Who wrote it, where the backend names them.
     public var authorName: String?
@@ -30,5 +30,13 @@ public struct DiscussionEntry: Equatable, Sendable, Identifiable {
     /// The IDs of this entry and every reply under it that are unread, in reading order.
     public var unreadIDs: [String] {
         (isUnread && !isDeleted ? [id] : []) + replies.flatMap(\.unreadIDs)
+    }
+
+    /// This entry and every reply under it, with those of `ids` read.
+    public func reading(_ ids: Set<String>) -> DiscussionEntry {
+        var read = self
+        if ids.contains(id) { read.isUnread = false }
+        read.replies = replies.map { $0.reading(ids) }
+        return read
     }
 }

@@ -19,6 +19,10 @@ public struct SavedCopyClient: Sendable {
     public var files: @Sendable (_ id: CourseID) -> Saved<CourseFiles>?
     /// How a course's total is made, as last read.
     public var grades: @Sendable (_ id: CourseID) -> Saved<CourseGrades>?
+    /// A course's discussions as last listed, with those read since.
+    public var discussions: @Sendable (_ id: CourseID) -> Saved<[DiscussionTopic]>?
+    /// A discussion's replies as last read, with those read since.
+    public var thread: @Sendable (_ id: CourseID, _ topic: String) -> Saved<[DiscussionEntry]>?
 
     public init(
         courses: @escaping @Sendable (_ scope: CourseScope) -> Saved<[Course]>?,
@@ -29,7 +33,9 @@ public struct SavedCopyClient: Sendable {
         planner: @escaping @Sendable () -> Saved<[PlannerItem]>? = { nil },
         announcements: @escaping @Sendable (_ id: CourseID) -> Saved<[Announcement]>? = { _ in nil },
         files: @escaping @Sendable (_ id: CourseID) -> Saved<CourseFiles>? = { _ in nil },
-        grades: @escaping @Sendable (_ id: CourseID) -> Saved<CourseGrades>? = { _ in nil }
+        grades: @escaping @Sendable (_ id: CourseID) -> Saved<CourseGrades>? = { _ in nil },
+        discussions: @escaping @Sendable (_ id: CourseID) -> Saved<[DiscussionTopic]>? = { _ in nil },
+        thread: @escaping @Sendable (_ id: CourseID, _ topic: String) -> Saved<[DiscussionEntry]>? = { _, _ in nil }
     ) {
         self.courses = courses
         self.course = course
@@ -40,6 +46,8 @@ public struct SavedCopyClient: Sendable {
         self.announcements = announcements
         self.files = files
         self.grades = grades
+        self.discussions = discussions
+        self.thread = thread
     }
 }
 
@@ -62,7 +70,9 @@ extension SavedCopyClient: Unimplementable {
             planner: { nothing("planner", report) },
             announcements: { _ in nothing("announcements", report) },
             files: { _ in nothing("files", report) },
-            grades: { _ in nothing("grades", report) }
+            grades: { _ in nothing("grades", report) },
+            discussions: { _ in nothing("discussions", report) },
+            thread: { _, _ in nothing("thread", report) }
         )
     }
 

@@ -48,7 +48,7 @@ struct MoodleException: Decodable, Equatable {
             return .maintenance(host: host)
         case "requireloginerror", "errorcoursecontextnotvalid", "coursehidden", "notingroup":
             return .notAccessible(host: host, message: shownMessage)
-        case "nopermissions", "nopermission", "noviewdiscussionspermission", "nopermissiontoviewgrades":
+        case "nopermissions", "nopermission", "noviewdiscussionspermission", "nopermissiontoviewgrades", "nopostforum":
             return .notPermitted(host: host, message: shownMessage)
         default:
             return .exception(host: host, code: errorcode, message: shownMessage)

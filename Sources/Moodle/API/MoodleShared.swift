@@ -11,6 +11,8 @@ final class MoodleShared: Sendable {
     let assignments = Coalesced<CourseID, [MoodleAssign]>()
     let grades = Coalesced<Int, [Int: String]>()
     let siteInfo = Coalesced<Int, MoodleSiteInfo>()
+    /// A course's forums, which its announcements and its discussions both read.
+    let forums = Coalesced<CourseID, [MoodleForum]>()
     /// The token's user, which the course list is asked for by: a token belongs to one user for good.
     private let knownUserID: Mutex<Int?>
     /// The grade report as last read, and when: a course opened just after the list shows the

@@ -9,13 +9,15 @@ extension AnnouncementClient {
     /// there counts as read.
     public static func moodle(_ connection: MoodleConnection) -> AnnouncementClient {
         let api = connection.api
+        let shared = connection.shared
         let site = connection.siteURL
         let now = connection.clock.now
         return AnnouncementClient(
             announcements: { course, progress in
                 let background = progress.urgency == .background
                 var announcements: [Announcement] = []
-                for forum in try await api.newsForums(course, background: background) {
+                let forums = try await shared.forums.value(for: course) { try await api.forums(course, background: background) }
+                for forum in forums where forum.type == "news" {
                     let tracked = forum.istracked ?? false
                     announcements += try await api.discussions(of: forum.id.value, background: background).map {
                         announcement($0, tracked: tracked, site: site)

@@ -6,7 +6,6 @@ extension BackendCapabilities {
         lmsName: "Moodle",
         courseFileUploadRefusal: "Moodle courses have no files area students can add to; hand files in to an assignment with s",
         plannerMarkRefusal: "Moodle's timeline keeps no done marks or to-dos of yours; mark an activity complete on the course's page",
-        contentHandInRefusal: "Online text hand-ins to Moodle are not sent from here yet; hand in a file, or write it on the site",
-        discussionPostRefusal: "Posts to Moodle forums are not sent from here yet; write them on the site"
+        contentHandInRefusal: "Online text hand-ins to Moodle are not sent from here yet; hand in a file, or write it on the site"
     )
 }

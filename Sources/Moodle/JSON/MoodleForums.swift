@@ -13,6 +13,8 @@ struct MoodleForum: Decodable, Sendable {
 /// The answer of `mod_forum_get_forum_discussions` (mod/forum/externallib.php).
 struct MoodleDiscussions: Decodable, Sendable {
     struct Discussion: Decodable, Sendable {
+        /// The discussion's first post.
+        var id: MoodleInt?
         /// The discussion's ID (`id` is its first post's).
         var discussion: MoodleInt
         var name: String?
@@ -24,7 +26,12 @@ struct MoodleDiscussions: Decodable, Sendable {
         var userfullname: String?
         /// Unread posts; always 0 in a forum the student does not track.
         var numunread: MoodleInt?
+        var numreplies: MoodleInt?
         var pinned: Bool?
+        /// Locked by the teacher, or by the forum after a time without posts.
+        var locked: Bool?
+        /// Whether the student may post in it (`forum_user_can_post`).
+        var canreply: Bool?
     }
 
     var discussions: [Discussion]
