@@ -168,6 +168,40 @@ struct DiscussionSectionTests {
         #expect(tall.lines(width: 60, height: 8).contains("   Week 3 questions"), "a thread taller than the pane starts at its row")
     }
 
+    @Test func offlineTheDiscussionsAndAThreadShowAsSavedSayingSoAndRLoadsThemAgain() async {
+        let reads = Recorder<String>()
+        var environment = Fixtures.environment()
+        let savedAt = Self.now - 7_200
+        environment.savedCopies = SavedCopyClient(
+            courses: { _ in nil }, course: { _ in nil }, syllabus: { _ in nil }, modules: { _ in nil }, assignments: { _ in nil },
+            discussions: { _ in Saved(value: Self.topics, savedAt: savedAt) },
+            thread: { _, topic in topic == "71" ? Saved(value: Self.thread, savedAt: savedAt) : nil }
+        )
+        environment.discussions = DiscussionClient(
+            topics: { _, _ in throw NoNetwork() },
+            thread: { _, topic in
+                reads.append(topic)
+                if reads.values.count == 1 { throw NoNetwork() }
+                return Self.thread
+            },
+            markRead: { _, _, _ in }
+        )
+        let pane = CourseDetailPane(environment: environment)
+        pane.update(.show(Fixtures.swift.id))
+        await settle { !pane.isAnimating }
+        #expect(pane.lines(width: 100, height: 80).contains(" ● Week 3 questions"), "the list as saved")
+        pane.update(.show(Fixtures.swift.id, selecting: .discussion("71")))
+        await settle { pane.state.discussionReading.stale["71"] != nil }
+        let shown = pane.lines(width: 120, height: 80)
+        let when = DateText.short(savedAt, now: Self.now)
+        #expect(shown.contains(" ❗ Replies as saved \(when); couldn't load them now: Can't reach school.example  [r]etry"), "\(shown)")
+        #expect(shown.contains("       Is the lab due Friday?"), "the replies as last read")
+        #expect(pane.hasFailure)
+        #expect(pane.handle(.character("r")))
+        await settle { reads.values.count == 2 && pane.state.discussionReading.stale.isEmpty }
+        #expect(!pane.lines(width: 120, height: 80).contains { $0.contains("Replies as saved") })
+    }
+
     @Test func aCourseWithoutDiscussionsHasNoSection() async {
         var environment = Fixtures.environment()
         environment.discussions = .noOp
