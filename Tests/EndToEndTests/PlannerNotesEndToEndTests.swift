@@ -28,7 +28,12 @@ import Testing
         try await tmux.waitFor(boxTitled: "Due", "the day asked") { $0.contains("Day for “Đọc chương 3”") }
         try tmux.type("+2")
         try tmux.press("Enter")
-        try await tmux.waitFor(boxTitled: "Due", "the details asked") { $0.contains("Details (optional):") }
+        let asked = try await tmux.waitFor(boxTitled: "Due", "the details asked") { $0.contains("Details (optional), for ") }
+        #expect(!asked.contains("for no course"), "the selected row's course is offered first")
+        try tmux.press("Tab")
+        try await tmux.waitFor(boxTitled: "Due", "another course or none") { $0.contains("Details (optional), for ") && $0.contains("Tab: another course") }
+        // Back to the first: the to-do is for the selected row's course.
+        try tmux.press("BTab")
         try tmux.type("trang 40–60")
         try tmux.press("Enter")
         try await tmux.waitFor(boxTitled: "Uploads", "the to-do sent after its lost answer", timeout: .seconds(120)) { Self.sent($0) == 1 }
@@ -36,6 +41,7 @@ import Testing
         #expect(made.count == 1, "made once: \(made)")
         #expect(made.first?.workflow_state == "active")
         #expect(made.first?.details == "trang 40–60")
+        #expect(made.first?.course_id != nil, "for the course of the row selected")
 
         // Select it, change its title, then remove it.
         try await Self.edit("Đọc chương 3", in: tmux)

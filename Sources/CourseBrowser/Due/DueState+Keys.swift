@@ -15,7 +15,7 @@ extension DueState {
         Binding([[.enter]], does: "open the item's course, with the assignment selected, or the discussion open", hint: "open", action: .open),
         Binding([[.character("s")]], does: "hand in to the selected assignment: files, a text written in your editor, or a link (Esc cancels)", hint: "submit", action: .handIn),
         Binding([[.character("x")]], does: "mark the selected item done in the planner (again: not done), sent through the queue", hint: "done", action: .markDone),
-        Binding([[.character("a")]], does: "add a to-do of your own (its title, then its day), sent through the queue", hint: "to-do", action: .addNote),
+        Binding([[.character("a")]], does: "add a to-do of your own (its title, its day, then its details and course), sent through the queue", hint: "to-do", action: .addNote),
         Binding([[.character("e")]], does: "change the selected to-do of your own", action: .editNote),
         Binding([[.character("d")]], does: "remove the selected to-do of your own (asks first)", action: .removeNote),
         Binding([[.character("r")]], does: "retry loading what is due", hint: "retry", action: .retry),

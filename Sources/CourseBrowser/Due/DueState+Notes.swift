@@ -62,10 +62,20 @@ extension DueState {
         return nil
     }
 
+    /// The courses of the rows listed, by their code as the rows show it: the selected row's first.
+    var noteCourses: [NotePrompt.CourseChoice] {
+        var seen: Set<CourseID> = []
+        let items = (selectedItem.map { [$0] } ?? []) + groups.items
+        return items.compactMap { item in
+            guard let id = item.courseID, seen.insert(id).inserted else { return nil }
+            return NotePrompt.CourseChoice(id: id, name: DueRow.courseText(item))
+        }
+    }
+
     mutating func openNotePrompt(_ action: Action) {
         guard noteRefusal(for: action) == nil else { return }
         switch action {
-        case .addNote: notePrompt = .adding
+        case .addNote: notePrompt = .adding(courses: noteCourses, forFirst: selectedItem?.courseID != nil)
         case .editNote: notePrompt = selectedItem.map(NotePrompt.editing)
         case .removeNote: notePrompt = selectedItem.map(NotePrompt.removing)
         default: break

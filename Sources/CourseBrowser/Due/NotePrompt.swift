@@ -4,8 +4,15 @@ import TerminalUI
 import TextBasics
 
 /// The Due pane's questions about a to-do of the student's own: its title, its day and (for a
-/// new one) its details, to add one (`a`) or change one (`e`); or whether to remove one (`d`).
+/// new one) its details and the course it is for, to add one (`a`) or change one (`e`); or
+/// whether to remove one (`d`).
 struct NotePrompt: Equatable {
+    /// A course a new to-do can be for, as the Due pane names it.
+    struct CourseChoice: Equatable {
+        var id: CourseID
+        var name: String
+    }
+
     enum Step: Equatable {
         case title, day, details, remove
     }
@@ -26,8 +33,18 @@ struct NotePrompt: Equatable {
     var editor = LineEditor()
     /// Why the last Enter was not taken.
     var problem: String?
+    /// The courses a new to-do can be for, the one offered first first; Tab goes through them and none.
+    var courses: [CourseChoice] = []
+    /// The course of `courses` the new to-do is for; nil for none.
+    var course: Int?
 
     static let adding = NotePrompt(step: .title)
+
+    /// The questions for a new to-do, offering `courses`; with `forFirst`, it is for the first
+    /// unless the student chooses another, else for none.
+    static func adding(courses: [CourseChoice], forFirst: Bool) -> NotePrompt {
+        NotePrompt(step: .title, courses: courses, course: forFirst && !courses.isEmpty ? 0 : nil)
+    }
 
     static func editing(_ note: PlannerItem) -> NotePrompt {
         NotePrompt(step: .title, note: note, editor: LineEditor(text: note.title))
@@ -84,10 +101,31 @@ struct NotePrompt: Equatable {
             problem = nil
             return .asking
         case .details:
+            if key == .tab || key == .backTab {
+                nextCourse(backward: key == .backTab)
+                return .asking
+            }
             guard key == .enter, let date else { return edit(key) }
             let details = editor.text.trimming(.whitespacesAndNewlines)
-            return .answered(UploadJob.PlannerNote(action: .add, title: title, date: date, details: details.isEmpty ? nil : details))
+            return .answered(UploadJob.PlannerNote(
+                action: .add, title: title, date: date, details: details.isEmpty ? nil : details, courseID: chosenCourse?.id
+            ))
         }
+    }
+
+    /// The course the new to-do is for, if any.
+    var chosenCourse: CourseChoice? {
+        course.flatMap { courses.indices.contains($0) ? courses[$0] : nil }
+    }
+
+    /// Goes on to the next course offered (back, to the one before), with none after the last.
+    private mutating func nextCourse(backward: Bool) {
+        guard !courses.isEmpty else { return }
+        // None is the place after the last course.
+        let places = courses.count + 1
+        let current = course ?? courses.count
+        let next = (current + (backward ? places - 1 : 1)) % places
+        course = next == courses.count ? nil : next
     }
 
     private mutating func edit(_ key: Key) -> Outcome {
@@ -110,8 +148,9 @@ struct NotePrompt: Equatable {
             lines = [PromptField.line(label: "Day for “\(Sanitizer.clean(title))”: ", editor: editor, width: width, glyphs: glyphs)]
             hint = "today (empty Enter), tomorrow, fri, +3 or 2026-12-10 · Enter " + (note == nil ? "next, its details" : "queues it") + " · Esc cancels"
         case .details:
-            lines = [PromptField.line(label: "Details (optional): ", editor: editor, width: width, glyphs: glyphs)]
-            hint = "Enter queues it (empty: none) · Esc cancels"
+            let label = courses.isEmpty ? "Details (optional): " : "Details (optional), for \(chosenCourse.map { Sanitizer.clean($0.name) } ?? "no course"): "
+            lines = [PromptField.line(label: label, editor: editor, width: width, glyphs: glyphs)]
+            hint = (courses.isEmpty ? "" : "Tab: another course, or none · ") + "Enter queues it (empty: none) · Esc cancels"
         }
         lines += DetailText.wrap(problem ?? hint, width: width, style: problem == nil ? .muted : .error)
         return lines

@@ -37,6 +37,29 @@ struct DueNoteTests {
         return grid.lines.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
+    @Test func aNewToDoIsForTheSelectedRowsCourseAndTabChoosesAnotherOrNone() throws {
+        var state = state(selecting: "Lab 3: closures")
+        _ = state.update(.key(.character("a")), now: now)
+        _ = type("Ôn tập", into: &state)
+        _ = type("", into: &state)
+        #expect(text(state).first?.hasPrefix("Details (optional), for SWIFT-101:") == true, "\(text(state))")
+        #expect(text(state).contains { $0.contains("Tab: another course, or none") })
+        let courses = state.notePrompt?.courses ?? []
+        #expect(courses.first?.id == Fixtures.swift.id)
+        var none = state
+        for _ in courses {
+            _ = none.update(.key(.tab), now: now)
+        }
+        #expect(text(none).first?.hasPrefix("Details (optional), for no course:") == true, "after the last course, none")
+        var back = none
+        _ = back.update(.key(.backTab), now: now)
+        #expect(back.notePrompt?.chosenCourse == courses.last, "Shift-Tab goes back")
+        guard case let .note(forCourse, _)? = type("", into: &state).first else { Issue.record("nothing queued"); return }
+        #expect(forCourse.courseID == Fixtures.swift.id)
+        guard case let .note(forNone, _)? = type("", into: &none).first else { Issue.record("nothing queued"); return }
+        #expect(forNone.courseID == nil)
+    }
+
     @Test func aAsksATitleThenADayAndListsTheToDoAtOnce() throws {
         var state = state()
         _ = state.update(.key(.character("a")), now: now)
@@ -50,7 +73,7 @@ struct DueNoteTests {
         #expect(text(state).contains { $0.contains("Type a day") })
         for _ in 0..<7 { _ = state.update(.key(.backspace), now: now) }
         #expect(type("tomorrow", into: &state).isEmpty)
-        #expect(text(state).first?.hasPrefix("Details (optional):") == true, "\(text(state))")
+        #expect(text(state).first?.hasPrefix("Details (optional), for ") == true, "\(text(state))")
         let effects = type("trang 40–60", into: &state)
         let effect = try #require(effects.first)
         guard case let .note(note, token) = effect else { Issue.record("\(effects)"); return }
