@@ -15,11 +15,7 @@ import TestSupport
 
     init() throws {
         server = try FakeMoodleServer()
-        let http = HTTPClient.curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10)))
-        connection = MoodleConnection(
-            siteURL: server.baseURL, credentials: AccessCredentials(token: server.token, source: "MOODLE_TOKEN"), http: http,
-            clock: .live, analytics: .noOp
-        )
+        connection = .live(server)
     }
 
     @Test func theListHasEveryCourseWithItsGradeAndTheCurrentViewLeavesThePastOneOut() async throws {
@@ -216,11 +212,7 @@ import TestSupport
 
     init() throws {
         server = try FakeMoodleServer()
-        let http = HTTPClient.curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10)))
-        connection = MoodleConnection(
-            siteURL: server.baseURL, credentials: AccessCredentials(token: server.token, source: "MOODLE_TOKEN"), http: http,
-            clock: .live, analytics: .noOp
-        )
+        connection = .live(server)
         folder = try ScratchFolder()
     }
 
@@ -277,5 +269,16 @@ import TestSupport
             #expect(!error.isTransient && error.changedNothing)
         }
         #expect(try await server.forumPosts(discussion: 3092).count == 2)
+    }
+}
+
+extension MoodleConnection {
+    /// A connection to the fake Moodle `server` over the network, as the app makes one.
+    static func live(_ server: FakeMoodleServer) -> MoodleConnection {
+        let http = HTTPClient.curl(HTTPEngine(), timeouts: HTTPTimeouts(request: .seconds(10)))
+        return MoodleConnection(
+            siteURL: server.baseURL, credentials: AccessCredentials(token: server.token, source: "MOODLE_TOKEN"), http: http,
+            clock: .live, analytics: .noOp
+        )
     }
 }

@@ -8,7 +8,7 @@ import TerminalUI
 ///
 /// It is embedded as `HandInFlow` is: the pane routes keys and what its effects came to in, and
 /// closes it on `close`.
-struct ReplyFlow: Equatable {
+struct ReplyFlow: Equatable, EmbeddedFlow {
     enum Stage: Equatable {
         /// The student's editor is open on the draft.
         case writing
@@ -69,17 +69,9 @@ struct ReplyFlow: Equatable {
         }
     }
 
-    /// Passes `event` to `flow`, if open; closes it when it is over, putting what it says in `notice`.
-    static func update(_ flow: inout ReplyFlow?, with event: Event, notice: inout Notice?) -> [Effect] {
-        guard var open = flow else { return [] }
-        let effects = open.update(event)
-        flow = open
-        return effects.filter { effect in
-            guard case let .close(closing) = effect else { return true }
-            flow = nil
-            notice = closing
-            return false
-        }
+    static func closing(_ effect: Effect) -> Notice?? {
+        guard case let .close(notice) = effect else { return nil }
+        return .some(notice)
     }
 
     private mutating func written(_ reading: TextDraft.Reading) -> [Effect] {

@@ -11,7 +11,7 @@ import TerminalUI
 /// home folder for `~`), so any pane with assignments in hand can embed it as the Course pane
 /// does: it routes keys and queueing outcomes in, performs the `queue` effects, and closes the
 /// flow on `close`.
-struct HandInFlow {
+struct HandInFlow: EmbeddedFlow {
     /// Where the flow is.
     enum Stage: Equatable {
         case picking(AssignmentPicker)
@@ -127,18 +127,9 @@ struct HandInFlow {
         }
     }
 
-    /// Passes `event` to `flow`, an embedding pane's open flow, if any; closes it when it is
-    /// over, putting what it says in `notice`. Returns what is left for the pane to do.
-    static func update(_ flow: inout HandInFlow?, with event: Event, notice: inout Notice?) -> [Effect] {
-        guard var open = flow else { return [] }
-        let effects = open.update(event)
-        flow = open
-        return effects.filter { effect in
-            guard case let .close(closing) = effect else { return true }
-            flow = nil
-            notice = closing
-            return false
-        }
+    static func closing(_ effect: Effect) -> Notice?? {
+        guard case let .close(notice) = effect else { return nil }
+        return .some(notice)
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {
