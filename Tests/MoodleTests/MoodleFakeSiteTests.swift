@@ -163,6 +163,34 @@ import TestSupport
         #expect(submission.status == "submitted" && submission.saves == 1 && submission.submits == 1)
     }
 
+    @Test func aTextWhoseSaveAnswerIsLostIsSavedOnceThenSubmittedAsTheOnlineText() async throws {
+        defer { server.stop() }
+        try await server.fault(#"{"match": "mod_assign_save_submission", "kind": "lost_reply", "count": 1}"#)
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let clock = ManualClock(Date())
+        let store = UploadStore(directory: scratch.url.appendingPathComponent("data"), clock: clock.client)
+        let plan = UploadJob.Submission(
+            assignmentID: "1022", assignmentName: "Tiểu luận giữa kỳ", acceptedStatement: "Tôi xin cam đoan", text: "Giá trị & tham chiếu.\n\nHết."
+        )
+        let job = try store.enqueueContent(course: CourseID(101), backend: "moodle", submission: plan)
+        var site = connection
+        site.clock = clock.client
+        let engine = UploadEngine(store: store, transport: .moodle, submissions: .moodle(site), clock: clock.client, backend: "moodle", jitter: { 1 })
+        for _ in 0..<8 {
+            _ = try await engine.runDueJobs()
+            if try store.job(job.id)?.state == .done { break }
+            clock.advance(by: 120)
+        }
+        let state = try store.job(job.id)?.state
+        #expect(state == .done, "\(String(describing: state))")
+        let submission = try #require(try await server.submissions().first { $0.cmid == 1022 })
+        #expect(submission.onlinetext == "<p>Giá trị &amp; tham chiếu.</p><p>Hết.</p>", "kept as sent")
+        #expect(submission.status == "submitted")
+        #expect(submission.saves == 1, "the lost answer was read back, not saved again")
+        #expect(submission.submits == 1)
+    }
+
     // MARK: Helpers
 
     /// Queues `names` as a hand-in to `cmid` of course 101 and works the queue until it is done or stuck.

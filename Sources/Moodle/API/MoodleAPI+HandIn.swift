@@ -1,5 +1,6 @@
 import CourseKit
 import FoundationEssentials
+import HTMLText
 import HTTP
 
 extension MoodleAPI {
@@ -34,13 +35,15 @@ extension MoodleAPI {
         let handedIn = submission.status == "submitted"
         let modified = MoodleTime.date(submission.timemodified?.value)
         let files = (submission.plugins ?? []).filter { $0.type == "file" }.flatMap { $0.fileareas ?? [] }.flatMap { $0.files ?? [] }
+        let text = (submission.plugins ?? []).first { $0.type == "onlinetext" }?.editorfields?.first?.text
         return SubmissionAttempt(
             attempt: (submission.attemptnumber?.value ?? 0) + 1,
             submittedAt: handedIn ? modified : nil,
             isLate: handedIn && modified.map { date in deadline.map { date > $0 } ?? false } == true,
             files: files.map { SubmissionAttempt.File(name: $0.filename ?? "", size: Int64($0.filesize?.value ?? 0)) },
             revision: submission.timemodified?.value ?? 0,
-            isHandedIn: handedIn
+            isHandedIn: handedIn,
+            text: text.map { HandInText.normalized(HTMLText.plainText($0)) }.flatMap(\.nonBlank)
         )
     }
 
@@ -97,6 +100,9 @@ extension MoodleAPI {
     /// saved again when the submission already holds these files since the job's first reading
     /// (a save whose answer was lost), so a retry only finishes what is left.
     func handIn(_ job: UploadJob, fileIDs: [String]) async throws -> SubmissionAttempt? {
+        if let plan = job.submission, let text = plan.text {
+            return try await handIn(text, of: job, plan: plan)
+        }
         guard let plan = job.submission, let area = fileIDs.lazy.compactMap(DraftMark.init).first else {
             throw MoodleError.refused(action: "hand the files in", reason: "they were not uploaded")
         }
@@ -109,6 +115,37 @@ extension MoodleAPI {
             let age = clock.now().timeIntervalSince(Date(timeIntervalSince1970: TimeInterval(area.createdAt)))
             if age > Self.draftLifetime { throw MoodleError.draftExpired(days: Int(age / 86_400)) }
             try await save(area.itemid, to: assign, keeping: status, name: plan.assignmentName, draftAge: age)
+        }
+        if assign.keepsDrafts, current?.isHandedIn != true || !saved {
+            try await submitForGrading(assign, accepting: plan.acceptedStatement != nil, name: plan.assignmentName)
+        }
+        return nil
+    }
+
+    /// Hands `text` in as the submission's online text: saves it (the files it holds stay as they
+    /// are), then submits it for grading where the assignment keeps drafts. A submission that
+    /// holds these words since the job's first reading (a save whose answer was lost) is not
+    /// saved again.
+    private func handIn(_ text: String, of job: UploadJob, plan: UploadJob.Submission) async throws -> SubmissionAttempt? {
+        let assign = try await assign(job.courseID, cmid: plan.assignmentID)
+        guard assign.takes("onlinetext") else {
+            throw MoodleError.refused(action: "take a text for \(plan.assignmentName)", reason: "the assignment takes no online text")
+        }
+        let status = try await submissionStatus(assign.id.value, raw: true)
+        let current = Self.attempts(in: status, due: nil).last
+        let saved = current.map { $0.order > (plan.attemptBefore ?? 0) && $0.carries(contentOf: plan) } ?? false
+        if !saved {
+            var parameters = MoodleParameters()
+            parameters.add("moodlewssettinglang", "en")
+            parameters.add("assignmentid", assign.id.value)
+            parameters.add("plugindata[onlinetext_editor][text]", HandInText.html(text))
+            // 1: HTML; item 0: no draft area, so Moodle keeps the text as it is sent.
+            parameters.add("plugindata[onlinetext_editor][format]", 1)
+            parameters.add("plugindata[onlinetext_editor][itemid]", 0)
+            let warnings = try await call([MoodleWarning].self, "mod_assign_save_submission", parameters, Call(isSentAtMostOnce: true))
+            if let warning = warnings.first {
+                throw MoodleError.refused(action: "save your text for \(plan.assignmentName)", reason: MoodleText.plain(warning.item ?? warning.message ?? "no reason given"))
+            }
         }
         if assign.keepsDrafts, current?.isHandedIn != true || !saved {
             try await submitForGrading(assign, accepting: plan.acceptedStatement != nil, name: plan.assignmentName)

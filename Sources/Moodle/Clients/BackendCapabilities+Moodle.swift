@@ -5,7 +5,6 @@ extension BackendCapabilities {
     public static let moodle = BackendCapabilities(
         lmsName: "Moodle",
         courseFileUploadRefusal: "Moodle courses have no files area students can add to; hand files in to an assignment with s",
-        plannerMarkRefusal: "Moodle's timeline keeps no done marks or to-dos of yours; mark an activity complete on the course's page",
-        contentHandInRefusal: "Online text hand-ins to Moodle are not sent from here yet; hand in a file, or write it on the site"
+        plannerMarkRefusal: "Moodle's timeline keeps no done marks or to-dos of yours; mark an activity complete on the course's page"
     )
 }
