@@ -75,6 +75,41 @@ import Testing
         #expect(try await tmux.waitForExit() == 0)
     }
 
+    /// A forum discussion of course 101 opened, and a reply written in the editor to the reply at
+    /// the end of its thread, while the site's answer to it is lost: one post, under that reply.
+    @Test func aDiscussionOpensAndAReplyFromTheEditorIsPostedOnce() async throws {
+        let server = try FakeMoodleServer()
+        defer { server.stop() }
+        try await server.fault(#"{"match": "mod_forum_add_discussion_post", "kind": "lost_reply", "count": 1}"#)
+        let tmux = try await TmuxSession(width: 120, height: 50)
+        defer { tmux.close() }
+        try Self.logIn(tmux, to: server)
+        let editor = tmux.directory.appendingPathComponent("editor")
+        try Data("#!/bin/sh\nprintf 'Em cũng thắc mắc câu này.\\n' > \"$1\"\n".utf8).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        try tmux.launchApp(["--course", "101"], environment: ["VISUAL": editor.path])
+        try await tmux.waitFor(box: "Course", "the discussions") { $0.contains("Discussions · 2") && $0.contains("Hỏi về bài tập 1") }
+        var opened = false
+        for _ in 0..<20 where !opened {
+            try tmux.press("n")
+            try tmux.press("Enter")
+            opened = try await tmux.waitFor(box: "Course", "an answer to Enter") { _ in true }.contains("Cảm ơn thầy!")
+            if !opened { try tmux.press("Enter") }
+        }
+        #expect(opened, "the discussion's thread opened")
+        try tmux.press("n")
+        try tmux.press("n")
+        try tmux.press("R")
+        try await tmux.waitFor(box: "Course", "the question") { $0.containsIgnoringWrapping("Post your reply of 6 words to Lê Văn Cường's reply in Hỏi về bài tập 1?") }
+        try tmux.press("y")
+        try await tmux.waitFor(box: "Course", "the reply posted", timeout: .seconds(90)) { $0.contains("Your reply to Hỏi về bài tập 1 was posted") }
+        let mine = try await server.forumPosts(discussion: 3091).filter { $0.userid == 7 }
+        #expect(mine.map(\.parent) == [30913], "one reply, under the reply answered: \(mine)")
+        #expect(mine.first?.message == "<p>Em cũng thắc mắc câu này.</p>")
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
     /// What the site won't do stays in the section it is about: a function the site doesn't let
     /// the app call, a web page in place of an answer, and the network gone and back.
     @Test func eachSectionSaysWhatWentWrongInItsOwnRowAndRetries() async throws {
