@@ -49,6 +49,15 @@ extension LaunchOptions {
             command = .upload(files: files)
         case .submit:
             guard action == .run else { return }
+            if let link = assignmentLink {
+                if let course, course != link.course {
+                    throw UsageError("--assignment's address is in course \(link.course), not course \(course)")
+                }
+                if course == nil {
+                    course = link.course
+                    courseLinkBase = courseLinkBase ?? link.base
+                }
+            }
             guard course != nil else { throw UsageError("submit needs --course ID") }
             guard assignment != nil else { throw UsageError("submit needs --assignment ID") }
             if submitText != nil, submitURL != nil { throw UsageError("submit hands in a text (--text) or a link (--url), not both") }

@@ -48,12 +48,13 @@ extension LaunchOptions {
             guard let id = CourseID(value) else { throw UsageError("--course needs a course ID, not an empty value") }
             options.course = id
         },
-        OptionSpec("--assignment", value: "ID", commands: [.submit], help: "The assignment to hand the files in to (its Canvas ID).") {
-            options, value throws(UsageError) in
-            guard let id = value.nonBlank?.trimming(.whitespaces) else {
-                throw UsageError("--assignment needs an assignment ID, not an empty value")
-            }
-            options.assignment = id
+        OptionSpec(
+            "--assignment", value: "ID", commands: [.submit],
+            help: "The assignment to hand in to: its Canvas ID, the id due --json prints (assignment:5703), or its web address, which names the course too."
+        ) { options, value throws(UsageError) in
+            let reference = try AssignmentReference(value)
+            options.assignment = reference.id
+            options.assignmentLink = reference.link
         },
         OptionSpec("--text", value: "FILE", commands: [.submit], help: "Hand in the plain text in FILE (UTF-8) as a text entry, instead of files.") {
             options, value throws(UsageError) in

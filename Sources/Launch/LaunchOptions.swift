@@ -62,6 +62,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var course: CourseID?
     /// With `submit`, the assignment the files are handed in to.
     public var assignment: String?
+    /// With `submit`, the course and site the assignment's web address named, when it was given so.
+    var assignmentLink: AssignmentReference.CourseAddress?
     /// With `submit`, hand in without asking first, as a script would.
     public var assumeYes = false
     /// `submit --text FILE`: the plain text to hand in as a text entry, instead of files.

@@ -40,6 +40,18 @@ struct LaunchOptionsTests {
 
     @Test func dueStartsOnTheDuePaneAndIsOffByDefault() throws {
         #expect(try LaunchOptions.parse(["--due"]).showsDue)
+    }
+
+    @Test func anAssignmentIsTakenByItsIDTheIDDueJSONPrintsOrItsAddressWhichNamesTheCourse() throws {
+        let byPlannerID = try LaunchOptions.parse(["submit", "--course", "7", "--assignment", "assignment:5703", "a.pdf"])
+        #expect(byPlannerID.assignment == "5703" && byPlannerID.course == CourseID(7))
+        let bySIS = try LaunchOptions.parse(["submit", "--course", "7", "--assignment", "sis_assignment_id:A-1", "a.pdf"])
+        #expect(bySIS.assignment == "sis_assignment_id:A-1", "an ID of Canvas's own forms is passed on")
+        let byAddress = try LaunchOptions.parse(["submit", "--assignment", "https://school.example/courses/1003/assignments/5703?x=1", "a.pdf"])
+        #expect(byAddress.assignment == "5703" && byAddress.course == CourseID(1003))
+        #expect(byAddress.courseLinkBase == URL(string: "https://school.example"), "the address's Canvas is used")
+        let agreeing = try LaunchOptions.parse(["submit", "--course", "1003", "--assignment", "https://school.example/courses/1003/assignments/5703", "a.pdf"])
+        #expect(agreeing.course == CourseID(1003) && agreeing.assignment == "5703")
         #expect(try LaunchOptions.parse(["--due", "--catalog", "c.json"]).catalogPath == "c.json")
         #expect(try !LaunchOptions.parse([]).showsDue)
         #expect(LaunchOptions.helpText.contains("--due"))
@@ -113,6 +125,13 @@ struct LaunchOptionsTests {
         (["submit", "--course", "3", "--assignment", "5", "--url", "two words"], "--url needs one address, such as https://example.com/essay"),
         (["submit", "--course", "3", "--assignment", " ", "a.pdf"], "--assignment needs an assignment ID, not an empty value"),
         (["upload", "--course", "3", "--assignment", "5", "a.pdf"], "--assignment only goes with 'submit'"),
+        (["submit", "--course", "3", "--assignment", "quiz:12", "a.pdf"],
+         "--assignment takes an assignment, and 'quiz:12' is a quiz: give the ID of the assignment it counts as, as its course lists it"),
+        (["submit", "--course", "3", "--assignment", "assignment:", "a.pdf"], "--assignment needs an assignment ID after 'assignment:'"),
+        (["submit", "--course", "3", "--assignment", "https://school.example/courses/1003/files/9", "a.pdf"],
+         "--assignment needs an assignment ID or its web address like https://school.instructure.com/courses/1003/assignments/5703, not 'https://school.example/courses/1003/files/9'"),
+        (["submit", "--course", "3", "--assignment", "https://school.example/courses/1003/assignments/5703", "a.pdf"],
+         "--assignment's address is in course 1003, not course 3"),
         (["upload", "--course", "3", "--yes", "a.pdf"], "--yes only goes with 'submit'"),
         (["queue", "extra"], "unexpected argument 'extra'"),
         (["login", "school.example"], "login needs a URL like https://school.instructure.com, not 'school.example'"),

@@ -36,8 +36,12 @@ extension QueueCommands {
         }
     }
 
+    /// The status `submit` exits with when the hand-in was not agreed to (the answer was no, or a
+    /// statement to accept went unanswered): nothing failed, and nothing was queued.
+    static let notConfirmed: Int32 = 3
+
     /// Asks `summary` (see `confirm`), then runs `queue` and says what it answers; the status
-    /// `submit` exits with: 1, queueing nothing, where the answer is no or queueing fails.
+    /// `submit` exits with: `notConfirmed` where the answer is no, 1 where queueing fails.
     static func askThenQueue(
         _ summary: String, to assignment: Assignment, lms: String, assumeYes: Bool, what: String, queue: () async throws -> String
     ) async -> Int32 {
@@ -45,7 +49,7 @@ extension QueueCommands {
         guard await confirm(summary, asking: !assumeYes, needsConsent: consent) else {
             let how = consent ? "\(lms) asks you to accept the statement: answer y at a terminal, or give --yes to accept it" : "answer y to hand \(what) in, or give --yes"
             printError("Nothing was handed in: " + how)
-            return 1
+            return notConfirmed
         }
         do {
             say(try await queue())
