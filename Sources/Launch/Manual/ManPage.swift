@@ -62,6 +62,7 @@ public enum ManPage {
         "a file sync could not download;",
         "what is due that neither the backend nor a saved copy can give (due, calendar).",
         ".TP", ".B 2", "A command line that is wrong, or the browser started without a terminal.",
+        ".TP", ".B 3", "A hand-in (submit) not agreed to: the answer was not y, or a statement to accept went unanswered; nothing was queued.",
     ]
 
     private static let environment = [
