@@ -14,6 +14,7 @@ extension AppShell {
         if help != nil {
             return handleInHelp(key)
         }
+        strayKeyNote = nil
         // While a pane takes keys as text, Tab, ? and q are text too: only Ctrl-C is the shell's.
         let shellKeys = pane(focus).capturesKeys ? ShellKeys.typingBindings : ShellKeys.bindings
         let lookUp = shellKeys.lookUp(key, availability: { _ in .enabled })
@@ -23,8 +24,21 @@ extension AppShell {
         if pane(focus).handle(key) {
             return .handled
         }
-        guard case let .act(action) = lookUp else { return .ignored }
+        guard case let .act(action) = lookUp else { return sayWhereItWorks(key) }
         return act(action, key: key)
+    }
+
+    /// A letter the focused pane doesn't take but another pane's own keys do: the hint line
+    /// names that pane, as a key that does nothing should say why.
+    private func sayWhereItWorks(_ key: Key) -> KeyResult {
+        guard case .character = key, !pane(focus).capturesKeys else { return .ignored }
+        let label = key.label
+        let owner = PaneID.allCases.filter { $0 != focus }.map(pane).first { other in
+            other.helpKeys.contains { item in item.row.keys.contains { $0.contains(label) } }
+        }
+        guard let owner else { return .ignored }
+        strayKeyNote = "\(label) works in the \(owner.keyGroup) pane (Tab moves between panes)"
+        return .handled
     }
 
     private func act(_ action: ShellKeys.Action, key: Key) -> KeyResult {

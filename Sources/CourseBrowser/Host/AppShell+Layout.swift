@@ -22,7 +22,11 @@ extension AppShell {
         for id in layout.shown(focus: focus) {
             drawPane(id, into: &grid, in: layout.box(id))
         }
-        HintLine.draw(hints(width: layout.hints.width - 1), into: &grid, in: layout.hints)
+        if let strayKeyNote, help == nil {
+            grid.put(strayKeyNote, x: layout.hints.x + 1, y: layout.hints.y, maxWidth: layout.hints.width - 1, style: Style(role: .warning))
+        } else {
+            HintLine.draw(hints(width: layout.hints.width - 1), into: &grid, in: layout.hints)
+        }
         help?.draw(into: &grid, in: helpArea, groups: helpGroups, footer: rateBudget.lastReading()?.summary(now: clock.now()))
     }
 

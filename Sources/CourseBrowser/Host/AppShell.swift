@@ -31,6 +31,9 @@ public final class AppShell: TerminalApplication {
     var help: HelpOverlay?
     /// Whether the terminal window is in front; one that never reports focus counts as focused.
     var terminalFocused = true
+    /// Where the last key pressed works, when it is another pane's and not the focused one's: the
+    /// hint line says so until the next key.
+    var strayKeyNote: String?
     public var setNeedsDisplay: () -> Void = {}
 
     /// The panes, in focus order.
