@@ -5,12 +5,15 @@ import UploadQueue
 extension QueueCommands {
     /// Uploads until no job of this backend is queued or waiting, or until `timeout` seconds pass.
     ///
-    /// Exits 0 when every job is done, 1 when any failed or is still pending.
+    /// Prints a line per job each time its state changes, then a last line that says what is
+    /// left and so why the status: 0 when nothing is left to send, 1 when a job failed (in this
+    /// run or an earlier one), is damaged, or is still pending.
     package static func drain(timeout: Int?, services: LiveEnvironment.Services) async -> Int32 {
         let subscription = services.engine.subscribe()
         let reporter = Task {
+            var said: [String: String] = [:]
             for await change in subscription.changes {
-                report(change)
+                report(change, said: &said)
             }
         }
         let (status, summary) = await uploadUntilDone(timeout: timeout, services: services)
@@ -34,10 +37,10 @@ extension QueueCommands {
                 if pending.isEmpty {
                     let damaged = try await services.environment.uploadQueue.jobs().filter(\.state.isDamaged)
                     damaged.forEach { printError("damaged \($0.id): \($0.lastError ?? "")") }
-                    return (damaged.isEmpty && jobs.allSatisfy { $0.state == .done } ? 0 : 1, nil)
+                    return outcome(of: jobs, damaged: damaged)
                 }
                 if let deadline, Date() >= deadline {
-                    return (1, "timed out with \(pending.count) job(s) still pending")
+                    return (1, "timed out with \(pending.count) job(s) still pending; they stay queued for the next drain")
                 }
                 try await Task.sleep(for: .milliseconds(250))
                 try await engine.backendAnsweredIfProbeSucceeds()
@@ -48,9 +51,27 @@ extension QueueCommands {
         }
     }
 
-    /// Prints each recorded change as it happens, in order, from the engine itself.
-    private static func report(_ change: UploadChange) {
+    /// The status and last line once nothing is pending: what failed or is damaged, by which job
+    /// first, else that nothing is left.
+    static func outcome(of jobs: [UploadJob], damaged: [UploadJob]) -> (Int32, String) {
+        let failed = jobs.filter(\.state.isFailed)
+        guard let first = failed.first ?? damaged.first else {
+            return (0, jobs.isEmpty ? "nothing queued to send" : "nothing left to send")
+        }
+        var left: [String] = []
+        if !failed.isEmpty { left.append("\(failed.count) failed and wait for a retry") }
+        if !damaged.isEmpty { left.append("\(damaged.count) damaged") }
+        let why = "\(first.id) \(first.fileName): \(first.lastError ?? "no reason kept")"
+        return (1, left.joined(separator: ", ") + " (" + why + "); coursebrowser queue lists them")
+    }
+
+    /// Prints a recorded change as it happens, once per job and state (an attempt that saves its
+    /// steps as it goes is one line), in order, from the engine itself.
+    private static func report(_ change: UploadChange, said: inout [String: String]) {
         guard case let .updated(job) = change else { return }
+        let mark = "\(job.state.name) \(job.attempts)"
+        guard said[job.id] != mark else { return }
+        said[job.id] = mark
         switch job.state {
         case .uploading:
             // A mark, a to-do, a text or a link carries no file to upload.
