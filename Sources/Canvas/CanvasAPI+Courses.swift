@@ -16,7 +16,7 @@ extension CanvasAPI {
         let listings = courseListings(scope)
         let (listing, pageURL) = try position(of: cursor, in: listings)
         let (stubs, response) = try await get([CanvasCourse].self, from: pageURL, resource: scope == .favorites ? .favorites : .courseList)
-        var courses = stubs.map(\.course).map(withWebAddress)
+        var courses = stubs.map(\.siteCourse).map(withWebAddress)
         if scope == .current {
             let now = clock.now()
             courses.removeAll { $0.hasEnded(at: now) }

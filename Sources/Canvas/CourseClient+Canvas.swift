@@ -18,7 +18,7 @@ extension CourseClient {
             },
             course: { id, progress in
                 do {
-                    return api.withWebAddress(try await api.reporting(to: progress).course(id, include: CanvasAPI.listIncludes).course)
+                    return api.withWebAddress(try await api.reporting(to: progress).course(id, include: CanvasAPI.listIncludes).siteCourse)
                 } catch CanvasError.notPermitted(.course(id)) where restricted.contains(id) {
                     return .restricted(id)
                 }

@@ -19,6 +19,9 @@ package struct CanvasCourse: Decodable, Sendable {
     }
 
     package struct Enrollment: Decodable, Sendable {
+        /// `student`, `teacher`, `ta`, `designer` or `observer` (`StudentEnrollment` and the like
+        /// in older answers).
+        package var type: String?
         package var enrollment_state: String?
         /// The totals (`include[]=total_scores`), which Canvas gives on a student's enrollment
         /// only, and not at all in a course that hides its final grades.
@@ -142,6 +145,23 @@ package struct CanvasCourse: Decodable, Sendable {
     }
 
     /// The user's own enrollment state; an invitation wins over others so it is never missed.
+    /// The domain course with what the user's enrollments let them do there, as a Canvas site
+    /// answers it; a catalog, made in Canvas's shape but kept on this machine, has `course`.
+    package var siteCourse: Course {
+        var course = course
+        course.addsFiles = addsFiles
+        return course
+    }
+
+    /// Whether the user's enrollments let them add files to the course's Files, as Canvas's
+    /// default roles do: a teacher, TA or designer may, a student or observer may not; nil where
+    /// no enrollment says what it is.
+    private var addsFiles: Bool? {
+        let types = (enrollments ?? []).compactMap { $0.type?.lowercased().replacing("enrollment", with: "") }
+        guard !types.isEmpty else { return nil }
+        return types.contains { ["teacher", "ta", "designer"].contains($0) }
+    }
+
     private var enrollment: Course.Enrollment? {
         let states = (enrollments ?? []).compactMap { $0.enrollment_state.flatMap(Self.enrollmentState) }
         if states.contains(.invited) { return .invited }

@@ -227,7 +227,7 @@ import Testing
             #expect(step1.map(\.fault) == ["unauthorized", nil], "one rejected start, one good one")
         }
 
-        @Test func aStudentsUploadToCourseFilesFailsWithWhyNotBlamingTheToken() async throws {
+        @Test func aStudentIsToldBeforeQueueingThatOnlyTeachersAddCourseFiles() async throws {
             let server = try FakeCanvasServer()
             defer { server.stop() }
             try await server.configure(#"{"role": "student"}"#)
@@ -238,17 +238,18 @@ import Testing
             try tmux.launchApp(canvas: server, ["--course", "2"])
             try await tmux.waitFor(box: "Course", "course 2 open") { $0.isFocused && $0.contains("BIO 102") }
 
-            try await queue(file.path, in: tmux)
-            let failed = try await tmux.waitFor(boxTitled: "Uploads", "the job failed for good") { $0.contains("❗") }
-            #expect(failed.title == "Uploads · 1 · 1 failed")
-            #expect(failed.containsIgnoringWrapping("You don't have permission to add files to course"), "\(failed)")
-            #expect(!failed.text.lowercased().contains("token"), "the token is fine: \(failed)")
-            let job = try #require(try jobs(dataDirectory: tmux.dataDirectory, environment: AppCommand.environment(token: nil, home: tmux.directory)).first)
-            #expect(job["last_error"] as? String
-                == "You don't have permission to add files to course 2: only teachers can add files to a course's Files")
-            let step1 = try await server.requests().filter(\.isStep1)
-            #expect(step1.count == 1, "a permission is not retried by itself: \(step1.count)")
-            #expect(try await server.files().isEmpty)
+            try tmux.press("u")
+            let said = try await tmux.waitFor(box: "Course", "why u does nothing") { $0.containsIgnoringWrapping("Only teachers add files") }
+            #expect(said.containsIgnoringWrapping("Only teachers add files to a course's Files, and you are a student in BIO 102; hand files in to an assignment with s"), "\(said)")
+            #expect(!said.containsIgnoringWrapping("Upload to"), "no prompt opened")
+            let environment = AppCommand.environment(token: server.token, home: tmux.directory)
+            let upload = try AppCommand.run(
+                ["upload", "--course", "2", file.path, "--canvas", server.baseURL.absoluteString, "--data-dir", tmux.dataDirectory.path], environment: environment
+            )
+            #expect(upload.status == 1)
+            #expect(upload.stderr == "coursebrowser: Only teachers add files to a course's Files, and you are a student in BIO 102; hand files in to an assignment with coursebrowser submit\n", "\(upload.stderr)")
+            #expect(try jobs(dataDirectory: tmux.dataDirectory, environment: environment).isEmpty, "nothing was queued")
+            #expect(try await server.requests().filter(\.isStep1).isEmpty, "nothing was sent")
         }
 
         @Test func dRemovesAFailedUploadAfterAskingAndShiftRRetriesTheRest() async throws {

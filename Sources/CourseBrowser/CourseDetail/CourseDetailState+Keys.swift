@@ -51,7 +51,7 @@ extension CourseDetailState {
         case .copyAddress:
             return WebPage.availability(of: focusedPage, without: "No course is open")
         case .upload:
-            return Availability(unless: courseID == nil ? "No course is open" : capabilities.courseFileUploadRefusal)
+            return Availability(unless: courseID == nil ? "No course is open" : capabilities.courseFileUploadRefusal ?? overview.value?.courseFilesRefusal.map { $0 + "; hand files in to an assignment with s" })
         case .handIn:
             return courseID == nil ? .disabled("No course is open") : HandInFlow.availability(with: assignments, takesContent: capabilities.takesContent)
         case .retry:

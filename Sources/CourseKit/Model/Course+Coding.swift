@@ -3,7 +3,7 @@ import FoundationEssentials
 extension Course {
     enum CodingKeys: String, CodingKey {
         case id, name, originalName, code, workflowState, term, teachers, startAt, endAt
-        case enrollment, isFavorite, isConcluded, isRestricted, htmlURL, grade, allPeriodsGrade, hidesFinalGrades, isHidden
+        case enrollment, addsFiles, isFavorite, isConcluded, isRestricted, htmlURL, grade, allPeriodsGrade, hidesFinalGrades, isHidden
     }
 
     /// Reads a saved course; one saved before courses had grades reads as having none, and one
@@ -21,6 +21,7 @@ extension Course {
             startAt: try container.decodeIfPresent(Date.self, forKey: .startAt),
             endAt: try container.decodeIfPresent(Date.self, forKey: .endAt),
             enrollment: try container.decodeIfPresent(Enrollment.self, forKey: .enrollment),
+            addsFiles: try container.decodeIfPresent(Bool.self, forKey: .addsFiles),
             isFavorite: try container.decode(Bool.self, forKey: .isFavorite),
             isConcluded: try container.decodeIfPresent(Bool.self, forKey: .isConcluded),
             isRestricted: try container.decode(Bool.self, forKey: .isRestricted),

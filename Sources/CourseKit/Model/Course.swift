@@ -15,6 +15,9 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
     public var endAt: Date?
     /// Where the user's enrollment stands, when the backend says.
     public var enrollment: Enrollment?
+    /// Whether the user may add files to the course's Files, where the backend says: a teacher
+    /// may, one enrolled as a student may not.
+    public var addsFiles: Bool?
     public var isFavorite: Bool
     /// Canvas's own word on whether the course is over (`include[]=concluded`); `nil` when the backend didn't say.
     public var isConcluded: Bool?
@@ -43,6 +46,7 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
         startAt: Date? = nil,
         endAt: Date? = nil,
         enrollment: Enrollment? = nil,
+        addsFiles: Bool? = nil,
         isFavorite: Bool = false,
         isConcluded: Bool? = nil,
         isRestricted: Bool = false,
@@ -62,6 +66,7 @@ public struct Course: Equatable, Sendable, Identifiable, Codable {
         self.startAt = startAt
         self.endAt = endAt
         self.enrollment = enrollment
+        self.addsFiles = addsFiles
         self.isFavorite = isFavorite
         self.isConcluded = isConcluded
         self.isRestricted = isRestricted

@@ -3,14 +3,19 @@ import CourseKit
 
 extension QueueCommands {
     /// Whether files can be queued for `course`: asks the backend for it, so a course that does
-    /// not exist is refused before anything is queued, saying so.
+    /// not exist, or whose Files the user's enrollment can't add to, is refused before anything
+    /// is queued, saying so.
     ///
     /// A network that is down never refuses: the course is taken as a saved copy knows it, or
     /// queued unchecked with a warning, as a file handed in on a train must not be lost; Canvas
     /// checks the course when the file is sent.
     static func checkCourse(_ course: CourseID, environment: EnvironmentValues) async -> Bool {
         do {
-            _ = try await environment.courseClient.course(course, .ignored)
+            let found = try await environment.courseClient.course(course, .ignored)
+            if let refusal = found.courseFilesRefusal {
+                printError(refusal + "; hand files in to an assignment with coursebrowser submit")
+                return false
+            }
             return true
         } catch let error as any TransientError where error.isTransient {
             let saved = environment.savedCopies
