@@ -99,7 +99,8 @@ extension AppShell {
     var helpGroups: [HelpOverlay.Group] {
         let order = [focus] + PaneID.allCases.filter { $0 != focus }
         let panes = order.map { HelpOverlay.Group(title: pane($0).keyGroup, items: pane($0).helpKeys) }
-        return panes + [HelpOverlay.Group(title: ShellKeys.everywhere, items: ShellKeys.bindings.items { _ in .enabled })]
+        let groups = panes + [HelpOverlay.Group(title: ShellKeys.everywhere, items: ShellKeys.bindings.items { _ in .enabled })]
+        return groups.map { HelpOverlay.Group(title: $0.title, items: $0.items.map { $0.spelled(for: glyphs) }) }
     }
 
     /// Where the help is drawn: the whole screen but the hint line.

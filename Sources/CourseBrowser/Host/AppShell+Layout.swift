@@ -4,6 +4,7 @@ extension AppShell {
     /// Tells every pane the room its box leaves inside the border, for a screen of `width` × `height`.
     public func resize(width: Int, height: Int, glyphs: Glyphs) {
         layout = ShellLayout(bounds: Rect(x: 0, y: 0, width: width, height: height))
+        self.glyphs = glyphs
         for id in PaneID.allCases {
             let inner = layout.box(id).inset(by: 1)
             let size = PaneSize(width: max(0, inner.width), height: max(0, inner.height), glyphs: glyphs)
@@ -78,15 +79,18 @@ extension AppShell {
     /// close and quit; a typing pane's own and the one way out; else focus, the focused pane's
     /// keys that apply, h/l where there is room, help and quit.
     func hints(width: Int) -> [KeyHint] {
+        let fit = { (first: [KeyHint], last: [KeyHint]) in
+            HintLine.fit(first.map { $0.spelled(for: self.glyphs) }, last: last.map { $0.spelled(for: self.glyphs) }, width: width)
+        }
         if help != nil {
             let bindings = HelpOverlay.bindings
-            return HintLine.fit(bindings.hints { !HelpOverlay.isWayOut($0) }, last: bindings.hints(HelpOverlay.isWayOut), width: width)
+            return fit(bindings.hints { !HelpOverlay.isWayOut($0) }, bindings.hints(HelpOverlay.isWayOut))
         }
         let focused = pane(focus)
         if focused.capturesKeys {
-            return HintLine.fit(focused.hints, last: ShellKeys.typingBindings.compactMap(\.hint), width: width)
+            return fit(focused.hints, ShellKeys.typingBindings.compactMap(\.hint))
         }
-        return HintLine.fit(ShellKeys.firstHints + focused.hints + ShellKeys.spareHints, last: ShellKeys.lastHints, width: width)
+        return fit(ShellKeys.firstHints + focused.hints + ShellKeys.spareHints, ShellKeys.lastHints)
     }
 
     private func drawTooSmall(into grid: inout Grid) {

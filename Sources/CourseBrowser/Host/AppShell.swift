@@ -31,6 +31,8 @@ public final class AppShell: TerminalApplication {
     var help: HelpOverlay?
     /// Whether the terminal window is in front; one that never reports focus counts as focused.
     var terminalFocused = true
+    /// How the screen draws, as of the last `resize`: key names are spelled for it.
+    var glyphs = Glyphs.unicode
     /// Where the last key pressed works, when it is another pane's and not the focused one's: the
     /// hint line says so until the next key.
     var strayKeyNote: String?
