@@ -29,6 +29,8 @@ public final class AppShell: TerminalApplication {
     var layout = ShellLayout(bounds: Rect(x: 0, y: 0, width: 0, height: 0))
     /// The help overlay, while it is open.
     var help: HelpOverlay?
+    /// Which panes showed a failure when they last changed, so one that loads again is noticed.
+    var failedBefore: [PaneID: Bool] = [:]
     /// Whether the terminal window is in front; one that never reports focus counts as focused.
     var terminalFocused = true
     /// How the screen draws, as of the last `resize`: key names are spelled for it.
@@ -60,6 +62,7 @@ public final class AppShell: TerminalApplication {
         for id in PaneID.allCases {
             pane(id).onChange = { [weak self] in
                 self?.revisions[id, default: 0] += 1
+                self?.noteRecovery(of: id)
                 self?.setNeedsDisplay()
             }
         }
@@ -123,6 +126,23 @@ public final class AppShell: TerminalApplication {
         }
     }
 
+    /// Once a pane that failed to load loads again, the backend answers: every other pane that
+    /// failed (as they all do when the network goes) tries again by itself, rather than each
+    /// waiting for its own `r`.
+    func noteRecovery(of id: PaneID) {
+        let failing = pane(id).hasFailure
+        defer { failedBefore[id] = failing }
+        guard failedBefore[id] == true, !failing else { return }
+        retryFailedPanes(besides: id)
+    }
+
+    /// Refreshes each pane but `id` that shows a failure, which makes it try again.
+    func retryFailedPanes(besides id: PaneID? = nil) {
+        if id != .list, list.hasFailure { list.update(.refresh) }
+        if id != .detail, detail.hasFailure { detail.update(.refresh) }
+        if id != .due, due.hasFailure { due.update(.refresh) }
+    }
+
     /// Tells the panes that refresh themselves to do it: each reads again behind what it shows,
     /// unless a load is on its way or the user is typing in it, and retries what failed.
     func refreshPanes() {
@@ -138,6 +158,10 @@ public final class AppShell: TerminalApplication {
 
     /// Announces a finished or permanently failed upload outside the screen when nobody is looking at it.
     func announce(_ change: UploadChange) {
+        // A job sent means the backend answers again.
+        if case let .updated(job) = change, job.state == .done {
+            retryFailedPanes()
+        }
         guard !terminalFocused, case let .updated(job) = change else { return }
         switch job.state {
         case .done:

@@ -25,6 +25,8 @@ protocol Pane: AnyObject {
     var onChange: () -> Void { get set }
     /// True while the pane takes every key as text (an open prompt), so the host routes all keys to it.
     var capturesKeys: Bool { get }
+    /// True while something the pane loads failed and `r` would try it again.
+    var hasFailure: Bool { get }
     /// Applies one event to the pane's state; returns whether the pane used it (for keys).
     @discardableResult
     func update(_ event: Event) -> Bool
@@ -33,6 +35,8 @@ protocol Pane: AnyObject {
 }
 
 extension Pane {
+    var hasFailure: Bool { false }
+
     /// Reacts to a key while focused; returns whether the pane used it.
     func handle(_ key: Key) -> Bool {
         update(.key(key))
