@@ -339,6 +339,8 @@ extension CourseDetailPane {
     var uploadPrompt: UploadPrompt? { state.handIn?.prompt }
     var assignmentPicker: AssignmentPicker? { state.handIn?.picker }
     var hasFailure: Bool { state.hasFailure }
+    var isCutOff: Bool { state.isCutOff }
+    var answers: Int { state.answers }
     /// Content lines at the pane's width, for the scroll position.
     var lineCount: Int { state.lines.count }
     var title: String { "Course" }

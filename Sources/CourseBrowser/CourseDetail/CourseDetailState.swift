@@ -178,6 +178,18 @@ struct CourseDetailState {
     var contentHeight: Int { max(0, size.height - header.count) }
 
     /// Whether `r` has something to try again: a section that failed to load, or a mark read the backend did not take.
+    /// How many loads of the course's sections the backend answered.
+    var answers: Int {
+        overview.answers + syllabus.answers + modules.answers + assignments.answers + announcements.answers + discussions.answers
+            + files.answers + grades.answers
+    }
+
+    /// Whether a section failed because the backend could not be reached.
+    var isCutOff: Bool {
+        overview.isCutOff || syllabus.isCutOff || modules.isCutOff || assignments.isCutOff || announcements.isCutOff || discussions.isCutOff
+            || files.isCutOff || grades.isCutOff
+    }
+
     var hasFailure: Bool {
         hasSectionFailure || !reading.failures.isEmpty || !discussionReading.failures.isEmpty
             || discussionReading.threads.values.contains(where: \.hasFailed) || !discussionReading.stale.isEmpty

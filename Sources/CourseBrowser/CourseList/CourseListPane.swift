@@ -94,7 +94,8 @@ extension CourseListPane {
     var footer: String? { state.footer }
     /// While the filter is typed, every key is text for it.
     var capturesKeys: Bool { state.isTypingFilter }
-    var hasFailure: Bool { state.view.pages.failure != nil }
+    var isCutOff: Bool { state.view.pages.failure?.meansOffline == true }
+    var answers: Int { state.view.pages.answers }
     /// While a page loads, but for a refresh behind what is shown, which has no spinner.
     var isAnimating: Bool { state.view.pages.isLoading && !state.view.isRefreshingQuietly }
     var keys: [KeyItem] { state.keys }

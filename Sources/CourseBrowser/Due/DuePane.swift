@@ -146,7 +146,8 @@ extension DuePane {
     var isAnimating: Bool { state.isLoading || state.planner.note != nil }
     /// While the hand-in flow is open, every key is text for it.
     var capturesKeys: Bool { state.isTyping }
-    var hasFailure: Bool { state.planner.retryableFailure != nil }
+    var isCutOff: Bool { state.planner.isCutOff }
+    var answers: Int { state.planner.answers }
     var keys: [KeyItem] { state.keys }
     var helpKeys: [KeyItem] { state.helpKeys }
 }

@@ -29,8 +29,8 @@ public final class AppShell: TerminalApplication {
     var layout = ShellLayout(bounds: Rect(x: 0, y: 0, width: 0, height: 0))
     /// The help overlay, while it is open.
     var help: HelpOverlay?
-    /// Which panes showed a failure when they last changed, so one that loads again is noticed.
-    var failedBefore: [PaneID: Bool] = [:]
+    /// How many loads of each pane the backend had answered when it last changed.
+    var answersSeen: [PaneID: Int] = [:]
     /// Whether the terminal window is in front; one that never reports focus counts as focused.
     var terminalFocused = true
     /// How the screen draws, as of the last `resize`: key names are spelled for it.
@@ -126,21 +126,22 @@ public final class AppShell: TerminalApplication {
         }
     }
 
-    /// Once a pane that failed to load loads again, the backend answers: every other pane that
-    /// failed (as they all do when the network goes) tries again by itself, rather than each
-    /// waiting for its own `r`.
+    /// Once the backend answers a pane's load, it answers again: every other pane that could not
+    /// reach it (as they all can't when the network goes) tries again by itself, rather than each
+    /// waiting for its own `r`. Only an answer counts, never a load starting (which clears a
+    /// failure too); a failure that is not the network's waits for `r`, as it would fail again.
     func noteRecovery(of id: PaneID) {
-        let failing = pane(id).hasFailure
-        defer { failedBefore[id] = failing }
-        guard failedBefore[id] == true, !failing else { return }
+        let answers = pane(id).answers
+        guard answers != answersSeen[id, default: 0] else { return }
+        answersSeen[id] = answers
         retryFailedPanes(besides: id)
     }
 
-    /// Refreshes each pane but `id` that shows a failure, which makes it try again.
+    /// Refreshes each pane but `id` that could not reach the backend, which makes it try again.
     func retryFailedPanes(besides id: PaneID? = nil) {
-        if id != .list, list.hasFailure { list.update(.refresh) }
-        if id != .detail, detail.hasFailure { detail.update(.refresh) }
-        if id != .due, due.hasFailure { due.update(.refresh) }
+        if id != .list, list.isCutOff { list.update(.refresh) }
+        if id != .detail, detail.isCutOff { detail.update(.refresh) }
+        if id != .due, due.isCutOff { due.update(.refresh) }
     }
 
     /// Tells the panes that refresh themselves to do it: each reads again behind what it shows,

@@ -25,8 +25,10 @@ protocol Pane: AnyObject {
     var onChange: () -> Void { get set }
     /// True while the pane takes every key as text (an open prompt), so the host routes all keys to it.
     var capturesKeys: Bool { get }
-    /// True while something the pane loads failed and `r` would try it again.
-    var hasFailure: Bool { get }
+    /// True while something the pane loads failed because the backend could not be reached.
+    var isCutOff: Bool { get }
+    /// How many of the pane's loads the backend answered: one more means it answers (again).
+    var answers: Int { get }
     /// Applies one event to the pane's state; returns whether the pane used it (for keys).
     @discardableResult
     func update(_ event: Event) -> Bool
@@ -35,7 +37,8 @@ protocol Pane: AnyObject {
 }
 
 extension Pane {
-    var hasFailure: Bool { false }
+    var isCutOff: Bool { false }
+    var answers: Int { 0 }
 
     /// Reacts to a key while focused; returns whether the pane used it.
     func handle(_ key: Key) -> Bool {

@@ -25,6 +25,8 @@ struct LoadState<Value> {
     private(set) var isRefreshing = false
     /// Counts every change of the loaded value, so what is laid out from it knows when to lay out again.
     private(set) var version = 0
+    /// Counts the loads the backend answered, so the host knows it answers again.
+    private(set) var answers = 0
 
     mutating func apply(_ event: LoadEvent<Value>) {
         switch event {
@@ -53,6 +55,7 @@ struct LoadState<Value> {
             case let .success(value):
                 phase = .loaded(value)
                 version += 1
+                answers += 1
                 savedAt = nil
             case let .failure(error) where refreshed && value != nil:
                 // What is shown stays, and says it could not be brought up to date.
@@ -93,6 +96,9 @@ struct LoadState<Value> {
 
     /// What `r` would try again: a load that failed, or a refresh that did.
     var retryableFailure: LoadFailure? { failure ?? refreshFailure }
+
+    /// Whether the last load or refresh failed because the backend could not be reached.
+    var isCutOff: Bool { retryableFailure?.meansOffline == true }
 }
 
 /// What a load reports as it goes: the pane's `update` applies each to its `LoadState`.
@@ -110,6 +116,11 @@ enum LoadEvent<Value> {
 struct LoadFailure {
     var message: String
     var error: any Error
+
+    /// Whether the backend could not be reached at all: the network, not the request.
+    var meansOffline: Bool {
+        (error as? any TransientError)?.meansOffline == true
+    }
 
     init(_ error: any Error) {
         self.error = error

@@ -31,6 +31,8 @@ struct PagedState<Element: Identifiable & Sendable> {
     private var readContents: Set<String> = []
     /// When this run of loads began: the first page, or the retry after a failure.
     private var runStarted: Date?
+    /// Counts the pages the backend answered, so the host knows it answers again.
+    private(set) var answers = 0
 
     /// Applies what the runner reports; returns the page to fetch next, if the listing goes on.
     mutating func apply(_ event: PageEvent<Element>) -> PageCursor? {
@@ -42,6 +44,7 @@ struct PagedState<Element: Identifiable & Sendable> {
         case let .waiting(note):
             self.note = note
         case let .finished(.success(page)):
+            answers += 1
             return take(page)
         case let .finished(.failure(error)):
             fail(error)
