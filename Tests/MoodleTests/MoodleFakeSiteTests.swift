@@ -166,21 +166,11 @@ import TestSupport
     @Test func aTextWhoseSaveAnswerIsLostIsSavedOnceThenSubmittedAsTheOnlineText() async throws {
         defer { server.stop() }
         try await server.fault(#"{"match": "mod_assign_save_submission", "kind": "lost_reply", "count": 1}"#)
-        let scratch = try ScratchFolder()
-        defer { scratch.remove() }
-        let clock = ManualClock(Date())
-        let store = UploadStore(directory: scratch.url.appendingPathComponent("data"), clock: clock.client)
-        let plan = UploadJob.Submission(
-            assignmentID: "1022", assignmentName: "Tiểu luận giữa kỳ", acceptedStatement: "Tôi xin cam đoan", text: "Giá trị & tham chiếu.\n\nHết."
-        )
-        let job = try store.enqueueContent(course: CourseID(101), backend: "moodle", submission: plan)
-        var site = connection
-        site.clock = clock.client
-        let engine = UploadEngine(store: store, transport: .moodle, submissions: .moodle(site), clock: clock.client, backend: "moodle", jitter: { 1 })
-        for _ in 0..<8 {
-            _ = try await engine.runDueJobs()
-            if try store.job(job.id)?.state == .done { break }
-            clock.advance(by: 120)
+        let (job, store) = try await handIn { store, _ in
+            let plan = UploadJob.Submission(
+                assignmentID: "1022", assignmentName: "Tiểu luận giữa kỳ", acceptedStatement: "Tôi xin cam đoan", text: "Giá trị & tham chiếu.\n\nHết."
+            )
+            return try store.enqueueContent(course: CourseID(101), backend: "moodle", submission: plan)
         }
         let state = try store.job(job.id)?.state
         #expect(state == .done, "\(String(describing: state))")
@@ -195,12 +185,19 @@ import TestSupport
 
     /// Queues `names` as a hand-in to `cmid` of course 101 and works the queue until it is done or stuck.
     private func handIn(_ names: [String], to cmid: String, name: String, statement: String? = nil) async throws -> (UploadJob, UploadStore) {
+        try await handIn { store, scratch in
+            let files = try names.enumerated().map { index, name in try scratch.payload(name, size: 5_000 + index, seed: UInt64(index + 1)) }
+            let plan = UploadJob.Submission(assignmentID: cmid, assignmentName: name, acceptedStatement: statement)
+            return try store.enqueue(files: files, course: CourseID(101), backend: "moodle", submission: plan)
+        }
+    }
+
+    /// Queues what `enqueue` queues in a store of its own and works the queue until it is done or stuck.
+    private func handIn(_ enqueue: (UploadStore, ScratchFolder) throws -> UploadJob) async throws -> (UploadJob, UploadStore) {
         let scratch = try ScratchFolder()
         let clock = ManualClock(Date())
         let store = UploadStore(directory: scratch.url.appendingPathComponent("data"), clock: clock.client)
-        let files = try names.enumerated().map { index, name in try scratch.payload(name, size: 5_000 + index, seed: UInt64(index + 1)) }
-        let plan = UploadJob.Submission(assignmentID: cmid, assignmentName: name, acceptedStatement: statement)
-        let job = try store.enqueue(files: files, course: CourseID(101), backend: "moodle", submission: plan)
+        let job = try enqueue(store, scratch)
         var site = connection
         site.clock = clock.client
         let engine = UploadEngine(store: store, transport: .moodle, submissions: .moodle(site), clock: clock.client, backend: "moodle", jitter: { 1 })
