@@ -371,7 +371,9 @@ extension SubmitEndToEndTests {
                 }
             }
             #expect(killedMidWork >= 10, "seed \(seed): only \(killedMidWork) of \(kills) kills landed while a submission was under way")
-            let final = try AppCommand.run(["drain", "--timeout", "200"] + canvas, environment: environment)
+            // On a thread of its own: this drain may run for minutes, and waiting on one of the few
+            // threads every test's tasks share would hold the rest of the suite up meanwhile.
+            let final = try await offThePool { try AppCommand.run(["drain", "--timeout", "200"] + canvas, environment: environment) }
             #expect(final.status == 0, "seed \(seed): the last drain: \(final.stdout) \(final.stderr)")
 
             let recorded = try await server.submissions()
