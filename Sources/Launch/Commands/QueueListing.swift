@@ -26,16 +26,30 @@ enum QueueListing {
         }.joined(separator: "\n")
     }
 
-    /// `file` for a course file, `submission to NAME` for a submission, `download to PATH` for a download.
+    /// The most of an assignment's name the KIND column shows, so a long one doesn't push the
+    /// table off the screen; `queue --json` has it whole.
+    static let assignmentWidth = 28
+
+    /// `file` for a course file, `submission to NAME` for a submission, `download` for a download
+    /// (where it goes is in `--json`, as a path would make the table as wide as it is), `done mark`,
+    /// `to-do`, `post` or `reply` for what is sent without files.
     private static func kind(of job: UploadJob) -> String {
-        if let download = job.download { return "download to \(download.destination)" }
-        guard let plan = job.submission else { return "file" }
-        return "submission to \(plan.assignmentName)"
+        if job.isDownload { return "download" }
+        if let plan = job.submission { return "submission to " + plan.assignmentName.truncated(toWidth: assignmentWidth, ellipsis: "…") }
+        if job.isPlannerMark { return "done mark" }
+        if job.isPlannerNote { return "to-do" }
+        if let reply = job.discussionReply { return reply.entryID == nil ? "post" : "reply" }
+        return "file"
     }
 
     /// The kind as JSON names it.
     private static func kindName(of job: UploadJob) -> String {
-        job.isDownload ? "download" : job.isSubmission ? "submission" : "course_file"
+        if job.isDownload { return "download" }
+        if job.isSubmission { return "submission" }
+        if job.isPlannerMark { return "planner_mark" }
+        if job.isPlannerNote { return "planner_note" }
+        if job.isDiscussionReply { return "discussion_post" }
+        return "course_file"
     }
 
     /// The jobs as JSON, with raw sizes and course IDs; `course_name` where `courseNames` knows the course.

@@ -26,6 +26,32 @@ import Testing
         #expect(Self.row(table) == "job-1  10032   file  my essay.txt  2.0 KB  done   1", "\(table)")
     }
 
+    @Test func eachKindIsNamedForWhatItSendsAndNoneWidensTheTable() throws {
+        var mark = Self.job
+        mark.id = "job-2"
+        mark.plannerMark = UploadJob.PlannerMark(PlannerItem(id: "assignment:5", kind: .assignment, title: "Lab 3", date: Date()), done: true)
+        var note = Self.job
+        note.id = "job-3"
+        note.plannerNote = UploadJob.PlannerNote(action: .add, title: "Đọc chương 3", date: Date())
+        var reply = Self.job
+        reply.id = "job-4"
+        reply.discussionReply = UploadJob.DiscussionReply(topicID: "71", topicTitle: "Week 3", entryID: "9", text: "Thanks")
+        var post = reply
+        post.id = "job-5"
+        post.discussionReply?.entryID = nil
+        var handIn = Self.job
+        handIn.id = "job-6"
+        handIn.submission = UploadJob.Submission(assignmentID: "7", assignmentName: String(repeating: "Very long assignment name ", count: 6))
+        let jobs = [Self.job, mark, note, reply, post, handIn]
+        let kinds = QueueListing.table(jobs).split(separator: "\n").dropFirst().map { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).prefix(2).joined(separator: " ")
+        }
+        #expect(kinds == ["file my", "done mark", "to-do To-do:", "reply Reply:", "post Post:", "submission to"], "\(kinds)")
+        #expect(QueueListing.table([handIn]).contains("submission to Very long assignment name V…  my essay.txt"), "cut to 28 columns")
+        let parsed = try JSONSerialization.jsonObject(with: Data(QueueListing.json(jobs).utf8)) as? [[String: Any]]
+        #expect(parsed?.map { $0["kind"] as? String } == ["course_file", "planner_mark", "planner_note", "discussion_post", "discussion_post", "submission"])
+    }
+
     /// The first job of JSON `text`.
     static func first(_ text: String) throws -> [String: Any] {
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
