@@ -21,5 +21,7 @@ struct CanvasCourseRoleTests {
         #expect(student.courseFilesRefusal == "Only teachers add files to a course's Files, and you are a student in BIO 102")
         let catalog = try JSONDecoder().decode(CanvasCourse.self, from: Data(#"{"id": 2, "enrollments": [{"type": "student"}]}"#.utf8)).course
         #expect(catalog.addsFiles == nil, "a catalog's course, kept on this machine, takes files whatever its enrollments say")
+        let silent = try course("[]")
+        #expect(catalog.courseFilesRefusal == nil && silent.courseFilesRefusal == nil, "a course that doesn't say is offered")
     }
 }

@@ -112,12 +112,17 @@ struct DiscussionReplyEngineTests {
 
     @Test func postsToOneDiscussionGoInTheOrderTheyWereQueued() async throws {
         let thread = Thread()
+        thread.state.withLock { $0.failingBeforeMaking = 1 }
         let first = try reply("Same words", to: nil)
         clock.advance(by: 1)
         let second = try reply("Same words", to: nil)
         let engine = engine(thread)
         try await engine.runDueJobs()
-        try await engine.runDueJobs()
+        #expect(thread.state.withLock { $0.made } == 0, "the second waits for the first, which failed")
+        for _ in 0..<3 {
+            clock.advance(by: 600)
+            try await engine.runDueJobs()
+        }
         #expect(thread.state.withLock { $0.made } == 2, "two posts asked for, two made")
         let ids = [try store.job(first.id)?.discussionReply?.postedID, try store.job(second.id)?.discussionReply?.postedID]
         #expect(ids == ["700001", "700002"], "the second never takes the first's post for its own")
