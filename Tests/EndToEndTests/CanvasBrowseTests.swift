@@ -63,7 +63,7 @@ import Testing
             #expect(!concluded.isEmpty, "then read the concluded enrollments")
 
             try tmux.press("G")
-            try await tmux.waitFor(text: "231/231")
+            try await tmux.waitFor(text: "231 of 231")
             let end = try await tmux.waitFor(box: all, "the list scrolled to its end") { !$0.contains("Current Term") }
             let last = lastRow(end)
 

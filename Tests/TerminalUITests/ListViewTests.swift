@@ -37,7 +37,8 @@ struct ListViewTests {
             grid.put("row \(index)", x: line.x, y: line.y)
         }
         #expect(grid.lines == ["row 2", "row 3", "row 4"])
-        #expect(list.position(of: 4, count: 10) == "5/10")
+        #expect(list.position(of: 4, count: 10) == "5 of 10")
+        #expect(list.position(of: 2, count: 3, rows: 12) == "3 of 3", "headings don't count, but they take rows")
         #expect(list.position(of: 1, count: 3) == nil, "no position when every row fits")
     }
 

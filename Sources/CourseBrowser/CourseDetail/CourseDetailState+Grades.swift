@@ -32,7 +32,7 @@ extension CourseDetailState {
         if let reporter = value.reporter {
             return "What-if works on Canvas courses: \(reporter) adds this course's grades up by rules it doesn't share"
         }
-        return selectedGradedWork == nil ? "Select an assignment under Grades with n or p first" : nil
+        return selectedGradedWork == nil ? "Select an assignment under Grades with j/k or n/p first" : nil
     }
 
     mutating func openGradePrompt(_ purpose: GradePrompt.Purpose) {

@@ -4,14 +4,17 @@ import TerminalUI
 extension CourseDetailState {
     /// What the Course pane's keys do.
     enum Action: Equatable {
-        case scroll, page, ends, selectItem, back, openInBrowser, copyAddress, upload, handIn, retry, read, download, reply
+        case move, page, ends, selectItem, back, openInBrowser, copyAddress, upload, handIn, retry, read, download, reply
         case whatIf, clearWhatIf, needed
     }
 
     /// The Course pane's keys, in the order of their importance on the hint line: handing in
     /// and uploading, what a student opens a course for, go before selecting an item.
     static let bindings: [Binding<Action>] = [
-        .step(does: "scroll the course", hint: "scroll", action: .scroll),
+        .step(
+            does: "move to the next, previous item (the view follows it); where text stands between, scroll a line",
+            hint: "move", action: .move
+        ),
         .page([.character(" ")], does: "scroll a page (Space: down)", action: .page),
         .ends(does: "the top, the end", action: .ends),
         Binding([[.character("s")]], does: "hand in to an assignment: files, a text written in your editor, or a link (type to find it, Enter picks)", hint: "submit", action: .handIn),
@@ -21,7 +24,7 @@ extension CourseDetailState {
             [[.character("o")]], does: "open the selected item (a downloaded file: its copy), else the course, in the web browser ($BROWSER, else xdg-open)",
             hint: "browser", action: .openInBrowser
         ),
-        Binding([[.character("n"), .character("p")]], does: "select the next, previous assignment, announcement, discussion (or reply in an open one), file or module item", hint: "item", hintKey: "n/p", action: .selectItem),
+        Binding([[.character("n"), .character("p")]], does: "jump to the next, previous assignment, announcement, discussion (or reply in an open one), file or module item, however far", hint: "item", hintKey: "n/p", action: .selectItem),
         Binding([[.character("d")]], does: "download the selected file, or every file in the selected folder", hint: "download", action: .download),
         Binding([[.enter]], does: "read the selected announcement whole, or a discussion with its replies, which marks them read; again folds it; a module's file: select it in Files", action: .read),
         Binding(
@@ -41,7 +44,7 @@ extension CourseDetailState {
     /// Whether `action` can act now, and if not, why.
     func availability(of action: Action) -> Availability {
         switch action {
-        case .scroll, .page, .ends, .back:
+        case .move, .page, .ends, .back:
             return .enabled
         case .selectItem:
             return Availability(unless: lines.firstMarked(where: { $0.item != nil }) != nil ? nil : "Nothing here to select")
@@ -58,12 +61,12 @@ extension CourseDetailState {
             return Availability(unless: hasFailure ? nil : "Nothing failed to load")
         case .read:
             let readable = selectedAnnouncement != nil || selectedTopic != nil || selectedDetailItem?.fileID != nil
-            return Availability(unless: readable ? nil : "Select an announcement or a discussion with n or p first")
+            return Availability(unless: readable ? nil : "Select an announcement or a discussion with j/k or n/p first")
         case .reply:
             return replyAvailability
         case .download:
             let none = selectedFile == nil && selectedFolder == nil && selectedAttachment == nil
-            return Availability(unless: none ? "Select a file or folder with n or p first" : nil)
+            return Availability(unless: none ? "Select a file or folder with j/k or n/p first" : nil)
         case .whatIf:
             return Availability(unless: gradeQuestionRefusal)
         case .clearWhatIf:

@@ -238,7 +238,7 @@ extension CourseDetailState: PaneState, BoundKeys {
 
     mutating func act(_ action: Action, key: Key) -> [Effect] {
         switch action {
-        case .scroll: scroll(by: key == .up || key == .character("k") ? -1 : 1)
+        case .move: moveCursor(step: key == .up || key == .character("k") ? -1 : 1)
         case .page: scroll(by: key == .pageUp ? -max(1, contentHeight) : max(1, contentHeight))
         case .ends: scroll(to: key == .home || key == .character("g") ? 0 : lines.count)
         case .selectItem: selectItem(step: key == .character("n") ? 1 : -1)

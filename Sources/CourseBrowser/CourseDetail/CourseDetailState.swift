@@ -237,16 +237,22 @@ struct CourseDetailState {
         return lines.markable.lazy.compactMap { lines[$0].item }.first { $0.id == selectedItem }
     }
 
-    /// Selects the next (`step` 1) or previous (-1) item, starting from what is on screen when
-    /// none is selected, and scrolls it into view.
-    mutating func selectItem(step: Int) {
+    /// Each item's first line, top to bottom: an item is one stop, though a row of its own (a
+    /// comment's file) may part its lines.
+    var itemStarts: [(id: String, line: Int)] {
         var starts: [(id: String, line: Int)] = []
         var seen: Set<String> = []
-        // An item stops `n` once, at its first line, though a row of its own (a comment's file) may part its lines.
         for index in lines.markable {
             guard let item = lines[index].item, seen.insert(item.id).inserted else { continue }
             starts.append((item.id, index))
         }
+        return starts
+    }
+
+    /// Selects the next (`step` 1) or previous (-1) item, starting from what is on screen when
+    /// none is selected, and scrolls it into view.
+    mutating func selectItem(step: Int) {
+        let starts = itemStarts
         guard !starts.isEmpty else { return }
         let position: Int
         if let current = starts.firstIndex(where: { $0.id == selectedItem }) {
@@ -274,13 +280,19 @@ struct CourseDetailState {
         return true
     }
 
+    /// Selects the item `id`, where it shows or once it does.
+    mutating func selectItem(_ id: String) {
+        selectedItem = id
+    }
+
     /// Leaves no item selected, so `o` opens the course.
     mutating func clearItemSelection() {
         selectedItem = nil
     }
 
+    /// Which lines are on screen, "29–56 of 86", when not all fit: a text's place, as help gives its own.
     var footer: String? {
         guard lines.count > contentHeight else { return nil }
-        return "\(min(scroll + contentHeight, lines.count))/\(lines.count)"
+        return "\(scroll + 1)–\(min(scroll + contentHeight, lines.count)) of \(lines.count)"
     }
 }

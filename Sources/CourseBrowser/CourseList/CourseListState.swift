@@ -127,6 +127,6 @@ struct CourseListState {
     var footer: String? {
         let view = view
         guard view.groups.rows.count > view.list.height, let selection = view.selection else { return nil }
-        return "\(selection + 1)/\(view.groups.courses.count)"
+        return ListView.position(of: selection, count: view.groups.courses.count)
     }
 }

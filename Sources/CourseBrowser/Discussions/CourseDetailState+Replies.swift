@@ -26,7 +26,7 @@ extension CourseDetailState {
     /// Whether `R` can start a reply now, and if not, why.
     var replyAvailability: Availability {
         if let refusal = capabilities.discussionPostRefusal { return .disabled(refusal) }
-        guard let topic = selectedTopic else { return .disabled("Select a discussion, or a reply in an open one, with n or p first") }
+        guard let topic = selectedTopic else { return .disabled("Select a discussion, or a reply in an open one, with j/k or n/p first") }
         // Canvas's own words for a topic that takes no more replies.
         if topic.isClosed { return .disabled("“\(Sanitizer.clean(topic.title))” is closed for comments") }
         if selectedEntry?.entry.isDeleted == true { return .disabled("That reply was deleted; reply to the discussion or another reply") }

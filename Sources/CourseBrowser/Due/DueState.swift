@@ -125,6 +125,6 @@ struct DueState {
     }
 
     var footer: String? {
-        selection.flatMap(groups.row(ofItem:)).flatMap { list.position(of: $0, count: groups.rows.count) }
+        selection.flatMap { list.position(of: $0, count: groups.items.count, rows: groups.rows.count) }
     }
 }

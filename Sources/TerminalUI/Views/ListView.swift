@@ -35,9 +35,15 @@ public struct ListView: Equatable, Sendable {
         }
     }
 
-    /// "12/48" for the selected row when not every row fits, for a pane's bottom border.
-    public func position(of selected: Int, count: Int) -> String? {
-        count > height ? "\(selected + 1)/\(count)" : nil
+    /// "12 of 48" for the selected item of `count` when not all `rows` fit, for a pane's bottom
+    /// border: every list counts its items so, never the headings between them.
+    public func position(of selected: Int, count: Int, rows: Int? = nil) -> String? {
+        (rows ?? count) > height ? Self.position(of: selected, count: count) : nil
+    }
+
+    /// "12 of 48": the one way a pane's border says where its selection is.
+    public static func position(of selected: Int, count: Int) -> String {
+        "\(selected + 1) of \(count)"
     }
 }
 

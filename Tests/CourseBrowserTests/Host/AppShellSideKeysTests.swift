@@ -131,7 +131,7 @@ struct AppShellSideKeysTests {
 
     @Test func theHintLineNamesHAndLOnlyWhereTheFocusedPanesOwnKeysLeaveRoom() async {
         let shell = await started()
-        #expect(shell.lines(width: 120, height: 30).last == " Tab focus  ↑↓ scroll  u upload  n/p item  h/l pane  ? help  q quit")
+        #expect(shell.lines(width: 120, height: 30).last == " Tab focus  ↑↓ move  u upload  n/p item  h/l pane  ? help  q quit")
         let narrow = shell.lines(width: 60, height: 20).last ?? ""
         #expect(!narrow.contains("h/l"))
         #expect(narrow.contains("n/p item"))

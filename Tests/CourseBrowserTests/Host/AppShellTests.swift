@@ -132,7 +132,7 @@ struct AppShellTests {
         let shell = await started(environment)
         #expect(render(shell).last == " Tab focus  ↑↓ move  v view  / find  r retry  h/l pane  ? help  q quit", "no course to open")
         _ = shell.handle(.tab)
-        #expect(render(shell).last == " Tab focus  ↑↓ scroll  h/l pane  ? help  q quit")
+        #expect(render(shell).last == " Tab focus  ↑↓ move  h/l pane  ? help  q quit")
     }
 
     @Test func tracksShownPanesFailuresAndRetries() async {

@@ -118,7 +118,7 @@ struct HelpOverlayTests {
 
     @Test func keysThatDoNothingNowAreDimmed() throws {
         let retry = try #require(CourseDetailState.bindings.first { $0.action == .retry })
-        let scroll = try #require(CourseDetailState.bindings.first { $0.action == .scroll })
+        let scroll = try #require(CourseDetailState.bindings.first { $0.action == .move })
         let groups = [HelpOverlay.Group(title: "Course", items: [
             KeyItem(row: scroll.row, availability: .enabled),
             KeyItem(row: retry.row, availability: .disabled("Nothing failed to load")),
@@ -126,7 +126,7 @@ struct HelpOverlayTests {
         var grid = Grid(width: 80, height: 12)
         HelpOverlay().draw(into: &grid, in: grid.bounds, groups: groups)
         let retryRow = try #require(grid.lines.firstIndex { $0.contains("retry the sections") })
-        let scrollRow = try #require(grid.lines.firstIndex { $0.contains("scroll the course") })
+        let scrollRow = try #require(grid.lines.firstIndex { $0.contains("move to the next, previous item") })
         // The keys start two columns inside the box, which is centred one column in.
         #expect(grid[3, retryRow].style == .muted)
         #expect(grid[3, scrollRow].style == .bold)

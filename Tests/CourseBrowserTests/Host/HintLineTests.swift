@@ -13,7 +13,7 @@ struct HintLineTests {
         await settle { !shell.isAnimating }
         let line = shell.lines(width: 60, height: 20).last ?? ""
         #expect(line.hasSuffix("? help  q quit"))
-        #expect(line == " Tab focus  ↑↓ scroll  u upload  n/p item  ? help  q quit")
+        #expect(line == " Tab focus  ↑↓ move  u upload  n/p item  ? help  q quit")
     }
 
     /// Every width from the narrowest screen the shell draws to a wide one.

@@ -131,7 +131,7 @@ struct AnnouncementSectionTests {
 
     @Test func enterWithNoAnnouncementSelectedSaysWhatToDo() async {
         let pane = await pane()
-        #expect(pane.state.availability(of: .read) == .disabled("Select an announcement or a discussion with n or p first"))
+        #expect(pane.state.availability(of: .read) == .disabled("Select an announcement or a discussion with j/k or n/p first"))
     }
 
     @Test func oAndYActOnTheSelectedAnnouncementsPage() throws {

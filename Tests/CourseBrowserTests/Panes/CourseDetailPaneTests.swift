@@ -182,14 +182,14 @@ struct CourseDetailPaneTests {
         let pane = await loaded()
         let total = render(pane, width: 50, height: 100).filter { !$0.isEmpty }.count
         _ = render(pane, width: 50, height: 5)
-        #expect(pane.footer == "5/\(pane.lineCount)")
+        #expect(pane.footer == "1–5 of \(pane.lineCount)")
         _ = pane.handle(.down)
         #expect(render(pane, width: 50, height: 5)[0] == " SWIFT-101 · Fall 2026")
         _ = pane.handle(.end)
         let bottom = render(pane, width: 50, height: 5)
         #expect(bottom[4] == " No files", "Files comes last")
-        #expect(pane.footer == "\(pane.lineCount)/\(pane.lineCount)")
-        _ = pane.handle(.up)
+        #expect(pane.footer == "\(pane.lineCount - 4)–\(pane.lineCount) of \(pane.lineCount)")
+        _ = pane.handle(.pageUp)
         #expect(render(pane, width: 50, height: 5)[4] != bottom[4])
         #expect(total > 5)
     }

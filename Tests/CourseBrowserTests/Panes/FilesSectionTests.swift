@@ -178,7 +178,7 @@ struct FilesSectionTests {
 
     @Test func dOnAFileQueuesItWithItsFolders() throws {
         var state = state()
-        #expect(state.availability(of: .download) == .disabled("Select a file or folder with n or p first"))
+        #expect(state.availability(of: .download) == .disabled("Select a file or folder with j/k or n/p first"))
         select(DetailItem.id(ofFile: "12"), in: &state)
         let file = try #require(Self.file("12"))
         #expect(state.update(.key(.character("d")), now: Self.now) == [

@@ -136,7 +136,7 @@ struct GradesSectionTests {
 
     @Test func keysSayWhyTheyCantActYet() {
         var state = state()
-        #expect(state.availability(of: .whatIf) == .disabled("Select an assignment under Grades with n or p first"))
+        #expect(state.availability(of: .whatIf) == .disabled("Select an assignment under Grades with j/k or n/p first"))
         #expect(state.availability(of: .clearWhatIf) == .disabled("No what-if scores to clear"))
         var unlettered = Self.grades
         unlettered.scheme = nil
