@@ -8,39 +8,68 @@ enum DueRow {
     /// Columns of the time, `23:59` or `all day`; a missing row's day takes more.
     static let timeWidth = 7
     /// Below this width a state shows only its mark (`✓`, `❗`) where it has one.
-    static let compactBelow = 40
+    static let compactBelow = 56
 
     /// The row for `item` at `width` columns; a missing item shows its day, as its heading doesn't.
-    /// A narrow row leaves out the points, then the course, then the words after a state's mark,
-    /// before it cuts the title short.
+    /// A narrow row leaves out the points, then the words after a state's mark, and cuts the
+    /// course's code and the title short; a kind other than an assignment is one cell before the title.
     /// `note` follows the state: what is on its way for the item (`sending`).
     static func line(for item: PlannerItem, day: DueDay, width: Int, glyphs: Glyphs, now: Date, note: String? = nil) -> StyledLine {
+        let parts = parts(of: item, day: day, width: width, glyphs: glyphs, now: now, note: note)
+        var spans = parts.left
+        spans.append(.init(text: fitted(item.title, parts.titleRoom, glyphs), style: .plain))
+        for (index, span) in parts.right.enumerated() {
+            spans.append(StyledLine.Span(text: (index == 0 ? " " : "  ") + span.text, style: span.style))
+        }
+        return StyledLine(spans)
+    }
+
+    /// Whether the row at `width` cuts the item's title or its course's code short: then the
+    /// pane shows the selected one whole under the list.
+    static func isCut(_ item: PlannerItem, day: DueDay, width: Int, glyphs: Glyphs, now: Date, note: String? = nil) -> Bool {
+        let parts = parts(of: item, day: day, width: width, glyphs: glyphs, now: now, note: note)
+        return Sanitizer.clean(item.title).displayWidth > parts.titleRoom || Sanitizer.clean(courseText(item)).displayWidth > parts.courseWidth
+    }
+
+    /// Columns for the course's code: wide enough for most codes where there is room, and kept,
+    /// shorter, at every width, as it tells apart rows otherwise alike (every course has its "Final Project").
+    static func courseWidth(for width: Int) -> Int {
+        width >= 90 ? 14 : width >= 40 ? 10 : width >= 32 ? 8 : 6
+    }
+
+    /// The spans left of the title (time, code, kind), those right of it, and the title's room.
+    private static func parts(
+        of item: PlannerItem, day: DueDay, width: Int, glyphs: Glyphs, now: Date, note: String?
+    ) -> (left: [StyledLine.Span], right: [StyledLine.Span], titleRoom: Int, courseWidth: Int) {
         let time = day == .missing ? DateText.day(item.date, now: now) : timeText(item)
-        // The course tells apart rows that are otherwise alike (every course has its "Final
-        // Project"), so it stays, shorter, in a pane as narrow as the left column.
-        let courseWidth = width >= 46 ? 10 : width >= 32 ? 8 : 0
-        var right = [kindText(item.kind)].compactMap { $0.map { StyledLine.Span(text: $0, style: .muted) } }
+        let courseWidth = courseWidth(for: width)
+        var right: [StyledLine.Span] = []
         if let state = stateSpan(item, glyphs: glyphs, now: now, compact: width < compactBelow) {
             right.append(state)
         }
         if let note {
             right.append(StyledLine.Span(text: note, style: Style(role: .warning)))
         }
-        if width >= 56, let points = item.pointsPossible {
+        if width >= 72, let points = item.pointsPossible {
             right.insert(StyledLine.Span(text: "\(PointsText.format(points)) pts", style: .muted), at: 0)
         }
         let rightText = right.map(\.text).joined(separator: "  ")
-        var spans = [StyledLine.Span(text: time.padded(toWidth: max(timeWidth, time.displayWidth)) + " ", style: .muted)]
-        if courseWidth > 0 {
-            spans.append(.init(text: fitted(courseText(item), courseWidth, glyphs) + " ", style: .accent))
-        }
-        let used = spans.map(\.text.displayWidth).reduce(0, +)
+        let left: [StyledLine.Span] = [
+            .init(text: time.padded(toWidth: max(timeWidth, time.displayWidth)) + " ", style: .muted),
+            .init(text: fitted(courseText(item), courseWidth, glyphs) + " ", style: .accent),
+            .init(text: (kindMark(item.kind) ?? " ") + " ", style: .muted),
+        ]
+        let used = left.map(\.text.displayWidth).reduce(0, +)
         let titleRoom = max(1, width - used - (rightText.isEmpty ? 0 : rightText.displayWidth + 1))
-        spans.append(.init(text: fitted(item.title, titleRoom, glyphs), style: .plain))
-        for (index, span) in right.enumerated() {
-            spans.append(StyledLine.Span(text: (index == 0 ? " " : "  ") + span.text, style: span.style))
-        }
-        return StyledLine(spans)
+        return (left, right, titleRoom, courseWidth)
+    }
+
+    /// One cell for what a row that isn't an assignment is, the first letter of its name (`Q` a
+    /// quiz, `D` a discussion, `A` an announcement, `R` a peer review…); nil for an assignment.
+    static func kindMark(_ kind: PlannerItem.Kind) -> String? {
+        if case .assessmentRequest = kind { return "R" }
+        guard let letter = kindText(kind)?.first.map({ String($0).uppercased() }) else { return nil }
+        return letter.displayWidth == 1 ? letter : "·"
     }
 
     /// `08:00`, or `all day` for an item dated by the day alone.

@@ -47,9 +47,10 @@ extension DueState {
         return notice?.lines(width: width) ?? []
     }
 
-    /// Rows under the list: loading, a failure with `[r]etry`, or that nothing is due.
+    /// Rows under the list: the selected row whole where the list cuts it short, loading, a
+    /// failure with `[r]etry`, or that nothing is due.
     func statusLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
-        var lines: [StyledLine] = []
+        var lines = selectedWholeLines(width: width, glyphs: glyphs, now: now)
         if let target = handInTarget, case let .loading(since) = target.assignments.phase {
             lines.append(StatusRows.loading("Loading the course's assignments…", since: since, now: now, glyphs: glyphs))
         }
@@ -78,5 +79,22 @@ extension DueState {
         }
         guard let failure = planner.refreshFailure else { return [] }
         return RefreshFailureRow.lines(failure, at: refreshFailedAt, width: width, glyphs: glyphs)
+    }
+
+    /// The selected item's title, course and kind in full, at most two lines, while its row
+    /// cuts any of them short or marks its kind with a letter: a narrow pane never hides what
+    /// the cursor is on.
+    func selectedWholeLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
+        guard let item = selectedItem,
+              DueRow.kindMark(item.kind) != nil || DueRow.isCut(item, day: DueDay(of: item, now: now), width: width, glyphs: glyphs, now: now)
+        else { return [] }
+        let course = [item.contextName, item.courseCode].compactMap { $0 }.filter { !$0.isEmpty }
+        let about = [course.joined(separator: " · "), DueRow.kindText(item.kind) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
+        let text = Sanitizer.clean(Sanitizer.cut(about.isEmpty ? item.title : "\(item.title) — \(about)"))
+        let room = max(1, width - 2)
+        let wrapped = text.wrapped(toWidth: room)
+        guard let first = wrapped.first else { return [] }
+        let rest = wrapped.dropFirst().joined(separator: " ").truncated(toWidth: room, ellipsis: glyphs.ellipsis)
+        return [StyledLine("\(glyphs.pointer) " + first, style: Style(role: .accent))] + (rest.isEmpty ? [] : [StyledLine("  " + rest, style: Style(role: .accent))])
     }
 }

@@ -33,11 +33,12 @@ extension AppShell {
     private func sayWhereItWorks(_ key: Key) -> KeyResult {
         guard case .character = key, !pane(focus).capturesKeys else { return .ignored }
         let label = key.label
-        let owner = PaneID.allCases.filter { $0 != focus }.map(pane).first { other in
+        let owners = PaneID.allCases.filter { $0 != focus }.map(pane).filter { other in
             other.helpKeys.contains { item in item.row.keys.contains { $0.contains(label) } }
-        }
-        guard let owner else { return .ignored }
-        strayKeyNote = "\(label) works in the \(owner.keyGroup) pane (Tab moves between panes)"
+        }.map(\.keyGroup)
+        guard let first = owners.first else { return .ignored }
+        let panes = owners.count == 1 ? "the \(first) pane" : "the \(owners.dropLast().joined(separator: ", ")) and \(owners.last ?? first) panes"
+        strayKeyNote = "\(label) works in \(panes) (Tab moves between panes)"
         return .handled
     }
 

@@ -42,10 +42,12 @@ public final class AppShell: TerminalApplication {
 
     /// The panes, in focus order.
     public enum PaneID: String, CaseIterable, Sendable {
+        // In the order Tab visits them, which is the screen's: the left column top down, then
+        // Course beside it, then the queue across the bottom.
         case list = "courses"
+        case due
         case detail = "course"
         case uploads
-        case due
     }
 
     public init(environment: EnvironmentValues) {
@@ -112,6 +114,7 @@ public final class AppShell: TerminalApplication {
         guard pane != focus else { return }
         focus = pane
         analytics.track(.paneShown(pane.rawValue))
+        relayoutIfNeeded()
         setNeedsDisplay()
     }
 

@@ -27,9 +27,9 @@ public enum KeyTable {
     /// Each pane's keys under its name, in focus order, then the shell's.
     public static let groups = [
         Group(title: "Courses", rows: CourseListState.bindings.map(\.row)),
-        Group(title: "Course", rows: CourseDetailState.bindings.map(\.row)),
-        Group(title: "Uploads", rows: UploadsState.bindings.map(\.row)),
         Group(title: "Due", rows: DueState.bindings.map(\.row)),
+        Group(title: "Course", rows: CourseDetailState.bindings.map(\.row)),
+        Group(title: UploadsState.name, rows: UploadsState.bindings.map(\.row)),
         Group(title: ShellKeys.everywhere, rows: ShellKeys.bindings.map(\.row)),
     ]
 

@@ -4,7 +4,8 @@ import TerminalUI
 ///
 /// Wide screens show Courses above Due in the left column, Course beside them and Uploads
 /// across the bottom; narrow ones show one pane at a time under a row of tabs, every pane in
-/// the same box.
+/// the same box. The focused pane gets the room: Due focused widens the left column and takes
+/// the larger part of it, and an empty queue keeps Uploads to the one row it needs.
 struct ShellLayout {
     /// Below this width the shell shows one pane at a time.
     static let wideMinimumWidth = 80
@@ -21,18 +22,24 @@ struct ShellLayout {
     /// The whole screen.
     let bounds: Rect
 
-    init(bounds: Rect) {
+    /// The screen laid out for `focus`, with `uploadsRows` rows of the queue worth showing
+    /// (nil: as many as a quarter of the screen gives).
+    init(bounds: Rect, focus: AppShell.PaneID = .list, uploadsRows: Int? = nil) {
         self.bounds = bounds
         fits = bounds.width >= Self.minimumSize.width && bounds.height >= Self.minimumSize.height
         let (body, hintRow) = bounds.splitBottom(1)
         hints = hintRow
         if bounds.width >= Self.wideMinimumWidth {
-            let uploadsHeight = max(5, body.height / 4)
+            let quarter = max(5, body.height / 4)
+            let uploadsHeight = focus == .uploads ? quarter : min(quarter, max(3, (uploadsRows ?? quarter) + 2))
             let (top, bottom) = body.splitBottom(uploadsHeight)
             let listWidth = min(48, max(30, top.width * 35 / 100))
-            let (left, right) = top.splitLeft(listWidth)
-            // Courses keep the larger part: they are where a session starts.
-            let (courses, due) = left.splitTop(left.height - max(5, left.height * 40 / 100))
+            // Due's rows are a day, a course and a title: focused, it takes the room to show them whole.
+            let leftWidth = focus == .due ? min(100, max(listWidth, top.width * 55 / 100)) : listWidth
+            let (left, right) = top.splitLeft(leftWidth)
+            // Courses keep the larger part, as they are where a session starts, unless Due is focused.
+            let dueShare = focus == .due ? 60 : 40
+            let (courses, due) = left.splitTop(left.height - max(5, left.height * dueShare / 100))
             boxes = [.list: courses, .detail: right, .uploads: bottom, .due: due]
         } else {
             let (tabRow, rest) = body.splitTop(1)

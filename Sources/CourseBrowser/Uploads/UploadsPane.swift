@@ -135,7 +135,7 @@ extension UploadsPane {
     var hasLoaded: Bool { state.queue.value != nil }
     var queueFailure: String? { state.queue.failureMessage }
     var title: String { state.title }
-    var keyGroup: String { "Uploads" }
+    var keyGroup: String { UploadsState.name }
     var footer: String? { state.footer }
     var capturesKeys: Bool { false }
     var keys: [KeyItem] { state.keys }

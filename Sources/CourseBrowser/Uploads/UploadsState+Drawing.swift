@@ -59,8 +59,8 @@ extension UploadsState {
                 lines += StatusRows.problem("\(writeProblem). Nothing is queued or sent until it can be written.", width: width, glyphs: glyphs)
             }
             if jobs.isEmpty {
-                let keys = addsCourseFiles ? "press u to add a file, or s to hand one in" : "press s to hand files in"
-                lines.append(StyledLine("No uploads queued. Open a course and \(keys).", style: .muted))
+                let what = addsCourseFiles ? "hand-ins, uploads and downloads" : "hand-ins and downloads"
+                lines.append(StyledLine("Nothing queued: \(what) wait here until sent.", style: .muted))
             }
             if let id = confirmingRemoval, let job = jobs.first(where: { $0.id == id }) {
                 let question = job.submission?.mayHaveBeenSent == true

@@ -2,19 +2,19 @@ import CourseKit
 import TerminalUI
 
 extension UploadsState {
-    /// What the Uploads pane's keys do.
+    /// What the Queue pane's keys do.
     enum Action: Equatable {
         case move, retry, retryAll, remove
     }
 
-    /// The Uploads pane's keys, in the order of their importance on the hint line.
+    /// The Queue pane's keys, in the order of their importance on the hint line.
     static let bindings: [Binding<Action>] = [
-        .step(does: "move in the uploads", hint: "move", action: .move),
-        .page(does: "move a page of uploads", action: .move),
-        .ends(does: "the first, last upload", action: .move),
-        Binding([[.character("r")]], does: "retry the selected upload, or reading the queue when that failed", hint: "retry", action: .retry),
-        Binding([[.character("R")]], does: "retry every failed upload", hint: "retry all", action: .retryAll),
-        Binding([[.character("d")], [.delete]], does: "remove the selected upload (asks first if not done)", hint: "remove", action: .remove),
+        .step(does: "move in the queue", hint: "move", action: .move),
+        .page(does: "move a page of the queue", action: .move),
+        .ends(does: "the first, last job", action: .move),
+        Binding([[.character("r")]], does: "retry the selected job, or reading the queue when that failed", hint: "retry", action: .retry),
+        Binding([[.character("R")]], does: "retry every failed job", hint: "retry all", action: .retryAll),
+        Binding([[.character("d")], [.delete]], does: "remove the selected job (asks first if not done)", hint: "remove", action: .remove),
     ]
 
     /// The answers to "remove this upload?"; any other key keeps it too.

@@ -94,11 +94,19 @@ struct UploadsState {
     /// Columns for rows: the pane keeps one blank column each side.
     var textWidth: Int { max(1, size.width - 2) }
 
+    /// The pane's name: it holds every write and download on its way, not only uploads.
+    static let name = "Queue"
+
+    /// Whether the queue was read, holds nothing and has nothing to say but that: one row shows it all.
+    var isQuietlyEmpty: Bool {
+        queue.value?.isEmpty == true && queue.refreshFailure == nil && writeProblem == nil && notice == nil
+    }
+
     var title: String {
         let jobs = jobs
         let failed = jobs.filter { $0.state.isFailed || $0.state.isDamaged }.count
-        guard !jobs.isEmpty else { return "Uploads" }
-        return failed > 0 ? "Uploads · \(jobs.count) · \(failed) failed" : "Uploads · \(jobs.count)"
+        guard !jobs.isEmpty else { return Self.name }
+        return failed > 0 ? "\(Self.name) · \(jobs.count) · \(failed) failed" : "\(Self.name) · \(jobs.count)"
     }
 
     var footer: String? {

@@ -26,11 +26,45 @@ struct AppShellDueTests {
         let due = lines.firstIndex { $0.hasPrefix("┌─ Due · 1 missing") }
         #expect(courses == 0)
         #expect(due.map { $0 >= 9 } == true, "the courses keep most of the column")
-        #expect(lines.contains { $0.hasPrefix("┌─ Uploads") })
+        #expect(lines.contains { $0.hasPrefix("┌─ Queue") })
         #expect(lines[0].contains("┌─ Course"))
         #expect(lines.contains { $0.hasPrefix("│ Missing") })
         #expect(lines.contains { $0.contains("Lập trình Swift cơ bản") })
         #expect(lines[23].hasSuffix("? help  q quit"), "the hint line is whole")
+    }
+
+    /// The box titled `title` on `lines`: its top row, its height and its width, borders included.
+    func box(_ title: String, in lines: [String]) -> (top: Int, height: Int, width: Int)? {
+        for (row, line) in lines.enumerated() {
+            guard let start = line.range(of: "━ \(title)") ?? line.range(of: "─ \(title)") else { continue }
+            let column = line.distance(from: line.startIndex, to: start.lowerBound) - 1
+            let below = lines[(row + 1)...].prefix { line in
+                let cells = Array(line)
+                return column < cells.count && "┃│┗└".contains(cells[column])
+            }
+            let corner = Array(line)[column...]
+            let width = (corner.dropFirst().firstIndex { "┓┐".contains($0) } ?? column) - column + 1
+            return (row, below.count + 1, width)
+        }
+        return nil
+    }
+
+    @Test(arguments: [(80, 24), (120, 40), (170, 55)])
+    func focusedDueTakesTheRoomAndTheEmptyQueueOneRow(size: (width: Int, height: Int)) async throws {
+        let shell = await started()
+        let before = try #require(box("Due", in: shell.lines(width: size.width, height: size.height)))
+        _ = shell.handle(.tab)
+        #expect(shell.focus == .due)
+        let lines = shell.lines(width: size.width, height: size.height)
+        let due = try #require(box("Due", in: lines))
+        let queue = try #require(box("Queue", in: lines))
+        #expect(queue.height == 3, "an empty queue is one row: \(lines)")
+        #expect(due.width > before.width && due.width >= size.width * 55 / 100 - 1, "\(due) against \(before)")
+        #expect(due.height > before.height && due.height >= (size.height - 4) / 2, "\(due) against \(before)")
+        #expect(lines.contains { $0.contains("SWIFT-101") && $0.contains("Essay: why Sw") }, "the code is kept: \(lines)")
+        _ = shell.handle(.tab)
+        let back = try #require(box("Due", in: shell.lines(width: size.width, height: size.height)))
+        #expect(back.height == before.height && back.width == before.width, "focus elsewhere gives the room back")
     }
 
     @Test func focusedAtStartItsKeysLeadTheHintLine() async {
@@ -45,7 +79,7 @@ struct AppShellDueTests {
     @Test func onANarrowScreenDueIsATabOfItsOwn() async {
         let shell = await started(focusing: .due)
         let lines = shell.lines(width: 60, height: 20)
-        #expect(lines[0] == " Courses · Current · 3   Course   Uploads   Due · 1 missing")
+        #expect(lines[0] == " Courses · Current · 3   Due · 1 missing   Course   Queue")
         #expect(lines[1].hasPrefix("┏━ Due · 1 missing"))
         #expect(lines.contains { $0.contains("Essay: why Swift") && $0.contains("❗ missing") })
         #expect(lines[19].hasSuffix("? help  q quit"), "the hint line is whole")

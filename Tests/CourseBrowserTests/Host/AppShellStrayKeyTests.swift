@@ -16,7 +16,7 @@ struct AppShellStrayKeyTests {
         #expect(shell.focus == .list)
         #expect(shell.handle(.character("s")) == .handled)
         let said = shell.lines(width: 120, height: 30)
-        #expect(said.last?.hasPrefix(" s works in the Course pane (Tab moves between panes)") == true, "\(said.last ?? "")")
+        #expect(said.last?.hasPrefix(" s works in the Due and Course panes (Tab moves between panes)") == true, "\(said.last ?? "")")
         #expect(shell.focus == .list, "nothing moved")
         #expect(shell.handle(.character("x")) == .handled)
         #expect(shell.lines(width: 120, height: 30).last?.hasPrefix(" x works in the Due pane") == true, "x marks done in the Due pane")

@@ -60,7 +60,8 @@ struct AppShellTests {
         #expect(lines.contains { $0.contains("❗ Couldn't load course: No course with ID 999999  [r]etry") })
         #expect(lines.contains { $0.contains("Lập trình Swift cơ bản") })
         #expect(shell.handle(.backTab) == .handled)
-        #expect(shell.focus == .list)
+        #expect(shell.handle(.backTab) == .handled)
+        #expect(shell.focus == .list, "back past Due, which sits under the courses")
         _ = shell.handle(.enter)
         await settle { !shell.isAnimating }
         #expect(!render(shell).contains { $0.contains("❗") })
@@ -82,23 +83,26 @@ struct AppShellTests {
         let shell = await started()
         #expect(render(shell)[0].hasPrefix("┏━ Courses · Current · 3"))
         _ = shell.handle(.tab)
+        #expect(shell.focus == .due, "Tab follows the screen: the left column top down first")
+        _ = shell.handle(.tab)
         #expect(render(shell)[0].hasPrefix("┌─ Courses · Current · 3"))
         #expect(render(shell)[0].contains("┏━ Course ━"))
         _ = shell.handle(.tab)
-        _ = shell.handle(.tab)
-        #expect(shell.focus == .due)
+        #expect(shell.focus == .uploads)
         _ = shell.handle(.tab)
         #expect(shell.focus == .list)
         _ = shell.handle(.backTab)
-        #expect(shell.focus == .due)
+        #expect(shell.focus == .uploads)
     }
 
     @Test func narrowTerminalsShowOnePaneUnderTabs() async {
         let shell = await started()
         let lines = render(shell, width: 60, height: 20)
-        #expect(lines[0] == " Courses · Current · 3   Course   Uploads   Due")
+        #expect(lines[0] == " Courses · Current · 3   Due   Course   Queue")
         #expect(lines[1].hasPrefix("┏━ Courses · Current · 3"))
-        #expect(!lines.contains { $0.contains("No uploads queued") })
+        #expect(!lines.contains { $0.contains("Nothing queued") })
+        _ = shell.handle(.tab)
+        #expect(render(shell, width: 60, height: 20)[1].hasPrefix("┏━ Due"))
         _ = shell.handle(.tab)
         #expect(render(shell, width: 60, height: 20)[1].hasPrefix("┏━ Course ━"))
     }
@@ -132,7 +136,9 @@ struct AppShellTests {
         let shell = await started(environment)
         #expect(render(shell).last == " Tab focus  ↑↓ move  v view  / find  r retry  h/l pane  ? help  q quit", "no course to open")
         _ = shell.handle(.tab)
-        #expect(render(shell).last == " Tab focus  ↑↓ move  h/l pane  ? help  q quit")
+        #expect(render(shell).last == " Tab focus  ↑↓ move  a to-do  h/l pane  ? help  q quit", "Due")
+        _ = shell.handle(.tab)
+        #expect(render(shell).last == " Tab focus  ↑↓ move  h/l pane  ? help  q quit", "the Course pane with no course")
     }
 
     @Test func tracksShownPanesFailuresAndRetries() async {
@@ -169,7 +175,7 @@ struct AppShellMouseTests {
         #expect(shell.focus == .list)
         #expect(shell.handle(.mouse(MouseEvent(.click, x: 5, y: row))) == .handled)
         #expect(shell.focus == .detail, "opening a course focuses it")
-        let uploads = lines.lastIndex { $0.contains("Uploads") } ?? 0
+        let uploads = lines.lastIndex { $0.contains("Queue") } ?? 0
         _ = shell.handle(.mouse(MouseEvent(.click, x: 10, y: uploads + 1)))
         #expect(shell.focus == .uploads)
         #expect(shell.handle(.mouse(MouseEvent(.click, x: 0, y: 39))) == .ignored, "the hint line is no pane")
@@ -178,6 +184,7 @@ struct AppShellMouseTests {
     @Test func theWheelScrollsThePaneUnderItWithoutMovingFocus() async {
         let shell = await shell()
         let before = shell.list.selectedCourse?.id
+        _ = shell.handle(.tab)
         _ = shell.handle(.tab)
         #expect(shell.focus == .detail)
         _ = shell.handle(.mouse(MouseEvent(.wheelDown, x: 5, y: 5)))
@@ -188,7 +195,7 @@ struct AppShellMouseTests {
     @Test func onANarrowScreenAClickOnATabFocusesItsPane() async {
         let shell = await shell()
         let lines = shell.lines(width: 60, height: 20)
-        let column = lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "Uploads")?.lowerBound ?? lines[0].startIndex)
+        let column = lines[0].distance(from: lines[0].startIndex, to: lines[0].range(of: "Queue")?.lowerBound ?? lines[0].startIndex)
         #expect(shell.handle(.mouse(MouseEvent(.click, x: column, y: 0))) == .handled)
         #expect(shell.focus == .uploads)
     }

@@ -17,7 +17,7 @@ struct HelpOverlayTests {
     }
 
     func headings(_ lines: [String]) -> [String] {
-        let names = ["Courses", "Course", "Uploads", "Due", "Everywhere"]
+        let names = ["Courses", "Course", "Queue", "Due", "Everywhere"]
         return lines.compactMap { line in
             let text = line.trimmingCharacters(in: CharacterSet(charactersIn: "┃│━─┏┓┗┛┌┐└┘ "))
             return names.contains(text) ? text : nil
@@ -25,12 +25,12 @@ struct HelpOverlayTests {
     }
 
     @Test func theFocusedPanesKeysComeFirstThenTheOthersThenTheShells() async {
-        let course = await shell(focusing: 1)
-        #expect(course.helpGroups.map(\.title) == ["Course", "Courses", "Uploads", "Due", "Everywhere"])
-        let uploads = await shell(focusing: 2)
-        #expect(uploads.helpGroups.map(\.title) == ["Uploads", "Courses", "Course", "Due", "Everywhere"])
+        let course = await shell(focusing: 2)
+        #expect(course.helpGroups.map(\.title) == ["Course", "Courses", "Due", "Queue", "Everywhere"])
+        let uploads = await shell(focusing: 3)
+        #expect(uploads.helpGroups.map(\.title) == ["Queue", "Courses", "Due", "Course", "Everywhere"])
         _ = uploads.handle(.character("?"))
-        #expect(Array(headings(uploads.lines(width: 100, height: 200)).prefix(5)) == ["Uploads", "Courses", "Course", "Due", "Everywhere"], "the whole help, with room to spare")
+        #expect(Array(headings(uploads.lines(width: 100, height: 200)).prefix(5)) == ["Queue", "Courses", "Due", "Course", "Everywhere"], "the whole help, with room to spare")
     }
 
     @Test func itScrollsToTheLastKeyAndSaysWhereItIs() async {

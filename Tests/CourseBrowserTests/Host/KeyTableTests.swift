@@ -33,7 +33,7 @@ struct KeyTableTests {
     }
 
     @Test func everyPaneAndTheShellAreListedOnceInFocusOrder() {
-        #expect(KeyTable.groups.map(\.title) == ["Courses", "Course", "Uploads", "Due", "Everywhere"])
+        #expect(KeyTable.groups.map(\.title) == ["Courses", "Due", "Course", "Queue", "Everywhere"])
         #expect(KeyTable.rows.count == KeyTable.groups.map(\.rows.count).reduce(0, +))
         let rows = KeyTable.rows.map { "\($0.label) \($0.does)" }
         #expect(Set(rows).count == rows.count, "no row twice")

@@ -53,6 +53,8 @@ struct PaneDrawingTests {
     @Test func aKeyInOnePaneLeavesTheOthersDrawingsAsTheyWere() async {
         let shell = await shell()
         _ = shell.handle(.backTab)
+        _ = shell.handle(.backTab)
+        #expect(shell.focus == .list)
         _ = frame(shell)
         let course = shell.drawings[.detail]?.conditions
         let list = shell.drawings[.list]?.conditions

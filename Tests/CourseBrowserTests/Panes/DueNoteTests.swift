@@ -81,7 +81,7 @@ struct DueNoteTests {
         #expect(LocalTime(note.date).day == LocalTime(now + day).day && LocalTime(note.date).hour == 23)
         #expect(!state.isTyping)
         #expect(state.notice?.text == "Added the to-do “Đọc chương 3”")
-        #expect(text(state).contains { $0.contains("Đọc chương 3") && $0.contains("note") && $0.contains("sending") }, "\(text(state))")
+        #expect(text(state).contains { $0.contains("N Đọc chương 3") && $0.contains("sending") }, "\(text(state))")
 
         _ = state.update(.noteQueued(token: token, job: "job-1", problem: nil), now: now)
         var sent = UploadJob(id: "job-1", courseID: UploadJob.plannerCourse, files: [], backend: "canvas", queuedAt: now, state: .done)

@@ -97,19 +97,22 @@ struct DuePaneTests {
     }
 
     @Test func otherKindsSayWhatTheyAreEvenOnesThisVersionDoesNotKnow() async {
-        let kinds: [(PlannerItem.Kind, String)] = [
-            (.quiz, "quiz"), (.discussionTopic, "discussion"), (.announcement, "announcement"), (.calendarEvent, "event"),
-            (.wikiPage, "page"), (.assessmentRequest, "peer review"), (.other("survey_thing"), "survey thing"),
+        let kinds: [(PlannerItem.Kind, String, String)] = [
+            (.quiz, "quiz", "Q"), (.discussionTopic, "discussion", "D"), (.announcement, "announcement", "A"), (.calendarEvent, "event", "E"),
+            (.wikiPage, "page", "P"), (.assessmentRequest, "peer review", "R"), (.other("survey_thing"), "survey thing", "S"),
         ]
         let items = kinds.enumerated().map { index, kind in
             PlannerItem(id: "k\(index)", kind: kind.0, title: "Item \(index)", courseID: Fixtures.japanese.id, contextName: "日本語入門",
                         date: now.addingTimeInterval(Double(index + 1) * 60))
         }
-        let lines = render(await pane(items), height: 12)
+        let pane = await pane(items)
         for (index, kind) in kinds.enumerated() {
-            let row = lines.first { $0.contains("Item \(index) ") } ?? ""
-            #expect(row.hasSuffix(" \(kind.1)"), "\(kind.1)")
+            let lines = render(pane, height: 14)
+            let row = lines.first { $0.hasSuffix("Item \(index)") && !$0.contains("—") } ?? ""
+            #expect(row.hasSuffix(" \(kind.2) Item \(index)"), "one cell for a \(kind.1): \(lines)")
             #expect(row.contains("日本語入門"), "no code: the course's name")
+            #expect(lines.contains { $0.hasSuffix("› Item \(index) — 日本語入門 · \(kind.1)") }, "the selected one spelled out under the list: \(lines)")
+            _ = pane.handle(.down)
         }
     }
 
@@ -117,7 +120,7 @@ struct DuePaneTests {
         let lines = render(await pane(PlannerFixtures.week))
         let note = lines.first { $0.contains("Buy lab goggles") } ?? ""
         #expect(note.contains("all day —"))
-        #expect(note.hasSuffix(" note"))
+        #expect(note.contains("—          N Buy lab goggles"), "N, a note, in the kind's one cell")
     }
 
     @Test func nothingDueSaysSo() async {

@@ -69,7 +69,7 @@ struct UploadsPaneDownloadTests {
         let row = row(pane)
         #expect(row.hasPrefix(" ❗ ↓ slides1.pdf"), "\(row)")
         #expect(row.hasSuffix("The file store refused it (403)  [r]etry"), "\(row)")
-        #expect(pane.title == "Uploads · 1 · 1 failed")
+        #expect(pane.title == "Queue · 1 · 1 failed")
         #expect(pane.handle(.character("r")))
         await settle { retried.values == ["d1"] }
     }

@@ -114,9 +114,9 @@ struct UploadsPaneTests {
         #expect(lines[0].contains(" 9223372"), "\(lines)")
     }
 
-    @Test func anEmptyQueueSaysHowToAddAFile() async {
+    @Test func anEmptyQueueSaysWhatWaitsInIt() async {
         let lines = render(await pane([]))
-        #expect(lines[0] == " No uploads queued. Open a course and press u to add a file, or s to hand one in.")
+        #expect(lines[0] == " Nothing queued: hand-ins, uploads and downloads wait here until sent.")
     }
 
     @Test func everyStateHasItsGlyphAndStatus() async {
@@ -177,7 +177,7 @@ struct UploadsPaneTests {
         #expect(lines[0].hasPrefix(" ❗ (unreadable job x)"))
         #expect(!lines[0].contains("[r]etry"))
         #expect(lines.joined(separator: " ").contains("job.json is cut short"))
-        #expect(pane.title == "Uploads · 1 · 1 failed")
+        #expect(pane.title == "Queue · 1 · 1 failed")
         _ = pane.handle(.character("r"))
         #expect(render(pane, width: 100, focused: true).contains(" The selected upload has nothing to retry"))
         #expect(pane.hints == [KeyHint(key: "↑↓", action: "move"), KeyHint(key: "d", action: "remove")])
