@@ -48,7 +48,7 @@ import Testing
         try tmux.press("j", "j", "k", "Enter")
         try await tmux.waitFor(box: "Course", "the second course") { $0.contains("日本近代文学講読") }
 
-        try tmux.press("BTab")
+        try tmux.press("BTab", "BTab")
         try await tmux.waitFor(box: Self.list, "focus back on the list") { $0.isFocused }
         try tmux.press("G", "Enter")
         let last = try await tmux.waitFor("the last course open") {
@@ -63,7 +63,7 @@ import Testing
         #expect(scrolled.contains("Not available now"))
         #expect(!scrolled.contains("情報科学基礎"), "the list should have scrolled to its end")
 
-        try tmux.press("BTab")
+        try tmux.press("BTab", "BTab")
         try await tmux.waitFor(box: Self.list, "focus back on the list") { $0.isFocused }
         try tmux.press("g", "Enter")
         let first = try await tmux.waitFor("the first course open") {
@@ -129,7 +129,7 @@ extension BrowseTests {
         #expect(kept.title.hasSuffix("1 of \(full.title.split(separator: " ").last ?? "")"))
         try tmux.press("Enter")
         try await tmux.waitFor(box: "Course", "the found course open") { $0.contains("INT2215") }
-        try tmux.press("BTab", "Escape")
+        try tmux.press("BTab", "BTab", "Escape")
         try await tmux.waitFor(boxTitled: "Courses", "every course again") { $0.title == full.title }
     }
 }
@@ -165,9 +165,9 @@ extension BrowseTests {
         try Self.mouse(65, x: 60, y: 10, in: tmux)
         try Self.mouse(65, x: 60, y: 10, in: tmux)
         try await tmux.waitFor(box: "Course", "the course scrolled by the wheel") { $0.lines.first != course.lines.first }
-        let uploadsRow = try #require(try await tmux.waitFor(text: "No uploads queued").lines.firstIndex { $0.contains("No uploads queued") })
+        let uploadsRow = try #require(try await tmux.waitFor(text: "Nothing queued").lines.firstIndex { $0.contains("Nothing queued") })
         try Self.click(x: 10, y: uploadsRow, in: tmux)
-        try await tmux.waitFor(boxTitled: "Uploads", "the Uploads pane focused by a click") { $0.isFocused }
+        try await tmux.waitFor(boxTitled: "Queue", "the Uploads pane focused by a click") { $0.isFocused }
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
         #expect(try tmux.format("#{mouse_any_flag}") == "0", "the mouse is the terminal's again")

@@ -378,18 +378,18 @@ import Testing
             try await tmux.glimpse("course 1 loading in the focused Course pane") { screen in
                 screen.box("Course").map { $0.isFocused && $0.contains("Loading course…") } == true
             }
-            // While the requests hang, keys still work: Tab moves focus Course → Uploads → Due → Courses.
+            // While the requests hang, keys still work: Tab moves focus Course → Queue → Courses → Due.
             try tmux.press("Tab")
             try await tmux.glimpse("Tab to focus Uploads while the course is loading") { screen in
-                screen.box("Uploads")?.isFocused == true && screen.box("Course")?.contains("Loading course…") == true
-            }
-            try tmux.press("Tab")
-            try await tmux.glimpse("Tab to focus Due while the course is loading") { screen in
-                screen.box(titled: "Due")?.isFocused == true && screen.box("Course")?.contains("Loading course…") == true
+                screen.box("Queue")?.isFocused == true && screen.box("Course")?.contains("Loading course…") == true
             }
             try tmux.press("Tab")
             try await tmux.glimpse("Tab to focus Courses while the course is loading") { screen in
                 screen.box(titled: "Courses")?.isFocused == true && screen.box("Course")?.contains("Loading course…") == true
+            }
+            try tmux.press("Tab")
+            try await tmux.glimpse("Tab to focus Due while the course is loading") { screen in
+                screen.box(titled: "Due")?.isFocused == true && screen.box("Course")?.contains("Loading course…") == true
             }
 
             let timedOut = try await tmux.waitFor(box: "Course", "both sections to give up") {
@@ -447,7 +447,7 @@ import Testing
             try await tmux.waitFor(box: "Course", "the upload prompt") { $0.contains("Upload file:") }
             try tmux.type(file.path)
             try tmux.press("Enter")
-            noToken(try await tmux.waitFor("the upload rejected") { $0.box(titled: "Uploads")?.contains("❗ notes.txt") == true })
+            noToken(try await tmux.waitFor("the upload rejected") { $0.box(titled: "Queue")?.contains("❗ notes.txt") == true })
 
             try tmux.press("?")
             noToken(try await tmux.waitFor("the help box") { $0.box("Keys") != nil })

@@ -32,7 +32,7 @@ import Testing
         #expect(screen.box("Courses · Current · 43")?.contains("Couldn't load") == false, "the error stays in the Course pane")
         #expect(screen.lastNonBlankLine.contains("r retry"), "the hint line offers retry")
 
-        try tmux.press("BTab")
+        try tmux.press("BTab", "BTab")
         try await tmux.waitFor(box: "Courses · Current · 43", "focus on the list") { $0.isFocused }
         try tmux.press("Enter")
         let opened = try await tmux.waitFor(box: "Course", "the first course instead of the error") {

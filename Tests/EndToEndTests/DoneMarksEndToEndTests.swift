@@ -27,7 +27,7 @@ import Testing
 
         // Online: the row leaves Missing at once, and Canvas has the mark.
         try tmux.press("x")
-        try await tmux.waitFor(boxTitled: "Uploads", "the mark sent") { $0.contains("Done: Homework 1") && $0.contains("sent") }
+        try await tmux.waitFor(boxTitled: "Queue", "the mark sent") { $0.contains("Done: Homework 1") && $0.contains("sent") }
         let first = try await server.plannerOverrides()
         #expect(first.count == 1 && first[0].marked_complete, "\(first)")
         #expect(Self.missing(try await tmux.waitFor(boxTitled: "Due", "one fewer missing") { Self.missing($0) == before - 1 }) == before - 1)
@@ -36,17 +36,17 @@ import Testing
         // Canvas answers again it goes.
         try await server.control("POST", "/__control/down")
         try tmux.press("x")
-        try await tmux.waitFor(boxTitled: "Uploads", "the mark waiting for the network") { $0.contains("Can't reach") }
+        try await tmux.waitFor(boxTitled: "Queue", "the mark waiting for the network") { $0.contains("Can't reach") }
         #expect(Self.missing(try await tmux.waitFor(boxTitled: "Due", "two fewer missing") { Self.missing($0) == before - 2 }) == before - 2)
         #expect(try await server.plannerOverrides().count == 1)
         try await server.control("POST", "/__control/up")
-        try await tmux.waitFor(boxTitled: "Uploads", "the mark sent once Canvas is back", timeout: .seconds(90)) { Self.sent($0) == 2 }
+        try await tmux.waitFor(boxTitled: "Queue", "the mark sent once Canvas is back", timeout: .seconds(90)) { Self.sent($0) == 2 }
         #expect(try await server.plannerOverrides().count == 2)
 
         // Canvas makes the override and the answer is lost: sent again, it is found, not doubled.
         try await server.fault(#"{"match": "/api/v1/planner/overrides$", "method": "POST", "kind": "lost_reply", "count": 1}"#)
         try tmux.press("x")
-        try await tmux.waitFor(boxTitled: "Uploads", "the third mark sent after its lost answer", timeout: .seconds(90)) { Self.sent($0) == 3 }
+        try await tmux.waitFor(boxTitled: "Queue", "the third mark sent after its lost answer", timeout: .seconds(90)) { Self.sent($0) == 3 }
         let all = try await server.plannerOverrides()
         #expect(all.count == 3, "one override per item: \(all)")
         #expect(Set(all.map(\.plannable_id)).count == 3 && all.allSatisfy(\.marked_complete))

@@ -24,7 +24,7 @@ import Testing
             try tmux.press("d")
             let course = try await tmux.waitFor(box: "Course", "an answer to d") { _ in true }
             if course.containsIgnoringWrapping("Queued 1 download") { return true }
-            let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the queue") { _ in true }
+            let uploads = try await tmux.waitFor(boxTitled: "Queue", "the queue") { _ in true }
             if uploads.contains("↓") { return true }
         }
         return false
@@ -39,7 +39,7 @@ import Testing
 
         let queued = try await Self.downloadFirstFile(tmux)
         #expect(queued, "no file was queued")
-        let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the download done") { $0.contains("downloaded") }
+        let uploads = try await tmux.waitFor(boxTitled: "Queue", "the download done") { $0.contains("downloaded") }
         #expect(!uploads.contains("❗"), "\(uploads)")
 
         // On a slow machine an answer to d may be drawn after the next n and d went out, so a
@@ -66,7 +66,7 @@ import Testing
         try await tmux.waitFor(box: "Course", "course 1 open") { $0.isFocused && $0.contains("Assignments") }
         let queued = try await Self.downloadFirstFile(tmux)
         #expect(queued, "no file was queued")
-        let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the download done") { $0.contains("downloaded") }
+        let uploads = try await tmux.waitFor(boxTitled: "Queue", "the download done") { $0.contains("downloaded") }
         #expect(!uploads.contains("❗"), "\(uploads)")
 
         let course = downloads.appendingPathComponent("coursebrowser")

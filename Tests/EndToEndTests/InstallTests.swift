@@ -54,7 +54,7 @@ import Testing
         let plain = text.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
         #expect(plain.contains("--catalog FILE") && plain.contains("↑ ↓"), "options and keys read as written")
         let keys = plain.components(separatedBy: "\nKEYS").last ?? ""
-        let headings = ["Courses", "Course", "Uploads", "Everywhere"].map { "\n   \($0)\n" }
+        let headings = ["Courses", "Due", "Course", "Queue", "Everywhere"].map { "\n   \($0)\n" }
         let places = headings.compactMap { keys.range(of: $0)?.lowerBound }
         #expect(places.count == headings.count && places == places.sorted(), "each pane's keys under its name, then the shared ones: \(keys.prefix(400))")
         let environment = plain.components(separatedBy: "ENVIRONMENT").last ?? ""

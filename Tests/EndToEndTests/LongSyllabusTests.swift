@@ -64,11 +64,11 @@ import Testing
         var description: String { "never shown: \(expectation)\n\(screen)" }
     }
 
-    /// How many lines the Course pane holds, from the "shown/total" count in its border.
+    /// How many lines the Course pane holds, from the "first–last of total" in its border.
     static func lineCount(_ screen: Screen) -> Int? {
         let counts = screen.lines.compactMap { line -> Int? in
-            guard let match = line.firstMatch(of: /(\d+)\/(\d+)/) else { return nil }
-            return Int(match.2)
+            guard let match = line.firstMatch(of: /(\d+)–(\d+) of (\d+)/) else { return nil }
+            return Int(match.3)
         }
         return counts.max()
     }

@@ -51,7 +51,7 @@ import Testing
 
         let queued = try await DownloadEndToEndTests.downloadFirstFile(tmux)
         #expect(queued, "no file was queued")
-        try await tmux.waitFor(boxTitled: "Uploads", "the download done") { $0.contains("downloaded") }
+        try await tmux.waitFor(boxTitled: "Queue", "the download done") { $0.contains("downloaded") }
         let landed = DownloadEndToEndTests.files(below: downloads.appendingPathComponent("coursebrowser/INT2215"))
         #expect(!landed.isEmpty && landed.allSatisfy { !$0.hasSuffix(".part") }, "\(landed)")
 
@@ -66,7 +66,7 @@ import Testing
         try tmux.press("Enter")
         try await tmux.waitFor(box: "Course", "the question") { $0.containsIgnoringWrapping("Hand in bai-tap-1.pdf to Bài tập 1 — attempt 1? y/n") }
         try tmux.press("y")
-        try await tmux.waitFor(boxTitled: "Uploads", "the hand-in done") { $0.contains("submitted (attempt 1)") }
+        try await tmux.waitFor(boxTitled: "Queue", "the hand-in done") { $0.contains("submitted (attempt 1)") }
         let stored = try #require(try await server.submissions().first { $0.cmid == 1013 })
         #expect(stored.status == "submitted" && stored.saves == 1)
         #expect(stored.files.map(\.sha256) == [try TestFile.sha256(homework)])

@@ -36,7 +36,7 @@ import Testing
         try tmux.press("BTab")
         try tmux.type("trang 40–60")
         try tmux.press("Enter")
-        try await tmux.waitFor(boxTitled: "Uploads", "the to-do sent after its lost answer", timeout: .seconds(120)) { Self.sent($0) == 1 }
+        try await tmux.waitFor(boxTitled: "Queue", "the to-do sent after its lost answer", timeout: .seconds(120)) { Self.sent($0) == 1 }
         let made = try await server.plannerNotes().filter { $0.title == "Đọc chương 3" }
         #expect(made.count == 1, "made once: \(made)")
         #expect(made.first?.workflow_state == "active")
@@ -48,13 +48,13 @@ import Testing
         try tmux.type("!")
         try tmux.press("Enter")
         try tmux.press("Enter")
-        try await tmux.waitFor(boxTitled: "Uploads", "the change sent", timeout: .seconds(60)) { Self.sent($0) == 2 }
+        try await tmux.waitFor(boxTitled: "Queue", "the change sent", timeout: .seconds(60)) { Self.sent($0) == 2 }
         #expect(try await server.plannerNotes().contains { $0.title == "Đọc chương 3!" })
         try await tmux.waitFor(boxTitled: "Due", "the changed title listed") { $0.contains("Đọc chương 3!") }
         try tmux.press("d")
         try await tmux.waitFor(boxTitled: "Due", "the question") { $0.contains("Remove the to-do “Đọc chương 3!”? y/n") }
         try tmux.press("y")
-        try await tmux.waitFor(boxTitled: "Uploads", "the removal sent", timeout: .seconds(60)) { Self.sent($0) == 3 }
+        try await tmux.waitFor(boxTitled: "Queue", "the removal sent", timeout: .seconds(60)) { Self.sent($0) == 3 }
         #expect(try await server.plannerNotes().first { $0.title == "Đọc chương 3!" }?.workflow_state == "deleted")
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)

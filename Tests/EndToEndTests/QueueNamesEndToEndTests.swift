@@ -126,16 +126,16 @@ import Testing
 
             try tmux.launchApp(["--course", "10003"] + data)
             try await tmux.waitFor(box: "Course", "course 10003 open") { $0.isFocused && $0.contains("Lập trình Swift cơ bản") }
-            let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the row with its course code") { $0.contains("INT2215") }
+            let uploads = try await tmux.waitFor(boxTitled: "Queue", "the row with its course code") { $0.contains("INT2215") }
             let row = UploadEndToEndTests.rows(uploads).first
             #expect(row?.contains(/^✓ my essay\.txt +INT2215 +12 B +done$/) == true, "\(uploads)")
 
             try tmux.press("Tab")
-            try await tmux.waitFor(boxTitled: "Uploads", "focus") { $0.isFocused }
+            try await tmux.waitFor(boxTitled: "Queue", "focus") { $0.isFocused }
             try tmux.press("r")
-            try await tmux.waitFor(boxTitled: "Uploads", "why r does nothing") { $0.contains("The selected upload has nothing to retry") }
+            try await tmux.waitFor(boxTitled: "Queue", "why r does nothing") { $0.contains("The selected upload has nothing to retry") }
             try tmux.press("d")
-            let emptied = try await tmux.waitFor(boxTitled: "Uploads", "the finished job gone") { $0.contains("No uploads queued.") }
+            let emptied = try await tmux.waitFor(boxTitled: "Queue", "the finished job gone") { $0.contains("Nothing queued") }
             #expect(!emptied.contains("my essay.txt"))
             #expect(try QueueNamesEndToEndTests.jobs(tmux.dataDirectory, environment: environment).isEmpty, "removed from the queue, not only the screen")
         }

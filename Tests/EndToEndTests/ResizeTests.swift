@@ -10,12 +10,12 @@ import Testing
 
         try tmux.resize(width: 70, height: 20)
         let narrow = try await tmux.waitFor("the one-pane layout with its tab row") { screen in
-            screen.lines.first?.hasPrefix(" Courses · Current · 43   Course   Uploads   Due") == true && !screen.boxes.isEmpty
+            screen.lines.first?.hasPrefix(" Courses · Current · 43   Due") == true && screen.lines.first?.hasSuffix("   Course   Queue") == true && !screen.boxes.isEmpty
         }
         #expect(narrow.boxes.map(\.title) == ["Courses · Current · 43"], "only the focused pane is drawn")
         try tmux.press("Tab")
-        let switched = try await tmux.waitFor("Tab to show the Course pane instead") { $0.boxes.map(\.title) == ["Course"] }
-        #expect(switched.lines.first?.hasPrefix(" Courses · Current · 43   Course   Uploads   Due") == true)
+        let switched = try await tmux.waitFor("Tab to show the Due pane instead") { $0.boxes.map { $0.title.hasPrefix("Due") ? "Due" : $0.title } == ["Due"] }
+        #expect(switched.lines.first?.hasSuffix("   Course   Queue") == true, "the tabs in the screen's order")
 
         try tmux.resize(width: 30, height: 8)
         let tiny = try await tmux.waitFor(text: "Terminal too small")
@@ -25,8 +25,8 @@ import Testing
         try tmux.resize(width: 120, height: 40)
         let wide = try await tmux.waitFor("four boxes again") { $0.boxes.count == 4 }
         // The Due pane's title counts what the planner holds, so only its name is fixed.
-        #expect(wide.boxes.map { $0.title.hasPrefix("Due") ? "Due" : $0.title } == ["Courses · Current · 43", "Course", "Due", "Uploads"])
-        #expect(wide.boxes.map(\.isFocused) == [false, true, false, false], "focus survived the resizes")
+        #expect(wide.boxes.map { $0.title.hasPrefix("Due") ? "Due" : $0.title } == ["Courses · Current · 43", "Course", "Due", "Queue"])
+        #expect(wide.boxes.map(\.isFocused) == [false, false, true, false], "focus survived the resizes")
         #expect(!wide.contains("Terminal too small"))
         #expect(wide.lines.count == 40 && wide.lines[39].hasPrefix(" Tab focus"), "the hint line is on the last row")
     }

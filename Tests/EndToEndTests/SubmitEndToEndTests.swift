@@ -198,14 +198,14 @@ import Testing
             try tmux.press("n")
             let back = try await tmux.waitFor(box: "Course", "the prompt again") { !$0.contains("y/n") && $0.contains("Enter queues") }
             #expect(back.contains("Submit to Reading Response: response.pdf"), "the file is still typed: \(back)")
-            let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the empty queue") { $0.contains("No uploads queued") }
+            let uploads = try await tmux.waitFor(boxTitled: "Queue", "the empty queue") { $0.contains("Nothing queued") }
             #expect(!uploads.contains("response.pdf"), "nothing was queued: \(uploads)")
 
             try tmux.press("Enter")
             try await Self.handIn(to: "Reading Response", in: tmux)
             let course = try await tmux.waitFor(box: "Course", "the submission handed in") { $0.contains("Handed in response.pdf to Reading Response") }
             #expect(course.containsIgnoringWrapping("attempt 3"), "\(course)")
-            try await tmux.waitFor(boxTitled: "Uploads", "the job done") { $0.contains("response.pdf") && $0.contains("(attempt 3)") }
+            try await tmux.waitFor(boxTitled: "Queue", "the job done") { $0.contains("response.pdf") && $0.contains("(attempt 3)") }
         }
 
         @Test func sPicksTheAssignmentAndTheFileAndTheAssignmentsSectionThenSaysSubmitted() async throws {
@@ -233,7 +233,7 @@ import Testing
                 box.lines.contains { $0.contains("pts · submitted") }
             }
             #expect(section.lines.contains { $0.contains("due ") && $0.contains("50 pts · submitted") }, "\(section)")
-            let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the job done") { $0.contains("submitted (attempt 1)") }
+            let uploads = try await tmux.waitFor(boxTitled: "Queue", "the job done") { $0.contains("submitted (attempt 1)") }
             #expect(uploads.contains("draft.odt"))
             let stored = tmux.dataDirectory.appendingPathComponent("submissions/10003/100033/attempt-1/draft.odt")
             #expect(FileManager.default.contents(atPath: stored.path) == bytes)

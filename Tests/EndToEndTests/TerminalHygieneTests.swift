@@ -94,12 +94,12 @@ import Testing
 
         try tmux.run(#"fg; status=$?; stty -g > after.stty; echo "exit=$status""#)
         let resumed = try await tmux.waitFor("the whole UI redrawn") { screen in
-            screen.boxes.map { $0.title.hasPrefix("Due") ? "Due" : $0.title } == ["Courses · Current · 43", "Course", "Due", "Uploads"]
+            screen.boxes.map { $0.title.hasPrefix("Due") ? "Due" : $0.title } == ["Courses · Current · 43", "Course", "Due", "Queue"]
                 && screen.box("Course")?.contains("Lập trình Swift cơ bản") == true
                 && screen.lastNonBlankLine.hasPrefix(" Tab focus")
         }
         #expect(resumed.box("Course")?.isFocused == true)
-        #expect(resumed.box("Uploads")?.contains("No uploads queued.") == true)
+        #expect(resumed.box("Queue")?.contains("Nothing queued") == true)
         #expect(!resumed.contains("Stopped"))
 
         try tmux.press("?")

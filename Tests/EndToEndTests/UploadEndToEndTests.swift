@@ -167,14 +167,14 @@ import Testing
             #expect(prompt.containsIgnoringWrapping("❗ Can't find \(missing.path)"), "\(prompt)")
             let environment = AppCommand.environment(token: nil, home: tmux.directory)
             #expect(try jobs(dataDirectory: tmux.dataDirectory, environment: environment).isEmpty, "nothing was queued")
-            try await tmux.waitFor(box: "Uploads", "still no uploads") { $0.contains("No uploads queued.") }
+            try await tmux.waitFor(box: "Queue", "still no uploads") { $0.contains("Nothing queued") }
 
             try tmux.press("Escape")
             try await tmux.waitFor(box: "Course", "the prompt closed") { !$0.contains("Upload file:") }
             try await queue(file.path, in: tmux)
             try await tmux.waitFor(box: "Course", "the confirmation") { $0.contains("Queued essay.bin for upload") }
-            let uploads = try await tmux.waitFor(boxTitled: "Uploads", "the job done") { $0.contains("done") }
-            #expect(uploads.title == "Uploads · 1")
+            let uploads = try await tmux.waitFor(boxTitled: "Queue", "the job done") { $0.contains("done") }
+            #expect(uploads.title == "Queue · 1")
             #expect(rows(uploads).count == 1)
             #expect(rows(uploads).first?.contains(/^✓ essay\.bin +INT2215 +3\.0 KB +done$/) == true, "\(uploads)")
 
@@ -198,8 +198,8 @@ import Testing
 
             try await queue(file.path, in: tmux)
             try await tmux.waitFor(box: "Course", "the confirmation") { $0.contains("Queued essay.bin for upload") }
-            let failed = try await tmux.waitFor(boxTitled: "Uploads", "the job failed for good") { $0.contains("❗") }
-            #expect(failed.title == "Uploads · 1 · 1 failed")
+            let failed = try await tmux.waitFor(boxTitled: "Queue", "the job failed for good") { $0.contains("❗") }
+            #expect(failed.title == "Queue · 1 · 1 failed")
             let row = try #require(rows(failed).first)
             #expect(row.hasPrefix("❗ essay.bin"), "\(failed)")
             #expect(row.contains(/essay\.bin +1 +3\.0 KB +/), "course and size: \(row)")
@@ -209,11 +209,11 @@ import Testing
 
             // Tab from the Course pane goes to Uploads.
             try tmux.press("Tab")
-            let focused = try await tmux.waitFor("the Uploads pane focused") { $0.box(titled: "Uploads")?.isFocused == true }
+            let focused = try await tmux.waitFor("the Uploads pane focused") { $0.box(titled: "Queue")?.isFocused == true }
             #expect(focused.lastNonBlankLine.contains("r retry  R retry all  d remove"), "\(focused.lastNonBlankLine)")
             try tmux.press("r")
-            let done = try await tmux.waitFor(boxTitled: "Uploads", "the job done after r") { $0.contains("done") }
-            #expect(done.title == "Uploads · 1")
+            let done = try await tmux.waitFor(boxTitled: "Queue", "the job done after r") { $0.contains("done") }
+            #expect(done.title == "Queue · 1")
             #expect(rows(done).count == 1)
             #expect(rows(done).first?.contains(/^✓ essay\.bin +1 +3\.0 KB +done$/) == true, "\(done)")
 
@@ -268,31 +268,31 @@ import Testing
                 try await queue(tmux.directory.appendingPathComponent(name).path, in: tmux)
                 try await tmux.waitFor(box: "Course", "\(name) queued") { $0.contains("Queued \(name) for upload") }
             }
-            let failed = try await tmux.waitFor(boxTitled: "Uploads", "three failed jobs") { $0.title == "Uploads · 3 · 3 failed" }
+            let failed = try await tmux.waitFor(boxTitled: "Queue", "three failed jobs") { $0.title == "Queue · 3 · 3 failed" }
             #expect(rows(failed).filter { $0.hasPrefix("❗") }.map { String($0.prefix(7)) } == ["❗ a.txt", "❗ b.txt", "❗ c.txt"], "\(failed)")
             #expect(failed.containsIgnoringWrapping("a.txt: \(host(server)) rejected the access token from --token-file"),
                     "the selected job's reason in full: \(failed)")
 
             try tmux.press("Tab")
-            try await tmux.waitFor(boxTitled: "Uploads", "focus") { $0.isFocused }
+            try await tmux.waitFor(boxTitled: "Queue", "focus") { $0.isFocused }
             try tmux.press("Down", "d")
-            let asking = try await tmux.waitFor(boxTitled: "Uploads", "the question") { $0.contains("Remove b.txt from the queue? y/n") }
+            let asking = try await tmux.waitFor(boxTitled: "Queue", "the question") { $0.contains("Remove b.txt from the queue? y/n") }
             #expect(rows(asking).filter { $0.hasPrefix("❗") }.count == 3)
             try tmux.press("n")
-            let kept = try await tmux.waitFor(boxTitled: "Uploads", "the question gone") { !$0.contains("Remove") }
-            #expect(kept.title == "Uploads · 3 · 3 failed", "n keeps the job")
+            let kept = try await tmux.waitFor(boxTitled: "Queue", "the question gone") { !$0.contains("Remove") }
+            #expect(kept.title == "Queue · 3 · 3 failed", "n keeps the job")
 
             try tmux.press("d")
-            try await tmux.waitFor(boxTitled: "Uploads", "the question again") { $0.contains("Remove b.txt from the queue? y/n") }
+            try await tmux.waitFor(boxTitled: "Queue", "the question again") { $0.contains("Remove b.txt from the queue? y/n") }
             try tmux.press("y")
-            let removed = try await tmux.waitFor(boxTitled: "Uploads", "b.txt removed") { $0.title == "Uploads · 2 · 2 failed" }
+            let removed = try await tmux.waitFor(boxTitled: "Queue", "b.txt removed") { $0.title == "Queue · 2 · 2 failed" }
             #expect(!removed.contains("b.txt"))
 
             try tmux.press("R")
-            let done = try await tmux.waitFor(boxTitled: "Uploads", "both retried and done") { box in
+            let done = try await tmux.waitFor(boxTitled: "Queue", "both retried and done") { box in
                 rows(box).count == 2 && rows(box).allSatisfy { $0.hasSuffix(" done") }
             }
-            #expect(done.title == "Uploads · 2")
+            #expect(done.title == "Queue · 2")
             #expect(rows(done).count == 2)
             #expect(rows(done).allSatisfy { $0.hasPrefix("✓ ") && $0.hasSuffix(" done") }, "\(done)")
             let stored = try await server.files().sorted { $0.name < $1.name }
@@ -318,14 +318,14 @@ import Testing
             try await server.control("POST", "/__control/down")
             try await queue(file.path, in: tmux)
             let waiting = try await tmux.glimpse("the job waiting to try again") { screen in
-                screen.box(titled: "Uploads").map { rows($0).first?.hasPrefix("↻ essay.bin") == true } ?? false
+                screen.box(titled: "Queue").map { rows($0).first?.hasPrefix("↻ essay.bin") == true } ?? false
             }
-            let row = try #require(waiting.box(titled: "Uploads").flatMap { rows($0).first })
+            let row = try #require(waiting.box(titled: "Queue").flatMap { rows($0).first })
             #expect(row.contains(/^↻ essay\.bin +1 +3\.0 KB +Can't reach 127\.0\.0\.1, retry in \d+s$/), "\(row)")
             #expect(try await server.files().isEmpty)
 
             try await server.control("POST", "/__control/up")
-            let done = try await tmux.waitFor(boxTitled: "Uploads", "the job done with no key pressed", timeout: .seconds(25)) {
+            let done = try await tmux.waitFor(boxTitled: "Queue", "the job done with no key pressed", timeout: .seconds(25)) {
                 $0.contains("done")
             }
             #expect(rows(done).first?.contains(/^✓ essay\.bin +1 +3\.0 KB +done$/) == true, "\(done)")
@@ -349,7 +349,7 @@ import Testing
 
             try tmux.run(try ReadOnlyMount.commandLine(["--course", "10003", "--data-dir", data.path], folder: data) + #"; echo "exit=$?""#)
             try await tmux.waitFor(box: "Course", "course 10003 open") { $0.isFocused && $0.contains("Lập trình Swift cơ bản") }
-            let uploads = try await tmux.waitFor(boxTitled: "Uploads", "why the job does not move") { $0.contains("read-only") }
+            let uploads = try await tmux.waitFor(boxTitled: "Queue", "why the job does not move") { $0.contains("read-only") }
             #expect(rows(uploads).first?.hasPrefix("· queued.txt") == true, "the job is still listed: \(uploads)")
             #expect(uploads.containsIgnoringWrapping(
                 "❗ Can't save to the upload queue in \(data.path): the disk is read-only. Nothing is queued or sent until it can be written."
