@@ -109,7 +109,7 @@ import Testing
         try await server.control("DELETE", "/__control/requests")
         try tmux.launchApp(canvas: server, ["--course", "43", "--offline"])
         try await tmux.waitFor(box: "Course", "the saved course") { $0.contains("Offline — showing what was saved") && $0.contains("Assignments · 3") }
-        try tmux.press("BTab", "Down", "Down", "Enter")
+        try tmux.press("BTab", "BTab", "Down", "Down", "Enter")
         try await tmux.waitFor(box: "Course", "a course never opened, said so") { $0.containsIgnoringWrapping("Not saved on this machine yet; start without --offline to load it") }
         try await Task.sleep(for: .milliseconds(500))
         #expect(try await server.requests().isEmpty, "--offline sent a request")

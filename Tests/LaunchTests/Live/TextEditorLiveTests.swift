@@ -19,7 +19,9 @@ struct TextEditorLiveTests {
         defer { folder.remove() }
         let editor = try folder.script("write-answer", #"printf '%s' "$1 $2" > "$3""#)
         let draft = folder.url.appendingPathComponent("draft with spaces.txt")
-        let outcome = TextEditor.run("\(editor) first second", on: draft.path, environment: ["PATH": "/usr/bin:/bin"])
+        // Through sh, not exec: a script just written can't be exec'd while a test running beside
+        // this one forks with its write still open (ETXTBSY, which sh reports as 126).
+        let outcome = TextEditor.run("sh \(editor) first second", on: draft.path, environment: ["PATH": "/usr/bin:/bin"])
         #expect(outcome == .edited)
         #expect(try String(contentsOf: draft, encoding: .utf8) == "first second")
     }
@@ -37,7 +39,7 @@ struct TextEditorLiveTests {
         defer { folder.remove() }
         let editor = try folder.script("print-token", #"printf '%s' "${CANVAS_TOKEN-unset}" > "$1""#)
         let draft = folder.url.appendingPathComponent("d.txt")
-        let live = TextEditor.live(environment: ["EDITOR": editor, "CANVAS_TOKEN": "secret", "PATH": "/usr/bin:/bin"], handover: TerminalHandover())
+        let live = TextEditor.live(environment: ["EDITOR": "sh \(editor)", "CANVAS_TOKEN": "secret", "PATH": "/usr/bin:/bin"], handover: TerminalHandover())
         #expect(await live.edit(LocalPath(draft.path)) == .edited)
         #expect(try String(contentsOf: draft, encoding: .utf8) == "unset")
     }
