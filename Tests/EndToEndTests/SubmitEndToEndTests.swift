@@ -339,8 +339,9 @@ extension SubmitEndToEndTests {
                 + #"{"match": "/submissions$", "method": "POST", "kind": "slow", "seconds": 0.4, "count": 3},"#
                 + #"{"match": "/submissions/self/files", "method": "POST", "kind": "500", "count": 2},"#
                 + #"{"match": "/files_api/upload/", "kind": "reset", "count": 2},"#
-                // Every other request a little slow, so each drain gets only part of the way before it is killed.
-                + #"{"match": "/", "kind": "slow", "seconds": 0.2, "count": -1}]"#)
+                // Every other request slow, so each drain gets only part of the way before it is
+                // killed and enough kills land mid-work before the queue is empty.
+                + #"{"match": "/", "kind": "slow", "seconds": 0.35, "count": -1}]"#)
 
             let seed = UInt64(Date().timeIntervalSince1970 * 1000)
             var delays = Delays(state: seed)
