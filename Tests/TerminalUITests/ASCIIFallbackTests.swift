@@ -21,17 +21,18 @@ struct ASCIIFallbackTests {
         #expect(ASCIIFallback.transliterate(text) == plain)
     }
 
-    @Test func whatHasNoOneLetterSpellingKeepsTheQuestionMark() {
-        #expect(ASCIIFallback.transliterate("日本語") == "???", "no Latin spelling")
+    @Test func whatHasNoOneLetterSpellingKeepsAQuestionMarkForEachColumn() {
+        #expect(ASCIIFallback.transliterate("日本語") == "??????", "no Latin spelling, two columns each")
+        #expect(ASCIIFallback.transliterate("情報 101").count == "情報 101".displayWidth, "a CJK course code keeps its columns")
         #expect(ASCIIFallback.transliterate("Ελλάδα Ёлка") == "?????? ????", "folded, but not to ASCII")
         #expect(ASCIIFallback.transliterate("Straße Æsop ﬁn") == "Stra?e ?sop ?n", "two letters would take a column more")
-        #expect(ASCIIFallback.transliterate("🤖") == "?")
+        #expect(ASCIIFallback.transliterate("🤖") == "??")
     }
 
     @Test func anASCIIGridNeverHoldsNonASCIIText() {
         var grid = Grid(width: 20, height: 1, glyphs: .ascii)
         grid.put("日本語 · Lập trình Swift", x: 0, y: 0)
-        #expect(grid.line(0) == "??? - Lap trinh Swi~")
+        #expect(grid.line(0) == "?????? - Lap trinh ~")
         #expect(grid.line(0).allSatisfy { $0.isASCII })
     }
 
@@ -52,7 +53,7 @@ struct ASCIIFallbackTests {
     @Test func aWideCharacterTakesItsFallbacksColumnAndTheCellsAfterItFollow() {
         var grid = Grid(width: 20, height: 1, glyphs: .ascii)
         let drawn = grid.put("日本 Hùng", x: 0, y: 0)
-        #expect(grid.line(0) == "?? Hung")
-        #expect(drawn == "?? Hung".count, "the grid advances by what it drew, so a put after it lands right")
+        #expect(grid.line(0) == "???? Hung", "a ? for each of the four columns 日本 takes")
+        #expect(drawn == "???? Hung".count, "the grid advances by what it drew, so a put after it lands right")
     }
 }

@@ -2,7 +2,7 @@ import TextBasics
 
 /// Text for terminals that can't draw UTF-8: symbols the UI uses get ASCII stand-ins, letters
 /// lose their accents as search folds them ("Lập trình" is "Lap trinh"), and any other
-/// character becomes `?`, so columns still line up.
+/// character becomes a `?` for each column it takes (`日` is `??`), so columns still line up.
 public enum ASCIIFallback {
     static let standIns: [Character: String] = [
         "·": "-", "…": "~", "↑": "^", "↓": "v", "→": "->", "—": "-", "–": "-", "✓": "+", "❗": "!",
@@ -16,7 +16,7 @@ public enum ASCIIFallback {
             if character.isASCII {
                 result.append(character)
             } else {
-                result += standIns[character] ?? plainSpelling(of: character) ?? "?"
+                result += standIns[character] ?? plainSpelling(of: character) ?? String(repeating: "?", count: ScalarWidthTable.width(of: character))
             }
         }
         return result
