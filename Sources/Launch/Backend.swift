@@ -62,6 +62,18 @@ enum Backend {
         }
     }
 
+    /// What the screen's context says: the site and, for another than the default, the
+    /// profile; the sample's pointer to `login`; the catalog file's name.
+    func label(catalogPath: String?, profile: String?) -> String {
+        let login = profile.map { " · profile \($0)" } ?? ""
+        switch self {
+        case .offline(_, isSample: true): return "Sample courses · coursebrowser login shows yours"
+        case .offline: return "Catalog · " + (catalogPath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "file")
+        case .canvas: return "Canvas · \(name)" + login
+        case .moodle: return "Moodle · \(name)" + login
+        }
+    }
+
     /// Which LMS it is; nil for the offline catalogs.
     var kind: SiteKind? {
         switch self {

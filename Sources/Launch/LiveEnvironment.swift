@@ -64,9 +64,7 @@ public enum LiveEnvironment {
         }
         let logins = LoginStore(directory: environment.paths.configDirectory)
         let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins)
-        if case .offline(_, isSample: true) = backend {
-            environment.courseListHint = "Sample courses — run coursebrowser login to see yours"
-        }
+        environment.siteLabel = backend.label(catalogPath: options.catalogPath, profile: profile)
         var rateReadings: RateReadingFile?
         if case let .canvas(url, _) = backend {
             let file = RateReadingFile(directory: environment.paths.dataDirectory, clock: environment.clock)

@@ -6,7 +6,7 @@ import Testing
 /// What a person sees of logins in a terminal: the token typed without echo, the start that
 /// opens the saved Canvas, the row that says to log in again, and the sample's hint.
 @Suite(.serialized) struct LoginScreenTests {
-    static let hint = "Sample courses — run coursebrowser login to see yours"
+    static let hint = "Sample courses · coursebrowser login shows yours"
 
     @Test func theTokenIsTypedWithoutEchoAndAPlainStartThenOpensThatCanvas() async throws {
         let server = try FakeCanvasServer()
@@ -28,6 +28,8 @@ import Testing
         try tmux.launchApp()
         let list = try await tmux.waitFor(boxTitled: "Courses", "the saved Canvas's courses") { $0.contains("Art History 106") }
         #expect(!list.containsIgnoringWrapping(Self.hint))
+        let screen = try await tmux.waitFor(text: "Canvas · 127.0.0.1:\(server.baseURL.port ?? 0)")
+        #expect(screen.lines.contains { $0.hasPrefix("└─ Canvas · 127.0.0.1:") }, "the site in the queue's border: \(screen)")
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
     }
@@ -109,13 +111,13 @@ import Testing
         #expect(try await tmux.waitForExit() == 0)
     }
 
-    @Test func withNothingSetUpTheSampleOpensWithOneHintUnderTheList() async throws {
+    @Test func withNothingSetUpTheSampleSaysHowToLogInWhereTheSiteGoes() async throws {
         let tmux = try await TmuxSession()
         defer { tmux.close() }
         try tmux.launchApp()
-        let list = try await tmux.waitFor(boxTitled: "Courses", "the sample with its hint") { $0.contains("Lập trình Swift cơ bản") }
-        #expect(list.containsIgnoringWrapping(Self.hint), "\(list)")
-        #expect(list.lines.last?.trimmingCharacters(in: .whitespaces).hasSuffix("to see yours") == true, "the hint comes last: \(list.lines.suffix(3))")
+        let screen = try await tmux.waitFor("the sample with its hint") { $0.box("Courses · Current · 43")?.contains("Lập trình Swift cơ bản") == true }
+        #expect(screen.lines.contains { $0.hasPrefix("└─ \(Self.hint) ─") }, "in the queue's bottom border: \(screen)")
+        #expect(screen.box("Courses · Current · 43")?.containsIgnoringWrapping("Sample courses") == false, "no row of the list taken")
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
 
@@ -124,6 +126,7 @@ import Testing
         try tmux.launchApp(["--catalog", catalog.path])
         let own = try await tmux.waitFor(boxTitled: "Courses", "the catalog's course") { $0.contains("Beekeeping for Beginners") }
         #expect(!own.containsIgnoringWrapping("Sample courses"), "a catalog of one's own needs no hint")
+        #expect(try await tmux.waitFor(text: "Catalog · catalog.json").lines.contains { $0.hasPrefix("└─ Catalog · catalog.json ─") })
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
     }

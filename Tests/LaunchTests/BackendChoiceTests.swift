@@ -89,12 +89,17 @@ struct BackendChoiceTests {
         }
     }
 
-    @Test func theSampleAloneGetsTheHintToLogIn() throws {
+    @Test func theScreenNamesItsSiteAndTheSampleHowToLogIn() throws {
         defer { scratch.remove() }
         let home = scratch.url.appendingPathComponent("home").path
         let sample = try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["HOME": home])
-        #expect(sample.environment.courseListHint == "Sample courses — run coursebrowser login to see yours")
+        #expect(sample.environment.siteLabel == "Sample courses · coursebrowser login shows yours")
         let catalog = try LiveEnvironment.make(options: LaunchOptions(catalogPath: "/nonexistent.json"), processEnvironment: ["HOME": home])
-        #expect(catalog.environment.courseListHint == nil)
+        #expect(catalog.environment.siteLabel == "Catalog · nonexistent.json")
+        let canvas = try LiveEnvironment.make(
+            options: LaunchOptions.parse(["--canvas", "https://school.instructure.com", "--profile", "work"]),
+            processEnvironment: ["HOME": home, "CANVAS_TOKEN": "t0k"]
+        )
+        #expect(canvas.environment.siteLabel == "Canvas · school.instructure.com · profile work")
     }
 }

@@ -39,7 +39,7 @@ final class CourseListPane: PaneRunner {
         webBrowser = environment.webBrowser
         clipboard = environment.clipboard
         seen = environment.seen
-        state = CourseListState(scope: settings.load().courseScope ?? .current, hint: environment.courseListHint)
+        state = CourseListState(scope: settings.load().courseScope ?? .current)
     }
 
     /// Starts loading the view on screen.

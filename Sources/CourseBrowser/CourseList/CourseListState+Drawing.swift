@@ -58,10 +58,9 @@ extension CourseListState {
         ])]
     }
 
-    /// Rows under the list: loading, a failure, the empty state, what the backend skipped, and the hint.
+    /// Rows under the list: loading, a failure, the empty state and what the backend skipped.
     func statusLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
-        // The hint comes last: it stays as long as the pane, under whatever the load says.
-        loadLines(width: width, glyphs: glyphs, now: now) + hintLines
+        loadLines(width: width, glyphs: glyphs, now: now)
     }
 
     private func loadLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {

@@ -18,16 +18,11 @@ struct CourseListState {
     private(set) var filter: CourseFilter?
     /// What `o` or `y` just did, until the next key.
     var notice: Notice?
-    /// Where the courses come from and how to get others, under the list for as long as it shows.
-    let hint: String?
-    /// The hint wrapped to the pane, made when the pane's width changes rather than each frame.
-    private(set) var hintLines: [StyledLine] = []
     /// How many things changed in each course since the student last looked, where any did.
     private(set) var changeCounts: [CourseID: Int] = [:]
 
-    init(scope: CourseScope, hint: String? = nil) {
+    init(scope: CourseScope) {
         self.scope = scope
-        self.hint = hint
     }
 
     /// The view on screen.
@@ -81,9 +76,6 @@ struct CourseListState {
     }
 
     mutating func resize(_ size: PaneSize) {
-        if size.width != self.size.width {
-            hintLines = hint.map { $0.wrapped(toWidth: max(1, size.width - 1)).map { StyledLine($0, style: .muted) } } ?? []
-        }
         self.size = size
     }
 

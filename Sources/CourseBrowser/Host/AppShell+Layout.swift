@@ -36,12 +36,31 @@ extension AppShell {
         for id in layout.shown(focus: focus) {
             drawPane(id, into: &grid, in: layout.box(id))
         }
+        drawSiteLabel(into: &grid)
         if let strayKeyNote, help == nil {
             grid.put(strayKeyNote, x: layout.hints.x + 1, y: layout.hints.y, maxWidth: layout.hints.width - 1, style: Style(role: .warning))
         } else {
             HintLine.draw(hints(width: layout.hints.width - 1), into: &grid, in: layout.hints)
         }
         help?.draw(into: &grid, in: helpArea, groups: helpGroups, footer: rateBudget.lastReading()?.summary(now: clock.now()))
+    }
+
+    /// The site and login, left in the queue's bottom border, where the full width leaves it
+    /// room beside the queue's own count; on a narrow screen, at the tab row's end if it fits.
+    private func drawSiteLabel(into grid: inout Grid) {
+        guard let siteLabel else { return }
+        let text = " \(siteLabel) "
+        if let tabs = layout.tabs {
+            let end = tabSpans(in: tabs).last?.columns.upperBound ?? tabs.x
+            guard tabs.maxX - end > text.displayWidth + 1 else { return }
+            grid.put(text, x: tabs.maxX - text.displayWidth, y: tabs.y, style: .muted)
+            return
+        }
+        let box = layout.box(.uploads)
+        let footer = uploads.footer.map { $0.displayWidth + 6 } ?? 2
+        let room = box.width - 3 - footer
+        guard room >= min(text.displayWidth, 16) else { return }
+        grid.put(text, x: box.x + 2, y: box.maxY - 1, maxWidth: room, style: .muted)
     }
 
     private func drawTabs(into grid: inout Grid, in tabs: Rect) {

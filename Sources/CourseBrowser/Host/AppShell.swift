@@ -13,6 +13,9 @@ public final class AppShell: TerminalApplication {
     private var uploadWatcher: Task<Void, Never>?
     private var refresher: Task<Void, Never>?
     let clock: WallClock
+    /// Which site and login the screen shows, drawn in the queue's bottom border (the tab row's
+    /// end on a narrow screen).
+    let siteLabel: String?
     /// Canvas's rate budget, whose last reading the help overlay's footer shows.
     let rateBudget: RateBudgetClient
     /// How many times each pane has changed; a pane unchanged since it was drawn is not drawn again.
@@ -56,6 +59,7 @@ public final class AppShell: TerminalApplication {
         notificationLog = environment.notificationLog
         uploadQueue = environment.uploadQueue
         clock = environment.clock
+        siteLabel = environment.siteLabel
         rateBudget = environment.rateBudget
         list = CourseListPane(environment: environment)
         detail = CourseDetailPane(environment: environment)

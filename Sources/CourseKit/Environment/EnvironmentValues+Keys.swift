@@ -60,10 +60,10 @@ private enum ClipboardKey: EnvironmentKey {
     static let defaultValue = Clipboard.noOp
 }
 
-private enum CourseListHintKey: EnvironmentKey {
+private enum SiteLabelKey: EnvironmentKey {
     static let defaultValue: String? = nil
 
-    /// No hint: text is only drawn, and a test that needs one sees it missing from the screen.
+    /// No label: text is only drawn, and a test that needs one sees it missing from the screen.
     static func unimplementedValue(report: @escaping Unimplemented.Report) -> String? { nil }
 }
 
@@ -176,11 +176,11 @@ extension EnvironmentValues {
         set { self[SettingsClientKey.self] = newValue }
     }
 
-    /// A line the course list shows above its courses, about where they come from: the
-    /// sample catalog's pointer to `login`. Nil: none.
-    public var courseListHint: String? {
-        get { self[CourseListHintKey.self] }
-        set { self[CourseListHintKey.self] = newValue }
+    /// Which site and login the screen shows, as k9s names its context: `Canvas ·
+    /// school.instructure.com`, the sample catalog's pointer to `login`. Nil: none.
+    public var siteLabel: String? {
+        get { self[SiteLabelKey.self] }
+        set { self[SiteLabelKey.self] = newValue }
     }
 
     /// What the user was already told about what is due, so it is told once.

@@ -24,25 +24,6 @@ struct CourseListPaneTests {
         (1...count).map { Course(id: CourseID($0), name: "Course \($0)", code: code($0)) }
     }
 
-    @Test func aHintSitsUnderTheListWrappedToThePaneWhileTheListScrollsAboveIt() async {
-        var environment = Fixtures.environment()
-        environment.courseListHint = "Sample courses — run coursebrowser login to see yours"
-        environment.courseClient.coursesPage = { [courses = untermed(9)] _, _, _ in Page(items: courses) }
-        let pane = await loaded(environment)
-        let lines = render(pane, width: 40, height: 6)
-        #expect(lines[0].contains("No term"))
-        #expect(lines[1].contains("Course 1"))
-        #expect(lines[4] == " Sample courses — run coursebrowser")
-        #expect(lines[5] == " login to see yours")
-        let wide = render(pane, width: 70, height: 6)
-        #expect(wide[5].hasPrefix(" Sample courses — run coursebrowser login to see yours"), "one row where it fits")
-        #expect(wide[4].contains("Course 4"))
-        _ = pane.update(.key(.character("G")))
-        let end = render(pane, width: 70, height: 6)
-        #expect(end[4].contains("Course 9"), "the last course shows above the hint: \(end)")
-        #expect(end[5].hasPrefix(" Sample courses"))
-    }
-
     /// A started pane whose first page arrives, empty, only once the gate opens.
     func paneWaitingForItsFirstPage(_ environment: EnvironmentValues = Fixtures.environment()) -> (CourseListPane, Gate) {
         var environment = environment

@@ -137,7 +137,7 @@ struct EnvironmentValuesTests {
     @Test func unprovidedPlainValuesCanNotBeMistakenForRealOnes() throws {
         let reported = Recorder<String>()
         let environment = EnvironmentValues.unimplemented(report: reported.record)
-        #expect(environment.courseListHint == nil)
+        #expect(environment.siteLabel == nil)
         let paths = environment.paths
         for folder in [paths.dataDirectory, paths.homeDirectory, paths.configDirectory, paths.cacheDirectory] {
             #expect(folder.path.contains("unimplemented-paths"))
