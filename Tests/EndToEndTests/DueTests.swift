@@ -27,7 +27,7 @@ import Testing
         try await tmux.waitFor(boxTitled: "Due", "what is due loaded") { $0.lines.contains { Self.isHeading($0) } }
         try await Task.sleep(for: .seconds(2))
         try tmux.press("Enter")
-        let course = try await tmux.waitFor(box: "Course", "the course opened on its missing work") { $0.contains("Reading Response") && $0.contains("Syllabus") }
+        let course = try await tmux.waitFor(box: "Course", "the course opened on its missing work") { $0.contains(" · missing") && $0.contains("Syllabus") }
         #expect(!course.contains("moved"), "\(course)")
     }
 
