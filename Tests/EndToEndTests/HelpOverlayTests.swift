@@ -18,7 +18,8 @@ import Testing
         try tmux.press("End")
         let end = try await tmux.waitFor(box: "Keys", "the end of the key list") { $0.contains("suspend; fg brings it back") }
         #expect(end.lines.contains { $0.contains("q  Ctrl-C") && $0.hasSuffix("quit") })
-        #expect(end.containsIgnoringWrapping("remove the selected job (asks first if not done)"), "a long row wraps inside the box")
+        #expect(end.containsIgnoringWrapping("queue the files to upload; files to hand in, ask y/n first"), "a long row wraps inside the box")
+        #expect(end.contains("Before a hand-in"), "the prompts' keys are listed too")
 
         // While help is open, list keys do nothing: Enter must not open a course.
         try tmux.press("Enter", "Escape")

@@ -196,7 +196,7 @@ import Testing
                     "\(asked)")
             try tmux.press("Enter")
             try tmux.press("n")
-            let back = try await tmux.waitFor(box: "Course", "the prompt again") { !$0.contains("y/n") && $0.contains("Enter queues") }
+            let back = try await tmux.waitFor(box: "Course", "the prompt again") { !$0.contains("y/n") && $0.contains("Enter next") }
             #expect(back.contains("Submit to Reading Response: response.pdf"), "the file is still typed: \(back)")
             let uploads = try await tmux.waitFor(boxTitled: "Queue", "the empty queue") { $0.contains("Nothing queued") }
             #expect(!uploads.contains("response.pdf"), "nothing was queued: \(uploads)")

@@ -36,7 +36,7 @@ extension CourseListState {
     static let filterBindings: [Binding<FilterAction>] = [
         Binding([[.up, .down], [.pageUp, .pageDown]], does: "move in the courses found", hint: "move", hintKey: "↑↓", action: .move),
         Binding([[.enter]], does: "keep the filter", hint: "keep", action: .keep),
-        Binding([[.escape]], does: "clear the filter", hint: "clear", action: .clear),
+        Binding([[.escape]], does: "clear the filter and stop finding", hint: "clear", action: .clear),
     ]
 
     /// Whether `action` can act now, and if not, why.

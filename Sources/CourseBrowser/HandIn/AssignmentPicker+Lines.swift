@@ -18,7 +18,7 @@ extension AssignmentPicker {
             lines += StatusRows.problem(problem, width: width, glyphs: glyphs)
         } else {
             let more = matches.count > Self.visibleRows ? "\(matches.count) assignments · " : ""
-            lines.append(StyledLine(more + "type to find · ↑↓ choose · Enter picks · Esc cancels", style: .muted))
+            lines.append(StyledLine(more + "type to find · " + Self.bindings.usage(for: glyphs), style: .muted))
         }
         return lines
     }

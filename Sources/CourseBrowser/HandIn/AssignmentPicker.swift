@@ -23,7 +23,7 @@ struct AssignmentPicker: Equatable {
         Binding([[.up], [.control("p")]], does: "the assignment above", hint: "choose", hintKey: "↑↓", action: .previous),
         Binding([[.down], [.control("n")]], does: "the assignment below", action: .next),
         Binding([[.enter]], does: "hand in to the chosen assignment", hint: "pick", action: .pick),
-        Binding([[.escape]], does: "cancel", hint: "cancel", action: .cancel),
+        Binding([[.escape]], does: "cancel the hand-in", hint: "cancel", action: .cancel),
     ]
 
     /// Rows of assignments shown at once; more scroll.

@@ -205,7 +205,7 @@ struct HandInFlow: EmbeddedFlow {
     var keys: [KeyItem] {
         switch stage {
         case .picking: return AssignmentPicker.bindings.items { _ in .enabled }
-        case .typing: return UploadPrompt.bindings.items { _ in .enabled }
+        case let .typing(prompt): return UploadPrompt.bindings(for: prompt.target).items { _ in .enabled }
         case .confirming: return Self.confirmBindings.items { _ in .enabled }
         case .choosing, .writing, .linking, .confirmingContent, .queueingContent: return contentKeys
         }

@@ -22,7 +22,7 @@ extension UploadPrompt {
         } else if !candidates.isEmpty {
             lines.append(StyledLine(candidates.joined(separator: "  "), style: .muted))
         } else {
-            lines.append(StyledLine("Tab completes · spaces separate files · Enter queues · Esc cancels", style: .muted))
+            lines.append(StyledLine("spaces separate files · " + Self.bindings(for: target).usage(for: glyphs), style: .muted))
         }
         return lines
     }

@@ -27,12 +27,25 @@ struct UploadPrompt: Equatable {
         case complete, queue, cancel
     }
 
-    /// The prompt's keys, while it takes every other key as text.
-    static let bindings: [Binding<Action>] = [
-        Binding([[.tab]], does: "complete the path being typed", hint: "complete", action: .complete),
-        Binding([[.enter]], does: "queue the files", hint: "queue", action: .queue),
-        Binding([[.escape]], does: "cancel", hint: "cancel", action: .cancel),
-    ]
+    /// The prompt's keys as help lists them, while it takes every other key as text.
+    static let bindings = bindings(enter: "queue the files to upload; files to hand in, ask y/n first", hint: "queue")
+
+    /// The prompt's keys for `target`: Enter queues files for the course's Files at once, and
+    /// asks before a hand-in, which can't be taken back.
+    static func bindings(for target: Target) -> [Binding<Action>] {
+        switch target {
+        case .courseFiles: bindings(enter: "queue the files", hint: "queue")
+        case .assignment: bindings(enter: "check the files, then ask y/n before handing them in", hint: "next")
+        }
+    }
+
+    private static func bindings(enter: String, hint: String) -> [Binding<Action>] {
+        [
+            Binding([[.tab]], does: "complete the path being typed", hint: "complete", action: .complete),
+            Binding([[.enter]], does: enter, hint: hint, action: .queue),
+            Binding([[.escape]], does: "cancel: nothing is queued", hint: "cancel", action: .cancel),
+        ]
+    }
 
     var target = Target.courseFiles
     var editor = LineEditor()

@@ -100,7 +100,10 @@ extension AppShell {
     var helpGroups: [HelpOverlay.Group] {
         let order = [focus] + PaneID.allCases.filter { $0 != focus }
         let panes = order.map { HelpOverlay.Group(title: pane($0).keyGroup, items: pane($0).helpKeys) }
-        let groups = panes + [HelpOverlay.Group(title: ShellKeys.everywhere, items: ShellKeys.bindings.items { _ in .enabled })]
+        let prompts = KeyTable.promptGroups.map { group in
+            HelpOverlay.Group(title: group.title, items: group.rows.map { KeyItem(row: $0, availability: .enabled) })
+        }
+        let groups = panes + prompts + [HelpOverlay.Group(title: ShellKeys.everywhere, items: ShellKeys.bindings.items { _ in .enabled })]
         return groups.map { HelpOverlay.Group(title: $0.title, items: $0.items.map { $0.spelled(for: glyphs) }) }
     }
 

@@ -13,6 +13,15 @@ extension Array {
         map { KeyItem(row: $0.row, availability: availability($0.action)) }
     }
 
+    /// How a prompt says its keys on its own rows, `Tab complete · Enter queue · Esc cancel`:
+    /// the hint line's short forms, named for `glyphs`, so the two never disagree.
+    func usage<Action>(for glyphs: Glyphs) -> String where Element == Binding<Action> {
+        compactMap(\.hint).map { hint in
+            let spelled = hint.spelled(for: glyphs)
+            return "\(spelled.key) \(spelled.action)"
+        }.joined(separator: " · ")
+    }
+
     /// The hint line's short forms of the bindings whose action `includes`, in their order.
     func hints<Action>(_ includes: (Action) -> Bool) -> [KeyHint] where Element == Binding<Action> {
         filter { includes($0.action) }.compactMap(\.hint)

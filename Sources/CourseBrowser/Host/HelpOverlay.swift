@@ -52,13 +52,15 @@ struct HelpOverlay: Equatable {
     /// The first line on screen.
     private(set) var scroll = 0
 
-    /// Every line for `groups` with text `textWidth` wide: a heading, then each row wrapped, a blank line between groups.
+    /// Every line for `groups` with text `textWidth` wide: a heading, then each row wrapped, a
+    /// blank line between groups; a key that does nothing now says why after what it does.
     static func lines(_ groups: [Group], textWidth: Int) -> [Line] {
         groups.enumerated().flatMap { index, group in
             let gap = index == 0 ? [] : [Line(label: "", text: "", kind: .heading)]
             return gap + [Line(label: "", text: group.title, kind: .heading)] + group.items.flatMap { item in
                 let kind: Line.Kind = item.availability.isEnabled ? .enabled : .disabled
-                return item.row.does.wrapped(toWidth: textWidth).enumerated().map {
+                let text = item.availability.refusal.map { "\(item.row.does) (not now: \($0.text))" } ?? item.row.does
+                return text.wrapped(toWidth: textWidth).enumerated().map {
                     Line(label: $0.offset == 0 ? item.row.label : "", text: $0.element, kind: kind)
                 }
             }

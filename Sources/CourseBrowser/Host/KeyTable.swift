@@ -30,7 +30,18 @@ public enum KeyTable {
         Group(title: "Due", rows: DueState.bindings.map(\.row)),
         Group(title: "Course", rows: CourseDetailState.bindings.map(\.row)),
         Group(title: UploadsState.name, rows: UploadsState.bindings.map(\.row)),
+    ] + promptGroups + [
         Group(title: ShellKeys.everywhere, rows: ShellKeys.bindings.map(\.row)),
+    ]
+
+    /// The keys of the prompts the panes open, which take every other key as text: what the
+    /// prompts' own rows and the hint line say, listed where help, `--help`, the man page and README list keys.
+    static let promptGroups = [
+        Group(title: "Finding courses (/)", rows: CourseListState.filterBindings.map(\.row)),
+        Group(title: "Choosing an assignment (s)", rows: AssignmentPicker.bindings.map(\.row)),
+        Group(title: "Typing files (s, u)", rows: UploadPrompt.bindings.map(\.row)),
+        Group(title: "Before a hand-in", rows: HandInFlow.confirmBindings.map(\.row)),
+        Group(title: "Before a reply", rows: ReplyFlow.confirmBindings.map(\.row)),
     ]
 
     /// Every row, in the order the help lists them: each pane's keys, then the shell's.

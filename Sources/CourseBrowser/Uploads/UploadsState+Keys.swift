@@ -34,7 +34,7 @@ extension UploadsState {
         case .retryAll:
             return Availability(unless: jobs.contains(where: \.state.isFailed) ? nil : "No upload failed")
         case .remove:
-            guard let job = selectedJob else { return .disabled("No upload is selected") }
+            guard let job = selectedJob else { return .disabled("No job is selected") }
             // A job under way is the queue's until it ends.
             return Availability(unless: job.state.isRemovable ? nil : "\(job.fileName) is under way; it can be removed once it is done or fails")
         }

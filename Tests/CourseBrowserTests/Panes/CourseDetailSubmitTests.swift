@@ -72,7 +72,7 @@ struct CourseDetailSubmitTests {
             "   Lab 1 · was due 2 days ago",
             " › Bài tập 2: Đồ thị · due Wed 9 Sep 12:00",
             "   🔒 Final project · locked",
-            " type to find · ↑↓ choose · Enter picks · Esc cancels",
+            " type to find · ↑↓ choose · Enter pick · Esc cancel",
         ])
         type("do thi", into: pane)
         #expect(pane.assignmentPicker?.matches.map(\.id) == ["11"])
