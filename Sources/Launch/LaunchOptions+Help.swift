@@ -31,6 +31,7 @@ extension LaunchOptions {
             spec.summary.map { HelpColumns.wrap($0, width: HelpColumns.lineWidth) } ?? [],
             spec.usage.contains("[BACKEND]") ? backend : [],
             ["OPTIONS:"] + HelpColumns.lines(options),
+            spec.examples.isEmpty ? [] : ["EXAMPLES:"] + spec.examples.flatMap { ["  # " + $0.comment, "  $ coursebrowser " + $0.arguments] },
             ["Every command and option: coursebrowser --help"],
         ]
         return sections.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")

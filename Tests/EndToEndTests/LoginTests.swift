@@ -190,7 +190,7 @@ import Testing
         try Data("essay".utf8).write(to: file)
         #expect(try home.run(["upload", "--course", "43", file.path]).status == 0)
 
-        #expect(try home.run(["queue", "--profile", "work"]).stdout == "No uploads queued.\n")
+        #expect(try home.run(["queue", "--profile", "work"]).stdout == "Nothing queued.\n")
         #expect(try home.run(["drain", "--profile", "work", "--timeout", "30"]).status == 0)
         #expect(try await work.files().isEmpty, "the default profile's job is not sent with the work profile")
         #expect(try home.run(["queue"]).stdout.contains("essay.txt"))

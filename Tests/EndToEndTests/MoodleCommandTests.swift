@@ -123,7 +123,7 @@ import Testing
         #expect(upload.status == 1)
         #expect(upload.stderr == "coursebrowser: Moodle courses have no files area students can add to; hand files in to an assignment with s\n")
         let queue = try home.run(["queue"])
-        #expect(queue.stdout == "No uploads queued.\n", "nothing was queued: \(queue.stdout)")
+        #expect(queue.stdout == "Nothing queued.\n", "nothing was queued: \(queue.stdout)")
     }
 
     @Test func aRevokedTokenSaysToLogInAgain() async throws {

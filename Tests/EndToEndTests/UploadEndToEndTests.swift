@@ -449,7 +449,7 @@ import Testing
 
             let cleared = try AppCommand.run(["queue", "--clear-done", "--data-dir", data.path], environment: environment)
             #expect(cleared.status == 0)
-            #expect(cleared.stdout == "removed 1 finished upload(s)\nNo uploads queued.\n", "\(cleared.stdout)")
+            #expect(cleared.stdout == "removed 1 finished upload(s)\nNothing queued.\n", "\(cleared.stdout)")
         }
 
         @Test func aFileNamedWithEscapeSequencesNeverReachesTheTerminalRaw() throws {

@@ -32,6 +32,21 @@ struct CommandHelpTests {
         }
     }
 
+    @Test func everyCommandHasExamplesThatParseAsTheyAreWritten() throws {
+        for command in LaunchOptions.commandSpecs where command.name != .browse {
+            let help = LaunchOptions.helpText(for: command.start)
+            #expect(!command.examples.isEmpty, "\(command.name) shows how it is used")
+            #expect(help.contains("\n\nEXAMPLES:\n  # "), "\(command.name)")
+            for example in command.examples {
+                #expect(help.contains("  $ coursebrowser \(example.arguments)\n"))
+                // What a shell would pass: the words before a redirection, `~` left for the shell.
+                let words = example.arguments.split(separator: " ").prefix { $0 != ">" }.map(String.init)
+                let options = try LaunchOptions.parse(words)
+                #expect(options.command.name == command.name, "\(example.arguments)")
+            }
+        }
+    }
+
     @Test func theBrowsersHelpIsTheWholeHelp() {
         #expect(LaunchOptions.helpText(for: .browse) == LaunchOptions.helpText)
         #expect(LaunchOptions.helpText.contains("One command's usage and options: coursebrowser COMMAND --help"))

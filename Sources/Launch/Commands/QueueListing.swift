@@ -10,7 +10,7 @@ enum QueueListing {
     /// The jobs as a table: each course by what `courseNames` calls it, else its ID, and sizes as
     /// the Uploads pane shows them.
     static func table(_ jobs: [UploadJob], courseNames: [CourseID: String] = [:]) -> String {
-        guard !jobs.isEmpty else { return "No uploads queued." }
+        guard !jobs.isEmpty else { return "Nothing queued." }
         let header = ["ID", "COURSE", "KIND", "FILE", "SIZE", "STATE", "ATTEMPTS", "LAST ERROR"]
         let rows = jobs.map { job in
             [

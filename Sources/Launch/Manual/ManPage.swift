@@ -42,13 +42,17 @@ public enum ManPage {
 
     private static let description = [
         ".SH DESCRIPTION",
-        "Shows the course list, a course's assignments, syllabus and modules, and the upload queue side by side.",
-        "Each pane loads on its own and shows its own errors, with [r]etry; uploads wait in a queue on disk",
-        "and are sent when the network is back, and a submission is never handed in twice.",
+        "Shows four panes side by side: Courses, your courses with their grades; Due, what is due across them,",
+        "missing work first; Course, one course's assignments with grades and feedback, how its grade is made,",
+        "its announcements, discussions, files, syllabus and modules; and Queue, what you hand in, upload,",
+        "download, mark done or post, on its way.",
+        "Each pane loads on its own and shows its own errors, with [r]etry; what was seen is shown from a saved copy",
+        "at once and refreshed. The queue is kept on disk and sent when the network is back,",
+        "and nothing in it is ever sent twice.",
         ".PP",
-        "Courses come from Canvas LMS once",
+        "Courses come from Canvas LMS or Moodle once",
         ".B coursebrowser login",
-        "has saved a Canvas URL and an access token; until then, from a built-in sample catalog.",
+        "has saved a site and an access token; until then, from a built-in sample catalog.",
         escape("--canvas, CANVAS_URL and CANVAS_TOKEN override the saved login, for scripts; --catalog reads a catalog file instead."),
     ]
 
