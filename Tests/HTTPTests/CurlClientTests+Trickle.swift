@@ -15,6 +15,7 @@ extension CurlClientTests {
         await #expect(throws: NetworkError.timedOut(host: "127.0.0.1", seconds: 2)) {
             try await client(request: .seconds(2)).send(HTTPRequest(url: server.url("/trickle")))
         }
-        #expect(ContinuousClock.now - start < .seconds(15), "the request ended at its limit, well before the server stops at 25 s")
+        // Beside the whole suite on two cores the limit's end has come 13 s late; the server's end is later still.
+        #expect(ContinuousClock.now - start < .seconds(22), "the request ended at its limit, before the server stops at 25 s")
     }
 }
