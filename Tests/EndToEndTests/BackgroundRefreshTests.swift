@@ -39,4 +39,42 @@ import Testing
             !$0.contains("Couldn't refresh") && $0.lines.contains { $0.contains("H Virtual visit") }
         }
     }
+
+    /// Without --refresh and without a key: panes that could not reach Canvas try again by
+    /// themselves (after 5 s, then less often), so the network coming back shows on its own.
+    @Test func theNetworkComingBackShowsWithoutAKey() async throws {
+        let server = try FakeCanvasServer(arguments: ["--courses", "4"])
+        defer { server.stop() }
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        try await server.control("POST", "/__control/down")
+        try tmux.launchApp(canvas: server)
+        let offline = try await tmux.waitFor("every pane that asks Canvas cut off") { screen in
+            screen.box(titled: "Courses")?.containsIgnoringWrapping("Can't reach") == true && screen.box(titled: "Due")?.containsIgnoringWrapping("Can't reach") == true
+        }
+        #expect(!offline.contains("Homework 1"), "\(offline)")
+
+        try await server.control("POST", "/__control/up")
+        let back = try await tmux.waitFor("the courses and what is due, with no key pressed", timeout: .seconds(40)) { screen in
+            screen.box(titled: "Due")?.contains("Homework 1") == true && screen.box(titled: "Courses")?.containsIgnoringWrapping("Can't reach") == false
+        }
+        #expect(back.lastNonBlankLine.contains("Tab focus"), "\(back)")
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
+
+    /// A letter another pane takes says where it works, on the hint line, until the next key.
+    @Test func aKeyOfAnotherPaneNamesThePanesItWorksIn() async throws {
+        let tmux = try await TmuxSession(width: 80, height: 24)
+        defer { tmux.close() }
+        try tmux.launchApp()
+        try await tmux.waitFor(box: "Courses · Current · 43", "the sample catalog") { $0.isFocused }
+        try tmux.press("x")
+        let said = try await tmux.waitFor("where x works") { $0.lastNonBlankLine.contains("x works in the Due pane") }
+        #expect(said.box("Courses · Current · 43")?.isFocused == true, "nothing moved")
+        try tmux.press("j")
+        try await tmux.waitFor("the hint line back") { $0.lastNonBlankLine.hasPrefix(" Tab focus") }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+    }
 }

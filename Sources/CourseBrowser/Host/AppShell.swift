@@ -12,6 +12,10 @@ public final class AppShell: TerminalApplication {
     private let uploadQueue: UploadQueueClient
     private var uploadWatcher: Task<Void, Never>?
     private var refresher: Task<Void, Never>?
+    /// The next try of the panes cut off from the backend, while one is.
+    private var reconnector: Task<Void, Never>?
+    /// Seconds before that try: 5, doubling to 60 while the backend stays out of reach.
+    private var reconnectDelay = AppShell.firstReconnectDelay
     let clock: WallClock
     /// Which site and login the screen shows, drawn in the queue's bottom border (the tab row's
     /// end on a narrow screen).
@@ -69,6 +73,7 @@ public final class AppShell: TerminalApplication {
             pane(id).onChange = { [weak self] in
                 self?.revisions[id, default: 0] += 1
                 self?.noteRecovery(of: id)
+                self?.scheduleReconnect()
                 self?.setNeedsDisplay()
             }
         }
@@ -141,7 +146,33 @@ public final class AppShell: TerminalApplication {
         let answers = pane(id).answers
         guard answers != answersSeen[id, default: 0] else { return }
         answersSeen[id] = answers
+        reconnectDelay = Self.firstReconnectDelay
         retryFailedPanes(besides: id)
+    }
+
+    static let firstReconnectDelay: Double = 5
+
+    /// While a pane can't reach the backend, tries the cut-off panes again by themselves after
+    /// 5 s, then 10, 20, 40 and every 60 s until the backend answers one: the network coming back
+    /// shows without a key, though nothing else asked the backend meanwhile. A clock that did
+    /// not move while it slept (a frozen test clock) never tries, so nothing spins.
+    func scheduleReconnect() {
+        guard reconnector == nil, panes.contains(where: \.isCutOff) else { return }
+        let delay = reconnectDelay
+        let due = clock.now().addingTimeInterval(delay)
+        reconnector = Task { [weak self, clock] in
+            var before = clock.now()
+            while before < due {
+                try? await clock.sleep(.milliseconds(Int64(due.timeIntervalSince(before) * 1_000)))
+                let after = clock.now()
+                guard !Task.isCancelled, after > before else { return }
+                before = after
+            }
+            guard let self else { return }
+            self.reconnector = nil
+            self.reconnectDelay = min(60, delay * 2)
+            self.retryFailedPanes()
+        }
     }
 
     /// Refreshes each pane but `id` that could not reach the backend, which makes it try again.
@@ -162,6 +193,7 @@ public final class AppShell: TerminalApplication {
     isolated deinit {
         uploadWatcher?.cancel()
         refresher?.cancel()
+        reconnector?.cancel()
     }
 
     /// Announces a finished or permanently failed upload outside the screen when nobody is looking at it.
