@@ -62,15 +62,24 @@ enum Backend {
         }
     }
 
-    /// What the screen's context says: the site and, for another than the default, the
-    /// profile; the sample's pointer to `login`; the catalog file's name.
-    func label(catalogPath: String?, profile: String?) -> String {
-        let login = profile.map { " · profile \($0)" } ?? ""
+    /// What the screen's context says: the site, whom the saved login of that site is for,
+    /// and a profile other than the default; the sample's pointer to `login`; the catalog file's name.
+    func label(catalogPath: String?, profile: String?, saved: SavedLogin?) -> String {
+        let user = saved.flatMap { $0.url == siteURL ? $0.userName.map { " · " + $0 } : nil } ?? ""
+        let login = user + (profile.map { " · profile \($0)" } ?? "")
         switch self {
         case .offline(_, isSample: true): return "Sample courses · coursebrowser login shows yours"
         case .offline: return "Catalog · " + (catalogPath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "file")
         case .canvas: return "Canvas · \(name)" + login
         case .moodle: return "Moodle · \(name)" + login
+        }
+    }
+
+    /// The site's address; nil for the offline catalogs.
+    var siteURL: URL? {
+        switch self {
+        case .offline: nil
+        case let .canvas(url, _), let .moodle(url, _): url
         }
     }
 

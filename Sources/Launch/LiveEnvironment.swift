@@ -64,7 +64,8 @@ public enum LiveEnvironment {
         }
         let logins = LoginStore(directory: environment.paths.configDirectory)
         let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins)
-        environment.siteLabel = backend.label(catalogPath: options.catalogPath, profile: profile)
+        let saved = try? logins.login(for: options.profile ?? .standard)
+        environment.siteLabel = backend.label(catalogPath: options.catalogPath, profile: profile, saved: saved ?? nil)
         var rateReadings: RateReadingFile?
         if case let .canvas(url, _) = backend {
             let file = RateReadingFile(directory: environment.paths.dataDirectory, clock: environment.clock)

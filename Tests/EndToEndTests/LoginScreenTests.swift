@@ -28,8 +28,8 @@ import Testing
         try tmux.launchApp()
         let list = try await tmux.waitFor(boxTitled: "Courses", "the saved Canvas's courses") { $0.contains("Art History 106") }
         #expect(!list.containsIgnoringWrapping(Self.hint))
-        let screen = try await tmux.waitFor(text: "Canvas · 127.0.0.1:\(server.baseURL.port ?? 0)")
-        #expect(screen.lines.contains { $0.hasPrefix("└─ Canvas · 127.0.0.1:") }, "the site in the queue's border: \(screen)")
+        let screen = try await tmux.waitFor(text: "Canvas · 127.0.0.1:\(server.baseURL.port ?? 0) · Test User")
+        #expect(screen.lines.contains { $0.hasPrefix("└─ Canvas · 127.0.0.1:") }, "the site and its user in the queue's border: \(screen)")
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)
     }

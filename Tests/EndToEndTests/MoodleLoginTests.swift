@@ -16,7 +16,7 @@ import Testing
         let mode = try #require(FileManager.default.attributesOfItem(atPath: home.login.path)[.posixPermissions] as? Int)
         #expect(mode == 0o600)
         let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: home.login)) as? [String: String])
-        #expect(saved == ["kind": "moodle", "moodle_url": home.site, "token": server.token])
+        #expect(saved == ["kind": "moodle", "moodle_url": home.site, "token": server.token, "user_name": "Nguyễn Văn An"])
         #expect(home.files(containing: FakeMoodleServer.password).isEmpty, "the password is kept nowhere")
         let requests = try await server.requests()
         #expect(requests.first?.path.hasPrefix("/lib/ajax/service-nologin.php") == true, "the site is asked how to log in first")

@@ -102,4 +102,18 @@ struct BackendChoiceTests {
         )
         #expect(canvas.environment.siteLabel == "Canvas · school.instructure.com · profile work")
     }
+
+    @Test func theScreenNamesTheUserTheSavedLoginOfThatSiteIsFor() throws {
+        defer { scratch.remove() }
+        let home = scratch.url.appendingPathComponent("home").path
+        let logins = LoginStore(directory: URL(fileURLWithPath: home).appendingPathComponent(".config/coursebrowser"))
+        let site = try #require(URL(string: "https://school.instructure.com"))
+        try logins.save(SavedLogin(canvasURL: site, token: "t0k", userName: "Ada Lovelace"), for: .standard)
+        let saved = try LiveEnvironment.make(options: LaunchOptions(), processEnvironment: ["HOME": home])
+        #expect(saved.environment.siteLabel == "Canvas · school.instructure.com · Ada Lovelace")
+        let other = try LiveEnvironment.make(
+            options: LaunchOptions.parse(["--canvas", "https://other.instructure.com"]), processEnvironment: ["HOME": home, "CANVAS_TOKEN": "t1"]
+        )
+        #expect(other.environment.siteLabel == "Canvas · other.instructure.com", "the saved user is another site's")
+    }
 }

@@ -17,10 +17,11 @@ struct LoginStoreTests {
         defer { scratch.remove() }
         let store = LoginStore(directory: scratch.url.appendingPathComponent("coursebrowser"))
         let work = try ProfileName("work")
-        let login = SavedLogin(canvasURL: try #require(URL(string: "https://school.example")), token: "1~abc")
+        let login = SavedLogin(canvasURL: try #require(URL(string: "https://school.example")), token: "1~abc", userName: "Nguyễn Thị Lan")
         #expect(try store.login(for: work) == nil)
         try store.save(login, for: work)
         #expect(try store.login(for: work) == login)
+        #expect(try store.login(for: work)?.userName == "Nguyễn Thị Lan", "whom the site said it is for, kept for the screen")
         #expect(try store.login(for: .standard) == nil, "another profile's login is its own")
         #expect(try Self.mode(store.directory) == 0o700)
         #expect(try Self.mode(store.file(for: work).deletingLastPathComponent()) == 0o700)

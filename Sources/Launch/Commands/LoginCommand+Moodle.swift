@@ -19,7 +19,7 @@ extension LoginCommand {
             let site = try siteAddress(config.siteURL, given: given)
             let (token, command) = try await moodleToken(config, site: site, options: options, input: &input, environment: environment, http: http)
             let account = try await checked(token, at: site, http: http)
-            let login = SavedLogin(kind: .moodle, url: site, token: command == nil ? token : nil, tokenCommand: command)
+            let login = SavedLogin(kind: .moodle, url: site, token: command == nil ? token : nil, tokenCommand: command, userName: account.fullName)
             try store.save(login, for: profile)
             let named = profile.isStandard ? "" : " (profile \(profile))"
             let kept = command == nil ? "the token" : "the token command (not its token)"

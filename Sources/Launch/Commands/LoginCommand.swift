@@ -23,7 +23,7 @@ package enum LoginCommand {
                 at: url, token: token, requestTimeoutSeconds: options.requestTimeoutSeconds,
                 caBundle: HTTPEngine.caBundle(in: environment)
             )
-            let login = SavedLogin(canvasURL: url, token: command == nil ? token : nil, tokenCommand: command)
+            let login = SavedLogin(canvasURL: url, token: command == nil ? token : nil, tokenCommand: command, userName: user)
             try store.save(login, for: profile)
             let named = profile.isStandard ? "" : " (profile \(profile))"
             let kept = command == nil ? "the token" : "the token command (not its token)"

@@ -15,17 +15,21 @@ public struct SavedLogin: Codable, Equatable, Sendable {
     public var token: String?
     /// A shell command whose standard output is the token (`pass show canvas`).
     public var tokenCommand: String?
+    /// Whom the site said the token is for when it was saved, for the screen to name; nil in a
+    /// login saved before it was kept.
+    public var userName: String?
 
-    public init(kind: SiteKind, url: URL, token: String? = nil, tokenCommand: String? = nil) {
+    public init(kind: SiteKind, url: URL, token: String? = nil, tokenCommand: String? = nil, userName: String? = nil) {
         self.kind = kind
         self.url = url
         self.token = token
         self.tokenCommand = tokenCommand
+        self.userName = userName
     }
 
     /// A Canvas login.
-    public init(canvasURL: URL, token: String? = nil, tokenCommand: String? = nil) {
-        self.init(kind: .canvas, url: canvasURL, token: token, tokenCommand: tokenCommand)
+    public init(canvasURL: URL, token: String? = nil, tokenCommand: String? = nil, userName: String? = nil) {
+        self.init(kind: .canvas, url: canvasURL, token: token, tokenCommand: tokenCommand, userName: userName)
     }
 
     /// The Canvas it is for; nil for a Moodle login.
@@ -39,6 +43,7 @@ public struct SavedLogin: Codable, Equatable, Sendable {
         case moodleURL = "moodle_url"
         case token
         case tokenCommand = "token_command"
+        case userName = "user_name"
     }
 
     /// Reads a login, also one edited by hand: the URL is checked and normalized as
@@ -57,6 +62,7 @@ public struct SavedLogin: Codable, Equatable, Sendable {
         }
         token = try container.decodeIfPresent(String.self, forKey: .token)?.trimming(.whitespacesAndNewlines).nonBlank
         tokenCommand = try container.decodeIfPresent(String.self, forKey: .tokenCommand)?.nonBlank
+        userName = try container.decodeIfPresent(String.self, forKey: .userName)?.nonBlank
         guard token != nil || tokenCommand != nil else {
             throw DecodingError.dataCorruptedError(forKey: .token, in: container, debugDescription: "it has neither a token nor a token_command")
         }
@@ -68,5 +74,6 @@ public struct SavedLogin: Codable, Equatable, Sendable {
         try container.encode(url.absoluteString, forKey: kind == .moodle ? .moodleURL : .canvasURL)
         try container.encodeIfPresent(token, forKey: .token)
         try container.encodeIfPresent(tokenCommand, forKey: .tokenCommand)
+        try container.encodeIfPresent(userName, forKey: .userName)
     }
 }
