@@ -71,6 +71,16 @@ import Testing
             #expect(screen.contains(ascii ? "Queue" : "─ Queue "), "\(screen)")
             #expect(screen.contains(ascii ? "Sample courses - coursebrowser login shows yours" : "Sample courses · coursebrowser login shows yours"), "\(screen)")
         }
+        // A key of another pane says where it works; help lists the prompts' keys too.
+        try tmux.press("v")
+        try await tmux.waitFor("where v works") { $0.lastNonBlankLine.contains("v works in the Courses pane") }
+        try tmux.press("?")
+        try await tmux.waitFor("help, the Due pane's keys first") { $0.contains("Keys") && $0.contains("move in what is due") }
+        try tmux.press("End")
+        try await tmux.waitFor("help's end: the prompts' keys, then the shell's") { $0.contains("Before a reply") && $0.contains("suspend; fg brings it back") }
+        try tmux.press("Escape")
+        try await tmux.waitFor("help closed") { !$0.contains("suspend; fg brings it back") }
+
         try tmux.press("BTab", "Enter")
         try await tmux.waitFor("the first course open") { $0.contains("Problem Set 1") && $0.contains(ascii ? "Up/Down move" : "↑↓ move") }
         try tmux.press("j", "y")
