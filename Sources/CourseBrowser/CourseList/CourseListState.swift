@@ -34,6 +34,11 @@ struct CourseListState {
         views[scope] ?? ScopeView(scope: scope)
     }
 
+    /// Every course of every view loaded so far, for another pane to name courses by.
+    var knownCourses: [Course] {
+        views.values.flatMap(\.allGroups.courses)
+    }
+
     /// The view for `scope`, as the runner's events change it.
     mutating func withView<Result>(_ scope: CourseScope, _ body: (inout ScopeView) -> Result) -> Result {
         // Changed in place: a copy out and back would retain and release every part of the view.

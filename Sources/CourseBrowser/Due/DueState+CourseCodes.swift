@@ -17,6 +17,11 @@ extension DueState {
         return learned
     }
 
+    /// Whether the planner named a course only by its name and its code is not learned yet.
+    var lacksCourseCodes: Bool {
+        (planner.value ?? []).contains { item in item.courseCode == nil && item.courseID.map { courseCodes[$0] == nil } == true }
+    }
+
     /// `items`, each without a course code given the one the course list knows.
     func namingCourses(_ items: [PlannerItem]) -> [PlannerItem] {
         guard !courseCodes.isEmpty else { return items }

@@ -84,7 +84,14 @@ public final class AppShell: TerminalApplication {
             self?.uploads.update(.courses(courses))
         }
         detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }
-        due.onItems = { [weak self] items, window in self?.list.update(.plannerItems(items, window: window)) }
+        due.onItems = { [weak self] items, window in
+            guard let self else { return }
+            self.list.update(.plannerItems(items, window: window))
+            // The planner can answer after the course list did: it learns its codes from what is loaded.
+            if self.due.state.lacksCourseCodes {
+                self.due.update(.courses(self.list.state.knownCourses))
+            }
+        }
         detail.onSeen = { [weak self] id in self?.list.update(.seen(id)) }
         detail.onBack = { [weak self] in self?.setFocus(.list) }
         due.onAnswer = { [weak self] items, window in self?.tellWhatIsDue(items, covering: window) }

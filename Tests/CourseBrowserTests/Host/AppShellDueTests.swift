@@ -119,4 +119,25 @@ struct AppShellDueTests {
         #expect(row.contains(String(Fixtures.swift.code.prefix(7))), "shortened in the left column: \(row)")
         #expect(!row.contains(String(Fixtures.swift.name.prefix(3))), "\(row)")
     }
+
+    /// The other order: the course list loads first, then the planner answers naming courses
+    /// only by name; its rows take the codes of the courses already loaded.
+    @Test func itemsThatArriveAfterTheCourseListTakeItsCodes() async {
+        var unnamed = PlannerFixtures.assignment(5003, "Lab 3: closures", in: 3 * PlannerFixtures.day)
+        unnamed.courseCode = nil
+        var environment = Fixtures.environment()
+        let gate = Gate()
+        environment.planner = PlannerClient { [unnamed] _, _, _ in
+            await gate.wait()
+            return [unnamed]
+        }
+        let shell = AppShell(environment: environment)
+        shell.start(focusing: .due)
+        await settle { shell.lines(width: 120, height: 30).contains { $0.contains(Fixtures.swift.name) } }
+        gate.open()
+        await settle { shell.lines(width: 120, height: 30).contains { $0.contains("Lab 3: closures") } && !shell.isAnimating }
+        let row = shell.lines(width: 120, height: 30).first { $0.contains("Lab 3: closures") } ?? ""
+        #expect(row.contains(String(Fixtures.swift.code.prefix(7))), "the code, not the name: \(row)")
+        #expect(!row.contains(String(Fixtures.swift.name.prefix(3))), "\(row)")
+    }
 }
