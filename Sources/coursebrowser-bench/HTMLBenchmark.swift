@@ -136,14 +136,14 @@ struct HTMLBenchmark {
         let offset = terminal.output.count
         let sent = ContinuousClock.now
         terminal.type("\t")
-        // The focused pane's title is drawn bold and reversed; Tab from the open course focuses Uploads.
-        guard let shown = terminal.wait(for: Self.focusedUploads, since: offset, timeout: .seconds(60)) else {
-            throw BenchFailure(description: "the focus never moved to Uploads")
+        // The focused pane's title is drawn bold and reversed; Tab from the open course focuses the Queue.
+        guard let shown = terminal.wait(for: Self.focusedQueue, since: offset, timeout: .seconds(60)) else {
+            throw BenchFailure(description: "the focus never moved to the Queue")
         }
         return milliseconds(shown - sent)
     }
 
-    static let focusedUploads = "\u{1B}[0;1;7m Uploads "
+    static let focusedQueue = "\u{1B}[0;1;7m Queue "
 
     /// `lynx -dump` of `page`, at the width of the app's course pane.
     static func lynx(_ bench: Measurements, page: String) throws -> ChildRun {

@@ -71,7 +71,7 @@ static void draw(void) {
     snprintf(title, sizeof title, "Courses · %d", matched);
     draw_box(0, 0, upper, left, title);
     draw_box(0, left, upper, width - left, "Course");
-    draw_box(upper, 0, height - 1 - upper, width, "Uploads");
+    draw_box(upper, 0, height - 1 - upper, width, "Queue");
     int visible = upper - 2;
     if (selected < top) top = selected;
     if (selected >= top + visible) top = selected - visible + 1;
