@@ -98,7 +98,7 @@ struct AppShellReconnectTests {
         #expect(shell.list.isCutOff && shell.due.isCutOff)
     }
 
-    @Test func aFrozenClockNeverTriesAgainAndNothingSpins() async {
+    @Test func aFrozenClockNeverTriesAgain() async {
         let plannerCalls = Shared(0)
         var environment = Fixtures.environment()
         environment.planner = PlannerClient { _, _, _ in
@@ -109,6 +109,6 @@ struct AppShellReconnectTests {
         shell.start()
         await settle { shell.due.isCutOff && plannerCalls.value == 1 }
         await idle()
-        #expect(plannerCalls.value == 1, "the fixed clock's sleeps end at once, with no time passed")
+        #expect(plannerCalls.value == 1, "the frozen clock's sleeps end at once, with no time passed")
     }
 }
