@@ -105,7 +105,7 @@ grep -q '"course_code"' <<<"$due" || fail "due listed nothing of the sample cata
 say "due lists $(grep -o '"course_code"' <<<"$due" | wc -l) items"
 queue=$(run queue) || fail "queue failed"
 echo "$queue"
-grep -q "No uploads queued" <<<"$queue" || fail "queue isn't empty on a fresh home"
+grep -q "Nothing queued" <<<"$queue" || fail "queue isn't empty on a fresh home"
 
 say "dpkg -r"
 dpkg -r coursebrowser
