@@ -56,7 +56,7 @@ enum DueRow {
         let rightText = right.map(\.text).joined(separator: "  ")
         let left: [StyledLine.Span] = [
             .init(text: time.padded(toWidth: max(timeWidth, time.displayWidth)) + " ", style: .muted),
-            .init(text: fitted(courseText(item), courseWidth, glyphs) + " ", style: .accent),
+            .init(text: fittedCourse(item, width: courseWidth, glyphs: glyphs) + " ", style: .accent),
             .init(text: (kindMark(item.kind) ?? " ") + " ", style: .muted),
         ]
         let used = left.map(\.text.displayWidth).reduce(0, +)
@@ -113,6 +113,23 @@ enum DueRow {
         case .extended, .gradeNotReleased: return .init(text: standing.word, style: .muted)
         case .redoRequested: return .init(text: standing.word, style: Style(role: .warning))
         }
+    }
+
+    /// The course's code fitted to exactly `width` columns, cut from its front where it doesn't
+    /// fit (`…T2215`): a department's codes share their start and differ at their end, so the
+    /// end tells rows apart. A course named only by its name is cut at its end, as text is.
+    static func fittedCourse(_ item: PlannerItem, width: Int, glyphs: Glyphs) -> String {
+        guard let code = item.courseCode, !code.isEmpty else { return fitted(courseText(item), width, glyphs) }
+        let clean = Sanitizer.clean(Sanitizer.cut(code, limit: width * 8 + 64))
+        guard clean.displayWidth > width, width > glyphs.ellipsis.displayWidth else { return clean.padded(toWidth: width) }
+        var end = ""
+        var used = glyphs.ellipsis.displayWidth
+        for character in clean.reversed() {
+            guard used + character.displayWidth <= width else { break }
+            end.insert(character, at: end.startIndex)
+            used += character.displayWidth
+        }
+        return (glyphs.ellipsis + end).padded(toWidth: width)
     }
 
     /// `text` cleaned and fitted to exactly `width` columns.

@@ -166,7 +166,7 @@ extension DuePaneTests {
         let lines = render(await pane(PlannerFixtures.week), width: 30)
         let missing = lines.first { $0.contains("Essay") } ?? ""
         #expect(missing.hasSuffix(" ❗"))
-        #expect(!missing.contains("SWIFT-101"), "no room for the course")
+        #expect(missing.contains(" …T-101 "), "the code's end, kept at every width: \(missing)")
         #expect(lines.first { $0.contains("Quiz prep") }?.hasSuffix(" ✓") == true)
     }
 
@@ -174,7 +174,25 @@ extension DuePaneTests {
     @Test func aRowAsWideAsTheLeftColumnKeepsItsCourse() async {
         let lines = render(await pane(PlannerFixtures.week), width: 40)
         let missing = lines.first { $0.contains("Essay") } ?? ""
-        #expect(missing.contains("SWIFT-1"), "\(missing)")
+        #expect(missing.contains("…IFT-101"), "\(missing)")
         #expect(!missing.contains("10 pts"), "the points go first")
+    }
+
+    /// Two courses of one department at the narrowest: their codes' ends tell the rows apart.
+    @Test func aCodeTooWideKeepsItsEndWhereCodesDiffer() {
+        var database = PlannerFixtures.assignment(1, "Bài tập SQL", in: PlannerFixtures.hour)
+        database.courseCode = "INT2207"
+        var swift = PlannerFixtures.assignment(2, "Bài tập 0", in: PlannerFixtures.hour)
+        swift.courseCode = "INT2215"
+        let rows = [database, swift].map {
+            DueRow.line(for: $0, day: DueDay(of: $0, now: now), width: 28, glyphs: .unicode, now: now).text
+        }
+        #expect(rows[0].contains(" …T2207 ") && rows[1].contains(" …T2215 "), "\(rows)")
+        let ascii = DueRow.line(for: swift, day: DueDay(of: swift, now: now), width: 28, glyphs: .ascii, now: now).text
+        #expect(ascii.contains(" ~T2215 "), "\(ascii)")
+        var named = swift
+        named.courseCode = nil
+        let byName = DueRow.line(for: named, day: DueDay(of: named, now: now), width: 28, glyphs: .unicode, now: now).text
+        #expect(byName.contains(" Lập t… "), "a name is cut at its end: \(byName)")
     }
 }
