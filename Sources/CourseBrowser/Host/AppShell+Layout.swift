@@ -3,7 +3,7 @@ import TerminalUI
 extension AppShell {
     /// Tells every pane the room its box leaves inside the border, for a screen of `width` × `height`.
     public func resize(width: Int, height: Int, glyphs: Glyphs) {
-        layout = ShellLayout(bounds: Rect(x: 0, y: 0, width: width, height: height), focus: focus, uploadsRows: uploadsRowsWanted)
+        layout = ShellLayout(bounds: Rect(x: 0, y: 0, width: width, height: height), focus: focus, queueIsEmpty: uploads.state.isQuietlyEmpty)
         self.glyphs = glyphs
         for id in PaneID.allCases {
             let inner = layout.box(id).inset(by: 1)
@@ -12,20 +12,15 @@ extension AppShell {
         }
     }
 
-    /// Lays the screen out again where the focus or the queue's emptiness asks for other boxes.
+    /// Lays the screen out again when the focus or the queue's emptiness, which the boxes
+    /// depend on, changed since the last layout.
     func relayoutIfNeeded() {
-        let wanted = ShellLayout(bounds: layout.bounds, focus: focus, uploadsRows: uploadsRowsWanted)
+        let wanted = ShellLayout(bounds: layout.bounds, focus: focus, queueIsEmpty: uploads.state.isQuietlyEmpty)
         guard wanted.boxes != layout.boxes else { return }
         resize(width: layout.bounds.width, height: layout.bounds.height, glyphs: glyphs)
     }
 
-    /// One row for an empty queue's line; nil, as many as fit, once it holds anything.
-    private var uploadsRowsWanted: Int? {
-        uploads.state.isQuietlyEmpty ? 1 : nil
-    }
-
     public func render(into grid: inout Grid) {
-        relayoutIfNeeded()
         guard layout.fits else {
             drawTooSmall(into: &grid)
             return

@@ -74,6 +74,7 @@ public final class AppShell: TerminalApplication {
                 self?.revisions[id, default: 0] += 1
                 self?.noteRecovery(of: id)
                 self?.scheduleReconnect()
+                if id == .uploads { self?.relayoutIfNeeded() }
                 self?.setNeedsDisplay()
             }
         }
@@ -114,6 +115,7 @@ public final class AppShell: TerminalApplication {
             open(course)
         } else if let pane {
             focus = pane
+            relayoutIfNeeded()
             analytics.track(.paneShown(pane.rawValue))
         } else {
             analytics.track(.paneShown(PaneID.list.rawValue))

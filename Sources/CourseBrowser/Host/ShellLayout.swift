@@ -5,7 +5,7 @@ import TerminalUI
 /// Wide screens show Courses above Due in the left column, Course beside them and Uploads
 /// across the bottom; narrow ones show one pane at a time under a row of tabs, every pane in
 /// the same box. The focused pane gets the room: Due focused widens the left column and takes
-/// the larger part of it, and an empty queue keeps Uploads to the one row it needs.
+/// the larger part of it, and an empty queue keeps to the one row its line needs.
 struct ShellLayout {
     /// Below this width the shell shows one pane at a time.
     static let wideMinimumWidth = 80
@@ -22,16 +22,14 @@ struct ShellLayout {
     /// The whole screen.
     let bounds: Rect
 
-    /// The screen laid out for `focus`, with `uploadsRows` rows of the queue worth showing
-    /// (nil: as many as a quarter of the screen gives).
-    init(bounds: Rect, focus: AppShell.PaneID = .list, uploadsRows: Int? = nil) {
+    /// The screen laid out for `focus`; with `queueIsEmpty`, the queue unfocused takes one row.
+    init(bounds: Rect, focus: AppShell.PaneID = .list, queueIsEmpty: Bool = false) {
         self.bounds = bounds
         fits = bounds.width >= Self.minimumSize.width && bounds.height >= Self.minimumSize.height
         let (body, hintRow) = bounds.splitBottom(1)
         hints = hintRow
         if bounds.width >= Self.wideMinimumWidth {
-            let quarter = max(5, body.height / 4)
-            let uploadsHeight = focus == .uploads ? quarter : min(quarter, max(3, (uploadsRows ?? quarter) + 2))
+            let uploadsHeight = queueIsEmpty && focus != .uploads ? 3 : max(5, body.height / 4)
             let (top, bottom) = body.splitBottom(uploadsHeight)
             let listWidth = min(48, max(30, top.width * 35 / 100))
             // Due's rows are a day, a course and a title: focused, it takes the room to show them whole.
