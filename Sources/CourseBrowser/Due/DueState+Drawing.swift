@@ -22,7 +22,7 @@ extension DueState {
             case let .item(index):
                 let item = groups.items[index]
                 let text = DueRow.line(
-                    for: item, day: DueDay(of: item, now: now), width: line.width, glyphs: grid.glyphs, now: now, note: marks[item.id]?.rowNote ?? noteChangeNote(for: item)
+                    for: item, day: DueDay(of: item, now: now), width: line.width, glyphs: grid.glyphs, now: now, note: rowNote(for: item)
                 )
                 grid.draw(text, x: line.x, y: line.y, width: line.width)
                 if index == selected {
@@ -34,6 +34,11 @@ extension DueState {
         for (row, line) in status.enumerated() where top + row < below.maxY {
             grid.draw(line, x: below.x, y: top + row, width: below.width)
         }
+    }
+
+    /// What is on its way for `item`, after its state on its row (`sending`), if anything.
+    func rowNote(for item: PlannerItem) -> String? {
+        marks[item.id]?.rowNote ?? noteChangeNote(for: item)
     }
 
     /// Rows above the list: the hand-in flow while it is open, else the last notice.
@@ -86,7 +91,8 @@ extension DueState {
     /// the cursor is on.
     func selectedWholeLines(width: Int, glyphs: Glyphs, now: Date) -> [StyledLine] {
         guard let item = selectedItem,
-              DueRow.kindMark(item.kind) != nil || DueRow.isCut(item, day: DueDay(of: item, now: now), width: width, glyphs: glyphs, now: now)
+              DueRow.kindMark(item.kind) != nil
+                || DueRow.isCut(item, day: DueDay(of: item, now: now), width: width, glyphs: glyphs, now: now, note: rowNote(for: item))
         else { return [] }
         let course = [item.contextName, item.courseCode].compactMap { $0 }.filter { !$0.isEmpty }
         let about = [course.joined(separator: " · "), DueRow.kindText(item.kind) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")

@@ -50,6 +50,21 @@ struct DueMarkTests {
         #expect(state.availability(of: .markDone) == .disabled("Essay: why Swift is being queued"), "one mark at a time until it is queued")
     }
 
+    /// A row's `sending` takes room from its title: where that cuts the title, the selected row
+    /// is spelled out whole under the list, as for any row cut short.
+    @Test func aNoteThatCutsTheTitleShowsTheRowWhole() throws {
+        var state = state(selecting: "Essay: why Swift")
+        _ = state.update(.key(.character("x")), now: now)
+        let item = try #require(state.selectedItem)
+        let note = try #require(state.rowNote(for: item))
+        let day = DueDay(of: item, now: now)
+        let width = try #require((20...80).first { width in
+            !DueRow.isCut(item, day: day, width: width, glyphs: .unicode, now: now)
+                && DueRow.isCut(item, day: day, width: width, glyphs: .unicode, now: now, note: note)
+        }, "a width where only the note cuts the title")
+        #expect(state.selectedWholeLines(width: width, glyphs: .unicode, now: now).first?.text.hasPrefix("› Essay: why Swift") == true)
+    }
+
     @Test func aDoneRowSinksToTheBottomOfItsDay() {
         let items = [
             PlannerFixtures.assignment(1, "Early lab", in: 2 * hour),
