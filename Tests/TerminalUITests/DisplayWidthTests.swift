@@ -82,6 +82,23 @@ import Testing
         #expect(Array(result.unicodeScalars) == Array(expected.unicodeScalars))
     }
 
+    @Test(arguments: [
+        ("INT2215", 7, "INT2215"),            // fits exactly: unchanged
+        ("INT2215", 6, "…T2215"),
+        ("ENG-AP-12", 6, "…AP-12"),
+        ("情報 101", 6, "… 101"),              // 報 would straddle the limit, so it goes
+        ("情報 101", 7, "…報 101"),
+        ("Tie\u{302}\u{301}ng Vie\u{323}\u{302}t", 5, "…Vie\u{323}\u{302}t"),
+        ("abc", 1, "…"),
+        ("abc", 0, ""),
+    ])
+    func truncationFromTheFront(text: String, width: Int, expected: String) {
+        let result = text.truncatedFromFront(toWidth: width)
+        #expect(Array(result.unicodeScalars) == Array(expected.unicodeScalars), "\(result)")
+        #expect(result.displayWidth <= max(width, 0))
+        #expect("INT2215".truncatedFromFront(toWidth: 6, ellipsis: "~") == "~T2215")
+    }
+
     @Test func customEllipsis() {
         #expect("abcdefgh".truncated(toWidth: 6, ellipsis: "...") == "abc...")
         #expect("abcdefgh".truncated(toWidth: 2, ellipsis: "...") == "..")

@@ -121,15 +121,7 @@ enum DueRow {
     static func fittedCourse(_ item: PlannerItem, width: Int, glyphs: Glyphs) -> String {
         guard let code = item.courseCode, !code.isEmpty else { return fitted(courseText(item), width, glyphs) }
         let clean = Sanitizer.clean(Sanitizer.cut(code, limit: width * 8 + 64))
-        guard clean.displayWidth > width, width > glyphs.ellipsis.displayWidth else { return clean.padded(toWidth: width) }
-        var end = ""
-        var used = glyphs.ellipsis.displayWidth
-        for character in clean.reversed() {
-            guard used + character.displayWidth <= width else { break }
-            end.insert(character, at: end.startIndex)
-            used += character.displayWidth
-        }
-        return (glyphs.ellipsis + end).padded(toWidth: width)
+        return clean.truncatedFromFront(toWidth: width, ellipsis: glyphs.ellipsis).padded(toWidth: width)
     }
 
     /// `text` cleaned and fitted to exactly `width` columns.

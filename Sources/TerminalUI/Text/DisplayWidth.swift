@@ -43,6 +43,27 @@ extension String {
         return String(self[..<end]) + ellipsis
     }
 
+    /// This text shortened to at most `width` columns from its front, starting with `ellipsis`
+    /// when cut: where texts alike differ at their end (`…T2215`, `…T2207`).
+    ///
+    /// Cuts only between grapheme clusters, as `truncated(toWidth:)` does.
+    public func truncatedFromFront(toWidth width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if fits(inWidth: width) { return self }
+        let room = width - ellipsis.displayWidth
+        guard room >= 0 else { return ellipsis.prefix(fittingWidth: width) }
+        var start = endIndex
+        var used = 0
+        while start > startIndex {
+            let previous = index(before: start)
+            let columns = self[previous].displayWidth
+            guard used + columns <= room else { break }
+            used += columns
+            start = previous
+        }
+        return ellipsis + self[start...]
+    }
+
     /// This text truncated to `width` columns, then padded with spaces to exactly `width`.
     public func padded(toWidth width: Int) -> String {
         guard width > 0 else { return "" }
