@@ -42,7 +42,17 @@ struct AppShellReconnectTests {
         }
     }
 
-    func shell(down: Shared<Bool>, plannerCalls: Shared<Int>, clock: HeldClock) -> AppShell {
+    /// A started shell whose course list and planner can't reach the backend while `down`
+    /// holds, on a clock the test moves, once both panes are cut off and the planner was asked once.
+    struct Started {
+        let shell: AppShell
+        let down: Shared<Bool>
+        let plannerCalls: Shared<Int>
+        let clock: HeldClock
+    }
+
+    func started() async -> Started {
+        let (down, plannerCalls, clock) = (Shared(true), Shared(0), HeldClock())
         var environment = Fixtures.environment()
         environment.clock = clock.client
         let served = environment.courseClient
@@ -55,7 +65,10 @@ struct AppShellReconnectTests {
             if down.value { throw AppShellRecoveryTests.Unreachable() }
             return [PlannerFixtures.assignment(1, "Lab 1", in: PlannerFixtures.hour)]
         }
-        return AppShell(environment: environment)
+        let shell = AppShell(environment: environment)
+        shell.start()
+        await settle { shell.list.isCutOff && shell.due.isCutOff && plannerCalls.value == 1 }
+        return Started(shell: shell, down: down, plannerCalls: plannerCalls, clock: clock)
     }
 
     /// Lets the shell's tasks run a while, long enough for a retry that was due to happen.
@@ -64,14 +77,9 @@ struct AppShellReconnectTests {
     }
 
     @Test func theNetworkComingBackShowsWithoutAKey() async {
-        let down = Shared(true)
-        let plannerCalls = Shared(0)
-        let clock = HeldClock()
-        let shell = shell(down: down, plannerCalls: plannerCalls, clock: clock)
-        shell.start()
-        await settle { shell.list.isCutOff && shell.due.isCutOff && plannerCalls.value == 1 }
-
-        down.value = false
+        let started = await started()
+        let (shell, plannerCalls, clock) = (started.shell, started.plannerCalls, started.clock)
+        started.down.value = false
         clock.pass(4.9)
         await idle()
         #expect(plannerCalls.value == 1, "not before 5 s")
@@ -82,12 +90,8 @@ struct AppShellReconnectTests {
     }
 
     @Test func whileTheBackendStaysAwayItTriesLessOftenUpToAMinute() async {
-        let down = Shared(true)
-        let plannerCalls = Shared(0)
-        let clock = HeldClock()
-        let shell = shell(down: down, plannerCalls: plannerCalls, clock: clock)
-        shell.start()
-        await settle { shell.due.isCutOff && plannerCalls.value == 1 }
+        let started = await started()
+        let (shell, plannerCalls, clock) = (started.shell, started.plannerCalls, started.clock)
         for (tries, wait) in [5.0, 10, 20, 40, 60, 60].enumerated() {
             clock.pass(wait - 0.5)
             await idle()
@@ -101,13 +105,15 @@ struct AppShellReconnectTests {
     @Test func aFrozenClockNeverTriesAgain() async {
         let plannerCalls = Shared(0)
         var environment = Fixtures.environment()
+        // The course list fails too: an answer to it would make the Due pane try again by itself.
+        environment.courseClient.coursesPage = { _, _, _ in throw AppShellRecoveryTests.Unreachable() }
         environment.planner = PlannerClient { _, _, _ in
             plannerCalls.modify { $0 += 1 }
             throw AppShellRecoveryTests.Unreachable()
         }
         let shell = AppShell(environment: environment)
         shell.start()
-        await settle { shell.due.isCutOff && plannerCalls.value == 1 }
+        await settle { shell.list.isCutOff && shell.due.isCutOff && plannerCalls.value == 1 }
         await idle()
         #expect(plannerCalls.value == 1, "the frozen clock's sleeps end at once, with no time passed")
     }
