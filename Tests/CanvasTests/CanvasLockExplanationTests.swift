@@ -32,4 +32,12 @@ struct CanvasLockExplanationTests {
         #expect(CanvasLockExplanation.text(nil) == nil)
         #expect(CanvasLockExplanation.text("a < b") == "a < b", "text that only looks like markup stays")
     }
+
+    @Test func onlyLinkStartTagsLoseTheirAttributes() {
+        #expect(CanvasLockExplanation.withoutLinkAttributes(#"x <A HREF='/m'>Go</A> y"#) == "x <a>Go</A> y")
+        #expect(CanvasLockExplanation.withoutLinkAttributes("<a>one</a><a\nhref=\"/q\">two</a>") == "<a>one</a><a>two</a>")
+        #expect(CanvasLockExplanation.withoutLinkAttributes("<abbr title='t'>T</abbr> <b>bold</b>") == "<abbr title='t'>T</abbr> <b>bold</b>")
+        #expect(CanvasLockExplanation.withoutLinkAttributes("<a href='/never-closed'") == "<a href='/never-closed'")
+        #expect(CanvasLockExplanation.withoutLinkAttributes("Lập <a id=\"é\">trình</a>") == "Lập <a>trình</a>")
+    }
 }
