@@ -23,7 +23,7 @@ package enum LetterFold {
     /// (`Ậ` as `a`, `Đ` as `d`, `ß` as `ss`); a scalar the table leaves alone (`日`) is itself.
     package static func folded(_ scalar: Unicode.Scalar) -> String {
         var folded = ""
-        for letter in table[scalar.value] ?? [scalar] {
+        for letter in folding(of: scalar.value) ?? [scalar] {
             if let plain = plainSpellings[letter.value] {
                 folded += plain
             } else {

@@ -312,7 +312,7 @@ enum StandardOrder {
     /// letter there is before the first list can be sorted.
     private static func searchFolding(of value: UInt32) -> [Unicode.Scalar]? {
         // Search spells dotless i as i, but it orders after i.
-        guard value != 0x131, LetterFold.table[value] != nil || LetterFold.plainSpellings[value] != nil,
+        guard value != 0x131, LetterFold.folding(of: value) != nil || LetterFold.plainSpellings[value] != nil,
               let scalar = Unicode.Scalar(value) else { return nil }
         var folder = SearchText.Folder()
         return Array(String(decoding: folder.fold(String(scalar)), as: UTF8.self).unicodeScalars)
