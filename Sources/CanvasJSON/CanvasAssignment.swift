@@ -21,6 +21,8 @@ package struct CanvasAssignment: Decodable, Sendable {
         /// `extended` where the teacher gave this student more time; `late`, `missing`, `none` or null otherwise.
         package var late_policy_status: String?
         package var redo_request: Bool?
+
+        package init() {}
     }
 
     package var id: CanvasID
@@ -43,6 +45,11 @@ package struct CanvasAssignment: Decodable, Sendable {
     /// days, hours or both (`-3` is three days ago); it wins over `due_at`.
     package var due_in_days: CanvasNumber?
     package var due_in_hours: CanvasNumber?
+
+    /// An assignment with its ID alone, its other fields to be filled in by a reader of its JSON.
+    package init(id: CanvasID) {
+        self.id = id
+    }
 
     /// Seconds from the catalog's reading to the due date; nil where only `due_at` says when.
     package var dueOffset: TimeInterval? {

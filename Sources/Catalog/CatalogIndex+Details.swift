@@ -23,7 +23,8 @@ extension CatalogIndex {
     /// are counted from `now`, and left out without it.
     public func assignments(_ id: CourseID, at now: Date? = nil) throws -> [Assignment] {
         let summary = try summary(id)
-        let entry = try entry(summary, part: summary.assignments, field: "assignments") { (assignments: [CanvasAssignment]) in
+        let entry = try entry(summary, part: summary.assignments, field: "assignments", plain: PlainJSONReader.assignments(in:)) {
+            (assignments: [CanvasAssignment]) in
             Catalog.Entry(
                 course: summary.entry.course, assignments: assignments.map(\.assignment), dueOffsets: Catalog.dueOffsets(of: assignments)
             )
@@ -33,12 +34,16 @@ extension CatalogIndex {
 
     /// The entry of `summary` with its long part at `range` (`field` of the course, as errors
     /// name it) decoded and made into an entry by `make`, its dates moved; the summary's own
-    /// entry when the document was read whole.
+    /// entry when the document was read whole. A `plain` reader, where there is one, reads
+    /// the part first, and the decoder only what it leaves.
     func entry<Element: Decodable>(
-        _ summary: Summary, part range: Range<Int>?, field: String, _ make: ([Element]) -> Catalog.Entry
+        _ summary: Summary, part range: Range<Int>?, field: String,
+        plain: (UnsafeRawBufferPointer) -> [Element]? = { _ in nil }, _ make: ([Element]) -> Catalog.Entry
     ) throws -> Catalog.Entry {
         guard let range else { return summary.entry }
-        let read = try decode([Element]?.self, at: range, named: "courses[\(summary.position)].\(field)") ?? nil
+        let part = try bytes.read(range)
+        let plainly = part.withUnsafeBytes { JSONSyntaxError.isValid($0) ? plain($0) : nil }
+        let read = try plainly ?? (decode([Element]?.self, from: part, named: "courses[\(summary.position)].\(field)") ?? nil)
         return shifted(make(read ?? []))
     }
 
@@ -52,9 +57,14 @@ extension CatalogIndex {
 
     /// Decodes the value at `range` of the document, naming it `name` in any error.
     private func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, named name: String) throws -> Value? {
+        try decode(type, from: bytes.read(range), named: name)
+    }
+
+    /// Decodes `part`, a value of the document, naming it `name` in any error.
+    private func decode<Value: Decodable>(_ type: Value.Type, from part: Data, named name: String) throws -> Value? {
         // Wrapped in a list, so that any value, null included, decodes as a document.
         var wrapped = Data("[".utf8)
-        wrapped.append(try bytes.read(range))
+        wrapped.append(part)
         wrapped.append(UInt8(ascii: "]"))
         do {
             return try JSONDecoder().decode([Value].self, from: wrapped).first

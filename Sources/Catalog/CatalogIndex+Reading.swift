@@ -68,7 +68,7 @@ extension CatalogIndex {
                 Summary(entry: course.entry, position: position)
             }
         }
-        let course = try layout.kept.flatMap { CourseSummaryReader.course(members: $0, in: bytes) }.map { .success(CatalogCourse(canvas: $0)) }
+        let course = try layout.kept.flatMap { PlainJSONReader.course(members: $0, in: bytes) }.map { .success(CatalogCourse(canvas: $0)) }
             ?? decoded(layout, in: bytes, position: position, source: source)
         let parts = layout.moved(by: offset)
         return course.map { course in

@@ -6,7 +6,7 @@ import CourseKit
 
 /// A catalog gives a course's current grade as Canvas does, on the enrollment with the
 /// course's `hide_final_grades`; the list's own reader reads it as `JSONDecoder` does.
-extension CourseSummaryReaderTests {
+extension PlainJSONReaderTests {
     static let gradeShapes = [
         #"{"id": 1, "enrollments": [{"type": "student", "enrollment_state": "active", "computed_current_score": 87.5, "computed_current_grade": "B+"}]}"#,
         #"{"id": 2, "enrollments": [{"computed_current_score": -3, "computed_current_grade": null}], "hide_final_grades": false}"#,

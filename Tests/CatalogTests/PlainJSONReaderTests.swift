@@ -6,14 +6,14 @@ import CourseKit
 
 /// The list's own reader reads the shapes catalogs and Canvas write, exactly as
 /// `JSONDecoder` does, and leaves every other shape to it.
-struct CourseSummaryReaderTests {
+struct PlainJSONReaderTests {
     /// The reader's course for one course object, or nil when it leaves it to the decoder.
     func read(_ json: String) -> CanvasCourse? {
         let bytes = Array(json.utf8)
         return bytes.withUnsafeBytes { buffer in
             var cursor = JSONCursor(buffer)
             guard let layout = CourseLayout.read(&cursor), let kept = layout.kept else { return nil }
-            return CourseSummaryReader.course(members: kept, in: buffer)
+            return PlainJSONReader.course(members: kept, in: buffer)
         }
     }
 

@@ -1,44 +1,6 @@
 import CanvasJSON
 
-extension CourseSummaryReader {
-    /// The course fields the list shows.
-    enum Key: Int, CaseIterable {
-        case id, name, originalName, courseCode, workflowState, startAt, endAt, htmlURL
-        case isFavorite, concluded, accessRestricted, term, teachers, enrollments, hidesFinalGrades
-
-        /// The key's bit in a set of keys seen.
-        var bit: UInt32 { 1 << rawValue }
-
-        var spelling: StaticString {
-            switch self {
-            case .id: "id"
-            case .name: "name"
-            case .originalName: "original_name"
-            case .courseCode: "course_code"
-            case .workflowState: "workflow_state"
-            case .startAt: "start_at"
-            case .endAt: "end_at"
-            case .htmlURL: "html_url"
-            case .isFavorite: "is_favorite"
-            case .concluded: "concluded"
-            case .accessRestricted: "access_restricted_by_date"
-            case .term: "term"
-            case .teachers: "teachers"
-            case .enrollments: "enrollments"
-            case .hidesFinalGrades: "hide_final_grades"
-            }
-        }
-    }
-
-    /// Reads a member's key and colon; nil for a key the list does not show.
-    mutating func memberKey() throws(Unsupported) -> Key? {
-        guard let key = cursor.string(), !contains(key, UInt8(ascii: "\\")) else { throw Unsupported() }
-        cursor.skipSpace()
-        _ = cursor.take(UInt8(ascii: ":"))
-        cursor.skipSpace()
-        return Key.allCases.first { cursor.isKey(key, $0.spelling) }
-    }
-
+extension PlainJSONReader {
     /// An ID as `CanvasID` reads one: a whole number, or a string that is not blank.
     mutating func id() throws(Unsupported) -> CanvasID {
         if cursor.peek == UInt8(ascii: "\"") {
