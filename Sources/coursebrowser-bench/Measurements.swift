@@ -50,6 +50,17 @@ struct Measurements {
         }
     }
 
+    /// Milliseconds from start until every one of `markers` is on screen, and the CPU
+    /// milliseconds the program used from its start to its exit right after.
+    func filledStart(_ executable: String, _ arguments: [String], markers: [String]) throws -> (wall: Double, cpu: Double) {
+        let terminal = try start(executable, arguments)
+        guard let shown = terminal.waitForEach(markers)?.max() else {
+            terminal.stop()
+            throw PseudoTerminal.Failure(description: "\(markers) never all appeared")
+        }
+        return (milliseconds(shown - terminal.started), terminal.stop())
+    }
+
     /// Peak memory after the first frame settled.
     func peakMemory(_ executable: String, _ arguments: [String], marker: String) throws -> Int {
         let terminal = try start(executable, arguments)

@@ -85,6 +85,17 @@ let groups = [
         }
         let (app, floor) = (median(appTimes), median(floorTimes))
         row("first frame, embedded catalog", figure(app), figure(floor), ratio(app, floor))
+        // Filled: the course list's and the Due pane's footers count their items only once
+        // loaded (43 sample courses, 128 things due); the floor draws all it has at once.
+        var (appFilled, floorFilled): ([(wall: Double, cpu: Double)], [(wall: Double, cpu: Double)]) = ([], [])
+        for _ in 0..<(quick ? 5 : 21) {
+            appFilled.append(try bench.filledStart(bench.app, [], markers: ["of 43 ", "of 128 "]))
+            floorFilled.append(try bench.filledStart(bench.floor, ["200"], markers: ["quit"]))
+        }
+        let (appWall, floorWall) = (median(appFilled.map(\.wall)), median(floorFilled.map(\.wall)))
+        let (appCPU, floorCPU) = (median(appFilled.map(\.cpu)), median(floorFilled.map(\.cpu)))
+        row("start until all four panes are filled, embedded catalog", figure(appWall), figure(floorWall), ratio(appWall, floorWall))
+        row("start until all four panes are filled: CPU, start to exit", figure(appCPU), figure(floorCPU), ratio(appCPU, floorCPU))
     },
     Group(name: "keys") { bench, _ in
         let list = bench.work + "/list.json"
