@@ -7,7 +7,9 @@ extension CourseClient {
         var client = self
         let listed = assignments
         client.assignments = { course, progress in
-            try await listed(course, progress).map { assignment in
+            let assignments = try await listed(course, progress)
+            guard submissions.hasHandIns(course: course) else { return assignments }
+            return assignments.map { assignment in
                 guard let latest = submissions.latest(course: course, assignment: assignment.id) else { return assignment }
                 var shown = assignment
                 shown.submission = Assignment.Submission(

@@ -41,6 +41,13 @@ public struct LocalSubmissions: Sendable {
         }.sorted { $0.attempt < $1.attempt }
     }
 
+    /// Whether anything was ever handed in to `course`: one look at its folder, so that
+    /// listing a course nobody handed in to reads no folder per assignment.
+    public func hasHandIns(course: CourseID) -> Bool {
+        var status = stat()
+        return stat(directory.path + "/submissions/" + Files.safeComponent(course.rawValue), &status) == 0
+    }
+
     /// The newest recorded attempt at `assignment`, if any.
     public func latest(course: CourseID, assignment: String) -> SubmissionAttempt? {
         attempts(course: course, assignment: assignment).last
