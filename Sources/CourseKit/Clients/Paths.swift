@@ -27,18 +27,20 @@ extension Paths {
     /// A `profile` other than the default keeps its data and saved copies apart, in
     /// `profiles/NAME` under each, so its queue is never worked for another school.
     public static func live(environment: [String: String], dataDirectory: String? = nil, profile: String? = nil) -> Paths {
-        let home = URL(fileURLWithPath: environment["HOME"].flatMap(\.nonBlank) ?? FileManager.default.homeDirectoryForCurrentUser.path)
+        // Folders all: told so, a URL doesn't look at the disk to find out, which took two
+        // file lookups per step here at every start.
+        let home = URL(fileURLWithPath: environment["HOME"].flatMap(\.nonBlank) ?? FileManager.default.homeDirectoryForCurrentUser.path, isDirectory: true)
         func xdg(_ variable: String, default relative: String) -> URL {
             // The XDG spec says relative values are invalid and must be ignored.
             if let value = environment[variable], value.hasPrefix("/") {
-                return URL(fileURLWithPath: value).appendingPathComponent("coursebrowser")
+                return URL(fileURLWithPath: value, isDirectory: true).appendingPathComponent("coursebrowser", isDirectory: true)
             }
-            return home.appendingPathComponent(relative).appendingPathComponent("coursebrowser")
+            return home.appendingPathComponent(relative, isDirectory: true).appendingPathComponent("coursebrowser", isDirectory: true)
         }
         func own(_ directory: URL) -> URL {
-            profile.map { directory.appendingPathComponent("profiles").appendingPathComponent($0) } ?? directory
+            profile.map { directory.appendingPathComponent("profiles", isDirectory: true).appendingPathComponent($0, isDirectory: true) } ?? directory
         }
-        let data = dataDirectory.map { URL(fileURLWithPath: $0) } ?? own(xdg("XDG_DATA_HOME", default: ".local/share"))
+        let data = dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? own(xdg("XDG_DATA_HOME", default: ".local/share"))
         return Paths(
             dataDirectory: data, homeDirectory: home, configDirectory: xdg("XDG_CONFIG_HOME", default: ".config"),
             cacheDirectory: own(xdg("XDG_CACHE_HOME", default: ".cache"))
