@@ -47,6 +47,38 @@ import Testing
         }
     }
 
+    /// Latin text beyond ASCII is wrapped by its scalars and bytes; it gets sentences of its own,
+    /// and words that only look like it (a combining accent, a soft hyphen, an emoji sign) go the long way.
+    @Test func randomLatinTextWrapsTheSame() {
+        var generator = SeededGenerator(seed: 0x5EED_0403)
+        let letters = Array("aăâđêôơưÀẬỆỮßçéøłœ“”‘’—–…-.,;:!?0123456789".unicodeScalars) + ["e\u{301}", "\u{AD}", "©\u{FE0F}", "日"]
+            .flatMap(\.unicodeScalars)
+        for round in 0..<2_000 {
+            let words = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                Bool.random(using: &generator)
+                    ? String(repeating: " ", count: Int.random(in: 1...3, using: &generator))
+                    : String(String.UnicodeScalarView((0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                        // Most rounds stay within the letters that take the short way.
+                        letters[Int.random(in: 0..<(round % 4 == 0 ? letters.count : letters.count - 6), using: &generator)]
+                    }))
+            }
+            let text = words.joined()
+            let width = Int.random(in: 0...(text.referenceDisplayWidth + 2), using: &generator)
+            expectSameLines(text.wrapped(toWidth: width), text.referenceWrapped(toWidth: width), scalarList(text))
+            expectSameLines(text.wrappedWordByWord(toWidth: width), text.referenceWrapped(toWidth: width), scalarList(text))
+        }
+    }
+
+    @Test(arguments: [
+        ("Lập trình Swift cơ bản", true), ("Straße · “quoted” — and …", true), ("plain", true), ("", true),
+        ("e\u{301}", false), ("soft\u{AD}hyphen", false), ("©\u{FE0F}", false), ("日本語", false), ("tab\there", false),
+        ("line\nbreak", false), ("\u{2028}", false), ("\u{200B}", false),
+    ])
+    func oneColumnScalarsAreTold(text: String, oneColumn: Bool) {
+        #expect(text.isOneColumnPerScalar == oneColumn)
+        if oneColumn { #expect(text.scalarCount == text.referenceDisplayWidth) }
+    }
+
     private static func randomPrintableWord(using generator: inout SeededGenerator) -> String {
         String((0..<Int.random(in: 1...12, using: &generator)).map { _ in
             Character(Unicode.Scalar(UInt8.random(in: 0x21...0x7E, using: &generator)))

@@ -21,7 +21,7 @@ extension Character {
 extension StringProtocol {
     /// The number of terminal columns this text occupies on one line.
     public var displayWidth: Int {
-        if isPrintableASCII { return utf8.count }
+        if isOneColumnPerScalar { return scalarCount }
         return reduce(0) { $0 + ScalarWidthTable.width(of: $1) }
     }
 }

@@ -20,11 +20,14 @@ extension String {
     /// ``wrapped(toWidth:)`` laid out a word at a time, even when the text fits as it is.
     func wrappedWordByWord(toWidth width: Int) -> [String] {
         let width = Swift.max(width, 1)
-        // Printable ASCII holds no line break, so it is one paragraph.
-        let paragraphs = isPrintableASCII ? [self[...]] : split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        return paragraphs.flatMap { paragraph in
+        // Text of one-column scalars holds no line break, so it is one paragraph.
+        if isOneColumnPerScalar {
             var wrapper = LineWrapper(width: width)
-            return wrapper.wrap(paragraph)
+            return wrapper.wrap(self[...], byScalars: true)
+        }
+        return split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).flatMap { paragraph in
+            var wrapper = LineWrapper(width: width)
+            return wrapper.wrap(paragraph, byScalars: paragraph.isOneColumnPerScalar)
         }
     }
 }
@@ -43,16 +46,17 @@ private struct LineWrapper {
         self.width = width
     }
 
-    mutating func wrap(_ paragraph: Substring) -> [String] {
-        let isPrintableASCII = paragraph.isPrintableASCII
+    /// Lines of `paragraph`; `byScalars` where it ``isOneColumnPerScalar``, so its words are
+    /// found and measured by their bytes and scalars.
+    mutating func wrap(_ paragraph: Substring, byScalars: Bool) -> [String] {
         var rest = paragraph[...]
         while !rest.isEmpty {
-            let (run, isSpace) = isPrintableASCII ? Self.leadingByteRun(of: rest) : Self.leadingRun(of: rest)
+            let (run, isSpace) = byScalars ? Self.leadingByteRun(of: rest) : Self.leadingRun(of: rest)
             rest = rest[run.endIndex...]
             if isSpace {
                 pendingSpaces += run
             } else {
-                place(word: run)
+                place(word: run, columns: byScalars ? run.scalarCount : run.displayWidth)
             }
         }
         // Trailing spaces are not a wrap point; keep what fits of them.
@@ -68,15 +72,15 @@ private struct LineWrapper {
         return (text.prefix { ($0 == " ") == isSpace }, isSpace)
     }
 
-    /// ``leadingRun(of:)`` for printable ASCII, where every byte is a `Character`.
+    /// ``leadingRun(of:)`` for text of one-column scalars, where a space byte is always a `Character`
+    /// and no cluster spans one.
     private static func leadingByteRun(of text: Substring) -> (run: Substring, isSpace: Bool) {
         let isSpace = text.utf8.first == 0x20
         let end = text.utf8.firstIndex { ($0 == 0x20) != isSpace } ?? text.endIndex
         return (text[..<end], isSpace)
     }
 
-    private mutating func place(word: Substring) {
-        let wordWidth = word.displayWidth
+    private mutating func place(word: Substring, columns wordWidth: Int) {
         let spacesWidth = pendingSpaces.utf8.count
         if lineWidth + spacesWidth + wordWidth <= width {
             append(pendingSpaces, columns: spacesWidth)
