@@ -86,6 +86,11 @@ extension String {
             guard utf8.count > width else { return nil }
             return utf8.index(startIndex, offsetBy: Swift.max(0, Swift.min(limit, utf8.count)))
         }
+        if isOneColumnPerScalar {
+            let count = scalarCount
+            guard count > width else { return nil }
+            return unicodeScalars.index(startIndex, offsetBy: Swift.max(0, Swift.min(limit, count)))
+        }
         var used = 0
         var end = startIndex
         var extending = true
