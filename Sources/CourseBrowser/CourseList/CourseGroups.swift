@@ -135,15 +135,22 @@ struct CourseGroups {
             let range = (courses.count * part / parts)..<(courses.count * (part + 1) / parts)
             let cache = StandardOrder.ScalarCache()
             var keys = StandardOrder.SortKeys()
+            // A name's bytes are about as many as its key's values.
+            keys.reserveCapacity(keys: range.count, values: range.reduce(0) { $0 + courses[$1].name.utf8.count })
             for index in range {
                 keys.append(courses[index].name, cache: cache)
             }
             made.withLock { $0[part] = keys }
         }
-        let tables = made.withLock { $0 }
+        // Each part is let go once copied, so the parts and the whole are not held twice over.
+        var tables = made.withLock { made in
+            defer { made = [:] }
+            return made
+        }
         var keys = StandardOrder.SortKeys()
+        keys.reserveCapacity(keys: courses.count, values: tables.values.reduce(0) { $0 + $1.valueCount })
         for part in 0..<parts {
-            keys.append(contentsOf: tables[part] ?? StandardOrder.SortKeys())
+            keys.append(contentsOf: tables.removeValue(forKey: part) ?? StandardOrder.SortKeys())
         }
         return keys
     }

@@ -22,6 +22,16 @@ extension StandardOrder {
 
         var count: Int { ends.count }
 
+        /// Makes room for `keys` keys of `values` values in all, so that filling the table
+        /// never copies it to grow: a 100,000-name list's keys are some 20 MB.
+        mutating func reserveCapacity(keys: Int, values count: Int) {
+            values.reserveCapacity(count)
+            ends.reserveCapacity(keys)
+        }
+
+        /// The values of all the keys together.
+        var valueCount: Int { values.count }
+
         mutating func append(_ text: String, cache: ScalarCache? = nil) {
             StandardOrder.appendPrimaryKey(of: text, to: &values, cache: cache)
             ends.append(values.count)
