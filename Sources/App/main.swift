@@ -59,7 +59,26 @@ case .run:
     break
 }
 
-let processEnvironment = ProcessInfo.processInfo.environment
+/// The environment the program was started with, read from `environ`: asking `ProcessInfo`
+/// set all of it up first, which took longer than the rest of the start before the first frame.
+/// Where a name is given twice, the first counts, as `getenv` has it.
+func startingEnvironment() -> [String: String] {
+    var variables: [String: String] = [:]
+    guard var entry = environ as UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? else { return variables }
+    while let pointer = entry.pointee {
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+        if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+            let name = String(decoding: bytes[..<equals], as: UTF8.self)
+            if variables[name] == nil {
+                variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+            }
+        }
+        entry += 1
+    }
+    return variables
+}
+
+let processEnvironment = startingEnvironment()
 
 /// Runs a command on the main queue and exits with its status.
 func runCommand(_ command: @escaping @MainActor () async -> Int32) -> Never {
