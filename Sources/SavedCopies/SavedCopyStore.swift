@@ -30,7 +30,7 @@ public final class SavedCopyStore: Sendable {
     /// Writes since the size was last checked; checked on the first write and every 64th.
     private let writesSinceCheck = Mutex(64)
     /// Writes handed to a background writer and not finished yet.
-    let writesUnderWay = Mutex(0)
+    let writesUnderWay = WritesUnderWay()
 
     /// The largest copy kept: 32 MB, as large as one answer may be (HTTP's `defaultMaxAnswerBytes`).
     ///
