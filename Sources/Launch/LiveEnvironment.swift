@@ -64,6 +64,11 @@ public enum LiveEnvironment {
         }
         let logins = LoginStore(directory: environment.paths.configDirectory)
         let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins)
+        // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
+        let network = HTTPEngine(caBundle: HTTPEngine.caBundle(in: processEnvironment))
+        if backend.kind != nil, !options.offline, goesOnlineAtOnce(options.command) {
+            network.prepare()
+        }
         let saved = try? logins.login(for: options.profile ?? .standard)
         environment.siteLabel = backend.label(catalogPath: options.catalogPath, profile: profile, saved: saved ?? nil)
         var rateReadings: RateReadingFile?
@@ -74,8 +79,6 @@ public enum LiveEnvironment {
             rateReadings = file
         }
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
-        // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
-        let network = HTTPEngine(caBundle: HTTPEngine.caBundle(in: processEnvironment))
         let engine = makeEngine(backend: backend, store: store, environment: environment, network: network)
         var http = backend.http(options: options, engine: network)
         if case .canvas = backend, !options.noCache {
@@ -106,6 +109,16 @@ public enum LiveEnvironment {
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopies,
             downloadDirectory: downloadDirectory, rateReadings: rateReadings, account: account, terminalHandover: handover
         )
+    }
+
+    /// Whether `command` sends its first request as soon as it starts: the app, and the commands
+    /// that ask the site or work the queue. `upload`, `submit` and `queue` only touch the queue
+    /// on disk, so they leave libcurl unopened.
+    private static func goesOnlineAtOnce(_ command: LaunchOptions.Command) -> Bool {
+        switch command {
+        case .browse, .drain, .due, .calendar, .sync, .status: return true
+        case .upload, .submit, .queue, .login, .logout, .completions, .manPage: return false
+        }
     }
 
     /// The account of the site `backend` logs in to, through `http`; nil for the offline backends.
