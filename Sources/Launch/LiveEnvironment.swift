@@ -74,11 +74,10 @@ public enum LiveEnvironment {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)
         }
         let logins = LoginStore(directory: environment.paths.configDirectory)
-        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins)
         // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
         let network = HTTPEngine(caBundle: HTTPEngine.caBundle(in: processEnvironment))
-        if backend.kind != nil, !options.offline, goesOnlineAtOnce(options.command) {
-            network.prepare()
+        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins) {
+            if !options.offline, goesOnlineAtOnce(options.command) { network.prepare() }
         }
         let saved = try? logins.login(for: options.profile ?? .standard)
         environment.siteLabel = backend.label(catalogPath: options.catalogPath, profile: profile, saved: saved ?? nil)
