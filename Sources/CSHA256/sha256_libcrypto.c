@@ -46,7 +46,7 @@ static void load(void) {
     int works = probe != NULL && api.init(probe, api.sha256(), NULL) == 1;
     if (probe != NULL) api.ctx_free(probe);
     if (works) {
-        loaded = 0;
+        __atomic_store_n(&loaded, 0, __ATOMIC_RELEASE);
     } else {
         dlclose(library);
     }
@@ -55,6 +55,10 @@ static void load(void) {
 int cb_sha256_libcrypto_load(void) {
     pthread_once(&once, load);
     return loaded;
+}
+
+int cb_sha256_libcrypto_is_open(void) {
+    return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE) == 0;
 }
 
 void *cb_sha256_libcrypto_new(void) {

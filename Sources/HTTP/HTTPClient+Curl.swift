@@ -50,7 +50,7 @@ extension HTTPClient {
 /// libcurl and its thread start with the first request, so a run that never goes online
 /// (the sample catalog, a catalog file, `queue`) never starts them.
 public final class HTTPEngine: Sendable {
-    private let started = Mutex<CurlEngine?>(nil)
+    let started = Mutex<CurlEngine?>(nil)
     /// The file of certificate authorities every request trusts; libcurl's own when nil.
     private let caBundle: String?
 

@@ -16,8 +16,12 @@ enum Backend {
     case moodle(URL, credentials: AccessCredentials)
 
     /// The backend `options` (or `CANVAS_URL` or `MOODLE_URL`, or the profile's saved login)
-    /// choose; `clock` says which catalog courses are current.
-    static func choose(options: LaunchOptions, processEnvironment: [String: String], clock: WallClock, logins: LoginStore) throws -> Backend {
+    /// choose; `clock` says which catalog courses are current. `whenSiteIsKnown` runs once the
+    /// backend is known to be a site and before its token is resolved (a token command may
+    /// take a while), so what a site needs can be set going beside it.
+    static func choose(
+        options: LaunchOptions, processEnvironment: [String: String], clock: WallClock, logins: LoginStore, whenSiteIsKnown: () -> Void = {}
+    ) throws -> Backend {
         if let path = options.catalogPath { return .offline(catalog: .file(path, clock: clock)) }
         let profile = options.profile ?? .standard
         let given = try chosenSite(options: options, processEnvironment: processEnvironment)
@@ -34,6 +38,7 @@ enum Backend {
         if !tokenGiven, let login, login.url != site.url || login.kind != site.kind {
             throw SetupError.loginIsForAnotherSite(profile, saved: login.url, chosen: site.url, kind: site.kind)
         }
+        whenSiteIsKnown()
         let credentials = try AccessToken.resolve(options: options, environment: processEnvironment, login: login, profile: profile, kind: site.kind)
         switch site.kind {
         case .canvas: return .canvas(site.url, credentials: credentials)

@@ -26,6 +26,8 @@ public enum LiveEnvironment {
         var rateReadings: RateReadingFile?
         /// The site the commands talk to (through the process's rate budget, for Canvas); nil for the sample or a catalog.
         var account: SiteAccount?
+        /// Whose saved copies are read and written, for a site whose answers are saved.
+        var savedCopyAccounts: SavedCopyAccounts?
         /// How the student's editor gets the terminal while the panes own it: for the event loop.
         public var terminalHandover: TerminalHandover
 
@@ -35,6 +37,15 @@ public enum LiveEnvironment {
             guard !sendsNothing else { return }
             let engine = engine
             Task.detached { await engine.run() }
+        }
+
+        /// Asks the site whose token this is now, beside the command's first requests, when no
+        /// earlier run learned it and answers are to be saved: they are saved under that account,
+        /// and asked only when the first of them arrives, the question is one more round trip
+        /// before the process may exit (`finishWriting` waits for the copy).
+        func learnAccountAhead() {
+            guard !sendsNothing, let accounts = savedCopyAccounts, accounts.remembered == nil else { return }
+            Task { _ = await accounts.current() }
         }
 
         /// Waits up to a second for saved copies still being written, before the process exits:
@@ -63,7 +74,11 @@ public enum LiveEnvironment {
             environment.analytics = try Analytics.eventLog(path: path, clock: environment.clock)
         }
         let logins = LoginStore(directory: environment.paths.configDirectory)
-        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins)
+        // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
+        let network = HTTPEngine(caBundle: HTTPEngine.caBundle(in: processEnvironment))
+        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins) {
+            if !options.offline, goesOnlineAtOnce(options.command) { network.prepare() }
+        }
         let saved = try? logins.login(for: options.profile ?? .standard)
         environment.siteLabel = backend.label(catalogPath: options.catalogPath, profile: profile, saved: saved ?? nil)
         var rateReadings: RateReadingFile?
@@ -74,8 +89,6 @@ public enum LiveEnvironment {
             rateReadings = file
         }
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
-        // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
-        let network = HTTPEngine(caBundle: HTTPEngine.caBundle(in: processEnvironment))
         let engine = makeEngine(backend: backend, store: store, environment: environment, network: network)
         var http = backend.http(options: options, engine: network)
         if case .canvas = backend, !options.noCache {
@@ -95,8 +108,9 @@ public enum LiveEnvironment {
         environment.grades = clients.grades
         environment.fileClient = clients.files
         environment.capabilities = clients.capabilities
+        var accounts: SavedCopyAccounts?
         if let account, let savedCopies {
-            keepSavedCopies(of: account, in: savedCopies, offline: options.offline, environment: &environment)
+            accounts = keepSavedCopies(of: account, in: savedCopies, offline: options.offline, environment: &environment)
         }
         let downloadDirectory = DownloadPlace.downloadDirectory(
             explicit: options.downloadDirectory, environment: processEnvironment, home: environment.paths.homeDirectory
@@ -104,8 +118,19 @@ public enum LiveEnvironment {
         environment.uploadQueue = .live(store: store, engine: engine, backend: backend.identity, downloadDirectory: downloadDirectory)
         return Services(
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopies,
-            downloadDirectory: downloadDirectory, rateReadings: rateReadings, account: account, terminalHandover: handover
+            downloadDirectory: downloadDirectory, rateReadings: rateReadings, account: account, savedCopyAccounts: accounts,
+            terminalHandover: handover
         )
+    }
+
+    /// Whether `command` sends its first request as soon as it starts: the app, and the commands
+    /// that ask the site or work the queue. `upload`, `submit` and `queue` only touch the queue
+    /// on disk, so they leave libcurl unopened.
+    private static func goesOnlineAtOnce(_ command: LaunchOptions.Command) -> Bool {
+        switch command {
+        case .browse, .drain, .due, .calendar, .sync, .status: return true
+        case .upload, .submit, .queue, .login, .logout, .completions, .manPage: return false
+        }
     }
 
     /// The account of the site `backend` logs in to, through `http`; nil for the offline backends.
@@ -133,7 +158,9 @@ public enum LiveEnvironment {
 
     /// Shows what `store` saved of this site and user at once, and saves every answer there from
     /// now on; with `offline`, asks the site nothing at all.
-    private static func keepSavedCopies(of account: SiteAccount, in store: SavedCopyStore, offline: Bool, environment: inout EnvironmentValues) {
+    private static func keepSavedCopies(
+        of account: SiteAccount, in store: SavedCopyStore, offline: Bool, environment: inout EnvironmentValues
+    ) -> SavedCopyAccounts {
         let accounts = SavedCopyAccounts(origin: account.url.absoluteString, store: store, account: account)
         if let account = accounts.remembered {
             environment.savedCopies = .store(store, account: account)
@@ -148,6 +175,7 @@ public enum LiveEnvironment {
         environment.grades = offline ? .offline : environment.grades.saving(to: store) { await accounts.current() }
         environment.discussions = offline ? .offline : environment.discussions.saving(to: store) { await accounts.current() }
         environment.fileClient = offline ? .offline : environment.fileClient.saving(to: store) { await accounts.current() }
+        return accounts
     }
 
     private static func makeEngine(backend: Backend, store: UploadStore, environment: EnvironmentValues, network: HTTPEngine) -> UploadEngine {

@@ -21,7 +21,7 @@ extension SavedCopyStore {
     /// Replaces the record of `course` in one atomic step; best effort: one that can't be written is only not kept.
     func record(_ seen: SeenCourse, for course: CourseID, of account: SavedCopyAccount) {
         guard let data = try? JSONEncoder().encode(seen), data.count <= copyLimit else { return }
-        try? Self.replace(Self.seenFileName(course), in: seenFolder(for: account).path, with: data)
+        try? Self.replace(Self.seenFileName(course), in: seenFolder(for: account).path, with: data, durable: true)
     }
 
     func seenFolder(for account: SavedCopyAccount) -> URL {

@@ -20,6 +20,12 @@ import Glibc
 /// and replaced by the next answer. The whole stays under `limit` bytes, the oldest files
 /// dropped first.
 ///
+/// Copies and the token's user are written without waiting for the disk (no fsync), as the
+/// cached HTTP answers are: they are the site's answers, which the site gives again, and one a
+/// power cut leaves damaged is taken as never saved. Waiting cost every command that saved one
+/// a sync of each file and each new folder before it could exit (2–15 ms each on a busy
+/// disk). A record of what was seen is the student's own and is still synced.
+///
 /// One store per process: the cache directory is shared by every pane and command.
 public final class SavedCopyStore: Sendable {
     public let directory: URL
@@ -30,7 +36,7 @@ public final class SavedCopyStore: Sendable {
     /// Writes since the size was last checked; checked on the first write and every 64th.
     private let writesSinceCheck = Mutex(64)
     /// Writes handed to a background writer and not finished yet.
-    let writesUnderWay = Mutex(0)
+    let writesUnderWay = WritesUnderWay()
 
     /// The largest copy kept: 32 MB, as large as one answer may be (HTTP's `defaultMaxAnswerBytes`).
     ///
@@ -60,7 +66,7 @@ public final class SavedCopyStore: Sendable {
     func write<Value: Codable & Sendable>(_ value: Value, as key: SavedCopyKey, of account: SavedCopyAccount) {
         let record = Record(saved_at: clock.now().timeIntervalSince1970, value: value)
         guard let data = try? JSONEncoder().encode(record), data.count <= copyLimit else { return }
-        guard (try? Self.replace(key.fileName, in: folder(for: account).path, with: data)) != nil else { return }
+        guard (try? Self.replace(key.fileName, in: folder(for: account).path, with: data, durable: false)) != nil else { return }
         let due = writesSinceCheck.withLock { count in
             count += 1
             guard count >= 64 else { return false }
@@ -70,12 +76,13 @@ public final class SavedCopyStore: Sendable {
         if due { trim() }
     }
 
-    /// Writes `data` as the file `name` in `folder`, made if need be, in one atomic step.
-    static func replace(_ name: String, in folder: String, with data: Data) throws {
-        try FileDescriptor.makeDirectories(folder)
+    /// Writes `data` as the file `name` in `folder`, made if need be, in one atomic step; with
+    /// `durable`, the file and the new folders are synced to the disk before it returns.
+    static func replace(_ name: String, in folder: String, with data: Data, durable: Bool) throws {
+        try FileDescriptor.makeDirectories(folder, durable: durable)
         let descriptor = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
         defer { descriptor.close() }
-        try AtomicFile.write(data, as: name, in: descriptor)
+        try AtomicFile.write(data, as: name, in: descriptor, durable: durable)
     }
 
     /// The user `token` was last seen to belong to on `origin`; nil when none was, or when what
@@ -91,7 +98,7 @@ public final class SavedCopyStore: Sendable {
     public func remember(user: String, origin: String, token: String) {
         guard SavedCopyAccount.isUserID(user) else { return }
         let folder = tokensFolder(origin).path
-        try? Self.replace(Self.digest(token), in: folder, with: Data(user.utf8))
+        try? Self.replace(Self.digest(token), in: folder, with: Data(user.utf8), durable: false)
     }
 
     /// Deletes the oldest copies until the whole is under the limit (to 90% of it, so not every

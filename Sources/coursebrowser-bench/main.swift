@@ -162,6 +162,9 @@ let groups = [
         let rtt = Duration.milliseconds(option("--rtt-ms").flatMap { Int($0) } ?? 200)
         try MoodleLatencyBenchmark(runs: quick ? 3 : 7, rtt: rtt).run(bench)
     },
+    Group(name: "cold") { bench, quick in
+        try ColdCommandBenchmark(runs: quick ? 7 : 15, script: fakeCanvasScript()).run(bench)
+    },
 ]
 
 @MainActor

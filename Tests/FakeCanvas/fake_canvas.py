@@ -1358,6 +1358,34 @@ class FaultRules:
             return [rule.to_json() for rule in self._rules]
 
 
+class ConnectionGauge:
+    """How many connections the API port holds open now, and the most it held at once: what a
+    test of a client's cap on connections per host reads (browsers keep to six)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._open = 0
+        self._most = 0
+
+    def opened(self) -> None:
+        with self._lock:
+            self._open += 1
+            self._most = max(self._most, self._open)
+
+    def closed(self) -> None:
+        with self._lock:
+            self._open -= 1
+
+    def restart(self) -> None:
+        """Counts the most from now on, starting from the connections open now."""
+        with self._lock:
+            self._most = self._open
+
+    def to_json(self) -> dict:
+        with self._lock:
+            return {"open": self._open, "most": self._most}
+
+
 class RequestLog:
     """Every non-control request, without ever storing the token itself."""
 
@@ -2516,6 +2544,7 @@ class FakeCanvas:
         self.paginator = Paginator(opts.per_page_max)
         self.faults = FaultRules()
         self.log = RequestLog()
+        self.connections = ConnectionGauge()
         self.default_ttl = opts.signature_ttl
         self.config = Config(signature_ttl=opts.signature_ttl)
         self.rate_bucket = RateBucket()
@@ -3929,6 +3958,8 @@ class FakeCanvas:
         ("POST", "/__control/up"): "control_up",
         ("GET", "/__control/requests"): "control_requests",
         ("DELETE", "/__control/requests"): "control_clear_requests",
+        ("GET", "/__control/connections"): "control_connections",
+        ("DELETE", "/__control/connections"): "control_restart_connections",
         ("GET", "/__control/config"): "control_config",
         ("POST", "/__control/config"): "control_set_config",
         ("GET", "/__control/rate_bucket"): "control_rate_bucket",
@@ -4001,6 +4032,13 @@ class FakeCanvas:
     def control_clear_requests(self, _payload) -> Response:
         self.log.clear()
         return json_response(200, {"ok": True})
+
+    def control_connections(self, _payload) -> Response:
+        return json_response(200, self.connections.to_json())
+
+    def control_restart_connections(self, _payload) -> Response:
+        self.connections.restart()
+        return json_response(200, self.connections.to_json())
 
     def control_config(self, _payload) -> Response:
         return json_response(200, self.config.to_json())
@@ -4129,6 +4167,7 @@ class FakeCanvas:
         self.catalog.reset()
         self.config = Config(signature_ttl=self.default_ttl)
         self.rate_bucket.configure(None)
+        self.connections.restart()
         self.api.open()
         return json_response(200, {"ok": True})
 
@@ -4286,10 +4325,14 @@ class Server(ThreadingHTTPServer):
     def track(self, conn):
         with self._conn_lock:
             self._connections[conn] = threading.get_ident()
+        if self.role == "api":
+            self.app.connections.opened()
 
     def untrack(self, conn):
         with self._conn_lock:
-            self._connections.pop(conn, None)
+            known = self._connections.pop(conn, None) is not None
+        if known and self.role == "api":
+            self.app.connections.closed()
 
     def drop_connections(self):
         """Down means down: kept-alive connections are cut too (all but the

@@ -74,4 +74,19 @@ struct FilesTests {
         #expect(Files.size(of: nested) == nil)
         #expect(Files.size(of: try folder.payload(size: 1234).path) == 1234)
     }
+
+    /// A cache's directories are made as any others, only without waiting for the disk.
+    @Test func directoriesMadeForACacheAreCreatedOwnerOnlyToo() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let nested = folder.url.appendingPathComponent("cache/x/y").path
+        try FileDescriptor.makeDirectories(nested, durable: false)
+        try FileDescriptor.makeDirectories(nested, durable: false)
+        for path in [nested, folder.url.appendingPathComponent("cache/x").path] {
+            var status = stat()
+            #expect(stat(path, &status) == 0)
+            #expect(status.st_mode & S_IFMT == S_IFDIR)
+            #expect(status.st_mode & 0o777 == 0o700)
+        }
+    }
 }

@@ -42,6 +42,27 @@ struct SHA256Tests {
         #expect(first == self.digest("abc", engine == .libcrypto ? .portable : .libcrypto), "the engines agree")
     }
 
+    /// Naming a saved copy or a cached answer by digest must not open libcrypto on the way to a
+    /// command's first request; a large one-off digest, or any once libcrypto is open, uses it.
+    @Test func aDigestOfFewBytesUsesThePortableCodeUnlessLibcryptoIsOpenAlready() {
+        #expect(SHA256.engine(forOneDigestOf: 64, libcryptoOpen: false) == .portable)
+        #expect(SHA256.engine(forOneDigestOf: SHA256.libcryptoWorthOpening - 1, libcryptoOpen: false) == .portable)
+        #expect(SHA256.engine(forOneDigestOf: 64, libcryptoOpen: true) == .libcrypto)
+        #expect(SHA256.engine(forOneDigestOf: SHA256.libcryptoWorthOpening, libcryptoOpen: false) == .libcrypto)
+    }
+
+    /// `hex(of:)` on either side of the size that decides its engine, and from a sequence that
+    /// isn't contiguous, agrees with a digest computed piece by piece.
+    @Test(arguments: [0, 1_000, SHA256.libcryptoWorthOpening - 1, SHA256.libcryptoWorthOpening + 1])
+    func aOneOffDigestMatchesAStreamedOne(length: Int) {
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        let streamed = SHA256(engine: .portable)
+        bytes.withUnsafeBytes { streamed.update($0) }
+        let expected = streamed.finish()
+        #expect(SHA256.hex(of: bytes) == expected)
+        #expect(SHA256.hex(of: bytes.lazy.map { $0 }) == expected)
+    }
+
     /// Lengths around a block's end, where the padding spills into another block.
     @Test(arguments: engines, [55, 56, 57, 63, 64, 65, 119, 120, 128, 1_000])
     func lengthsAroundABlockMatchSha256sum(engine: SHA256.Engine, length: Int) throws {

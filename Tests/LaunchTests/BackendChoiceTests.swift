@@ -79,6 +79,26 @@ struct BackendChoiceTests {
         #expect(SetupError.noLogin(try ProfileName("school")).userMessage == "Profile school is not logged in; run coursebrowser login --profile school")
     }
 
+    /// What a site needs (libcurl) is set going before the token is resolved, which a token
+    /// command may make slow: even a token that can't be read finds it already asked for.
+    @Test func aSiteIsAnnouncedBeforeItsTokenIsResolvedAndACatalogIsNot() throws {
+        defer { scratch.remove() }
+        var announced = 0
+        let missing = try LaunchOptions.parse(["--canvas", "https://school.example", "--token-file", scratch.url.appendingPathComponent("absent").path])
+        #expect(throws: (any Error).self) {
+            try Backend.choose(options: missing, processEnvironment: [:], clock: .live, logins: store) { announced += 1 }
+        }
+        #expect(announced == 1)
+        let site = try Backend.choose(options: LaunchOptions(), processEnvironment: [:], clock: .live, logins: store) { announced += 1 }
+        #expect(site.kind == .canvas)
+        #expect(announced == 2)
+        let catalog = try LaunchOptions.parse(["--catalog", scratch.url.appendingPathComponent("catalog.json").path])
+        _ = try? Backend.choose(options: catalog, processEnvironment: [:], clock: .live, logins: store) { announced += 1 }
+        let empty = LoginStore(directory: scratch.url.appendingPathComponent("none"))
+        _ = try Backend.choose(options: LaunchOptions(), processEnvironment: [:], clock: .live, logins: empty) { announced += 1 }
+        #expect(announced == 2, "neither a catalog nor the sample is a site")
+    }
+
     @Test func withNothingSavedTheDefaultProfileShowsTheSample() throws {
         defer { scratch.remove() }
         let empty = LoginStore(directory: scratch.url.appendingPathComponent("none"))

@@ -23,6 +23,8 @@ void cb_sha256_finish(struct cb_sha256 *context, uint8_t digest[32]);
 
 /* 0 when libcrypto was found and offers SHA-256; tried once, on the first call. */
 int cb_sha256_libcrypto_load(void);
+/* 1 when an earlier call opened libcrypto and it offers SHA-256; never opens it itself. */
+int cb_sha256_libcrypto_is_open(void);
 /* A context ready for bytes, or NULL when libcrypto is missing or out of memory. */
 void *cb_sha256_libcrypto_new(void);
 /* 1 on success, 0 when libcrypto reports an error. */

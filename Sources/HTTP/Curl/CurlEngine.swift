@@ -55,6 +55,13 @@ extension CurlEngine {
         private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         /// Certificate authorities the app's root named; libcurl's own when nil.
         private let caBundle: String?
+        /// The most connections open to one host at once; libcurl queues the requests beyond
+        /// them until one is free. Six, as browsers keep to: over HTTP/1.1 a start sends a
+        /// dozen requests to Canvas together, which would otherwise each open a connection.
+        /// (Over HTTP/2 they share one anyway.) A queued request's total time limit counts
+        /// its time in the queue, as libcurl's does; an API answer frees its connection in
+        /// milliseconds, and long transfers (files) go one job at a time.
+        static let connectionsPerHost = 6
 
         init(caBundle: String?) {
             self.caBundle = caBundle
@@ -63,6 +70,7 @@ extension CurlEngine {
                 // Multiplexing is libcurl's default since 7.62; said here so no build or
                 // version decides otherwise without a trace in this code.
                 cb_multi_setopt_long(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
+                cb_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, Self.connectionsPerHost)
             }
         }
 

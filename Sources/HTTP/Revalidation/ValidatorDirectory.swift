@@ -77,7 +77,7 @@ final class ValidatorDirectory: Sendable {
         data.append(Self.newline)
         data.append(answer.body)
         do {
-            try FileDescriptor.makeDirectories(path)
+            try FileDescriptor.makeDirectories(path, durable: false)
             let directory = try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY)
             defer { directory.close() }
             try AtomicFile.write(data, as: key, in: directory, durable: false)

@@ -12,6 +12,7 @@ package enum DueCommands {
     /// Prints what is due from two weeks back to `days` ahead, grouped as the Due pane groups
     /// it, or as JSON; 0 when it was read (or a saved copy was shown), 1 when it couldn't be.
     package static func due(json: Bool, days: Int?, services: LiveEnvironment.Services, processEnvironment: [String: String]) async -> Int32 {
+        services.learnAccountAhead()
         let now = services.environment.clock.now()
         let days = days ?? LaunchOptions.defaultDays
         guard let items = await load(days: days, environment: services.environment, now: now) else { return 1 }
@@ -29,6 +30,7 @@ package enum DueCommands {
 
     /// Prints what is due from two weeks back to `days` ahead as an iCalendar file.
     package static func calendar(days: Int?, services: LiveEnvironment.Services) async -> Int32 {
+        services.learnAccountAhead()
         let now = services.environment.clock.now()
         guard let items = await load(days: days ?? LaunchOptions.defaultDays, environment: services.environment, now: now) else { return 1 }
         let feed = DueCalendar(domain: services.backendName, now: now)

@@ -11,7 +11,9 @@ import Glibc
 /// The last reading of Canvas's rate budget, kept in the profile's data directory
 /// (`rate-budget.json`) so `status` can tell it and the next run starts from it.
 ///
-/// Written at most once a second while answers come, and once more before the process exits.
+/// Written at most once a second while answers come, the first time a second after the file
+/// was opened, and once more before the process exits: a command done within its first second
+/// writes it once, at its exit, not also on the way to its first answer.
 final class RateReadingFile: Sendable {
     static let fileName = "rate-budget.json"
     /// The shortest time between two writes while answers stream in.
@@ -20,11 +22,13 @@ final class RateReadingFile: Sendable {
     let directory: URL
     private let clock: WallClock
     /// The reading not yet written, and when the file was last written.
-    private let pending = Mutex<(reading: RateReading?, writtenAt: Date?)>((nil, nil))
+    private let pending: Mutex<(reading: RateReading?, writtenAt: Date)>
 
     init(directory: URL, clock: WallClock) {
         self.directory = directory
         self.clock = clock
+        // As if written just now: the spacing then holds the first reading back too.
+        pending = Mutex((nil, clock.now()))
     }
 
     /// The saved reading, when there is one that parses.
@@ -40,7 +44,7 @@ final class RateReadingFile: Sendable {
         let now = clock.now()
         let due = pending.withLock { state -> Bool in
             state.reading = reading
-            guard state.writtenAt.map({ now.timeIntervalSince($0) >= Self.spacing }) ?? true else { return false }
+            guard now.timeIntervalSince(state.writtenAt) >= Self.spacing else { return false }
             state.writtenAt = now
             state.reading = nil
             return true
