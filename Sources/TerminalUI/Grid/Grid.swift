@@ -70,6 +70,11 @@ public struct Grid: Sendable {
         cells[y * width + x].isContinuation
     }
 
+    /// Whether (`x`, `y`) holds a plain space, as a cleared screen has everywhere.
+    func isBlank(x: Int, y: Int) -> Bool {
+        cells[y * width + x] == .blank
+    }
+
     /// Whether (`x`, `y`) holds the same cell here and in `other`, a grid of the same size.
     func cellMatches(x: Int, y: Int, in other: Grid) -> Bool {
         let (mine, theirs) = (cells[y * width + x], other.cells[y * width + x])

@@ -105,7 +105,12 @@ public final class CursesScreen {
             if let previous, grid.rowMatches(y, in: previous) { continue }
             for x in 0..<grid.width {
                 guard !grid.isContinuation(x: x, y: y) else { continue }
-                if let previous, grid.cellMatches(x: x, y: y, in: previous) { continue }
+                if let previous {
+                    if grid.cellMatches(x: x, y: y, in: previous) { continue }
+                } else if grid.isBlank(x: x, y: y) {
+                    // Cleared, the screen holds plain spaces already: most of a first frame.
+                    continue
+                }
                 draw(grid[x, y], x: x, y: y)
             }
         }
@@ -141,24 +146,38 @@ public final class CursesScreen {
         }
     }
 
+    /// A base scalar and four marks, as many as `setcchar` takes.
+    nonisolated static let mostCurseCharacters = 5
+
     private func draw(_ cell: Cell, x: Int, y: Int) {
-        var characters = Self.curseCharacters(for: cell.text)
-        _ = cb_put_cluster(Int32(y), Int32(x), &characters, attributes(for: cell.style), colorPair(for: cell.style))
+        // On the stack: a first frame draws thousands of cells, each an allocation or two before.
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Self.mostCurseCharacters + 1) { characters in
+            guard let start = characters.baseAddress else { return }
+            Self.curseCharacters(for: cell.text, into: characters)
+            _ = cb_put_cluster(Int32(y), Int32(x), start, attributes(for: cell.style), colorPair(for: cell.style))
+        }
     }
 
     /// The base scalar and at most four combining marks, zero-terminated, as `setcchar` accepts them.
     ///
     /// Extra spacing scalars of a ZWJ sequence are dropped: curses would give each its own cell.
-    static func curseCharacters(for text: String) -> [wchar_t] {
-        var scalars = Array(text.unicodeScalars.prefix(1))
-        for scalar in text.unicodeScalars.dropFirst() where scalars.count < 5 {
-            if Character(scalar).displayWidth == 0, scalar != "\u{200D}" {
-                scalars.append(scalar)
+    ///
+    /// Written into `buffer`, which has room for ``mostCurseCharacters`` and the zero; answers
+    /// how many it wrote before the zero.
+    @discardableResult
+    nonisolated static func curseCharacters(for text: String, into buffer: UnsafeMutableBufferPointer<wchar_t>) -> Int {
+        var count = 0
+        for scalar in text.unicodeScalars where count < mostCurseCharacters {
+            if count == 0 || (Character(scalar).displayWidth == 0 && scalar != "\u{200D}") {
+                buffer[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
             }
         }
-        if scalars.isEmpty {
-            scalars = [" "]
+        if count == 0 {
+            buffer[0] = wchar_t(bitPattern: UInt32(0x20))
+            count = 1
         }
-        return scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+        buffer[count] = 0
+        return count
     }
 }
