@@ -144,4 +144,12 @@ extension UploadsPane {
     var isAnimating: Bool {
         state.queue.isLoading || state.hasJobUnderWay
     }
+
+    /// The spinner while the queue is read and the speed of what this process sends, which move
+    /// every tenth of a second; else the next second of a countdown to a retry on screen. A job
+    /// another process sends shows no progress here, so it moves nothing.
+    func nextChange(after now: Date) -> Date? {
+        if state.queue.isLoading || !state.progress.isEmpty { return ScreenTicks.spinnerFrame(after: now) }
+        return state.nextCountdownChange(after: now)
+    }
 }
