@@ -34,13 +34,15 @@ final class UploadsPane: PaneRunner {
         runner.send = { [weak self] in self?.update(.queue($0)) }
     }
 
-    /// Reads the queue, then keeps it fresh: this process's changes as they are announced,
-    /// every `interval` from the disk, for changes made by other processes; the progress of
-    /// the jobs being sent is followed while there are some, as the state asks.
-    func start(refreshEvery interval: Duration = .seconds(5)) {
+    /// Reads the queue, then keeps it fresh: this process's changes as they are announced, and
+    /// the disk's (other processes' among them) each time the queue says it changed there; the
+    /// progress of the jobs being sent is followed while there are some, as the state asks.
+    func start() {
         update(.start)
-        let changes = uploadQueue.follow(by: self) { $0.update(.changed($1)) }
-        watchers = [changes, repeating(every: interval) { $0.update(.poll) }]
+        watchers = [
+            uploadQueue.follow(by: self) { $0.update(.changed($1)) },
+            uploadQueue.followChangesOnDisk(by: self) { $0.update(.changedOnDisk) },
+        ]
     }
 
     isolated deinit {
