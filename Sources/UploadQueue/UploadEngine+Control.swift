@@ -63,17 +63,28 @@ extension UploadEngine {
         try save(job)
     }
 
-    /// Runs until cancelled: uploads what is due, then sleeps until the next job is due, a
-    /// wake-up comes (a new job, a retry, the network coming back), or `pollInterval` passes,
-    /// after which it looks for jobs other processes queued. While jobs wait, it probes the
-    /// backend every `probeInterval`, and a probe that succeeds makes them due at once.
-    public func run(pollInterval: Duration = .seconds(5), probeInterval: TimeInterval = 15) async {
+    /// Runs until cancelled: uploads what is due, then sleeps until the next job is due or a
+    /// wake-up comes: a job queued or retried here, the network coming back, or any change to
+    /// the queue on disk (`UploadStore.changes()`), such as a job another process queued. While
+    /// jobs wait, it probes the backend every `probeInterval`, and a probe that succeeds makes
+    /// them due at once. With nothing due it sleeps until woken, however long that is.
+    public func run(probeInterval: TimeInterval = 15) async {
+        let changes = store.changes()
+        let watcher = Task { [weak self] in
+            for await _ in changes {
+                self?.signal()
+            }
+        }
+        defer { watcher.cancel() }
         while !Task.isCancelled {
             _ = try? await runDueJobs()
             await probeIfWaiting(every: probeInterval)
-            await pause(upTo: nextWake(pollInterval: pollInterval, probeInterval: probeInterval))
+            await pause(upTo: nextWake(probeInterval: probeInterval))
         }
     }
+
+    /// How often, in seconds, a due job another process holds is looked at again.
+    static let heldJobCheck: TimeInterval = 5
 
     /// Wakes the run loop: call after queuing a job.
     public nonisolated func signal() {
@@ -89,21 +100,25 @@ extension UploadEngine {
         sleeper.continuation.resume()
     }
 
-    /// How long the run loop may sleep: until the next job is due, the next probe, or the next look at the disk.
-    private func nextWake(pollInterval: Duration, probeInterval: TimeInterval) -> Duration {
-        // Compared in seconds and converted last, so a due date far away can't overflow a Duration.
-        var seconds = Double(pollInterval.components.seconds) + Double(pollInterval.components.attoseconds) / 1e18
+    /// How long the run loop may sleep: until the next job is due, the next probe, or the next
+    /// look at a job another process holds; nil when there is none, so only a wake-up ends the sleep.
+    private func nextWake(probeInterval: TimeInterval) -> Duration? {
+        var seconds = heldElsewhere ? Self.heldJobCheck : TimeInterval.infinity
         if let due = try? nextDueDate() {
-            seconds = min(seconds, max(0, due.timeIntervalSince(clock.now())))
+            seconds = min(seconds, due.timeIntervalSince(clock.now()))
             if probe != nil {
-                seconds = min(seconds, max(0, probeInterval - clock.now().timeIntervalSince(lastProbe)))
+                seconds = min(seconds, probeInterval - clock.now().timeIntervalSince(lastProbe))
             }
         }
-        return .milliseconds(Int64(seconds * 1000))
+        guard seconds.isFinite else { return nil }
+        // Compared in seconds and converted last, and at most a day, so a due date far away can't
+        // overflow a Duration; the loop looks again after a day.
+        return .milliseconds(Int64(min(86_400, max(0, seconds)) * 1000))
     }
 
-    /// Sleeps for `limit`, or until a wake-up arrives or the task is cancelled, whichever is first.
-    private func pause(upTo limit: Duration) async {
+    /// Sleeps for `limit` (nil: for ever), or until a wake-up arrives or the task is cancelled,
+    /// whichever is first.
+    private func pause(upTo limit: Duration?) async {
         if wokenWhileBusy {
             wokenWhileBusy = false
             return
@@ -111,16 +126,18 @@ extension UploadEngine {
         pauses += 1
         let id = pauses
         let clock = clock
-        let timer = Task { [weak self] in
-            try? await clock.sleep(limit)
-            await self?.timerFired(id)
+        let timer = limit.map { limit in
+            Task { [weak self] in
+                try? await clock.sleep(limit)
+                await self?.timerFired(id)
+            }
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { sleeper = (id, $0) }
         } onCancel: {
             Task { await self.wake() }
         }
-        timer.cancel()
+        timer?.cancel()
     }
 
     /// Ends the pause `id` if it is still the one sleeping.

@@ -34,6 +34,10 @@ public actor UploadEngine {
     /// Whether a job is waiting on a transient failure, so an answer from the backend should wake it.
     var hasWaitingJobs = true
     var lastProbe = Date.distantPast
+    /// Whether the last pass found a due job claimed by another process: one that dies sending it
+    /// frees its claim but writes nothing, so the run loop looks again after a while rather than
+    /// waiting for a change on disk that never comes.
+    var heldElsewhere = false
 
     public init(
         store: UploadStore,
@@ -138,8 +142,12 @@ public actor UploadEngine {
     @discardableResult
     public func runDueJobs(only: Set<String>? = nil) async throws -> Int {
         var tried = 0
+        heldElsewhere = false
         for job in try dueJobs() where only?.contains(job.id) ?? true {
-            guard let claim = try store.claim(job.id) else { continue }
+            guard let claim = try store.claim(job.id) else {
+                heldElsewhere = true
+                continue
+            }
             defer { claim.release() }
             // Re-read under the claim: another process may have finished or failed it meanwhile,
             // or its record may have been damaged, and a stand-in must never be sent or saved.

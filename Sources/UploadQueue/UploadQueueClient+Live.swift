@@ -37,6 +37,7 @@ extension UploadQueueClient {
             },
             progress: { engine.activity.snapshot },
             updates: { engine.subscribe().changes },
+            changesOnDisk: { store.changes() },
             checkWritable: { try store.checkWritable() },
             enqueueDownloads: { batch in
                 let outcome = try store.enqueueDownloads(batch, backend: backend, downloadDirectory: downloadDirectory)

@@ -67,6 +67,9 @@ extension UploadStore {
         let jobs = try openSubdirectory(Self.jobsName, of: queue)
         defer { jobs.close() }
 
+        // Runs after the staged directory is closed below: a run loop woken by the rename finds
+        // the job still locked by this writer and can't claim it, so it is told again once it can.
+        defer { noteChange() }
         let (id, staged) = try makeStagedDirectory(in: staging, besides: jobs, at: clock.now())
         // Closing releases the staging lock; until then no sweeper touches the directory.
         defer { staged.close() }

@@ -11,7 +11,8 @@ import Glibc
 ///
 /// Layout under the data directory (directories 0700, files 0600):
 ///
-///     queue/jobs/<id>/job.json   the job, always complete (replaced atomically)
+///     queue/jobs/<id>/job.json   the job, always complete (replaced atomically); `jobs/`
+///                                is touched after each, for those watching it (`changes()`)
 ///     queue/jobs/<id>/payload    the bytes captured when the job was queued (a
 ///                                submission's later files in payload-1, payload-2, …)
 ///     queue/staging/<id>/        a job being queued; moved into jobs/ in one rename
@@ -118,6 +119,7 @@ public struct UploadStore: Sendable {
         }
         // A job removed meanwhile was renamed into trash/ along with the record just written.
         guard isStillInQueue(job.id, jobDirectory) else { throw UploadQueueError.jobNotFound(id: job.id) }
+        noteChange()
     }
 
     /// The job stored in `jobs/<name>/job.json`; a damaged stand-in when that record can't be

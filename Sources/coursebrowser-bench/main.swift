@@ -121,6 +121,13 @@ let groups = [
         let crowded = try bench.dataDirectory(named: "crowded", doneJobs: 1_000, waiting: false)
         let idle = try bench.idleCPU(bench.app, ["--data-dir", crowded], marker: "quit", seconds: quick ? 5 : 10)
         row("idle, 1,000 jobs in the queue", figure(idle, "%"), figure(floor, "%"))
+        let empty = try bench.dataDirectory(named: "empty", doneJobs: 0, waiting: false)
+        let seconds = quick ? 5 : 10
+        let still = try bench.wakeups(bench.app, ["--data-dir", empty], marker: "quit", seconds: seconds)
+        let floorWakeups = try bench.wakeups(bench.floor, ["300"], marker: "quit", seconds: seconds)
+        row("wake-ups a second, nothing moving (vs the floor)", figure(still, "/s"), figure(floorWakeups, "/s"), ratio(still, floorWakeups))
+        let crowdedWakeups = try bench.wakeups(bench.app, ["--data-dir", crowded], marker: "quit", seconds: seconds)
+        row("wake-ups a second, 1,000 jobs in the queue", figure(crowdedWakeups, "/s"), figure(floorWakeups, "/s"), ratio(crowdedWakeups, floorWakeups))
     },
     Group(name: "memory") { bench, _ in
         let app = try bench.peakMemory(bench.app, [], marker: "quit")

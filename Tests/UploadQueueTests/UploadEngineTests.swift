@@ -75,7 +75,7 @@ struct UploadEngineTests {
         var held = try #require(try store.job(job.id))
         held.state = .waiting(until: clock.now() + 1e17, reason: "busy")
         try store.update(held)
-        let loop = Task { await engine.run(pollInterval: .milliseconds(1)) }
+        let loop = Task { await engine.run() }
         for _ in 0..<200 { await Task.yield() }
         loop.cancel()
         await loop.value
@@ -171,8 +171,8 @@ struct UploadEngineTests {
                 }
             }
         }
-        // An hour between looks at the disk: only the announcement can wake the loop in time.
-        let runner = Task { await engine.run(pollInterval: .seconds(3600), probeInterval: 3600) }
+        // Nothing is due and the clock's sleeps really last: the loop sleeps until something wakes it.
+        let runner = Task { await engine.run(probeInterval: 3600) }
         try await Task.sleep(for: .milliseconds(50))
         let job = try store.enqueue(file: file("w.txt"), course: CourseID(1), backend: "offline")
         engine.announce(.updated(job))
@@ -194,7 +194,7 @@ struct UploadEngineTests {
         }, probe: { online.value })
         try await engine.runDueJobs()
         online.value = true
-        let runner = Task { await engine.run(pollInterval: .milliseconds(100), probeInterval: 0) }
+        let runner = Task { await engine.run(probeInterval: 0) }
         for _ in 0..<2000 where try state(job.id) != .done {
             await Task.yield()
         }

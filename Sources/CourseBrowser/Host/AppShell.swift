@@ -229,4 +229,13 @@ public final class AppShell: TerminalApplication {
     public var isAnimating: Bool {
         panes.contains { $0.isAnimating }
     }
+
+    /// How long until a pane on screen changes by itself (`Pane.nextChange(after:)`); nil while
+    /// none will, so the loop draws nothing until an event comes.
+    public var nextFrame: Duration? {
+        guard layout.fits else { return nil }
+        let now = clock.now()
+        guard let next = layout.shown(focus: focus).compactMap({ pane($0).nextChange(after: now) }).min() else { return nil }
+        return .milliseconds(Int64((max(0, next.timeIntervalSince(now)) * 1_000).rounded(.up)))
+    }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TerminalUI
 
 /// A self-sufficient part of the screen: it loads its own data, draws inside its rectangle
@@ -19,6 +20,9 @@ protocol Pane: AnyObject {
     var helpKeys: [KeyItem] { get }
     /// True while a spinner or timer in the pane needs redrawing.
     var isAnimating: Bool { get }
+    /// When what the pane shows next changes by itself, with no event: a spinner's next frame,
+    /// a countdown's next second; nil when nothing it shows moves.
+    func nextChange(after now: Date) -> Date?
     /// A short note for the pane's bottom border, such as a scroll position.
     var footer: String? { get }
     /// Called by the pane after its state changed; set by the host.
@@ -39,6 +43,11 @@ protocol Pane: AnyObject {
 extension Pane {
     var isCutOff: Bool { false }
     var answers: Int { 0 }
+
+    /// A pane that animates shows a spinner, whose frame moves every tenth of a second.
+    func nextChange(after now: Date) -> Date? {
+        isAnimating ? ScreenTicks.spinnerFrame(after: now) : nil
+    }
 
     /// Reacts to a key while focused; returns whether the pane used it.
     func handle(_ key: Key) -> Bool {

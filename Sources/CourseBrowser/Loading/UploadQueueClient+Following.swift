@@ -13,4 +13,18 @@ extension UploadQueueClient {
             }
         }
     }
+
+    /// Calls `receive` with `owner` on the main actor after each change to the queue on disk,
+    /// whoever made it, until the returned task is cancelled or `owner` is gone; the owner is
+    /// never kept alive by it.
+    @MainActor
+    func followChangesOnDisk<Owner: AnyObject & Sendable>(by owner: Owner, _ receive: @escaping @MainActor (Owner) -> Void) -> Task<Void, Never> {
+        let changes = changesOnDisk()
+        return Task { [weak owner] in
+            for await _ in changes {
+                guard let owner else { return }
+                receive(owner)
+            }
+        }
+    }
 }

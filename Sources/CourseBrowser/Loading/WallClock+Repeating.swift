@@ -6,8 +6,9 @@ extension WallClock {
     /// clock, until the returned task is cancelled or `owner` is gone; the owner is never kept
     /// alive by it.
     ///
-    /// Counted by `now`, not by the sleeps: a sleep may end early (a test's clock only yields)
-    /// or late (a suspended laptop), and the action still comes once the time has passed.
+    /// Counted by `now`, not by the sleeps: it waits for the time on the clock (`wait`), so a
+    /// suspended laptop still gets its action once the time has passed, and a clock a test holds
+    /// still makes it wait rather than spin.
     @MainActor
     func repeating<Owner: AnyObject & Sendable>(
         every interval: Duration, by owner: Owner, _ action: @escaping @MainActor (Owner) -> Void
@@ -16,13 +17,14 @@ extension WallClock {
         return Task { [weak owner, self] in
             var next = now().addingTimeInterval(seconds)
             while !Task.isCancelled {
-                try? await sleep(.milliseconds(Int64(max(50, next.timeIntervalSince(now()) * 1_000))))
-                guard let owner else { return }
-                let current = now()
-                if current >= next {
-                    next = current.addingTimeInterval(seconds)
-                    action(owner)
+                do {
+                    try await wait(next)
+                } catch {
+                    return
                 }
+                guard let owner else { return }
+                next = now().addingTimeInterval(seconds)
+                action(owner)
             }
         }
     }

@@ -34,13 +34,15 @@ final class UploadsPane: PaneRunner {
         runner.send = { [weak self] in self?.update(.queue($0)) }
     }
 
-    /// Reads the queue, then keeps it fresh: this process's changes as they are announced,
-    /// every `interval` from the disk, for changes made by other processes; the progress of
-    /// the jobs being sent is followed while there are some, as the state asks.
-    func start(refreshEvery interval: Duration = .seconds(5)) {
+    /// Reads the queue, then keeps it fresh: this process's changes as they are announced, and
+    /// the disk's (other processes' among them) each time the queue says it changed there; the
+    /// progress of the jobs being sent is followed while there are some, as the state asks.
+    func start() {
         update(.start)
-        let changes = uploadQueue.follow(by: self) { $0.update(.changed($1)) }
-        watchers = [changes, repeating(every: interval) { $0.update(.poll) }]
+        watchers = [
+            uploadQueue.follow(by: self) { $0.update(.changed($1)) },
+            uploadQueue.followChangesOnDisk(by: self) { $0.update(.changedOnDisk) },
+        ]
     }
 
     isolated deinit {
@@ -143,5 +145,13 @@ extension UploadsPane {
 
     var isAnimating: Bool {
         state.queue.isLoading || state.hasJobUnderWay
+    }
+
+    /// The spinner while the queue is read and the speed of what this process sends, which move
+    /// every tenth of a second; else the next second of a countdown to a retry on screen. A job
+    /// another process sends shows no progress here, so it moves nothing.
+    func nextChange(after now: Date) -> Date? {
+        if state.queue.isLoading || !state.progress.isEmpty { return ScreenTicks.spinnerFrame(after: now) }
+        return state.nextCountdownChange(after: now)
     }
 }

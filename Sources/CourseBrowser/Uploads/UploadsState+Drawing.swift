@@ -74,4 +74,13 @@ extension UploadsState {
             return lines
         }
     }
+
+    /// When a countdown to a retry in a row on screen next shows a second less; nil when none does.
+    func nextCountdownChange(after now: Date) -> Date? {
+        let jobs = jobs
+        return list.visibleRange(count: jobs.count).compactMap { index -> Date? in
+            guard case let .waiting(until, _) = jobs[index].state else { return nil }
+            return ScreenTicks.countdown(to: until, after: now)
+        }.min()
+    }
 }

@@ -12,8 +12,8 @@ extension UploadsState: PaneState, BoundKeys {
         case queue(LoadEvent<[UploadJob]>)
         /// This process changed a job.
         case changed(UploadChange)
-        /// Time to look at the disk for other processes' jobs.
-        case poll
+        /// The queue changed on disk, by this process or another: read it again.
+        case changedOnDisk
         /// How far each job being sent has got.
         case progress([String: UploadProgress])
         /// A queue action the user asked for failed.
@@ -79,7 +79,7 @@ extension UploadsState: PaneState, BoundKeys {
         case .start: return [.loadQueue, .checkWritable]
         case let .queue(event): return receive(event)
         case let .changed(change): apply(change)
-        case .poll: return [.refreshQueue, .checkWritable]
+        case .changedOnDisk: return readAgain()
         case let .progress(progress): self.progress = progress
         case let .actionFailed(message): notice = Notice(text: message, isProblem: true)
         case let .writable(problem): writeProblem = problem
@@ -88,10 +88,28 @@ extension UploadsState: PaneState, BoundKeys {
         return []
     }
 
+    /// Reads the queue again, and whether it can be written; while a read is under way, once it
+    /// ends, as it may have listed the jobs before the change.
+    private mutating func readAgain() -> [Effect] {
+        guard !queue.isLoading, !queue.isRefreshing else {
+            changedWhileReading = true
+            return [.checkWritable]
+        }
+        return [.refreshQueue, .checkWritable]
+    }
+
     private mutating func receive(_ event: LoadEvent<[UploadJob]>) -> [Effect] {
         queue.apply(event)
-        guard case let .finished(.failure(error)) = event else { return [] }
-        return [.track(.loadFailed(pane: "uploads", section: "queue", message: userMessage(for: error)))]
+        guard case let .finished(result) = event else { return [] }
+        var effects: [Effect] = []
+        if changedWhileReading {
+            changedWhileReading = false
+            effects.append(.refreshQueue)
+        }
+        if case let .failure(error) = result {
+            effects.append(.track(.loadFailed(pane: "uploads", section: "queue", message: userMessage(for: error))))
+        }
+        return effects
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {

@@ -21,6 +21,8 @@ struct UploadsState {
     /// Whether a job is being sent now, so how far it got is worth asking; a job waiting to
     /// try again has no progress to ask about.
     private(set) var hasJobSending = false
+    /// Whether the queue changed on disk while it was being read, so it is read again after.
+    var changedWhileReading = false
     /// The job waiting for `y` to be removed.
     var confirmingRemoval: String?
     /// The outcome of the last action, such as a removal that failed, or why a key did nothing.

@@ -22,6 +22,10 @@ public struct UploadQueueClient: Sendable {
     /// Every change this process makes to the queue from now on, for one listener; each
     /// call gives a new stream, so any number of listeners hear every change.
     public var updates: @Sendable () -> AsyncStream<UploadChange>
+    /// Tells of each change to the queue on disk, by this process or another sharing it (a
+    /// `drain` in another terminal), without saying what changed: read the jobs again. Changes
+    /// close together may come as one; each call gives a new stream.
+    public var changesOnDisk: @Sendable () -> AsyncStream<Void>
     /// Throws, saying why, when the queue can't be written now (a read-only disk, a folder
     /// that is not the user's), so nothing can be queued, sent or removed until it can.
     public var checkWritable: @Sendable () async throws -> Void
@@ -49,6 +53,7 @@ public struct UploadQueueClient: Sendable {
         remove: @escaping @Sendable (_ id: String) async throws -> Void,
         progress: @escaping @Sendable () -> [String: UploadProgress],
         updates: @escaping @Sendable () -> AsyncStream<UploadChange>,
+        changesOnDisk: @escaping @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } },
         checkWritable: @escaping @Sendable () async throws -> Void,
         enqueueDownloads: @escaping @Sendable (_ batch: DownloadBatch) async throws -> DownloadBatch.Outcome = { _ in
             throw Unimplemented("Downloads")
@@ -75,6 +80,7 @@ public struct UploadQueueClient: Sendable {
         self.remove = remove
         self.progress = progress
         self.updates = updates
+        self.changesOnDisk = changesOnDisk
         self.checkWritable = checkWritable
         self.enqueueDownloads = enqueueDownloads
         self.localCopies = localCopies
@@ -139,6 +145,10 @@ extension UploadQueueClient: Unimplementable {
             },
             updates: {
                 report("UploadQueueClient.updates")
+                return AsyncStream { $0.finish() }
+            },
+            changesOnDisk: {
+                report("UploadQueueClient.changesOnDisk")
                 return AsyncStream { $0.finish() }
             },
             checkWritable: { throw failure("checkWritable") },

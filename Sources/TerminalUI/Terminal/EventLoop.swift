@@ -14,7 +14,9 @@ public final class EventLoop {
     private var redrawScheduled = false
     /// True while a batch of keys is handled; the batch ends with a frame of its own.
     private var readingInput = false
-    private static let animationInterval = DispatchTimeInterval.milliseconds(100)
+    /// Fires once, when the app said the screen would next change by itself; made on the first
+    /// frame that asks for it, and set again after every frame.
+    private var frameTimer: (any DispatchSourceTimer)?
 
     /// Runs once the terminal is handed back, just before the process exits: for work that
     /// must not be cut off, such as saved copies still being written.
@@ -38,7 +40,6 @@ public final class EventLoop {
         watchTermination()
         screen.start(environment: environment, mouse: mouse)
         watchInput()
-        animate()
         app.setNeedsDisplay = { [weak self] in self?.scheduleRedraw() }
         // The first frame is drawn before the queue runs anything the app has started, so
         // the panes show their progress at once rather than after the first loads' work.
@@ -100,17 +101,29 @@ public final class EventLoop {
         }
     }
 
-    private func animate() {
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + Self.animationInterval, repeating: Self.animationInterval)
-        timer.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self, self.app.isAnimating else { return }
-                self.scheduleRedraw()
-            }
+    /// Sets the frame timer for when the app says the screen next changes by itself, or stops it
+    /// when nothing on screen moves: an idle screen costs no wake-ups at all.
+    private func scheduleNextFrame() {
+        guard let delay = app.nextFrame else {
+            frameTimer?.schedule(deadline: .distantFuture, repeating: .never)
+            return
         }
+        let timer = frameTimer ?? makeFrameTimer()
+        // A spinner's frame may come a little late, never early: early, it would draw the same frame again.
+        let nanoseconds = max(1_000_000, Int(delay.components.seconds) * 1_000_000_000 + Int(delay.components.attoseconds / 1_000_000_000))
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .never, leeway: .milliseconds(nanoseconds >= 1_000_000_000 ? 50 : 5))
+    }
+
+    private func makeFrameTimer() -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.scheduleRedraw() }
+        }
+        timer.schedule(deadline: .distantFuture, repeating: .never)
         timer.resume()
+        frameTimer = timer
         sources.append(timer)
+        return timer
     }
 
     /// Asks for one frame after whatever the main queue is doing now: however many keys,
@@ -142,6 +155,7 @@ public final class EventLoop {
         var grid = Grid(width: screen.width, height: screen.height, glyphs: screen.glyphs)
         app.render(into: &grid)
         screen.flush(grid)
+        scheduleNextFrame()
     }
 
     /// Hands the terminal back, stops like any job on Ctrl-Z, and repaints after `fg`.

@@ -7,8 +7,10 @@ public protocol TerminalApplication: AnyObject {
     func render(into grid: inout Grid)
     /// Reacts to one key press.
     func handle(_ key: Key) -> KeyResult
-    /// True while something on screen moves (a spinner, a timer), so the loop keeps redrawing.
-    var isAnimating: Bool { get }
+    /// How long until the screen, left alone, looks different: a spinner's next frame, a
+    /// countdown's next second. Nil while nothing on it moves, so the loop sleeps until an event.
+    /// Asked after every frame.
+    var nextFrame: Duration? { get }
     /// Set by the loop; the application calls it when its state changed and the screen is stale.
     var setNeedsDisplay: () -> Void { get set }
 }

@@ -21,7 +21,7 @@ struct UploadsPaneCourseTests {
         client.jobs = { jobs }
         environment.uploadQueue = client
         let pane = UploadsPane(environment: environment)
-        pane.start(refreshEvery: .seconds(3600))
+        pane.start()
         await settle { pane.hasLoaded }
         return pane
     }

@@ -31,7 +31,7 @@ struct UploadsPaneDownloadTests {
         environment.uploadQueue.progress = { progress }
         environment.uploadQueue.retry = { retried.append($0) }
         let pane = UploadsPane(environment: environment)
-        pane.start(refreshEvery: .seconds(3600))
+        pane.start()
         await settle { pane.hasLoaded }
         return pane
     }

@@ -22,7 +22,7 @@ struct UploadsPaneTests {
         client.progress = { progress }
         environment.uploadQueue = client
         let pane = UploadsPane(environment: environment)
-        pane.start(refreshEvery: .seconds(3600))
+        pane.start()
         await settle { pane.hasLoaded }
         return pane
     }
@@ -42,7 +42,7 @@ struct UploadsPaneTests {
 
     /// A pane over `jobs`, whose progress the queue tells from `sent`, counting each time it is
     /// asked. Its clock records every sleep in `naps`; one as short as a progress check only
-    /// yields, while the hourly look at the disk really waits, so it does not come during the test.
+    /// yields, while a longer one really waits, so nothing else comes during the test.
     func progressPane(
         _ jobs: [UploadJob], sent: Shared<[String: UploadProgress]> = Shared([:]),
         asked: Recorder<Int> = Recorder(), naps: Recorder<Duration> = Recorder()
@@ -61,7 +61,7 @@ struct UploadsPaneTests {
             try Task.checkCancellation()
         })
         let pane = UploadsPane(environment: environment)
-        pane.start(refreshEvery: .seconds(3600))
+        pane.start()
         await settle { pane.hasLoaded }
         return pane
     }
@@ -221,7 +221,7 @@ struct UploadsPaneTests {
         var environment = Fixtures.environment()
         environment.uploadQueue.jobs = { throw CourseClient.Failure(userMessage: "Can't save to the upload queue in /data: the disk is full") }
         let pane = UploadsPane(environment: environment)
-        pane.start(refreshEvery: .seconds(3600))
+        pane.start()
         await settle { pane.queueFailure != nil }
         #expect(render(pane)[0].hasPrefix(" ❗ Couldn't read the upload queue:"))
         #expect(render(pane).joined().contains("[r]etry"))
@@ -239,10 +239,9 @@ struct UploadsPaneTests {
         }
         var environment = Fixtures.environment()
         environment.uploadQueue = queue
-        // A clock that really waits, so the hourly look at the disk does not come during the test.
-        environment.clock = WallClock(now: { Fixtures.start }, sleep: { try await Task.sleep(for: $0) })
+        // The frozen clock's sleeps end at once: a pane that looked at the disk on a timer would read it again here.
         let pane = UploadsPane(environment: environment)
-        pane.start(refreshEvery: .seconds(3600))
+        pane.start()
         await settle { pane.hasLoaded }
         continuation.yield(.updated(job("a", .done)))
         continuation.yield(.removed(id: "b"))
@@ -252,16 +251,59 @@ struct UploadsPaneTests {
         #expect(reads.values.count == 1, "the disk is read once, at start")
     }
 
-    @Test func otherProcessesJobsAreFoundOnTheDiskByAPoll() async {
+    @Test func otherProcessesJobsAreReadWhenTheQueueSaysTheDiskChanged() async {
         let jobs = Shared([job("a", .queued)])
+        let reads = Recorder<Int>()
+        let (changes, disk) = AsyncStream.makeStream(of: Void.self)
         var queue = UploadQueueClient.noOp
-        queue.jobs = { jobs.value }
+        queue.jobs = {
+            reads.append(1)
+            return jobs.value
+        }
+        queue.changesOnDisk = { changes }
         var environment = Fixtures.environment()
         environment.uploadQueue = queue
-        environment.clock = WallClock(now: { Fixtures.start }, sleep: { _ in await Task.yield() })
         let pane = UploadsPane(environment: environment)
+        pane.start()
+        await settle { pane.hasLoaded }
         jobs.value = [job("a", .queued), job("from another shell", .queued)]
-        pane.start(refreshEvery: .seconds(5))
+        for _ in 0..<200 { await Task.yield() }
+        #expect(pane.jobs.count == 1, "nothing reads the disk while it says nothing changed")
+        #expect(reads.values.count == 1)
+        disk.yield()
         await settle { pane.jobs.count == 2 }
+        #expect(reads.values.count == 2)
     }
+
+    @Test func aChangeOnDiskWhileTheQueueIsReadIsReadAgainOnceThatReadEnds() async {
+        let jobs = Shared([job("a", .queued)])
+        let gate = Shared<Gate?>(nil)
+        let (changes, disk) = AsyncStream.makeStream(of: Void.self)
+        var queue = UploadQueueClient.noOp
+        queue.jobs = {
+            let listed = jobs.value
+            await gate.value?.wait()
+            return listed
+        }
+        queue.changesOnDisk = { changes }
+        var environment = Fixtures.environment()
+        environment.uploadQueue = queue
+        let pane = UploadsPane(environment: environment)
+        pane.start()
+        await settle { pane.hasLoaded }
+        let held = Gate()
+        gate.value = held
+        jobs.value = [job("a", .done)]
+        disk.yield()
+        await settle { pane.state.queue.isRefreshing }
+        // Another change comes while that read, which listed the jobs before it, is held.
+        jobs.value = [job("a", .done), job("b", .queued)]
+        disk.yield()
+        for _ in 0..<200 { await Task.yield() }
+        gate.value = nil
+        held.open()
+        await settle { pane.jobs.map(\.id) == ["a", "b"] }
+        #expect(pane.jobs.first?.state == .done)
+    }
+
 }

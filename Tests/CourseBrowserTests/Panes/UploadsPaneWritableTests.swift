@@ -20,7 +20,7 @@ struct UploadsPaneWritableTests {
         var environment = Fixtures.environment()
         environment.uploadQueue = queue
         let pane = UploadsPane(environment: environment)
-        pane.start(refreshEvery: .seconds(3600))
+        pane.start()
         await settle { pane.lines(width: 100, height: 8, focused: false).joined().contains("read-only") }
         let lines = pane.lines(width: 100, height: 8, focused: false)
         #expect(lines[0].contains("essay.pdf"), "the jobs are still listed: \(lines)")
@@ -29,7 +29,7 @@ struct UploadsPaneWritableTests {
         #expect(!lines.joined().contains("[r]etry"), "nothing in the app fixes a read-only disk")
 
         problem.value = nil
-        pane.update(.poll)
+        pane.update(.changedOnDisk)
         await settle { !pane.lines(width: 100, height: 8, focused: false).joined().contains("read-only") }
     }
 }

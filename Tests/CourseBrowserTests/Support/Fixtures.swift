@@ -48,6 +48,7 @@ enum Fixtures {
         environment.uploadQueue.jobs = { [] }
         environment.uploadQueue.progress = { [:] }
         environment.uploadQueue.updates = { AsyncStream { $0.finish() } }
+        environment.uploadQueue.changesOnDisk = { AsyncStream { $0.finish() } }
         environment.uploadQueue.checkWritable = {}
         environment.notificationLog = .inMemory()
         return environment
