@@ -44,8 +44,8 @@ private enum OneColumnScalars {
 
     /// A scalar of the blocks without combining marks, joiners or emoji, where each is a cluster, that is one column wide.
     private static func isOneColumn(_ value: UInt32) -> Bool {
-        let inLatinBlocks = (0xA0...0x24F).contains(value) && value != 0xAD
-            || (0x1E00...0x1EFF).contains(value) || (0x2010...0x2027).contains(value)
+        // The soft hyphen (U+00AD) is of these blocks but draws nothing: the table says so.
+        let inLatinBlocks = (0xA0...0x24F).contains(value) || (0x1E00...0x1EFF).contains(value) || (0x2010...0x2027).contains(value)
         guard inLatinBlocks, let scalar = Unicode.Scalar(value) else { return false }
         return ScalarWidthTable.kind(of: scalar) == .narrow
     }
