@@ -18,7 +18,6 @@ let package = Package(
         .target(name: "CSHA256"),
         // Deleting large files in a detached process, so nobody waits while their blocks are freed.
         .target(name: "CDetachedUnlink"),
-        .target(name: "CMemory"),
         .target(name: "FileSystem", dependencies: ["CSHA256", "CDetachedUnlink"]),
         // libcurl, opened when the first request needs it.
         .target(name: "CCurl"),
@@ -44,7 +43,7 @@ let package = Package(
 
         // The root: options, the live clients that reach the system, the commands, and the program.
         .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Moodle", "Catalog", "UploadQueue", "SavedCopies", "CourseBrowser", "HTTP", "FileSystem", "TerminalUI", "TextBasics"]),
-        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "TerminalUI", "CMemory"], path: "Sources/App", plugins: ["BuildCommit"]),
+        .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "TerminalUI"], path: "Sources/App", plugins: ["BuildCommit"]),
         // Notes the commit the program is built from, for --version; "unknown" outside a checkout.
         .plugin(name: "BuildCommit", capability: .buildTool()),
 
@@ -99,7 +98,7 @@ let staticSwift = BuildSettingCondition.when(platforms: [.linux], configuration:
 // Nothing loads the program as a library, so its 3,000 symbols are not exported: the
 // loader neither maps their table nor searches it for every symbol a library looks up.
 let ownSymbolsKept = ["-Xlinker", "--no-export-dynamic"]
-let notStatic: Set = ["CCurl", "CSHA256", "CDetachedUnlink", "CMemory", "CPseudoTerminal", "TestSupport", "FakeCanvasKit", "FakeMoodleKit"]
+let notStatic: Set = ["CCurl", "CSHA256", "CDetachedUnlink", "CPseudoTerminal", "TestSupport", "FakeCanvasKit", "FakeMoodleKit"]
 for target in package.targets where [.regular, .executable].contains(target.type) && !notStatic.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], staticSwift)]
     if target.type == .executable {

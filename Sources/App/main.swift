@@ -1,4 +1,3 @@
-import CMemory
 import CourseBrowser
 import CourseKit
 import Dispatch
@@ -32,11 +31,6 @@ func argumentBytes() -> [[UInt8]] {
         Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
     }
 }
-
-// Blocks of a megabyte or more are mapped for themselves and given back when freed. Left to
-// itself, glibc raises that bound to the largest block freed so far, and the catalog reader's
-// freed buffers then stayed in each thread's heap: a 100,000-course catalog peaked 17% higher.
-cb_map_blocks_from(1 << 20)
 
 let options: LaunchOptions
 do {
