@@ -2,7 +2,7 @@
 // the same work in the same run, and prints app, baseline and ratio as one markdown table.
 //
 //     swift run -c release coursebrowser-bench [--quick]
-//         [--only start,keys,idle,memory,html,large,filter,revalidate,upload,download,latency,moodle]
+//         [--only start,keys,idle,memory,html,large,filter,revalidate,upload,download,latency,moodle,cold]
 //         [--download-bytes N] [--download-runs N] [--upload-bytes N] [--rtt-ms N] [--fake-canvas PATH]
 //
 // The app runs on pseudo-terminals of 140×45, typed at and read as a terminal would; the
