@@ -124,12 +124,13 @@ public enum LiveEnvironment {
     }
 
     /// Whether `command` sends its first request as soon as it starts: the app, and the commands
-    /// that ask the site or work the queue. `upload`, `submit` and `queue` only touch the queue
-    /// on disk, so they leave libcurl unopened.
+    /// that ask the site. `upload`, `submit` and `queue` only touch the queue on disk, so they
+    /// leave libcurl unopened; so does `drain` until it has something to send, as a `drain` with
+    /// nothing queued exited while libcurl was still opening and crashed one time in five.
     private static func goesOnlineAtOnce(_ command: LaunchOptions.Command) -> Bool {
         switch command {
-        case .browse, .drain, .due, .calendar, .sync, .status: return true
-        case .upload, .submit, .queue, .login, .logout, .completions, .manPage: return false
+        case .browse, .due, .calendar, .sync, .status: return true
+        case .drain, .upload, .submit, .queue, .login, .logout, .completions, .manPage: return false
         }
     }
 

@@ -41,4 +41,20 @@ import Testing
         #expect(result.stderr.contains("file="), "the loader said nothing: LD_DEBUG was not read")
         #expect(Self.loads(of: "libcurl.so", in: result.stderr).isEmpty)
     }
+
+    /// A `drain` with nothing queued exits at once: it opens no libcurl, as exiting while
+    /// libcurl was still opening on another thread crashed one such run in five.
+    @Test func drainingAnEmptyQueueOpensNoLibcurlAndAlwaysExitsCleanly() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let shell = try CanvasCommandLine(server: server)
+        defer { shell.remove() }
+        var environment = shell.environment
+        environment["LD_DEBUG"] = "files"
+        let first = try AppCommand.run(["drain"] + shell.arguments, environment: environment)
+        #expect(first.status == 0, "\(first.stderr.suffix(500))")
+        #expect(!Self.loads(of: "libcurl.so", in: first.stderr).contains { $0.contains("dynamically loaded by") })
+        let statuses = try (0..<10).map { _ in try AppCommand.run(["drain"] + shell.arguments, environment: shell.environment).status }
+        #expect(statuses.allSatisfy { $0 == 0 }, "\(statuses)")
+    }
 }
