@@ -7,7 +7,7 @@ extension StringProtocol {
     /// grapheme clusters to find: laying a long syllabus out spent most of its time finding them.
     var isOneColumnPerScalar: Bool {
         if let answer = utf8.withContiguousStorageIfAvailable(OneColumnScalars.hold) { return answer }
-        return OneColumnScalars.hold(Array(utf8).withUnsafeBufferPointer { $0 })
+        return Array(utf8).withUnsafeBufferPointer(OneColumnScalars.hold)
     }
 
     /// The number of scalars, which is the columns of text that ``isOneColumnPerScalar``.
