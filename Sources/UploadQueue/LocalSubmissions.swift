@@ -45,7 +45,7 @@ public struct LocalSubmissions: Sendable {
     /// listing a course nobody handed in to reads no folder per assignment.
     public func hasHandIns(course: CourseID) -> Bool {
         var status = stat()
-        return stat(directory.path + "/submissions/" + Files.safeComponent(course.rawValue), &status) == 0
+        return stat(courseFolder(course), &status) == 0
     }
 
     /// The newest recorded attempt at `assignment`, if any.
@@ -144,7 +144,12 @@ public struct LocalSubmissions: Sendable {
     }
 
     func assignmentFolder(course: CourseID, assignment: String) -> String {
-        directory.path + "/submissions/" + Files.safeComponent(course.rawValue) + "/" + Files.safeComponent(assignment)
+        courseFolder(course) + "/" + Files.safeComponent(assignment)
+    }
+
+    /// Where `course`'s assignments' hand-ins are kept.
+    private func courseFolder(_ course: CourseID) -> String {
+        directory.path + "/submissions/" + Files.safeComponent(course.rawValue)
     }
 
     /// The number an attempt's directory name gives it; nil for other names, and for numbers
