@@ -12,15 +12,20 @@ import Testing
         stderr.split(separator: "\n").filter { $0.contains("file=\(library)") && !$0.contains("generating link map") }
     }
 
+    /// `command` run against `server` from a home of its own, with the loader telling what it loads.
+    static func runTellingLoads(_ command: [String], against server: FakeCanvasServer) throws -> CommandResult {
+        let shell = try CanvasCommandLine(server: server)
+        defer { shell.remove() }
+        var environment = shell.environment
+        environment["LD_DEBUG"] = "files"
+        return try AppCommand.run(command + shell.arguments, environment: environment)
+    }
+
     @Test func aCommandAskingCanvasOpensLibcurlButNotLibcryptoForItsDigests() async throws {
         let server = try FakeCanvasServer()
         defer { server.stop() }
         for command in [["status"], ["due", "--json"], ["calendar"]] {
-            let shell = try CanvasCommandLine(server: server)
-            defer { shell.remove() }
-            var environment = shell.environment
-            environment["LD_DEBUG"] = "files"
-            let result = try AppCommand.run(command + shell.arguments, environment: environment)
+            let result = try Self.runTellingLoads(command, against: server)
             #expect(result.status == 0, "\(command): \(result.stderr.suffix(500))")
             let curl = Self.loads(of: "libcurl.so", in: result.stderr)
             #expect(curl.contains { $0.contains("dynamically loaded by") }, "\(command) never opened libcurl: \(curl)")
@@ -32,11 +37,7 @@ import Testing
     @Test func listingTheQueueOfACanvasOpensNoLibcurl() async throws {
         let server = try FakeCanvasServer()
         defer { server.stop() }
-        let shell = try CanvasCommandLine(server: server)
-        defer { shell.remove() }
-        var environment = shell.environment
-        environment["LD_DEBUG"] = "files"
-        let result = try AppCommand.run(["queue"] + shell.arguments, environment: environment)
+        let result = try Self.runTellingLoads(["queue"], against: server)
         #expect(result.status == 0, "\(result.stderr.suffix(500))")
         #expect(result.stderr.contains("file="), "the loader said nothing: LD_DEBUG was not read")
         #expect(Self.loads(of: "libcurl.so", in: result.stderr).isEmpty)
@@ -47,13 +48,11 @@ import Testing
     @Test func drainingAnEmptyQueueOpensNoLibcurlAndAlwaysExitsCleanly() async throws {
         let server = try FakeCanvasServer()
         defer { server.stop() }
-        let shell = try CanvasCommandLine(server: server)
-        defer { shell.remove() }
-        var environment = shell.environment
-        environment["LD_DEBUG"] = "files"
-        let first = try AppCommand.run(["drain"] + shell.arguments, environment: environment)
+        let first = try Self.runTellingLoads(["drain"], against: server)
         #expect(first.status == 0, "\(first.stderr.suffix(500))")
         #expect(!Self.loads(of: "libcurl.so", in: first.stderr).contains { $0.contains("dynamically loaded by") })
+        let shell = try CanvasCommandLine(server: server)
+        defer { shell.remove() }
         let statuses = try (0..<10).map { _ in try AppCommand.run(["drain"] + shell.arguments, environment: shell.environment).status }
         #expect(statuses.allSatisfy { $0 == 0 }, "\(statuses)")
     }
