@@ -226,7 +226,8 @@ public final class AppShell: TerminalApplication {
         }
     }
 
-    public var isAnimating: Bool {
+    /// Whether a pane is loading or counting down, which tests wait out before they look.
+    var isAnimating: Bool {
         panes.contains { $0.isAnimating }
     }
 
