@@ -27,7 +27,7 @@ extension SettingsClient {
     }
 
     private static func readDocument(_ path: URL) -> [String: String] {
-        guard let data = try? Data(contentsOf: path),
+        guard let data = Files.contents(of: path.path, atMost: 1024 * 1024),
               let document = try? JSONDecoder().decode([String: String].self, from: data) else { return [:] }
         return document
     }

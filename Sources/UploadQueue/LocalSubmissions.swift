@@ -161,7 +161,7 @@ public struct LocalSubmissions: Sendable {
     }
 
     private static func readRecord(_ folder: String, number: Int) -> SubmissionAttempt? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + recordName),
+        guard let data = Files.contents(of: folder + "/" + recordName, atMost: 16 * 1024 * 1024),
               let record = try? decoder.decode(Record.self, from: data) else { return nil }
         return record.attempt(number)
     }

@@ -12,6 +12,8 @@ extension UploadStore {
     static let stagingName = "staging"
     static let trashName = "trash"
     static let recordName = "job.json"
+    /// The most a job record may hold; a text hand-in or a reply is its largest part, far below this.
+    static let largestRecord: Int64 = 64 * 1024 * 1024
     static let payloadName = "payload"
 
     /// The captured bytes of a job's file `index`: `payload` for the first (the only one a

@@ -142,7 +142,7 @@ public struct UploadStore: Sendable {
         defer { jobDirectory.close() }
         AtomicFile.removeAbandonedTemporaries(in: jobDirectory)
         let path = jobDirectory.child(Self.recordName)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = Files.contents(of: path, atMost: Self.largestRecord) else {
             return damagedJob(name, in: jobDirectory, problem: "\(path) is missing")
         }
         guard var job = try? Self.decode(data) else {

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -18,6 +19,34 @@ struct FilesTests {
         #expect(Files.contents(of: file.path, atMost: 999) == nil)
         #expect(Files.contents(of: folder.url.path, atMost: 1_000) == nil, "a folder is no file")
         #expect(Files.contents(of: folder.url.appendingPathComponent("absent").path, atMost: 1_000) == nil)
+    }
+
+    /// A FIFO where a state file should be, or a symbolic link to one, is refused at once: opening
+    /// it to read would wait for a writer that never comes, and hang whoever reads the state.
+    @Test func aFIFOInAFilesPlaceIsRefusedWithoutWaitingForAWriter() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let fifo = folder.url.appendingPathComponent("fifo").path
+        let link = folder.url.appendingPathComponent("record.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(symlink(fifo, link) == 0)
+        for path in [fifo, link] {
+            let answered = DispatchSemaphore(value: 0)
+            let result = Mutex<Data??>(nil)
+            Thread.detachNewThread {
+                let data = Files.contents(of: path, atMost: 1_000)
+                result.withLock { $0 = .some(data) }
+                answered.signal()
+            }
+            if answered.wait(timeout: .now() + 5) == .timedOut {
+                Issue.record("reading \(path) waited for a writer")
+                // Lets the blocked reader go, so the test ends.
+                let writer = open(fifo, O_WRONLY | O_NONBLOCK)
+                if writer >= 0 { close(writer) }
+                answered.wait()
+            }
+            #expect(result.withLock { $0 } == .some(nil), "\(path) was read")
+        }
     }
 
     @Test func aCopyMovesEveryByteAndReportsTheRunningTotal() throws {

@@ -34,8 +34,8 @@ public struct LoginStore: Sendable {
         case let .shared(mode): throw .notPrivate(path: path, mode: mode)
         case .ownerOnly: break
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied")
+        guard let data = Files.contents(of: path, atMost: 1024 * 1024) else {
+            throw .unreadable(path: path, reason: "permission denied, or not a regular file")
         }
         do {
             return try JSONDecoder().decode(SavedLogin.self, from: data)

@@ -33,7 +33,7 @@ final class RateReadingFile: Sendable {
 
     /// The saved reading, when there is one that parses.
     func read() -> RateReading? {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent(Self.fileName)) else { return nil }
+        guard let data = Files.contents(of: directory.appendingPathComponent(Self.fileName).path, atMost: 64 * 1024) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return try? decoder.decode(RateReading.self, from: data)

@@ -145,7 +145,7 @@ extension MoodleAPI {
     /// `refusal(in:)` for an answer written to `file`; a file too large to be an error is none.
     private func refusal(inFile file: URL, type: String?, name: String) -> (any Error)? {
         guard type?.lowercased().contains("json") == true, (Files.size(of: file.path) ?? .max) < 64 * 1024,
-              let body = FileManager.default.contents(atPath: file.path) else { return nil }
+              let body = Files.contents(of: file.path, atMost: 64 * 1024) else { return nil }
         return refusal(in: body, type: type, name: name)
     }
 
