@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Every descriptor is opened `O_CLOEXEC`: a child process that inherited one would
 /// keep a claim's `flock` alive after its owner died.
-package struct FileDescriptor {
+package struct FileDescriptor: Sendable {
     package let raw: Int32
     package let path: String
 

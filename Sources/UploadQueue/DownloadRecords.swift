@@ -87,7 +87,7 @@ public struct DownloadRecords: Sendable {
     }
 
     /// Where `entry` says the copy of `file` is, when that copy is current.
-    private static func currentCopy(of file: CourseFile, in entry: Entry?) -> LocalPath? {
+    static func currentCopy(of file: CourseFile, in entry: Entry?) -> LocalPath? {
         guard let entry, entry.size == file.size, sameInstant(entry.updatedAt, file.updatedAt),
               let size = Files.size(of: entry.path), entry.size.map({ $0 == size }) ?? true
         else { return nil }

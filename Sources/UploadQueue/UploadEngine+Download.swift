@@ -8,7 +8,7 @@ import Glibc
 
 // Downloads share the queue, its claims and its run loop with uploads; only the work differs.
 //
-// The bytes arrive in `<destination>.part`, which the transport fills (resuming from its length
+// The bytes arrive in the job's hidden part beside the destination (`.<job ID>.part`), which the transport fills (resuming from its length
 // with the validator kept in the job's record). When the transport returns, the part must hold
 // exactly the size the backend listed; it is then synced, given the file's last change on the
 // backend as its modification time, and given its final name in one step that never replaces
@@ -28,11 +28,20 @@ extension UploadEngine {
         guard let plan = job.download else { return }
         let destination = plan.destination
         let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
-        let part = UploadStore.partPath(for: destination)
+        let part = plan.partPath
         do {
             try FileDescriptor.makeDirectories(folder, mode: Self.downloadFolderMode)
         } catch {
             throw DownloadError.local(error, writing: folder) ?? error
+        }
+        let records = store.downloadRecords
+        let backend = backend
+        let course = job.courseID
+        if Files.size(of: part) == nil, let placed = try await Files.offload({ _ in
+            try Self.adoptPlaced(plan, records: records, backend: backend, course: course)
+        }) {
+            job.files[0].source = LocalPath(placed)
+            return
         }
         let id = job.id
         let activity = activity
@@ -51,19 +60,40 @@ extension UploadEngine {
         } catch {
             // The record is saved again when the attempt ends: it must keep the validator the transport just stored.
             if let stored = try? store.job(id)?.download { job.download?.validator = stored.validator }
-            // A full disk is said as such and waits for the user; anything else keeps its own rules.
-            if let local = DownloadError.local(error, writing: part), case .diskFull = local { throw local }
-            throw error
+            // Writing here failed (a full disk, a read-only folder, a name the file system refuses):
+            // waiting won't cure it, so the job fails at once with the reason, for the user to act on.
+            throw DownloadError.local(error, writing: part) ?? error
         }
         let finished = job.download ?? plan
-        let records = store.downloadRecords
-        let backend = backend
-        let course = job.courseID
         let name = job.files.first?.name ?? URL(fileURLWithPath: destination).lastPathComponent
         let placed = try await Files.offload { _ in
             try Self.place(finished, name: name, records: records, backend: backend, course: course)
         }
         job.files[0].source = LocalPath(placed)
+    }
+
+    /// The file an earlier attempt of `plan` put in place and was stopped before recording (the
+    /// process was killed between the two): under the destination's name or a numbered variant,
+    /// with exactly the size and last change the job gives it. It is recorded now, as the attempt
+    /// would have; nil when there is none, and the file must be fetched.
+    static func adoptPlaced(_ plan: UploadJob.Download, records: DownloadRecords, backend: String, course: CourseID) throws -> String? {
+        guard let size = plan.size, let updatedAt = plan.updatedAt else { return nil }
+        let destination = URL(fileURLWithPath: plan.destination)
+        let name = destination.lastPathComponent
+        for candidate in [name] + numberedNames.map({ DownloadPlace.numbered(name, $0) }) {
+            let path = destination.deletingLastPathComponent().appendingPathComponent(candidate).path
+            // Names are taken in order, so the first free one ends the search.
+            guard let version = FileVersion(path: path) else { return nil }
+            let modified = Date(timeIntervalSince1970: Double(version.modifiedSeconds) + Double(version.modifiedNanoseconds) / 1e9)
+            guard version.size == size, DownloadRecords.sameInstant(modified, updatedAt) else { continue }
+            if records.entry(backend: backend, course: course, fileID: plan.fileID)?.path == path { return path }
+            try records.record(
+                DownloadRecords.Entry(path: path, size: size, updatedAt: updatedAt, validator: plan.validator, modifiedAt: modified),
+                backend: backend, course: course, fileID: plan.fileID
+            )
+            return path
+        }
+        return nil
     }
 
     /// Saves `validator` in job `id`'s record before the body it belongs to is written.
@@ -78,7 +108,7 @@ extension UploadEngine {
         _ plan: UploadJob.Download, name: String, records: DownloadRecords, backend: String, course: CourseID
     ) throws -> String {
         let destination = plan.destination
-        let part = UploadStore.partPath(for: destination)
+        let part = plan.partPath
         let folderPath = URL(fileURLWithPath: destination).deletingLastPathComponent().path
         let finalName = URL(fileURLWithPath: destination).lastPathComponent
         let partName = URL(fileURLWithPath: part).lastPathComponent

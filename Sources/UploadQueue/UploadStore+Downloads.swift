@@ -7,14 +7,6 @@ import Glibc
 #endif
 
 extension UploadStore {
-    /// The suffix of the file a download's bytes arrive in, beside its destination.
-    public static let partSuffix = ".part"
-
-    /// Where the bytes of a download to `destination` arrive until they are whole.
-    public static func partPath(for destination: String) -> String {
-        destination + partSuffix
-    }
-
     /// The record of what was downloaded, beside the queue in the data directory.
     public var downloadRecords: DownloadRecords {
         DownloadRecords(directory: directory.appendingPathComponent("downloads"))
@@ -27,10 +19,11 @@ extension UploadStore {
     /// and, as its source, where it goes, so the queue's rows show a download like any job. It
     /// appears whole or not at all, as an upload does.
     public func enqueueDownload(of file: CourseFile, course: CourseID, backend: String, to destination: LocalPath) throws -> UploadJob {
-        let plan = UploadJob.Download(
-            fileID: file.id, destination: destination.path, size: file.size, updatedAt: file.updatedAt, url: file.downloadURL
-        )
-        return try stage { id, _ in
+        try stage { id, _ in
+            let plan = UploadJob.Download(
+                fileID: file.id, destination: destination.path, partName: UploadJob.Download.partName(forJob: id),
+                size: file.size, updatedAt: file.updatedAt, url: file.downloadURL
+            )
             var job = UploadJob(
                 id: id, courseID: course, files: [QueuedFile(name: file.name, source: destination, size: file.size ?? 0)],
                 backend: backend, queuedAt: clock.now()
@@ -40,11 +33,11 @@ extension UploadStore {
         }
     }
 
-    /// How many bytes a download job has so far: its `.part` file's size; nil for other jobs or none yet.
+    /// How many bytes a download job has so far: its part's size; nil for other jobs or none yet.
     public static func downloadedBytes(of job: UploadJob) -> Int64? {
         guard let plan = job.download else { return nil }
         if job.state == .done { return Files.size(of: job.sourcePath) }
-        return Files.size(of: partPath(for: plan.destination))
+        return Files.size(of: plan.partPath)
     }
 }
 
@@ -55,14 +48,40 @@ extension UploadStore {
     /// recorded copy is current, or that is queued already, is left alone. A file that changed
     /// since it was downloaded goes where its earlier copy is, to replace it, as long as that
     /// copy is still what was written there; otherwise it gets a place of its own.
+    ///
+    /// Deciding and queuing hold the download records' folder locked, so two processes queuing the
+    /// same files at once (two `sync` runs, or a `sync` and the Course pane) take turns: the
+    /// second sees the first one's jobs and waits for them instead of queuing each file again.
     public func enqueueDownloads(_ batch: DownloadBatch, backend: String, downloadDirectory: URL) throws -> DownloadBatch.Outcome {
+        let turn = try lockDownloads()
+        defer { turn.close() }
+        return try enqueueDownloadsHoldingLock(batch, backend: backend, downloadDirectory: downloadDirectory)
+    }
+
+    /// The download records' folder, made if need be and locked; waits while another process holds it.
+    private func lockDownloads() throws -> FileDescriptor {
+        try FileDescriptor.makeDirectories(downloadRecords.directory.path)
+        let data = try FileDescriptor.open(directory.path, O_RDONLY | O_DIRECTORY)
+        defer { data.close() }
+        let name = downloadRecords.directory.lastPathComponent
+        guard let locked = try FileLock.open(name, in: data, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW, wait: true) else {
+            throw FileSystemError(code: EWOULDBLOCK, path: downloadRecords.directory.path)
+        }
+        return locked
+    }
+
+    private func enqueueDownloadsHoldingLock(_ batch: DownloadBatch, backend: String, downloadDirectory: URL) throws -> DownloadBatch.Outcome {
         var outcome = DownloadBatch.Outcome()
         let records = downloadRecords
         let recorded = records.entries(backend: backend, course: batch.course)
         let all = try jobs()
         let unfinished = all.filter { $0.isDownload && $0.state != .done }
         var places = Set(unfinished.compactMap { $0.download?.destination })
-        let mine = unfinished.filter { $0.backend == backend && $0.courseID == batch.course }
+        // A job queued for another folder is not this batch's: its file goes there, not here.
+        let mine = unfinished.filter { job in
+            job.backend == backend && job.courseID == batch.course
+                && job.download.map { DownloadPlace.isInside(batch.directory, $0.destination) } == true
+        }
         for entry in batch.entries {
             let file = entry.file
             if file.isLocked || file.downloadURL == nil {
@@ -77,7 +96,8 @@ extension UploadStore {
                     try update(again)
                 }
                 outcome.alreadyQueued.append(file.id)
-            } else if let copy = records.isCurrent(file, backend: backend, course: batch.course), DownloadPlace.isInside(batch.directory, copy.path) {
+                outcome.earlierJobs.append(earlier.id)
+            } else if let copy = DownloadRecords.currentCopy(of: file, in: recorded[file.id]), DownloadPlace.isInside(batch.directory, copy.path) {
                 outcome.current[file.id] = copy
             } else {
                 let earlier = recorded[file.id]
@@ -112,14 +132,13 @@ extension UploadStore {
     }
 
     /// `destination`, or its first numbered variant (`notes (2).pdf`) that no other unfinished
-    /// download goes to and whose `.part` is not there already: a part is only ever one job's,
-    /// never a file of someone else's that happens to have the name.
+    /// download goes to. (Parts are named by their jobs, so no part stands in the way of a name.)
     static func freePlace(for destination: LocalPath, besides places: Set<String>) -> LocalPath {
         let url = URL(fileURLWithPath: destination.path)
         let folder = url.deletingLastPathComponent()
         let name = url.lastPathComponent
         func isFree(_ path: String) -> Bool {
-            !places.contains(path) && !FileManager.default.fileExists(atPath: partPath(for: path))
+            !places.contains(path)
         }
         if isFree(destination.path) { return destination }
         for number in UploadEngine.numberedNames {

@@ -36,7 +36,7 @@ extension UploadStore {
         try? jobs.sync()
         try? trash.removeTree(trashName)
         if let plan = unfinishedDownload {
-            Files.removeQuietly(Self.partPath(for: plan.destination))
+            Files.removeQuietly(plan.partPath)
         }
     }
 

@@ -17,7 +17,15 @@ import Testing
         let file: FakeCanvasServer.AddedFile
         var target: URL { queue.directory.appendingPathComponent("files") }
         var final: URL { target.appendingPathComponent("big.bin") }
-        var part: URL { target.appendingPathComponent("big.bin.part") }
+        /// The hidden part the download fills (`.<job ID>.part`), found by its name's shape; or
+        /// where none is.
+        var part: URL { Self.part(in: target) }
+
+        static func part(in target: URL) -> URL {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+            let name = names.first { $0.hasPrefix(".") && $0.hasSuffix(".part") } ?? ".none.part"
+            return target.appendingPathComponent(name)
+        }
         var arguments: [String] { ["sync", "--course", "1", target.path] + queue.canvas }
 
         init() async throws {
@@ -70,12 +78,12 @@ import Testing
         defer { if !stopped { kill(pid, SIGKILL) } }
         // Watch the part closely, on a thread of its own, and freeze the process once a good share
         // has arrived: from then on nothing more is written, so the part's length is what a resume must ask from.
-        let part = big.part
+        let target = big.target
         let caught = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
             Thread.detachNewThread {
                 let deadline = Date().addingTimeInterval(60)
                 while Date() < deadline {
-                    if let length = Self.length(part), length >= 64 << 20 {
+                    if let length = Self.length(BigFile.part(in: target)), length >= 64 << 20 {
                         kill(pid, SIGSTOP)
                         done.resume(returning: true)
                         return

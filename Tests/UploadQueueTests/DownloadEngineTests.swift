@@ -24,7 +24,7 @@ struct DownloadEngineTests {
         #expect(permissionBits(URL(fileURLWithPath: path).deletingLastPathComponent().path) == 0o755)
         let modified = try #require(modificationDate(path))
         #expect(abs(modified.timeIntervalSince(try #require(file.updatedAt))) < 0.001)
-        #expect(!FileManager.default.fileExists(atPath: path + ".part"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.part(of: job)))
         #expect(try fixture.job(job.id)?.sourcePath == path)
         let entry = try #require(fixture.records.entry(backend: fixture.backend, course: fixture.course, fileID: "7"))
         #expect(entry.path == path && entry.size == 11 && entry.validator == "\"v1\"")
@@ -40,7 +40,7 @@ struct DownloadEngineTests {
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true
         )
-        try Data("hello ".utf8).write(to: URL(fileURLWithPath: fixture.path("notes.pdf.part")))
+        try Data("hello ".utf8).write(to: URL(fileURLWithPath: fixture.part(of: job)))
 
         let asked = Shared<[String]>([])
         try await fixture.engine { request in
@@ -73,7 +73,7 @@ struct DownloadEngineTests {
         let job = try #require(try fixture.enqueue([fixture.file(size: 5)]).queued.first)
         try await fixture.engine(serving("hello world")).runDueJobs()
         #expect(try fixture.job(job.id)?.state == .failed(reason: "notes.pdf arrived with 11 bytes, but the course lists 5; nothing was saved"))
-        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf.part")))
+        #expect(!FileManager.default.fileExists(atPath: fixture.part(of: job)))
         #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
     }
 
@@ -83,7 +83,7 @@ struct DownloadEngineTests {
         let state = try #require(try fixture.job(job.id)?.state)
         #expect(state.name == "waiting")
         #expect(state.isRetryable)
-        #expect(contents(fixture.path("notes.pdf.part")) == "hel")
+        #expect(contents(fixture.part(of: job)) == "hel")
         #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
     }
 
@@ -132,7 +132,7 @@ struct DownloadEngineTests {
             try Data("hel".utf8).write(to: request.part)
             throw FileSystemError(code: ENOSPC, path: request.part.path)
         }.runDueJobs()
-        let part = fixture.path("notes.pdf.part")
+        let part = fixture.part(of: job)
         #expect(try fixture.job(job.id)?.state == .failed(reason: "Can't save \(part): the disk is full; free some space and retry"))
         #expect(contents(part) == "hel", "the bytes so far are a prefix, kept for the retry")
         #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
@@ -145,12 +145,56 @@ struct DownloadEngineTests {
         #expect(try fixture.job(job.id)?.lastError?.contains("quota") == true)
     }
 
+    /// Writing fails in ways waiting won't cure: a read-only folder, a symbolic link loop where
+    /// the part goes, a name the file system refuses. The job fails at once with the reason,
+    /// rather than waiting and trying again for ever.
+    @Test(arguments: [EROFS, ELOOP, ENAMETOOLONG, EACCES])
+    func aLocalFailureToWriteFailsTheJobAtOnceWithItsReason(code: Int32) async throws {
+        let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        let part = fixture.part(of: job)
+        try await fixture.engine { _ in throw FileSystemError(code: code, path: part) }.runDueJobs()
+        let state = try #require(try fixture.job(job.id)?.state)
+        #expect(state == .failed(reason: "Can't save \(part): \(FileSystemError(code: code, path: part).reason)"))
+    }
+
+    /// A process killed after putting the file in place and before recording it leaves the file
+    /// and no part: the retry knows the file by its size and time, records it, and fetches nothing.
+    @Test func aFilePlacedByAKilledAttemptIsRecognisedAndNeverCopiedAgain() async throws {
+        let file = fixture.file()
+        var job = try #require(try fixture.enqueue([file]).queued.first)
+        job.state = .uploading
+        try fixture.store.update(job)
+        let path = fixture.path("notes.pdf")
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true)
+        try Data("hello world".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.modificationDate: try #require(file.updatedAt)], ofItemAtPath: path)
+
+        try await fixture.engine { _ in throw TestFailure("asked again", transient: false) }.runDueJobs()
+        #expect(try fixture.job(job.id)?.state == .done)
+        #expect(try fixture.job(job.id)?.sourcePath == path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.path("")) == ["notes.pdf"])
+        #expect(fixture.records.isCurrent(file, backend: fixture.backend, course: fixture.course) == LocalPath(path))
+    }
+
+    /// A file of that name the user has, or an older version, is not taken for the job's own.
+    @Test func aFileOfAnotherTimeUnderTheNameIsNotTakenForTheJobsOwn() async throws {
+        let file = fixture.file()
+        let job = try #require(try fixture.enqueue([file]).queued.first)
+        let path = fixture.path("notes.pdf")
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true)
+        try Data("hello WORLD".utf8).write(to: URL(fileURLWithPath: path))
+        try await fixture.engine(serving("hello world")).runDueJobs()
+        #expect(try fixture.job(job.id)?.state == .done)
+        #expect(contents(path) == "hello WORLD")
+        #expect(contents(fixture.path("notes (2).pdf")) == "hello world")
+    }
+
     @Test func aWholePartLeftByAKilledProcessIsPutInPlaceWithoutAskingAgain() async throws {
         var job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
         job.state = .uploading
         try fixture.store.update(job)
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true)
-        try Data("hello world".utf8).write(to: URL(fileURLWithPath: fixture.path("notes.pdf.part")))
+        try Data("hello world".utf8).write(to: URL(fileURLWithPath: fixture.part(of: job)))
         try await fixture.engine { _ in throw TestFailure("asked again", transient: false) }.runDueJobs()
         #expect(try fixture.job(job.id)?.state == .done)
         #expect(contents(fixture.path("notes.pdf")) == "hello world")
@@ -159,12 +203,13 @@ struct DownloadEngineTests {
     @Test func aDownloadThatCantBeRecordedGoesBackToItsPartAndIsPlacedOnRetry() async throws {
         let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
         // A file where the record's folder should be: recording fails as a full disk would.
+        try FileManager.default.removeItem(at: fixture.records.directory)
         try Data().write(to: fixture.records.directory)
         let engine = fixture.engine(serving("hello world"))
         try await engine.runDueJobs()
         #expect(try fixture.job(job.id)?.state.isFailed == true)
         #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
-        #expect(contents(fixture.path("notes.pdf.part")) == "hello world")
+        #expect(contents(fixture.part(of: job)) == "hello world")
 
         try FileManager.default.removeItem(at: fixture.records.directory)
         try await engine.retry(job.id)

@@ -61,17 +61,17 @@ struct DownloadQueueTests {
         let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true)
         try Data("earlier".utf8).write(to: URL(fileURLWithPath: fixture.path("notes.pdf")))
-        try Data("hel".utf8).write(to: URL(fileURLWithPath: fixture.path("notes.pdf.part")))
+        try Data("hel".utf8).write(to: URL(fileURLWithPath: fixture.part(of: job)))
         try fixture.store.remove(job.id)
         #expect(try fixture.store.jobs().isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf.part")))
+        #expect(!FileManager.default.fileExists(atPath: fixture.part(of: job)))
         #expect(contents(fixture.path("notes.pdf")) == "earlier")
     }
 
     @Test func queueJSONShowsADownloadWithItsDestinationAndBytesSoFar() throws {
         let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true)
-        try Data("hello".utf8).write(to: URL(fileURLWithPath: fixture.path("notes.pdf.part")))
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: fixture.part(of: job)))
         let text = QueueListing.json([job])
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let row = try #require(listed.first)

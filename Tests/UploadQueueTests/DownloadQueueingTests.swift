@@ -21,17 +21,39 @@ struct DownloadQueueingTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test func aPartThatIsNotOursIsNeverWrittenNorPlaced() async throws {
-        // Another program's download of the same name, already the size Canvas gives for ours.
-        let foreign = fixture.path("notes.pdf") + ".part"
-        try write("not yours!!", at: foreign)
+    /// A course file may be named like another's part (`notes.pdf.part` beside `notes.pdf`): parts
+    /// are hidden and named by their jobs, so neither download takes the other file for its part.
+    @Test func aFileNamedLikeAPartIsNeverTakenForOne() async throws {
+        let other = fixture.path("notes.pdf") + ".part"
+        try write("not yours!!", at: other)
         let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
-        #expect(job.download?.destination == fixture.path("notes (2).pdf"))
+        #expect(job.download?.destination == fixture.path("notes.pdf"))
+        let part = fixture.part(of: job)
+        #expect(part != other && URL(fileURLWithPath: part).lastPathComponent.hasPrefix("."), "\(part)")
 
         try await fixture.engine(serving("hello world")).runDueJobs()
-        #expect(contents(foreign) == "not yours!!")
-        #expect(contents(fixture.path("notes (2).pdf")) == "hello world")
-        #expect(!FileManager.default.fileExists(atPath: fixture.path("notes.pdf")))
+        #expect(contents(other) == "not yours!!")
+        #expect(contents(fixture.path("notes.pdf")) == "hello world")
+        #expect(!FileManager.default.fileExists(atPath: part))
+    }
+
+    /// A job left queued by a sync into one folder is not taken for a sync into another: the
+    /// second queues its own, so each file goes where its run was told.
+    @Test func aJobQueuedIntoAnotherFolderIsNotThisBatchs() throws {
+        func batch(into folder: String) -> DownloadBatch {
+            DownloadBatch(
+                course: fixture.course, courseFolder: "BIO 101", entries: [DownloadBatch.Entry(file: fixture.file(), folderPath: [])],
+                directory: fixture.root.appendingPathComponent(folder)
+            )
+        }
+        let first = try fixture.store.enqueueDownloads(batch(into: "A"), backend: fixture.backend, downloadDirectory: fixture.root)
+        let second = try fixture.store.enqueueDownloads(batch(into: "B"), backend: fixture.backend, downloadDirectory: fixture.root)
+        #expect(first.queued.first?.download?.destination == fixture.root.appendingPathComponent("A/notes.pdf").path)
+        #expect(second.alreadyQueued.isEmpty && second.earlierJobs.isEmpty)
+        #expect(second.queued.first?.download?.destination == fixture.root.appendingPathComponent("B/notes.pdf").path)
+        let again = try fixture.store.enqueueDownloads(batch(into: "B"), backend: fixture.backend, downloadDirectory: fixture.root)
+        let secondJob = try #require(second.queued.first)
+        #expect(again.queued.isEmpty && again.earlierJobs == [secondJob.id])
     }
 
     @Test func twoFilesOfOneNameNeverShareAPart() throws {

@@ -24,13 +24,16 @@ public struct DownloadBatch: Equatable, Sendable {
         public var current: [String: LocalPath]
         /// Files already in the queue, by file ID: nothing new was queued for them.
         public var alreadyQueued: [String]
+        /// The jobs already in the queue that fetch those files, by job ID: what a caller waits for.
+        public var earlierJobs: [String]
         /// Files that can't be downloaded, by file ID, with why (locked, no address).
         public var refused: [String: String]
 
         public init(
             queued: [UploadJob] = [], changed: Set<String> = [], current: [String: LocalPath] = [:],
-            alreadyQueued: [String] = [], refused: [String: String] = [:]
+            alreadyQueued: [String] = [], earlierJobs: [String] = [], refused: [String: String] = [:]
         ) {
+            self.earlierJobs = earlierJobs
             self.queued = queued
             self.changed = changed
             self.current = current

@@ -8,8 +8,13 @@ extension UploadJob {
     public struct Download: Equatable, Sendable, Codable {
         public var fileID: String
         /// Where the finished file goes: an absolute path inside the download directory, already
-        /// made safe. The bytes arrive in this path plus `.part` and are renamed here when whole.
+        /// made safe. The bytes arrive in `partName` beside it and are renamed here when whole.
         public var destination: String
+        /// The name, in the destination's folder, of the file the bytes arrive in: hidden and named
+        /// by the job (`.<job ID>.part`), so it is never a name a course file can have (a course
+        /// file's name never starts with a dot once made safe). Nil in a record from before parts
+        /// were named so, whose part is the destination plus `.part`.
+        public var partName: String?
         /// The size the backend gave when it was queued; the finished file must have exactly this many bytes.
         public var size: Int64?
         /// When the file last changed on the backend when it was queued; the finished file gets it as its
@@ -22,20 +27,27 @@ extension UploadJob {
         public var validator: String?
 
         public init(
-            fileID: String, destination: String, size: Int64? = nil, updatedAt: Date? = nil,
+            fileID: String, destination: String, partName: String? = nil, size: Int64? = nil, updatedAt: Date? = nil,
             url: URL? = nil, validator: String? = nil
         ) {
             self.fileID = fileID
             self.destination = destination
+            self.partName = partName
             self.size = size
             self.updatedAt = updatedAt
             self.url = url
             self.validator = validator
         }
 
-        /// Where the bytes arrive until the file is whole.
+        /// Where the bytes arrive until the file is whole: `partName` in the destination's folder.
         public var partPath: String {
-            destination + ".part"
+            guard let partName, let slash = destination.lastIndex(of: "/") else { return destination + ".part" }
+            return destination[...slash] + partName
+        }
+
+        /// The part's name for job `id`: hidden, and the job's alone.
+        public static func partName(forJob id: String) -> String {
+            "." + id + ".part"
         }
     }
 

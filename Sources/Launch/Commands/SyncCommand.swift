@@ -7,8 +7,21 @@ package enum SyncCommand {
     /// Syncs `course` into `directory` (`DIR/<folders>/<name>`), else under the download
     /// directory as the Course pane's `d` does. Exits 0 when every file that can be downloaded
     /// is there, 1 otherwise.
+    ///
+    /// Two runs into one destination take turns: the second says it waits and starts when the first ends.
     package static func run(course: CourseID, directory: LocalPath?, json: Bool, services: LiveEnvironment.Services) async -> Int32 {
-        let target = directory.map { URL(fileURLWithPath: $0.path) }
+        let target = directory.map { URL(fileURLWithPath: $0.path).standardizedFileURL }
+        let destination = target?.path ?? "the download directory, course \(course.rawValue)"
+        let turn: SyncTurn
+        do {
+            turn = try await SyncTurn.take(destination: destination, dataDirectory: services.environment.paths.dataDirectory) {
+                QueueCommands.printError("another sync into \(destination) is running; waiting for it to finish")
+            }
+        } catch {
+            QueueCommands.printError(userMessage(for: error))
+            return 1
+        }
+        defer { turn.end() }
         return await sync(course: course, json: json, using: .live(services: services, directory: target))
     }
 
@@ -22,11 +35,7 @@ package enum SyncCommand {
             listed = try await dependencies.files(course)
             let entries = listed.files.map { DownloadBatch.Entry(file: $0, folderPath: listed.folderPath(of: $0)) }
             outcome = try await dependencies.enqueue(DownloadBatch(course: course, courseFolder: folder, entries: entries))
-            let waitingFor = Set(outcome.alreadyQueued)
-            let earlier = try await dependencies.jobs().filter { job in
-                job.courseID == course && job.state.isPending && job.download.map { waitingFor.contains($0.fileID) } == true
-            }
-            let ids = Set(outcome.queued.map(\.id) + earlier.map(\.id))
+            let ids = Set(outcome.queued.map(\.id) + outcome.earlierJobs)
             if !ids.isEmpty {
                 let showing = dependencies.showProgress.map { show in Task { await showProgress(of: ids, using: dependencies, show) } }
                 defer { showing?.cancel() }

@@ -43,7 +43,7 @@ import Testing
     /// locked one, and whose drain ends each job as `ends` says (done unless named).
     static func dependencies(
         _ recorded: Recorded, queued: [String] = ["10", "11", "12"], changed: Set<String> = ["12"], current: [String] = ["14"],
-        alreadyQueued: [String] = [], ends: [String: UploadJob.State] = [:], files: Result<CourseFiles, any Error> = .success(files)
+        alreadyQueued: [String] = [], earlierJobs: [String] = [], ends: [String: UploadJob.State] = [:], files: Result<CourseFiles, any Error> = .success(files)
     ) -> SyncCommand.Dependencies {
         SyncCommand.Dependencies(
             courseFolder: { _ in "BIO 101" },
@@ -56,7 +56,7 @@ import Testing
                 for entry in batch.entries where entry.file.isLocked { refused[entry.file.id] = "refused: locked" }
                 return DownloadBatch.Outcome(
                     queued: jobs, changed: changed, current: Dictionary(uniqueKeysWithValues: current.map { ($0, LocalPath("/dl/up/\($0)")) }),
-                    alreadyQueued: alreadyQueued, refused: refused
+                    alreadyQueued: alreadyQueued, earlierJobs: earlierJobs, refused: refused
                 )
             },
             jobs: { recorded.jobs.withLock { $0 } },
@@ -120,11 +120,14 @@ import Testing
         #expect(recorded.printed.withLock { $0 }.last == "5 files, 0 new, 0 changed, 4 up to date, 0 failed, 1 locked")
     }
 
+    /// The job the queue names for a file already queued is waited for, and no other job of that
+    /// file: one of another course, or one queued into another folder, is not this run's.
     @Test func aFileAlreadyQueuedIsWaitedForToo() async {
         let recorded = Recorded()
         let earlier = Self.job("job-old", file: "11", state: .queued)
-        recorded.jobs.withLock { $0 = [earlier, Self.job("other-course", file: "11", state: .queued, course: CourseID(6))] }
-        let deps = Self.dependencies(recorded, queued: ["10", "12"], alreadyQueued: ["11"])
+        let elsewhere = Self.job("job-elsewhere", file: "11", state: .queued)
+        recorded.jobs.withLock { $0 = [elsewhere, earlier, Self.job("other-course", file: "11", state: .queued, course: CourseID(6))] }
+        let deps = Self.dependencies(recorded, queued: ["10", "12"], alreadyQueued: ["11"], earlierJobs: ["job-old"])
         #expect(await SyncCommand.sync(course: CourseID(5), json: false, using: deps) == 0)
         #expect(recorded.drained.withLock { $0 } == [["job-10", "job-12", "job-old"]])
         #expect(recorded.printed.withLock { $0 }.contains("new Lectures/Week 1/notes.pdf → /dl/final/11"))

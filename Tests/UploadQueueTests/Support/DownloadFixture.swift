@@ -45,6 +45,11 @@ struct DownloadFixture {
         root.appendingPathComponent("coursebrowser/BIO 101/Week 1").appendingPathComponent(name).path
     }
 
+    /// Where `job`'s bytes arrive until they are whole.
+    func part(of job: UploadJob) -> String {
+        job.download?.partPath ?? ""
+    }
+
     func engine(_ fetch: @escaping @Sendable (DownloadRequest) async throws -> Void) -> UploadEngine {
         UploadEngine(
             store: store, transport: .unimplemented, downloads: DownloadTransport(fetch: fetch), clock: clock.client,
