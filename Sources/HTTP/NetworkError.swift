@@ -1,7 +1,10 @@
 /// A request that never got a usable HTTP answer.
 public enum NetworkError: Error, Equatable, Sendable {
-    /// Refused, unresolvable, or cut off before the answer was complete.
+    /// Refused, unresolvable, or cut off before any answer came.
     case unreachable(host: String)
+    /// The answer began (its status line came) and the connection broke before its end: the
+    /// host was reached, and what it sent is incomplete.
+    case cutOff(host: String)
     /// No connection within the time allowed: the host or the network is down or filtered.
     case noConnection(host: String, seconds: Int)
     /// Connected, but no complete answer within the time allowed.
@@ -17,6 +20,7 @@ public enum NetworkError: Error, Equatable, Sendable {
     public var userMessage: String {
         switch self {
         case let .unreachable(host): return "Can't reach \(host)"
+        case let .cutOff(host): return "The answer from \(host) broke off before its end"
         case let .noConnection(host, seconds): return "Can't connect to \(host) (no answer in \(seconds) s)"
         case let .timedOut(host, seconds): return "\(host) didn't answer in \(seconds) s"
         case let .untrustedCertificate(host): return "\(host)'s certificate can't be trusted; nothing was sent"
@@ -32,7 +36,7 @@ public enum NetworkError: Error, Equatable, Sendable {
     public var isTransient: Bool {
         switch self {
         case .answerTooLarge, .noHTTP: return false
-        case .unreachable, .noConnection, .timedOut, .untrustedCertificate: return true
+        case .unreachable, .cutOff, .noConnection, .timedOut, .untrustedCertificate: return true
         }
     }
 }

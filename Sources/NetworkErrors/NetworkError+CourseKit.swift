@@ -8,7 +8,7 @@ extension NetworkError: UserFacingError, TransientError {
     public var changedNothing: Bool {
         switch self {
         case .noConnection, .untrustedCertificate, .noHTTP: return true
-        case .unreachable, .timedOut, .answerTooLarge: return false
+        case .unreachable, .cutOff, .timedOut, .answerTooLarge: return false
         }
     }
 
@@ -17,7 +17,7 @@ extension NetworkError: UserFacingError, TransientError {
     public var meansOffline: Bool {
         switch self {
         case .unreachable, .noConnection: return true
-        case .timedOut, .untrustedCertificate, .answerTooLarge, .noHTTP: return false
+        case .cutOff, .timedOut, .untrustedCertificate, .answerTooLarge, .noHTTP: return false
         }
     }
 }

@@ -2,12 +2,16 @@ import CourseKit
 import FoundationEssentials
 
 extension UploadEngine {
-    /// Makes every waiting job due now and resets its backoff: the backend answered again.
+    /// Makes every job waiting for the network due now and resets its backoff: the backend
+    /// answered again. A job waiting because the server answered with a failure keeps its
+    /// backoff: that the server answers something else says nothing of it.
     public func networkIsBack() throws {
         hasWaitingJobs = false
-        for job in try store.jobs() where job.backend == backend {
-            guard case .waiting = job.state else { continue }
-            try change(job.id, if: { if case .waiting = $0.state { true } else { false } }) { job in
+        func waitsForNetwork(_ job: UploadJob) -> Bool {
+            if case .waiting = job.state { !job.waitsForServer } else { false }
+        }
+        for job in try store.jobs() where job.backend == backend && waitsForNetwork(job) {
+            try change(job.id, if: waitsForNetwork) { job in
                 job.state = .queued
                 job.attempts = 0
             }

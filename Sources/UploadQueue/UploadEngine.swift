@@ -214,7 +214,8 @@ public actor UploadEngine {
             // longer wait is more likely a broken header than a plan.
             let asked = min(UploadFailure.retryAfter(error) ?? 0, UploadBackoff.longestServerWait)
             let delay = max(asked, UploadBackoff.delay(afterAttempt: job.attempts, jitter: jitter()))
-            hasWaitingJobs = true
+            job.waitsForServer = !((error as? any TransientError)?.meansOffline ?? false)
+            hasWaitingJobs = hasWaitingJobs || !job.waitsForServer
             job.state = .waiting(until: clock.now().addingTimeInterval(delay), reason: reason)
         } else {
             job.state = .failed(reason: reason)

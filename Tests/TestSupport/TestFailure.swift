@@ -6,10 +6,13 @@ package struct TestFailure: UserFacingError, TransientError, Equatable {
     package var userMessage: String
     package var isTransient: Bool
     package var retryAfter: TimeInterval?
+    /// Whether it stands for nothing reachable, as a network that is down, rather than a server's failure.
+    package var meansOffline: Bool
 
-    package init(_ userMessage: String, transient: Bool, retryAfter: TimeInterval? = nil) {
+    package init(_ userMessage: String, transient: Bool, retryAfter: TimeInterval? = nil, offline: Bool = false) {
         self.userMessage = userMessage
         isTransient = transient
         self.retryAfter = retryAfter
+        meansOffline = offline
     }
 }

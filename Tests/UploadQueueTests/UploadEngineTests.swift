@@ -129,7 +129,7 @@ struct UploadEngineTests {
         let second = try store.enqueue(file: file("e.txt"), course: CourseID(2), backend: "offline")
         let online = Shared(false)
         let engine = engine(UploadTransport { _, _, _ in
-            if !online.value { throw TestFailure("school.example didn't answer in 30 s", transient: true) }
+            if !online.value { throw TestFailure("Can't reach school.example", transient: true, offline: true) }
         })
         for _ in 0..<4 {
             try await engine.runDueJobs()
@@ -144,6 +144,27 @@ struct UploadEngineTests {
         #expect(try await engine.runDueJobs() == 2)
         #expect(try state(first.id) == .done)
         #expect(try state(second.id) == .done)
+    }
+
+    /// A server that answers with failures (a file store failing with 500 behind a Canvas that
+    /// answers well) keeps its job's backoff growing when the network is said to be back, so a
+    /// `sync` waiting on it ends instead of asking again every few seconds for ever.
+    @Test func theNetworkComingBackLeavesAJobTheServerFailedToItsBackoff() async throws {
+        let failing = try store.enqueue(file: file("f.txt"), course: CourseID(1), backend: "offline")
+        let engine = engine(UploadTransport { _, _, _ in throw TestFailure("store.example answered HTTP 500", transient: true) })
+        var waits: [TimeInterval] = []
+        for _ in 0..<4 {
+            try await eventually("the due job tried") { try await engine.runDueJobs() == 1 }
+            guard case let .waiting(until, _) = try state(failing.id) else {
+                Issue.record("expected waiting")
+                return
+            }
+            waits.append(until.timeIntervalSince(clock.now()))
+            try await engine.networkIsBack()
+            #expect(try await engine.runDueJobs() == 0, "made due by the network coming back")
+            clock.advance(by: waits.last ?? 0)
+        }
+        #expect(waits == [1, 2, 4, 8])
     }
 
     @Test func aServerThatSaysHowLongToWaitIsNotAskedAgainSooner() async throws {
@@ -190,7 +211,7 @@ struct UploadEngineTests {
         let job = try store.enqueue(file: file("p.txt"), course: CourseID(1), backend: "offline")
         let online = Shared(false)
         let engine = engine(UploadTransport { _, _, _ in
-            if !online.value { throw TestFailure("Can't reach h", transient: true) }
+            if !online.value { throw TestFailure("Can't reach h", transient: true, offline: true) }
         }, probe: { online.value })
         try await engine.runDueJobs()
         online.value = true

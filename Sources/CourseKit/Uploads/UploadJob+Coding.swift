@@ -3,6 +3,7 @@ import FoundationEssentials
 extension UploadJob: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, courseID, files, submission, download, plannerMark, plannerNote, discussionReply, backend, queuedAt, state, attempts
+        case waitsForServer
         // A record written before jobs could hold several files kept its one file's fields here.
         case fileName, sourcePath, size, sha256
     }
@@ -35,6 +36,7 @@ extension UploadJob: Codable {
         queuedAt = try container.decode(Date.self, forKey: .queuedAt)
         state = try container.decode(State.self, forKey: .state)
         attempts = try container.decode(Int.self, forKey: .attempts)
+        waitsForServer = try container.decodeIfPresent(Bool.self, forKey: .waitsForServer) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,5 +53,6 @@ extension UploadJob: Codable {
         try container.encode(queuedAt, forKey: .queuedAt)
         try container.encode(state, forKey: .state)
         try container.encode(attempts, forKey: .attempts)
+        if waitsForServer { try container.encode(true, forKey: .waitsForServer) }
     }
 }

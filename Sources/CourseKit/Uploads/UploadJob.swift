@@ -42,6 +42,10 @@ public struct UploadJob: Equatable, Sendable, Identifiable {
     public var queuedAt: Date
     public var state: State
     public var attempts: Int
+    /// Whether the job waits because the server answered with a failure (an error status, a
+    /// cut-off answer), not because nothing could be reached: the network coming back is no
+    /// reason to ask it again early, so only its own backoff makes it due.
+    public var waitsForServer = false
 
     public init(
         id: String, courseID: CourseID, files: [QueuedFile], submission: Submission? = nil,

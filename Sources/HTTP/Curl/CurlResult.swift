@@ -38,8 +38,15 @@ enum CurlResult {
              CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
             return NetworkError.untrustedCertificate(host: host)
         default:
-            return NetworkError.unreachable(host: host)
+            return answered(handle) ? NetworkError.cutOff(host: host) : NetworkError.unreachable(host: host)
         }
+    }
+
+    /// Whether the answer's status line had come when the transfer ended.
+    private static func answered(_ handle: UnsafeMutableRawPointer) -> Bool {
+        var status = 0
+        cb_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return status > 0
     }
 
     /// Whether the transfer got as far as sending its request before it ended.
