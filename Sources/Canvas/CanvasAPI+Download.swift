@@ -70,7 +70,7 @@ extension CanvasAPI {
         if have == 0 {
             // The validator is remembered before the body's first byte is written, so a kill
             // mid-way leaves a part the next attempt resumes instead of starting over.
-            if let probed = try await probe(address) {
+            if let probed = try await probe(address, name: name) {
                 validator = probed.validator
                 target = probed.url
                 try await request.remember(validator)
@@ -127,7 +127,7 @@ extension CanvasAPI {
             logDownload(url, status: 416, detail: "bytes=\(have)- is past the end")
             throw CanvasError.unexpectedResponse(host: Self.displayHost(url))
         default:
-            throw failure(response, url: url)
+            throw failure(response, url: url, name: name)
         }
         if let announced, let size = plan.size, announced < size {
             // The store's whole file is shorter than Canvas says: resuming would never reach the end.
@@ -161,7 +161,7 @@ extension CanvasAPI {
     /// Asks for the file's first byte only, to learn its validator (and the store's address)
     /// before any byte is written; nil when the store sends the whole file instead, which can't
     /// be resumed anyway.
-    private func probe(_ address: URL) async throws -> Probe? {
+    private func probe(_ address: URL, name: String) async throws -> Probe? {
         let response: HTTPResponse
         let url: URL
         do {
@@ -179,7 +179,7 @@ extension CanvasAPI {
         case 416 where ContentRange(response.header("Content-Range"))?.total == 0:
             return Probe(url: url, validator: Self.validator(of: response), isEmpty: true)
         default:
-            throw failure(response, url: url)
+            throw failure(response, url: url, name: name)
         }
     }
 
@@ -207,8 +207,9 @@ extension CanvasAPI {
         throw CanvasError.unexpectedResponse(host: Self.displayHost(current.url))
     }
 
-    /// The error for an answer that is neither the bytes nor a redirect.
-    private func failure(_ response: HTTPResponse, url: URL) -> any Error {
+    /// The error for an answer about file `name` that is neither the bytes nor a redirect; a
+    /// file store's says the store's own words.
+    private func failure(_ response: HTTPResponse, url: URL, name: String) -> any Error {
         let answeredBy = Self.displayHost(url)
         let reason = Self.reason(in: response)
         logDownload(url, status: response.status, detail: reason)
@@ -228,7 +229,8 @@ extension CanvasAPI {
         case 429:
             return CanvasError.throttled(host: answeredBy, retryAfter: RetryAfter.seconds(response.header("Retry-After"), now: clock.now()))
         default:
-            return CanvasError.server(host: answeredBy, status: response.status)
+            guard !isSameOrigin(url) else { return CanvasError.server(host: answeredBy, status: response.status) }
+            return CanvasDownloadError.storeFailed(fileName: name, host: answeredBy, status: response.status, reason: reason)
         }
     }
 

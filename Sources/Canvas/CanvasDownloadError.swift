@@ -14,6 +14,8 @@ public enum CanvasDownloadError: UserFacingError, TransientError, Equatable {
     case incomplete(fileName: String, expected: Int64, received: Int64)
     /// The file changed on Canvas since it was queued: its size is no longer the one the job expects.
     case changedSinceQueued(fileName: String)
+    /// The file store answered with an error of its own; `reason` is its own words, when it gave any.
+    case storeFailed(fileName: String, host: String, status: Int, reason: String)
 
     public var userMessage: String {
         switch self {
@@ -29,11 +31,19 @@ public enum CanvasDownloadError: UserFacingError, TransientError, Equatable {
             return "\(fileName): \(received) of \(expected) bytes arrived; the rest comes on the next try"
         case let .changedSinceQueued(fileName):
             return "\(fileName) changed on Canvas since it was queued; download it again"
+        case let .storeFailed(fileName, host, status, reason):
+            let said = reason == "HTTP \(status)" ? reason : "\(reason) (HTTP \(status))"
+            return "\(host) failed to send \(fileName): \(said)"
         }
     }
 
+    /// A cut-short body resumes; a store's error of the server kind (5xx, or a timeout it
+    /// reports) may pass, while its refusals (4xx) say the same next time.
     public var isTransient: Bool {
-        if case .incomplete = self { return true }
-        return false
+        switch self {
+        case .incomplete: true
+        case let .storeFailed(_, _, status, _): status >= 500 || status == 408
+        case .locked, .refused, .tooLong, .tooShort, .changedSinceQueued: false
+        }
     }
 }

@@ -200,8 +200,19 @@ struct CanvasFilesDownloadTests {
     @Test func aBusyStoreIsWorthAnotherTryLater() async throws {
         defer { scratch.remove() }
         world.fault(.serverError)
-        let error = await #expect(throws: CanvasError.self) { try await fetch(url: "https://store.example/obj/77?sig=0") }
-        #expect(error == .server(host: "store.example", status: 503))
+        let error = await #expect(throws: CanvasDownloadError.self) { try await fetch(url: "https://store.example/obj/77?sig=0") }
+        #expect(error == .storeFailed(fileName: "notes.pdf", host: "store.example", status: 503, reason: "HTTP 503"))
+        #expect(error?.userMessage == "store.example failed to send notes.pdf: HTTP 503")
         #expect(error?.isTransient == true)
+    }
+
+    /// A store's refusal says why in its body (S3's XML, Canvas's file domain's JSON): the
+    /// message carries those words, and a refusal of this kind is not tried again by itself.
+    @Test func aStoresRefusalSaysTheStoresOwnReason() async throws {
+        defer { scratch.remove() }
+        world.fault(.badRequest)
+        let error = await #expect(throws: CanvasDownloadError.self) { try await fetch(url: "https://store.example/obj/77?sig=0") }
+        #expect(error?.userMessage == "store.example failed to send notes.pdf: The object was stored with a key that no longer exists (HTTP 400)")
+        #expect(error?.isTransient == false)
     }
 }

@@ -24,6 +24,8 @@ final class FilesWorld: Sendable {
         /// Ends the body after this many bytes without an error (a server that under-announces).
         case short(Int)
         case serverError
+        /// A 400 with S3's XML saying why, as a store says it of a request it will never take.
+        case badRequest
         /// A relative redirect on the store, then a redirect back to Canvas, which sends to the store again.
         case bounce
     }
@@ -118,6 +120,9 @@ final class FilesWorld: Sendable {
                 return Answer(response: HTTPResponse(status: 403, body: Data("<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>".utf8)))
             case .serverError:
                 return Answer(response: HTTPResponse(status: 503))
+            case .badRequest:
+                let why = "<Error><Code>InvalidRequest</Code><Message>The object was stored with a key that no longer exists</Message></Error>"
+                return Answer(response: HTTPResponse(status: 400, body: Data(why.utf8)))
             case .bounce:
                 state.faults.insert(.bounce, at: 0)
                 if path == "/obj/77" {
