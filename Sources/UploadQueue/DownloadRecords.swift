@@ -8,9 +8,12 @@ import Glibc
 
 /// What was downloaded, per backend and course: which file went where, and which version of it.
 ///
-/// One JSON file per course, `<directory>/<backend>/<course>.json`, maps a file's ID to its
-/// entry; it is replaced atomically after each finished download. The backend's and the course's
-/// names are escaped into plain file names, so any backend string is safe.
+/// One small JSON file per downloaded file, `<directory>/<backend>/<course>/<file ID>.json`,
+/// replaced atomically when that file is downloaded again: recording a file costs the same
+/// whatever the course holds, and two processes recording files of one course never touch the
+/// same record. Names are escaped into plain file names, so any backend string or ID is safe.
+/// A course recorded before this layout kept one map in `<course>.json`; it is still read,
+/// beneath the files, and split into them the first time one of its course's files is recorded.
 public struct DownloadRecords: Sendable {
     /// One downloaded file.
     public struct Entry: Equatable, Sendable, Codable {
@@ -34,40 +37,96 @@ public struct DownloadRecords: Sendable {
         }
     }
 
+    /// What one record file holds: the file's ID (its name may be a digest of a long one) and its entry.
+    private struct Stored: Codable {
+        var fileID: String
+        var entry: Entry
+    }
+
     public let directory: URL
+    /// The most one record may hold; an entry is a path and a few fields.
+    static let largestRecord: Int64 = 64 * 1024
+    /// The most the map of an earlier layout may hold.
+    static let largestMap: Int64 = 64 * 1024 * 1024
 
     /// Records under `directory`, the data directory's `downloads`.
     public init(directory: URL) {
         self.directory = directory
     }
 
-    /// Every entry of `course` on `backend`, by file ID; empty when none was recorded or the record can't be read.
+    /// Every entry of `course` on `backend`, by file ID; empty when none was recorded. A record
+    /// that can't be read counts as none, so its file is downloaded again.
     public func entries(backend: String, course: CourseID) -> [String: Entry] {
-        guard let data = Files.contents(of: fileURL(backend: backend, course: course).path, atMost: 64 * 1024 * 1024) else { return [:] }
-        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
+        var entries = earlierMap(backend: backend, course: course)
+        let folder = courseFolder(backend: backend, course: course)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(".json") {
+            if let stored = Self.read(folder.appendingPathComponent(name).path) {
+                entries[stored.fileID] = stored.entry
+            }
+        }
+        return entries
     }
 
     /// The entry of file `fileID` of `course` on `backend`, if it was downloaded.
     public func entry(backend: String, course: CourseID, fileID: String) -> Entry? {
-        entries(backend: backend, course: course)[fileID]
+        let path = courseFolder(backend: backend, course: course).appendingPathComponent(Self.recordName(fileID)).path
+        if let stored = Self.read(path), stored.fileID == fileID { return stored.entry }
+        return earlierMap(backend: backend, course: course)[fileID]
     }
 
-    /// Records `entry` for `fileID`, keeping the course's other entries; other processes recording meanwhile wait their turn.
+    /// Records `entry` for `fileID`, replacing what was recorded for it; the course's other records are untouched.
     public func record(_ entry: Entry, backend: String, course: CourseID, fileID: String) throws {
-        let folder = directory.appendingPathComponent(Self.escaped(backend))
+        let folder = courseFolder(backend: backend, course: course)
         try FileDescriptor.makeDirectories(folder.path)
+        try splitEarlierMap(backend: backend, course: course)
+        let descriptor = try FileDescriptor.open(folder.path, O_RDONLY | O_DIRECTORY)
+        defer { descriptor.close() }
+        try AtomicFile.write(Self.encoder.encode(Stored(fileID: fileID, entry: entry)), as: Self.recordName(fileID), in: descriptor)
+    }
+
+    /// The course's map of the earlier layout, when there is one.
+    private func earlierMap(backend: String, course: CourseID) -> [String: Entry] {
+        guard let data = Files.contents(of: earlierMapURL(backend: backend, course: course).path, atMost: Self.largestMap) else { return [:] }
+        return (try? JSONDecoder().decode([String: Entry].self, from: data)) ?? [:]
+    }
+
+    /// Writes each entry of the course's earlier map as a record of its own, unless one is there
+    /// already (newer), then removes the map; under the backend folder's lock, so two processes
+    /// never split it at once. Nothing happens when there is no map.
+    private func splitEarlierMap(backend: String, course: CourseID) throws {
+        let map = earlierMapURL(backend: backend, course: course)
+        guard FileManager.default.fileExists(atPath: map.path) else { return }
         let parent = try FileDescriptor.open(directory.path, O_RDONLY | O_DIRECTORY)
         defer { parent.close() }
-        // Held on the backend's folder from reading to replacing, so no entry another process adds is lost.
         guard let locked = try FileLock.open(Self.escaped(backend), in: parent, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW, wait: true) else {
             return
         }
         defer { locked.close() }
-        var all = entries(backend: backend, course: course)
-        all[fileID] = entry
+        let folder = courseFolder(backend: backend, course: course)
+        let descriptor = try FileDescriptor.open(folder.path, O_RDONLY | O_DIRECTORY)
+        defer { descriptor.close() }
+        for (fileID, entry) in earlierMap(backend: backend, course: course) where descriptor.identity(ofEntry: Self.recordName(fileID)) == nil {
+            try AtomicFile.write(Self.encoder.encode(Stored(fileID: fileID, entry: entry)), as: Self.recordName(fileID), in: descriptor, durable: false)
+        }
+        try descriptor.sync()
+        try locked.removeEntry(map.lastPathComponent, isDirectory: false)
+    }
+
+    private static func read(_ path: String) -> Stored? {
+        guard let data = Files.contents(of: path, atMost: largestRecord) else { return nil }
+        return try? JSONDecoder().decode(Stored.self, from: data)
+    }
+
+    private static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(encoder.encode(all), as: Self.escaped(course.rawValue) + ".json", in: locked)
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// The name of file `fileID`'s record.
+    static func recordName(_ fileID: String) -> String {
+        escaped(fileID) + ".json"
     }
 
     /// Where the copy of `file` is when it is current: recorded with the size and last change
@@ -112,7 +171,13 @@ public struct DownloadRecords: Sendable {
         }
     }
 
-    func fileURL(backend: String, course: CourseID) -> URL {
+    /// The folder of `course`'s records.
+    func courseFolder(backend: String, course: CourseID) -> URL {
+        directory.appendingPathComponent(Self.escaped(backend)).appendingPathComponent(Self.escaped(course.rawValue))
+    }
+
+    /// Where the course's map of the earlier layout is.
+    func earlierMapURL(backend: String, course: CourseID) -> URL {
         directory.appendingPathComponent(Self.escaped(backend)).appendingPathComponent(Self.escaped(course.rawValue) + ".json")
     }
 
