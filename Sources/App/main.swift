@@ -80,12 +80,13 @@ func runCommand(_ command: @escaping @MainActor () async -> Int32) -> Never {
     dispatchMain()
 }
 
-/// Runs `command`, then waits (briefly) for what it left to be written: saved copies and the
-/// last rate budget reading, which `status` shows.
+/// Runs `command`, then readies the process to exit: waits (briefly) for what it left to be
+/// written (saved copies and the last rate budget reading, which `status` shows) and stops the
+/// HTTP engine's thread.
 func runCommand(writingThrough services: LiveEnvironment.Services, _ command: @escaping @MainActor () async -> Int32) -> Never {
     runCommand {
         let status = await command()
-        services.finishWriting()
+        services.prepareToExit()
         return status
     }
 }
@@ -103,6 +104,21 @@ case .manPage:
     print(ManPage.text(keys: KeyTable.groups), terminator: "")
     exit(0)
 case .browse, .upload, .submit, .queue, .drain, .due, .calendar, .sync, .status:
+    break
+}
+
+// What the command line lacks is said before anything starts: once the services are made,
+// libcurl may be opening on a thread of its own, and the process leaves through `prepareToExit`.
+switch options.command {
+case .upload where options.course == nil:
+    failUsage("upload needs --course ID")
+case .submit where options.course == nil || options.assignment == nil:
+    failUsage("submit needs --course ID and --assignment ID")
+case .sync where options.course == nil:
+    failUsage("sync needs --course ID")
+case .browse where isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0:
+    failUsage("needs a terminal: run it in an interactive shell, not with input or output redirected")
+default:
     break
 }
 
@@ -146,13 +162,9 @@ case .login, .logout, .completions, .manPage:
     exit(0)
 }
 
-guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
-    failUsage("needs a terminal: run it in an interactive shell, not with input or output redirected")
-}
-
 let shell = AppShell(environment: services.environment)
 shell.start(openingCourse: options.course, focusing: options.showsDue ? .due : nil, refreshingEvery: options.offline ? nil : options.refreshInterval)
 services.startUploading()
 let loop = EventLoop(app: shell, handover: services.terminalHandover)
-loop.beforeExit = { services.finishWriting() }
+loop.beforeExit = { services.prepareToExit() }
 loop.run(environment: processEnvironment, mouse: !options.noMouse)

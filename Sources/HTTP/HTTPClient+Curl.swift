@@ -1,6 +1,10 @@
 import FoundationEssentials
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension HTTPClient {
     /// The most a JSON answer may be; more is refused, so memory stays bounded whatever a server sends.
     public static let defaultMaxAnswerBytes: Int64 = 32 * 1024 * 1024
@@ -50,7 +54,10 @@ extension HTTPClient {
 /// libcurl and its thread start with the first request, so a run that never goes online
 /// (the sample catalog, a catalog file, `queue`) never starts them.
 public final class HTTPEngine: Sendable {
+    /// The engine, once a request or `prepare` started it; a closed one after `shutDown`.
     let started = Mutex<CurlEngine?>(nil)
+    /// The thread `prepare` opens libcurl on, until `shutDown` waits for it.
+    let preparing = Mutex<pthread_t?>(nil)
     /// The file of certificate authorities every request trusts; libcurl's own when nil.
     private let caBundle: String?
 

@@ -11,18 +11,41 @@ extension HTTPEngine {
     /// beside the rest of the start (reading the login, setting up the environment) on another
     /// core. A request made before it is done waits for it, as it would have waited for its own.
     public func prepare() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            _ = Unmanaged<HTTPEngine>.fromOpaque(context).takeRetainedValue().curl
-            return nil
-        }, context)
-        if created == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<HTTPEngine>.fromOpaque(context).release()
+        guard !hasStarted else { return }
+        preparing.withLock { preparing in
+            // Once is enough: a second call would open nothing more.
+            guard preparing == nil else { return }
+            let context = Unmanaged.passRetained(self).toOpaque()
+            var thread = pthread_t()
+            let created = pthread_create(&thread, nil, { context in
+                guard let context else { return nil }
+                _ = Unmanaged<HTTPEngine>.fromOpaque(context).takeRetainedValue().curl
+                return nil
+            }, context)
+            if created == 0 {
+                preparing = thread
+            } else {
+                Unmanaged<HTTPEngine>.fromOpaque(context).release()
+            }
         }
+    }
+
+    /// Readies the process to exit: waits for `prepare`'s opening of libcurl to end, then stops
+    /// the engine's thread and waits up to `seconds` for it to leave libcurl. A request made
+    /// after this is cancelled at once, and opens nothing.
+    ///
+    /// Exiting while another thread is inside libcurl (loading its libraries, or polling) lets
+    /// `exit` tear down what that thread still uses; now and then such a run crashed on its way
+    /// out. Call it last, before `exit`.
+    public func shutDown(within seconds: Double = 2) {
+        if let thread = preparing.withLock({ thread in defer { thread = nil }; return thread }) {
+            pthread_join(thread, nil)
+        }
+        let running = started.withLock { engine -> CurlEngine? in
+            defer { engine = CurlEngine(closed: ()) }
+            return engine
+        }
+        running?.stopAndWait(within: seconds)
     }
 
     /// Whether libcurl was opened and the engine's thread started, by a request or by `prepare`.

@@ -30,6 +30,8 @@ public enum LiveEnvironment {
         var savedCopyAccounts: SavedCopyAccounts?
         /// How the student's editor gets the terminal while the panes own it: for the event loop.
         public var terminalHandover: TerminalHandover
+        /// The one HTTP engine every client of the run sends through; stopped before the process exits.
+        var network: HTTPEngine?
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -42,17 +44,20 @@ public enum LiveEnvironment {
         /// Asks the site whose token this is now, beside the command's first requests, when no
         /// earlier run learned it and answers are to be saved: they are saved under that account,
         /// and asked only when the first of them arrives, the question is one more round trip
-        /// before the process may exit (`finishWriting` waits for the copy).
+        /// before the process may exit (`prepareToExit` waits for the copy).
         func learnAccountAhead() {
             guard !sendsNothing, let accounts = savedCopyAccounts, accounts.remembered == nil else { return }
             Task { _ = await accounts.current() }
         }
 
-        /// Waits up to a second for saved copies still being written, before the process exits:
-        /// the record of what was seen and of what was told are among them.
-        public func finishWriting() {
+        /// Call last, before the process exits: waits up to a second for saved copies still being
+        /// written (the record of what was seen and of what was told are among them), writes the
+        /// last rate budget reading, and stops the HTTP engine's thread, so no thread is inside
+        /// libcurl while `exit` tears the process down.
+        public func prepareToExit() {
             savedCopyStore?.settle(within: 1)
             rateReadings?.flush()
+            network?.shutDown()
         }
     }
 
@@ -119,7 +124,7 @@ public enum LiveEnvironment {
         return Services(
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopies,
             downloadDirectory: downloadDirectory, rateReadings: rateReadings, account: account, savedCopyAccounts: accounts,
-            terminalHandover: handover
+            terminalHandover: handover, network: network
         )
     }
 

@@ -36,4 +36,27 @@ struct HTTPEngineTests {
         )
         #expect(answer.status == 200)
     }
+
+    /// Readied for exit, an engine leaves libcurl: what was under way ends, and a request made
+    /// afterwards is cancelled at once rather than starting libcurl's thread again.
+    @Test func afterShutDownNoRequestGoesOut() async throws {
+        let engine = HTTPEngine()
+        engine.prepare()
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let request = HTTPRequest(url: server.baseURL.appendingPathComponent("/api/v1/users/self"), headers: ["Authorization": "Bearer \(server.token)"])
+        #expect(try await HTTPClient.curl(engine).send(request).status == 200)
+        engine.shutDown()
+        await #expect(throws: CancellationError.self) { try await HTTPClient.curl(engine).send(request) }
+        engine.shutDown()
+    }
+
+    /// Readied for exit while `prepare` is still opening libcurl, it waits for the opening to end.
+    @Test func shutDownRightAfterPrepareWaitsForTheOpening() async throws {
+        let engine = HTTPEngine()
+        engine.prepare()
+        engine.shutDown()
+        #expect(engine.preparing.withLock { $0 } == nil)
+        #expect(engine.hasStarted)
+    }
 }

@@ -1,4 +1,5 @@
 import CCurl
+import Dispatch
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -20,6 +21,19 @@ final class CurlEngine: Sendable {
     init(caBundle: String?) {
         core = Core(caBundle: caBundle)
         core.start()
+    }
+
+    /// An engine that sends nothing and opens no libcurl: every transfer ends cancelled. What a
+    /// request gets once the process is on its way out (`HTTPEngine.shutDown`).
+    init(closed: Void) {
+        core = Core(closed: ())
+    }
+
+    /// Stops the thread, failing what is under way as cancelled, and waits up to `seconds` for
+    /// it to leave libcurl: once it has, no thread is inside libcurl while the process exits.
+    func stopAndWait(within seconds: Double) {
+        core.stop()
+        core.waitUntilEnded(within: seconds)
     }
 
     deinit {
@@ -51,6 +65,10 @@ extension CurlEngine {
         }
 
         private let inbox = Mutex(Inbox())
+        /// Signalled once the thread has cleaned up libcurl's handles and ended.
+        private let ended = DispatchSemaphore(value: 0)
+        /// Whether a thread runs at all; a closed engine has none.
+        private let hasThread: Bool
         /// Transfers inside libcurl, by easy handle; touched on the thread only.
         private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
         /// Certificate authorities the app's root named; libcurl's own when nil.
@@ -63,8 +81,15 @@ extension CurlEngine {
         /// milliseconds, and long transfers (files) go one job at a time.
         static let connectionsPerHost = 6
 
+        init(closed: Void) {
+            caBundle = nil
+            multi = nil
+            hasThread = false
+        }
+
         init(caBundle: String?) {
             self.caBundle = caBundle
+            hasThread = true
             multi = CurlGlobal.ensure() ? cb_multi_init() : nil
             if let multi {
                 // Multiplexing is libcurl's default since 7.62; said here so no build or
@@ -90,7 +115,20 @@ extension CurlEngine {
             }
         }
 
+        /// Waits up to `seconds` for the thread to end; at once when there is none.
+        func waitUntilEnded(within seconds: Double) {
+            guard hasThread, multi != nil else { return }
+            if ended.wait(timeout: .now() + seconds) == .success {
+                // Left signalled for any other waiter.
+                ended.signal()
+            }
+        }
+
         func add(_ transfer: CurlTransfer) {
+            guard hasThread else {
+                transfer.finish(.failure(CancellationError()))
+                return
+            }
             guard multi != nil else {
                 let failure = CurlGlobal.unavailableReason.map(NetworkError.noHTTP) ?? .unreachable(host: transfer.host)
                 transfer.finish(.failure(failure))
@@ -132,6 +170,7 @@ extension CurlEngine {
             }
             cb_multi_cleanup(multi)
             failEverything(CancellationError())
+            ended.signal()
         }
 
         /// Until libcurl's next timer, or a minute when nothing is due; a wake-up cuts it short.
