@@ -116,8 +116,6 @@ case .submit where options.course == nil || options.assignment == nil:
     failUsage("submit needs --course ID and --assignment ID")
 case .sync where options.course == nil:
     failUsage("sync needs --course ID")
-case .browse where isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0:
-    failUsage("needs a terminal: run it in an interactive shell, not with input or output redirected")
 default:
     break
 }
@@ -160,6 +158,12 @@ case .browse:
 case .login, .logout, .completions, .manPage:
     // Each ran and exited above.
     exit(0)
+}
+
+// Said after the services are made, so a login that can't be used is said first, as what to do first.
+guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
+    services.prepareToExit()
+    failUsage("needs a terminal: run it in an interactive shell, not with input or output redirected")
 }
 
 let shell = AppShell(environment: services.environment)

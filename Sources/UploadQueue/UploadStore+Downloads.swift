@@ -121,12 +121,18 @@ extension UploadStore {
         return outcome
     }
 
-    /// Whether `job`, a failed download of `file`, was queued for another version of it (its size
-    /// or last change differ): it can never succeed, so it is removed, with its part, and its place freed.
+    /// Whether `job`, an unfinished download of `file`, was queued for another version of it (its
+    /// size or last change differ, as when the file changed between two runs): it would fetch bytes
+    /// the job does not expect, so it is removed, with its part, and its place freed. A job another
+    /// process is working on is left to it.
     private func isStale(_ job: UploadJob, for file: CourseFile, places: inout Set<String>) throws -> Bool {
-        guard job.state.isFailed, let plan = job.download,
+        guard let plan = job.download,
               plan.size != file.size || !DownloadRecords.sameInstant(plan.updatedAt, file.updatedAt) else { return false }
-        try remove(job.id)
+        do {
+            try remove(job.id)
+        } catch UploadQueueError.inUse {
+            return false
+        }
         places.remove(plan.destination)
         return true
     }

@@ -86,6 +86,29 @@ struct DownloadQueueingTests {
         #expect(job.download?.destination == fixture.path("notes.pdf"), "and its place freed")
     }
 
+    /// A file that changed on the server while an earlier run's job for it waited (queued, or left
+    /// mid-way by a killed process) is queued again for its new version; the old job would fetch
+    /// bytes it does not expect.
+    @Test func aWaitingDownloadOfAnOlderVersionMakesWayForTheNewOne() throws {
+        let first = try #require(try fixture.enqueue([fixture.file(size: 11)]).queued.first)
+        let newer = fixture.file(size: 12, updatedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        let again = try fixture.enqueue([newer])
+        let job = try #require(again.queued.first)
+        #expect(try fixture.job(first.id) == nil, "the old version's job was removed")
+        #expect(job.download?.size == 12 && job.download?.destination == fixture.path("notes.pdf"))
+        #expect(again.alreadyQueued.isEmpty)
+    }
+
+    /// One another process is working on is left to it, and waited for.
+    @Test func anOlderVersionsDownloadUnderWayElsewhereIsLeftToIt() throws {
+        let first = try #require(try fixture.enqueue([fixture.file(size: 11)]).queued.first)
+        let claim = try #require(try fixture.store.claim(first.id))
+        defer { claim.release() }
+        let again = try fixture.enqueue([fixture.file(size: 12, updatedAt: Date(timeIntervalSince1970: 1_800_000_000))])
+        #expect(again.queued.isEmpty && again.earlierJobs == [first.id])
+        #expect(try fixture.job(first.id) != nil)
+    }
+
     @Test func aCopyIdenticalToTheDownloadIsTakenAsCurrent() throws {
         let file = fixture.file()
         let path = fixture.path("notes.pdf")
