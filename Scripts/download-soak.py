@@ -90,7 +90,7 @@ def add_files(fake: Fake, rng: random.Random, count: int) -> list:
     ids = []
     for index, name in enumerate(names):
         folder = "" if index < 3 else rng.choice(FOLDERS)
-        size = rng.choice((1, 100, 5_000, 60_000, 250_000))
+        size = rng.choice((1, 100, 5_000, 60_000, 250_000, 1_000_000))
         added = fake.control("POST", "files", {"course": COURSE, "name": name, "folder": folder,
                                               "content": text_of(rng, size)})
         ids.append(added["id"])
@@ -117,6 +117,8 @@ class Trial:
         self.arguments = [binary, "sync", "--course", str(COURSE), self.target,
                           "--canvas", fake.base, "--data-dir", os.path.join(self.home, "data")]
         self.unended = 0
+        self.killed = 0
+        self.runs = 0
 
     def start(self) -> subprocess.Popen:
         return subprocess.Popen(self.arguments + ["--json"], env=self.environment,
@@ -126,6 +128,7 @@ class Trial:
         """Kills `run` after `kill_after` seconds when given; else waits for its end. Returns
         (killed, exit status or None, what it printed)."""
         limit = kill_after if kill_after is not None else RUN_LIMIT
+        self.runs += 1
         try:
             printed, _ = run.communicate(timeout=limit)
             return False, run.returncode, printed
@@ -134,6 +137,8 @@ class Trial:
             run.communicate()
             if kill_after is None:
                 self.unended += 1
+            else:
+                self.killed += 1
             return True, None, ""
 
     def round(self, rng: random.Random) -> None:
@@ -202,21 +207,24 @@ def main() -> int:
     scratch = tempfile.mkdtemp(prefix="download-soak-")
     fake = Fake(lifetime=options.trials * 300 + 600)
     totals = {"lost": 0, "misplaced": 0, "duplicates": 0, "unended": 0, "failed_runs": 0}
+    runs = killed = 0
     started = time.monotonic()
     try:
         ids = add_files(fake, rng, options.files)
         # A slower store stretches each download, so kills land mid-file as often as between files.
-        fake.control("POST", "faults", {"kind": "slow", "match": "/store/", "count": 1_000_000, "seconds": 0.02})
+        fake.control("POST", "faults", {"kind": "slow", "match": "/store/", "count": 1_000_000, "seconds": 0.05})
         for number in range(1, options.trials + 1):
             trial = Trial(number, options.binary, fake, scratch)
             for _ in range(options.rounds):
                 trial.round(rng)
                 change_some(fake, rng, ids)
-            killed, status, printed = trial.finish(trial.start(), None)
+            stopped, status, printed = trial.finish(trial.start(), None)
             totals["unended"] += trial.unended
-            if killed or status != 0 or not printed:
+            runs += trial.runs
+            killed += trial.killed
+            if stopped or status != 0 or not printed:
                 totals["failed_runs"] += 1
-                print(f"trial {number}: the last sync {'did not end' if killed else f'exited {status}'}", file=sys.stderr)
+                print(f"trial {number}: the last sync {'did not end' if stopped else f'exited {status}'}", file=sys.stderr)
                 continue
             for kind, count in check(trial, fake, printed).items():
                 totals[kind] += count
@@ -228,7 +236,8 @@ def main() -> int:
         shutil.rmtree(scratch, ignore_errors=True)
     took = time.monotonic() - started
     bad = sum(totals.values())
-    print(f"download soak: {options.trials} trials, {options.files} files each, seed {seed}, {took:.0f} s: "
+    print(f"download soak: {options.trials} trials, {options.files} files each, {runs} runs ({killed} killed mid-way), "
+          f"seed {seed}, {took:.0f} s: "
           f"{totals['lost']} lost, {totals['misplaced']} misplaced, {totals['duplicates']} duplicates, "
           f"{totals['unended']} runs that did not end, {totals['failed_runs']} last syncs that failed")
     return 1 if bad else 0
