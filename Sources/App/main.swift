@@ -170,5 +170,12 @@ let shell = AppShell(environment: services.environment)
 shell.start(openingCourse: options.course, focusing: options.showsDue ? .due : nil, refreshingEvery: options.offline ? nil : options.refreshInterval)
 services.startUploading()
 let loop = EventLoop(app: shell, handover: services.terminalHandover)
-loop.beforeExit = { services.prepareToExit() }
+let terminalModes = TerminalModesRecord(
+    directory: TerminalModesRecord.directory(environment: processEnvironment, fallback: services.environment.paths.dataDirectory)
+)
+loop.beforeStart = { terminalModes?.recoverAndRecord() }
+loop.beforeExit = {
+    terminalModes?.remove()
+    services.prepareToExit()
+}
 loop.run(environment: processEnvironment, mouse: !options.noMouse)

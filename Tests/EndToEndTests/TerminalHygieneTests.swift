@@ -79,6 +79,35 @@ import Testing
         #expect(after == before, "stty -g changed")
     }
 
+    /// SIGKILL runs no handler, so a killed run leaves the terminal raw. The next run on that
+    /// terminal gives back the modes the killed one found, not the raw ones it was handed.
+    @Test func aRunAfterOneKilledWithSIGKILLLeavesTheModesFromBeforeBoth() async throws {
+        let tmux = try await TmuxSession()
+        defer { tmux.close() }
+        let script = """
+            ulimit -c 0
+            stty -g > before.stty
+            "$@"
+            stty -g > killed.stty
+            "$@"
+            status=$?
+            stty -g > after.stty
+            echo "exit=$status"
+            """
+        try script.write(to: tmux.directory.appendingPathComponent("twice.sh"), atomically: true, encoding: .utf8)
+        try tmux.run("sh twice.sh " + tmux.appCommand(["--course", "10001"]))
+        try await tmux.waitFor(box: "Course", "the UI up") { $0.contains("Introduction to Computer Science") }
+        let first = try tmux.appProcessID()
+        #expect(kill(first, SIGKILL) == 0)
+        try await eventually("the second run started") { (try? tmux.appProcessID()).map { $0 != first } ?? false }
+        try await tmux.waitFor(box: "Course", "the second run's UI up") { $0.contains("Introduction to Computer Science") }
+        try tmux.press("q")
+        #expect(try await tmux.waitForExit() == 0)
+        let read = { (name: String) in try String(contentsOf: tmux.directory.appendingPathComponent(name), encoding: .utf8) }
+        #expect(try read("killed.stty") != read("before.stty"), "the killed run left the modes as they were: this test shows nothing")
+        #expect(try read("after.stty") == read("before.stty"), "stty -g changed")
+    }
+
     @Test func suspendWithControlZAndResumeWithFgRedraws() async throws {
         let tmux = try await TmuxSession()
         defer { tmux.close() }

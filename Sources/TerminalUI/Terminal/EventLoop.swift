@@ -21,6 +21,8 @@ public final class EventLoop {
     /// Runs once the terminal is handed back, just before the process exits: for work that
     /// must not be cut off, such as saved copies still being written.
     public var beforeExit: () -> Void = {}
+    /// Runs first, before the terminal's modes are read: for putting back modes a killed run left.
+    public var beforeStart: () -> Void = {}
 
     /// With `handover`, the app can lend the terminal to another program (`TerminalHandover`).
     public init(app: any TerminalApplication, handover: TerminalHandover? = nil) {
@@ -34,6 +36,7 @@ public final class EventLoop {
     /// Takes over the terminal and never returns; the process exits when the app quits.
     /// With `mouse`, clicks and the wheel come to the app as keys.
     public func run(environment: [String: String], mouse: Bool = true) -> Never {
+        beforeStart()
         CrashGuard.install()
         // The resize source must exist before initscr, or curses claims SIGWINCH for itself.
         watchResize()
