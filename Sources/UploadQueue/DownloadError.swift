@@ -18,6 +18,8 @@ public enum DownloadError: UserFacingError, TransientError, Equatable {
     case cannotSave(path: String, reason: String)
     /// Every numbered variant of the name is taken by other files.
     case noFreeName(path: String)
+    /// A folder on the way to the file, below the folder the user named, is a symbolic link to elsewhere.
+    case linkedFolder(path: String, root: String)
 
     public var userMessage: String {
         switch self {
@@ -31,13 +33,15 @@ public enum DownloadError: UserFacingError, TransientError, Equatable {
             return "Can't save \(path): \(reason)"
         case let .noFreeName(path):
             return "Can't save \(path): every numbered name for it is taken"
+        case let .linkedFolder(path, root):
+            return "Can't save into \(path): it is a symbolic link, and files go only into real folders below \(root)"
         }
     }
 
     public var isTransient: Bool {
         switch self {
         case .cutShort: return true
-        case .tooLong, .diskFull, .cannotSave, .noFreeName: return false
+        case .tooLong, .diskFull, .cannotSave, .noFreeName, .linkedFolder: return false
         }
     }
 

@@ -29,6 +29,9 @@ extension UploadEngine {
         let destination = plan.destination
         let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
         let part = plan.partPath
+        if let root = plan.root {
+            try Self.refuseLinkedFolders(below: root, to: folder)
+        }
         do {
             try FileDescriptor.makeDirectories(folder, mode: Self.downloadFolderMode)
         } catch {
@@ -94,6 +97,21 @@ extension UploadEngine {
             return path
         }
         return nil
+    }
+
+    /// Throws when a folder between `root` and `folder` is a symbolic link: those folders are the
+    /// app's to make, and a link the user put there leads elsewhere. Missing ones are fine; they
+    /// are made next, as real folders.
+    static func refuseLinkedFolders(below root: String, to folder: String) throws {
+        let base = root.hasSuffix("/") ? root : root + "/"
+        guard folder.hasPrefix(base) else { return }
+        var path = String(base.dropLast())
+        for piece in folder.dropFirst(base.count).split(separator: "/") {
+            path += "/" + piece
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return }
+            if status.st_mode & S_IFMT == S_IFLNK { throw DownloadError.linkedFolder(path: path, root: root) }
+        }
     }
 
     /// Saves `validator` in job `id`'s record before the body it belongs to is written.

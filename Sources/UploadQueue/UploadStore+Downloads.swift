@@ -13,17 +13,19 @@ extension UploadStore {
     }
 
     /// Queues a download of `file` of `course` on `backend` to `destination`, an absolute path
-    /// already made safe (`DownloadPlace`).
+    /// already made safe (`DownloadPlace`), below `root`, the folder the user named (the folders
+    /// between are made as real folders, never followed through a symbolic link).
     ///
     /// Nothing is captured: the job holds only its record, with one `files` entry naming the file
     /// and, as its source, where it goes, so the queue's rows show a download like any job. It
     /// appears whole or not at all, as an upload does.
-    public func enqueueDownload(of file: CourseFile, course: CourseID, backend: String, to destination: LocalPath) throws -> UploadJob {
+    public func enqueueDownload(of file: CourseFile, course: CourseID, backend: String, to destination: LocalPath, below root: String? = nil) throws -> UploadJob {
         try stage { id, _ in
-            let plan = UploadJob.Download(
+            var plan = UploadJob.Download(
                 fileID: file.id, destination: destination.path, partName: UploadJob.Download.partName(forJob: id),
                 size: file.size, updatedAt: file.updatedAt, url: file.downloadURL
             )
+            plan.root = root
             var job = UploadJob(
                 id: id, courseID: course, files: [QueuedFile(name: file.name, source: destination, size: file.size ?? 0)],
                 backend: backend, queuedAt: clock.now()
@@ -76,7 +78,9 @@ extension UploadStore {
         let recorded = records.entries(backend: backend, course: batch.course)
         let all = try jobs()
         let unfinished = all.filter { $0.isDownload && $0.state != .done }
-        var places = Set(unfinished.compactMap { $0.download?.destination })
+        // The batch's folders count as taken: a file named as one of them gets a numbered name,
+        // or it would stand where the folder must be made for the others.
+        var places = Set(unfinished.compactMap { $0.download?.destination }).union(Self.folders(of: batch, downloadDirectory: downloadDirectory))
         // A job queued for another folder is not this batch's: its file goes there, not here.
         let mine = unfinished.filter { job in
             job.backend == backend && job.courseID == batch.course
@@ -105,20 +109,42 @@ extension UploadStore {
                     outcome.changed.insert(file.id)
                 }
                 let destination = earlier.flatMap { DownloadRecords.isUntouched($0) && DownloadPlace.isInside(batch.directory, $0.path) ? LocalPath($0.path) : nil }
-                    ?? batch.directory.map { DownloadPlace.destination(directory: $0, folderPath: entry.folderPath, name: file.name) }
-                    ?? DownloadPlace.destination(
-                        root: downloadDirectory, courseFolder: batch.courseFolder, folderPath: entry.folderPath, name: file.name
-                    )
+                    ?? Self.plannedPlace(of: entry, in: batch, downloadDirectory: downloadDirectory)
                 if let copy = try adoptIdenticalCopy(of: file, at: destination, backend: backend, course: batch.course) {
                     outcome.current[file.id] = copy
                     continue
                 }
                 let place = Self.freePlace(for: destination, besides: places)
                 places.insert(place.path)
-                outcome.queued.append(try enqueueDownload(of: file, course: batch.course, backend: backend, to: place))
+                // Below the folder named for the run, or the course's own folder under the download
+                // directory: a link the user made above that (to a larger disk, say) is theirs to make.
+                let root = batch.directory?.standardizedFileURL.path
+                    ?? URL(fileURLWithPath: DownloadPlace.destination(root: downloadDirectory, courseFolder: batch.courseFolder, folderPath: [], name: "_").path)
+                    .deletingLastPathComponent().path
+                outcome.queued.append(try enqueueDownload(of: file, course: batch.course, backend: backend, to: place, below: root))
             }
         }
         return outcome
+    }
+
+    /// Where `entry` goes when nothing was downloaded of it before: into the batch's folder, else
+    /// under the download directory's folder for the course.
+    static func plannedPlace(of entry: DownloadBatch.Entry, in batch: DownloadBatch, downloadDirectory: URL) -> LocalPath {
+        batch.directory.map { DownloadPlace.destination(directory: $0, folderPath: entry.folderPath, name: entry.file.name) }
+            ?? DownloadPlace.destination(root: downloadDirectory, courseFolder: batch.courseFolder, folderPath: entry.folderPath, name: entry.file.name)
+    }
+
+    /// Every folder the batch's files go into, with the course's folders above them.
+    static func folders(of batch: DownloadBatch, downloadDirectory: URL) -> Set<String> {
+        var folders = Set<String>()
+        for entry in batch.entries {
+            var folder = URL(fileURLWithPath: plannedPlace(of: entry, in: batch, downloadDirectory: downloadDirectory).path).deletingLastPathComponent()
+            for _ in entry.folderPath {
+                folders.insert(folder.path)
+                folder.deleteLastPathComponent()
+            }
+        }
+        return folders
     }
 
     /// Whether `job`, an unfinished download of `file`, was queued for another version of it (its

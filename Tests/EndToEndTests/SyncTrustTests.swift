@@ -40,6 +40,34 @@ import Testing
         #expect(try String(contentsOf: setup.target.appendingPathComponent(name), encoding: .utf8) == "long\n")
     }
 
+    /// Canvas lets a file and a folder share a name in one parent: the file gets a numbered name
+    /// and every file of the folder still lands in it.
+    @Test func aFileNamedAsAFolderBesideItLandsUnderANumberedName() async throws {
+        let setup = try Setup()
+        defer { setup.end() }
+        try await setup.server.addFile(course: 1, name: "Readings", content: "a file, not the folder\n")
+        let result = try await setup.sync()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try String(contentsOf: setup.target.appendingPathComponent("Readings (2)"), encoding: .utf8) == "a file, not the folder\n")
+        #expect(FileManager.default.fileExists(atPath: setup.target.appendingPathComponent("Readings/Week 1/Chapter 1.txt").path))
+    }
+
+    /// A folder of the run's folder that is a symbolic link the user made to elsewhere is not
+    /// written through: its files fail, saying so, and nothing lands at the link's target.
+    @Test func aFolderThatIsASymbolicLinkIsRefusedWithTheReason() async throws {
+        let setup = try Setup()
+        defer { setup.end() }
+        let elsewhere = setup.queue.directory.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: setup.target, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: setup.target.appendingPathComponent("Lectures"), withDestinationURL: elsewhere)
+        let result = try await setup.sync()
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("failed Lectures/Lecture 1.pdf: Can't save into \(setup.target.path)/Lectures: it is a symbolic link"), "\(result.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: setup.target.appendingPathComponent("Syllabus.pdf").path))
+    }
+
     /// A run killed with its jobs still queued leaves them to the queue; a run into another
     /// folder queues its own and never finishes the first one's into the first folder in its name.
     @Test func aSyncIntoAnotherFolderGetsItsOwnCopiesNotAnEarlierRunsJobs() async throws {

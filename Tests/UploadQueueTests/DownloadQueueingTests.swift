@@ -56,6 +56,41 @@ struct DownloadQueueingTests {
         #expect(again.queued.isEmpty && again.earlierJobs == [secondJob.id])
     }
 
+    /// A file named as a folder beside it (Canvas allows both in one parent) gets a numbered
+    /// name, so the folder can be made for the files inside it, whichever comes first.
+    @Test func aFileNamedAsAFolderBesideItGetsANumberedName() throws {
+        let batch = DownloadBatch(course: fixture.course, courseFolder: "BIO 101", entries: [
+            DownloadBatch.Entry(file: fixture.file(id: "7", name: "Week 1"), folderPath: []),
+            DownloadBatch.Entry(file: fixture.file(id: "8", name: "notes.pdf"), folderPath: ["Week 1"]),
+        ])
+        let outcome = try fixture.store.enqueueDownloads(batch, backend: fixture.backend, downloadDirectory: fixture.root)
+        let course = fixture.root.appendingPathComponent("coursebrowser/BIO 101")
+        #expect(outcome.queued.compactMap { $0.download?.destination } == [
+            course.appendingPathComponent("Week 1 (2)").path, course.appendingPathComponent("Week 1/notes.pdf").path,
+        ])
+    }
+
+    /// A folder inside the run's folder that is the user's symbolic link to elsewhere is not
+    /// written through: the job fails saying so, and nothing lands at the link's target.
+    @Test func aFolderThatIsASymbolicLinkIsRefused() async throws {
+        let target = fixture.root.appendingPathComponent("mine")
+        let elsewhere = fixture.root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: target.appendingPathComponent("Week 1"), withDestinationURL: elsewhere)
+        let batch = DownloadBatch(
+            course: fixture.course, courseFolder: "BIO 101",
+            entries: [DownloadBatch.Entry(file: fixture.file(), folderPath: ["Week 1"])], directory: target
+        )
+        let job = try #require(try fixture.store.enqueueDownloads(batch, backend: fixture.backend, downloadDirectory: fixture.root).queued.first)
+        try await fixture.engine(serving("hello world")).runDueJobs()
+        let link = target.appendingPathComponent("Week 1").path
+        #expect(try fixture.job(job.id)?.state == .failed(
+            reason: "Can't save into \(link): it is a symbolic link, and files go only into real folders below \(target.path)"
+        ))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+
     @Test func twoFilesOfOneNameNeverShareAPart() throws {
         let outcome = try fixture.enqueue([fixture.file(id: "7"), fixture.file(id: "8")])
         let places = outcome.queued.compactMap { $0.download?.destination }

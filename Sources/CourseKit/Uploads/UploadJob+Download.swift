@@ -15,6 +15,10 @@ extension UploadJob {
         /// file's name never starts with a dot once made safe). Nil in a record from before parts
         /// were named so, whose part is the destination plus `.part`.
         public var partName: String?
+        /// The folder the user named for it (`sync DIR`, or the download directory): the folders
+        /// below it on the way to `destination` are the app's to make, and one that is a symbolic
+        /// link to elsewhere is refused rather than followed. Nil in a record from before.
+        public var root: String?
         /// The size the backend gave when it was queued; the finished file must have exactly this many bytes.
         public var size: Int64?
         /// When the file last changed on the backend when it was queued; the finished file gets it as its
