@@ -82,7 +82,8 @@ public struct DownloadRecords: Sendable {
         try splitEarlierMap(backend: backend, course: course)
         let descriptor = try FileDescriptor.open(folder.path, O_RDONLY | O_DIRECTORY)
         defer { descriptor.close() }
-        try AtomicFile.write(Self.encoder.encode(Stored(fileID: fileID, entry: entry)), as: Self.recordName(fileID), in: descriptor)
+        // Not waited for: a file whose record a crash loses is known again by its size and time.
+        try AtomicFile.write(Self.encoder.encode(Stored(fileID: fileID, entry: entry)), as: Self.recordName(fileID), in: descriptor, durable: false)
     }
 
     /// The course's map of the earlier layout, when there is one.

@@ -83,7 +83,7 @@ extension UploadEngine {
         guard let size = plan.size, let updatedAt = plan.updatedAt else { return nil }
         let destination = URL(fileURLWithPath: plan.destination)
         let name = destination.lastPathComponent
-        for candidate in [name] + numberedNames.map({ DownloadPlace.numbered(name, $0) }) {
+        for candidate in candidates(for: name) {
             let path = destination.deletingLastPathComponent().appendingPathComponent(candidate).path
             // Names are taken in order, so the first free one ends the search.
             guard let version = FileVersion(path: path) else { return nil }
@@ -112,6 +112,11 @@ extension UploadEngine {
             guard lstat(path, &status) == 0 else { return }
             if status.st_mode & S_IFMT == S_IFLNK { throw DownloadError.linkedFolder(path: path, root: root) }
         }
+    }
+
+    /// `name`, then its numbered variants in order, each made only when it is reached.
+    static func candidates(for name: String) -> LazyMapSequence<ClosedRange<Int>, String> {
+        (1...numberedNames.upperBound).lazy.map { $0 == 1 ? name : DownloadPlace.numbered(name, $0) }
     }
 
     /// Saves `validator` in job `id`'s record before the body it belongs to is written.
@@ -179,7 +184,7 @@ extension UploadEngine {
     /// A name taken by our earlier, untouched copy of this file (`earlier`) is replaced; one taken
     /// by anything else, or by a file appearing meanwhile, is left alone.
     private static func putInPlace(_ part: String, as name: String, in folder: FileDescriptor, replacing earlier: DownloadRecords.Entry?) throws -> String {
-        for candidate in [name] + numberedNames.map({ DownloadPlace.numbered(name, $0) }) {
+        for candidate in candidates(for: name) {
             let path = folder.child(candidate)
             if folder.identity(ofEntry: candidate) != nil {
                 guard let earlier, earlier.path == path, DownloadRecords.isUntouched(earlier) else { continue }

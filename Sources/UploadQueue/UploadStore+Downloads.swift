@@ -20,7 +20,8 @@ extension UploadStore {
     /// and, as its source, where it goes, so the queue's rows show a download like any job. It
     /// appears whole or not at all, as an upload does.
     public func enqueueDownload(of file: CourseFile, course: CourseID, backend: String, to destination: LocalPath, below root: String? = nil) throws -> UploadJob {
-        try stage { id, _ in
+        // Not synced job by job: a download lost to a crash is queued again by the next run.
+        try stage(durable: false) { id, _ in
             var plan = UploadJob.Download(
                 fileID: file.id, destination: destination.path, partName: UploadJob.Download.partName(forJob: id),
                 size: file.size, updatedAt: file.updatedAt, url: file.downloadURL

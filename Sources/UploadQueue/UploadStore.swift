@@ -111,7 +111,10 @@ public struct UploadStore: Sendable {
         }
         defer { jobDirectory.close() }
         do {
-            try AtomicFile.write(data, as: Self.recordName, in: jobDirectory)
+            // A download's record is not waited for: one a crash loses is made again from what is
+            // on disk (a part to resume, a placed file known by its size and time), while a thousand
+            // files would wait for three syncs each.
+            try AtomicFile.write(data, as: Self.recordName, in: jobDirectory, durable: !job.isDownload)
         } catch let error as FileSystemError where error.isMissing {
             throw UploadQueueError.jobNotFound(id: job.id)
         } catch let error as FileSystemError {
