@@ -68,6 +68,37 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: setup.target.appendingPathComponent("Syllabus.pdf").path))
     }
 
+    /// Two folders whose names both become `_` on disk (control characters only) share that
+    /// folder; their files of one name are told apart by a number, and none fails.
+    @Test func foldersWhoseNamesBothBecomeAnUnderscoreShareItWithoutAFailure() async throws {
+        let setup = try Setup()
+        defer { setup.end() }
+        try await setup.server.addFile(course: 1, name: "x.txt", content: "in the first\n", folder: "\u{7}")
+        try await setup.server.addFile(course: 1, name: "x.txt", content: "in the second\n", folder: "\u{1B}")
+        let result = try await setup.sync()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let shared = setup.target.appendingPathComponent("_")
+        let texts = try Set(["x.txt", "x (2).txt"].map { try String(contentsOf: shared.appendingPathComponent($0), encoding: .utf8) })
+        #expect(texts == ["in the first\n", "in the second\n"])
+    }
+
+    /// Writing that fails on this machine fails its files at once with the reason: a file of the
+    /// user's where a folder of the course must be made is no reason to wait and try again.
+    @Test func aFileWhereAFolderMustGoFailsItsFilesAtOnceWithTheReason() async throws {
+        let setup = try Setup()
+        defer { setup.end() }
+        let lectures = setup.target.appendingPathComponent("Lectures")
+        try FileManager.default.createDirectory(at: setup.target, withIntermediateDirectories: true)
+        try Data("my own file\n".utf8).write(to: lectures)
+        let started = ContinuousClock.now
+        let result = try await setup.sync()
+        #expect(ContinuousClock.now - started < .seconds(20), "the run waited to try again")
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("failed Lectures/Lecture 1.pdf: Can't save \(lectures.path)"), "\(result.stdout)")
+        #expect(try String(contentsOf: lectures, encoding: .utf8) == "my own file\n")
+        #expect(FileManager.default.fileExists(atPath: setup.target.appendingPathComponent("Syllabus.pdf").path))
+    }
+
     /// A run killed with its jobs still queued leaves them to the queue; a run into another
     /// folder queues its own and never finishes the first one's into the first folder in its name.
     @Test func aSyncIntoAnotherFolderGetsItsOwnCopiesNotAnEarlierRunsJobs() async throws {
