@@ -30,49 +30,16 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from soak_support import Fake, app_environment  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FAKE = os.path.join(ROOT, "Tests", "FakeCanvas", "fake_canvas.py")
 TOKEN = "download-soak-7a31"
 COURSE = 1
 KILL_WINDOW = (0.05, 2.0)      # seconds after a sync starts
 RUN_LIMIT = 120                # seconds a sync that is not killed may take
 FOLDERS = ("", "Week 1", "Week 1/Notes", "Week 2", "Labs")
-
-
-class Fake:
-    """The fake Canvas in a child process, and its control API."""
-
-    def __init__(self, lifetime: float):
-        self.process = subprocess.Popen(
-            [sys.executable, FAKE, "--port", "0", "--token", TOKEN, "--lifetime", str(lifetime)],
-            stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
-        ports = {}
-        while len(ports) < 3:
-            line = self.process.stdout.readline()
-            if not line:
-                raise SystemExit("the fake Canvas did not start")
-            name, _, port = line.strip().partition(" ")
-            ports[name] = int(port)
-        self.base = f"http://127.0.0.1:{ports['PORT']}"
-        self.control_base = f"http://127.0.0.1:{ports['CONTROL']}/__control"
-
-    def control(self, method: str, name: str, payload=None):
-        data = json.dumps(payload).encode() if payload is not None else None
-        request = urllib.request.Request(f"{self.control_base}/{name}", data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            body = answer.read()
-        return json.loads(body) if body else None
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 def text_of(rng: random.Random, size: int) -> str:
@@ -107,13 +74,7 @@ class Trial:
         self.home = os.path.join(scratch, f"trial-{number:04d}")
         self.target = os.path.join(self.home, "course files")
         os.makedirs(self.home)
-        self.environment = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "HOME": self.home,
-            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
-            "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
-            "XDG_DATA_HOME": os.path.join(self.home, "share"),
-            "CANVAS_TOKEN": TOKEN,
-        }
+        self.environment = app_environment(self.home, TOKEN)
         self.arguments = [binary, "sync", "--course", str(COURSE), self.target,
                           "--canvas", fake.base, "--data-dir", os.path.join(self.home, "data")]
         self.unended = 0
@@ -205,7 +166,7 @@ def main() -> int:
     seed = options.seed if options.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
     scratch = tempfile.mkdtemp(prefix="download-soak-")
-    fake = Fake(lifetime=options.trials * 300 + 600)
+    fake = Fake(TOKEN, lifetime=options.trials * 300 + 600)
     totals = {"lost": 0, "misplaced": 0, "duplicates": 0, "unended": 0, "failed_runs": 0}
     runs = killed = 0
     started = time.monotonic()

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import collections
 import hashlib
-import json
 import os
 import random
 import shutil
@@ -27,10 +26,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from soak_support import Fake, app_environment  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FAKE = os.path.join(ROOT, "Tests", "FakeCanvas", "fake_canvas.py")
 TOKEN = "soak-token-5c1e"
 # Courses a student may hand in to on the fake (published, current, not closed by date).
 COURSES = (43, 44, 46, 48, 49)
@@ -39,40 +39,6 @@ ASSIGNMENTS = {1: ("pdf",), 2: ("pdf", "docx")}
 HAND_IN_FAULTS = ("drop_reply", "drop_reply", "lost_reply", "slow", "slow", None)
 KILL_WINDOW = (0.02, 1.0)          # seconds after drain starts
 FINAL_DRAIN_TIMEOUT = 180
-
-
-class Fake:
-    """The fake Canvas in a child process, and its control API."""
-
-    def __init__(self, lifetime: float):
-        self.process = subprocess.Popen(
-            [sys.executable, FAKE, "--port", "0", "--token", TOKEN, "--lifetime", str(lifetime)],
-            stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
-        ports = {}
-        while len(ports) < 2:
-            line = self.process.stdout.readline()
-            if not line:
-                raise SystemExit("the fake Canvas did not start")
-            name, _, port = line.strip().partition(" ")
-            ports[name] = int(port)
-        self.base = f"http://127.0.0.1:{ports['PORT']}"
-        self.control_base = f"http://127.0.0.1:{ports['CONTROL']}/__control"
-
-    def control(self, method: str, name: str, payload=None):
-        data = json.dumps(payload).encode() if payload is not None else None
-        request = urllib.request.Request(f"{self.control_base}/{name}", data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            body = answer.read()
-        return json.loads(body) if body else None
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 class Trial:
@@ -98,13 +64,7 @@ class Trial:
                 out.write(rng.randbytes(rng.randint(1, 200_000)))
             self.files.append(path)
         self.digests = sorted(sha256(path) for path in self.files)
-        self.environment = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "HOME": self.home,
-            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
-            "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
-            "XDG_DATA_HOME": os.path.join(self.home, "share"),
-            "CANVAS_TOKEN": TOKEN,
-        }
+        self.environment = app_environment(self.home, TOKEN)
         self.backend = ["--canvas", fake.base, "--data-dir", os.path.join(self.home, "data")]
 
     def command(self, *arguments: str) -> list:
@@ -223,7 +183,7 @@ def count_attempts(trials: list, recorded: list) -> tuple:
 def run(options) -> int:
     rng = random.Random(options.seed)
     started = time.monotonic()
-    fake = Fake(lifetime=max(600.0, options.trials * 60.0))
+    fake = Fake(TOKEN, lifetime=max(600.0, options.trials * 60.0))
     scratch = tempfile.mkdtemp(prefix="handin-soak-")
     tally = collections.Counter()
     trials, failures = [], []
