@@ -11,9 +11,10 @@ extension LoginCommand {
     static func loginMoodle(site given: URL, options: LaunchOptions, store: LoginStore, environment: [String: String]) async -> Int32 {
         let profile = options.profile ?? .standard
         var input = PromptInput()
-        let http = HTTPClient.curl(
-            HTTPEngine(caBundle: HTTPEngine.caBundle(in: environment)), timeouts: HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30))
-        )
+        let engine = HTTPEngine(caBundle: HTTPEngine.caBundle(in: environment))
+        // Left before the command exits, so no thread is inside libcurl then.
+        defer { engine.shutDown() }
+        let http = HTTPClient.curl(engine, timeouts: HTTPTimeouts(request: .seconds(options.requestTimeoutSeconds ?? 30)))
         do {
             let config = try await reach(given) { try await MoodleSite.config(of: given, http: http) }
             let site = try siteAddress(config.siteURL, given: given)

@@ -9,7 +9,10 @@ public enum LoginCheck {
     /// The name of the user `token` belongs to on the Canvas at `url`, trusting the
     /// authorities in `caBundle` as well as libcurl's own.
     public static func userName(at url: URL, token: String, requestTimeoutSeconds: Int?, caBundle: String?) async throws(LoginCheckError) -> String {
-        let http = HTTPClient.curl(HTTPEngine(caBundle: caBundle), timeouts: HTTPTimeouts(request: .seconds(requestTimeoutSeconds ?? 30)))
+        let engine = HTTPEngine(caBundle: caBundle)
+        // Left before `login` goes on to exit, so no thread is inside libcurl then.
+        defer { engine.shutDown() }
+        let http = HTTPClient.curl(engine, timeouts: HTTPTimeouts(request: .seconds(requestTimeoutSeconds ?? 30)))
         let credentials = AccessCredentials(token: token, source: "login")
         let connection = CanvasConnection(baseURL: url, credentials: credentials, http: http, clock: .live, analytics: .noOp)
         do {
