@@ -14,7 +14,9 @@ import Testing
         defer { shell.remove() }
         try await server.fault(#"{"match": "/api/v1/planner/items", "kind": "hold", "count": 1, "seconds": 60}"#)
         let output = shell.directory.appendingPathComponent("command.out")
-        let running = try AppCommand.start(command + shell.arguments, environment: shell.environment, output: output)
+        // The planner's request may wait as long as the test does: on a loaded machine the profile
+        // can take most of the test's patience to be seen, and must still find the planner held.
+        let running = try AppCommand.start(command + shell.arguments + ["--request-timeout", "120"], environment: shell.environment, output: output)
         try await eventually("the profile asked while the planner is held") {
             try await server.requests().contains { $0.path == "/api/v1/users/self" }
         }

@@ -97,9 +97,11 @@ import Testing
         try script.write(to: tmux.directory.appendingPathComponent("twice.sh"), atomically: true, encoding: .utf8)
         try tmux.run("sh twice.sh " + tmux.appCommand(["--course", "10001"]))
         try await tmux.waitFor(box: "Course", "the UI up") { $0.contains("Introduction to Computer Science") }
-        let first = try tmux.appProcessID()
+        // The process table is read as the shell starts the app, so it is asked until it names it.
+        try await eventually("the first run's process found") { tmux.runningAppProcessID() != nil }
+        let first = try #require(tmux.runningAppProcessID())
         #expect(kill(first, SIGKILL) == 0)
-        try await eventually("the second run started") { (try? tmux.appProcessID()).map { $0 != first } ?? false }
+        try await eventually("the second run started") { tmux.runningAppProcessID().map { $0 != first } ?? false }
         try await tmux.waitFor(box: "Course", "the second run's UI up") { $0.contains("Introduction to Computer Science") }
         try tmux.press("q")
         #expect(try await tmux.waitForExit() == 0)

@@ -208,11 +208,20 @@ final class TmuxSession {
     /// The process ID of the running app: the `coursebrowser` process descended from the pane's shell.
     func appProcessID(sourceLocation: SourceLocation = #_sourceLocation) throws -> pid_t {
         let shell = try #require(pid_t(try format("#{pane_pid}")), sourceLocation: sourceLocation)
+        return try #require(appProcess(under: shell), "no coursebrowser process under the pane's shell \(shell)", sourceLocation: sourceLocation)
+    }
+
+    /// The running app's process ID, or nil while there is none: for waiting until one starts,
+    /// which `appProcessID` would record as a failure.
+    func runningAppProcessID() -> pid_t? {
+        (try? format("#{pane_pid}")).flatMap { pid_t($0) }.flatMap(appProcess(under:))
+    }
+
+    private func appProcess(under shell: pid_t) -> pid_t? {
         let processes = ProcessTable.read()
-        let app = processes.first { entry in
+        return processes.first { entry in
             entry.value.name == "coursebrowser" && ProcessTable.ancestors(of: entry.key, in: processes).contains(shell)
-        }
-        return try #require(app?.key, "no coursebrowser process under the pane's shell \(shell)", sourceLocation: sourceLocation)
+        }?.key
     }
 
     // MARK: tmux
