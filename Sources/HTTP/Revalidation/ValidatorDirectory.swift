@@ -37,10 +37,8 @@ final class ValidatorDirectory: Sendable {
 
     /// What the first line says, read without the body.
     func validators(_ key: String) -> Validators? {
-        // Without waiting, and a regular file only: a FIFO in an entry's place must not block a request.
-        guard let file = try? FileDescriptor.open(file(key), O_RDONLY | O_NONBLOCK | O_NOCTTY) else { return nil }
+        guard let (file, _) = Files.openRegular(file(key)) else { return nil }
         defer { file.close() }
-        guard let info = try? file.status(), info.st_mode & S_IFMT == S_IFREG else { return nil }
         var buffer = [UInt8](repeating: 0, count: Self.largestHead)
         var filled = 0
         while filled < buffer.count {
