@@ -159,8 +159,21 @@ public struct DownloadRecords: Sendable {
     /// Only such a file may be replaced by a newer version; one the user edited is kept.
     static func isUntouched(_ entry: Entry) -> Bool {
         guard let version = FileVersion(path: entry.path) else { return false }
-        let modified = Date(timeIntervalSince1970: Double(version.modifiedSeconds) + Double(version.modifiedNanoseconds) / 1e9)
-        return entry.size.map { $0 == version.size } ?? true && sameInstant(entry.modifiedAt, modified)
+        return entry.size.map { $0 == version.size } ?? true && sameInstant(entry.modifiedAt, modificationDate(of: version))
+    }
+
+    /// The entry for the file at `path` when it is exactly the version a download of it writes:
+    /// `size` bytes, modified at `updatedAt` (the backend's last change, which a download gives
+    /// its file); nil for anything else, which must be downloaded.
+    static func entryOfCopy(at path: String, size: Int64, updatedAt: Date, validator: String?) -> Entry? {
+        guard let version = FileVersion(path: path), version.size == size else { return nil }
+        let modified = modificationDate(of: version)
+        guard sameInstant(modified, updatedAt) else { return nil }
+        return Entry(path: path, size: size, updatedAt: updatedAt, validator: validator, modifiedAt: modified)
+    }
+
+    private static func modificationDate(of version: FileVersion) -> Date {
+        Date(timeIntervalSince1970: Double(version.modifiedSeconds) + Double(version.modifiedNanoseconds) / 1e9)
     }
 
     /// Whether two dates are the same instant, allowing for what a round trip through JSON's numbers loses.

@@ -86,14 +86,11 @@ extension UploadEngine {
         for candidate in candidates(for: name) {
             let path = destination.deletingLastPathComponent().appendingPathComponent(candidate).path
             // Names are taken in order, so the first free one ends the search.
-            guard let version = FileVersion(path: path) else { return nil }
-            let modified = Date(timeIntervalSince1970: Double(version.modifiedSeconds) + Double(version.modifiedNanoseconds) / 1e9)
-            guard version.size == size, DownloadRecords.sameInstant(modified, updatedAt) else { continue }
-            if records.entry(backend: backend, course: course, fileID: plan.fileID)?.path == path { return path }
-            try records.record(
-                DownloadRecords.Entry(path: path, size: size, updatedAt: updatedAt, validator: plan.validator, modifiedAt: modified),
-                backend: backend, course: course, fileID: plan.fileID
-            )
+            guard FileVersion(path: path) != nil else { return nil }
+            guard let entry = DownloadRecords.entryOfCopy(at: path, size: size, updatedAt: updatedAt, validator: plan.validator) else { continue }
+            if records.entry(backend: backend, course: course, fileID: plan.fileID)?.path != path {
+                try records.record(entry, backend: backend, course: course, fileID: plan.fileID)
+            }
             return path
         }
         return nil

@@ -185,11 +185,8 @@ extension UploadStore {
     /// what a download would write (the size and last change the backend gives), as after a
     /// `sync` into another folder and back; returns it, or nil when it must be downloaded.
     private func adoptIdenticalCopy(of file: CourseFile, at destination: LocalPath, backend: String, course: CourseID) throws -> LocalPath? {
-        guard let size = file.size, let updatedAt = file.updatedAt, let version = FileVersion(path: destination.path),
-              version.size == size else { return nil }
-        let modified = Date(timeIntervalSince1970: Double(version.modifiedSeconds) + Double(version.modifiedNanoseconds) / 1e9)
-        guard DownloadRecords.sameInstant(modified, updatedAt) else { return nil }
-        let entry = DownloadRecords.Entry(path: destination.path, size: size, updatedAt: updatedAt, validator: nil, modifiedAt: modified)
+        guard let size = file.size, let updatedAt = file.updatedAt,
+              let entry = DownloadRecords.entryOfCopy(at: destination.path, size: size, updatedAt: updatedAt, validator: nil) else { return nil }
         try downloadRecords.record(entry, backend: backend, course: course, fileID: file.id)
         return destination
     }
