@@ -77,9 +77,13 @@ public enum DownloadPlace {
     /// Where a course file goes: `<root>/coursebrowser/<course>/<folders…>/<name>`, every piece
     /// made safe by `safeName(_:)`, so the result is always inside `root`.
     public static func destination(root: URL, courseFolder: String, folderPath: [String], name: String) -> LocalPath {
-        let base = root.standardizedFileURL.path
-        let pieces = [appFolder, safeName(courseFolder)] + folderPath.map(safeName) + [safeName(name)]
-        return LocalPath((base.hasSuffix("/") ? base : base + "/") + pieces.joined(separator: "/"))
+        destination(directory: courseDirectory(root: root, courseFolder: courseFolder), folderPath: folderPath, name: name)
+    }
+
+    /// The course's own folder under the download directory `root`: `<root>/coursebrowser/<course>`.
+    public static func courseDirectory(root: URL, courseFolder: String) -> URL {
+        root.standardizedFileURL.appendingPathComponent(appFolder, isDirectory: true)
+            .appendingPathComponent(safeName(courseFolder), isDirectory: true)
     }
 
     /// Where a course file goes in a folder of its own (`sync DIR`): `<directory>/<folders…>/<name>`,

@@ -87,6 +87,10 @@ extension UploadStore {
             job.backend == backend && job.courseID == batch.course
                 && job.download.map { DownloadPlace.isInside(batch.directory, $0.destination) } == true
         }
+        // The folder the user named, or the course's own under the download directory: the folders
+        // below it are the app's to make; a link the user made above it (to a larger disk, say) is theirs.
+        let root = (batch.directory ?? DownloadPlace.courseDirectory(root: downloadDirectory, courseFolder: batch.courseFolder))
+            .standardizedFileURL.path
         for entry in batch.entries {
             let file = entry.file
             if file.isLocked || file.downloadURL == nil {
@@ -117,11 +121,6 @@ extension UploadStore {
                 }
                 let place = Self.freePlace(for: destination, besides: places)
                 places.insert(place.path)
-                // Below the folder named for the run, or the course's own folder under the download
-                // directory: a link the user made above that (to a larger disk, say) is theirs to make.
-                let root = batch.directory?.standardizedFileURL.path
-                    ?? URL(fileURLWithPath: DownloadPlace.destination(root: downloadDirectory, courseFolder: batch.courseFolder, folderPath: [], name: "_").path)
-                    .deletingLastPathComponent().path
                 outcome.queued.append(try enqueueDownload(of: file, course: batch.course, backend: backend, to: place, below: root))
             }
         }
