@@ -107,19 +107,6 @@ case .browse, .upload, .submit, .queue, .drain, .due, .calendar, .sync, .status:
     break
 }
 
-// What the command line lacks is said before anything starts: once the services are made,
-// libcurl may be opening on a thread of its own, and the process leaves through `prepareToExit`.
-switch options.command {
-case .upload where options.course == nil:
-    failUsage("upload needs --course ID")
-case .submit where options.course == nil || options.assignment == nil:
-    failUsage("submit needs --course ID and --assignment ID")
-case .sync where options.course == nil:
-    failUsage("sync needs --course ID")
-default:
-    break
-}
-
 let services: LiveEnvironment.Services
 do {
     services = try LiveEnvironment.make(options: options, processEnvironment: processEnvironment)
@@ -127,12 +114,21 @@ do {
     failSetup(error)
 }
 
+/// `failUsage` once the services are made: libcurl may be opening on a thread of its own by
+/// then, so the process leaves it first (`prepareToExit`).
+func failUsage(_ message: String, leaving services: LiveEnvironment.Services) -> Never {
+    services.prepareToExit()
+    failUsage(message)
+}
+
 switch options.command {
 case let .upload(files):
-    guard let course = options.course else { failUsage("upload needs --course ID") }
+    guard let course = options.course else { failUsage("upload needs --course ID", leaving: services) }
     runCommand(writingThrough: services) { await QueueCommands.upload(files: files, course: course, services: services) }
 case let .submit(files):
-    guard let course = options.course, let assignment = options.assignment else { failUsage("submit needs --course ID and --assignment ID") }
+    guard let course = options.course, let assignment = options.assignment else {
+        failUsage("submit needs --course ID and --assignment ID", leaving: services)
+    }
     if options.submitText != nil || options.submitURL != nil {
         let content = QueueCommands.Content(textFile: options.submitText, url: options.submitURL)
         runCommand(writingThrough: services) {
@@ -149,7 +145,7 @@ case let .due(json, days):
 case let .calendar(days):
     runCommand(writingThrough: services) { await DueCommands.calendar(days: days, services: services) }
 case let .sync(directory, json):
-    guard let course = options.course else { failUsage("sync needs --course ID") }
+    guard let course = options.course else { failUsage("sync needs --course ID", leaving: services) }
     runCommand(writingThrough: services) { await SyncCommand.run(course: course, directory: directory, json: json, services: services) }
 case let .status(json):
     runCommand(writingThrough: services) { await StatusCommand.run(json: json, services: services) }
@@ -160,10 +156,8 @@ case .login, .logout, .completions, .manPage:
     exit(0)
 }
 
-// Said after the services are made, so a login that can't be used is said first, as what to do first.
 guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
-    services.prepareToExit()
-    failUsage("needs a terminal: run it in an interactive shell, not with input or output redirected")
+    failUsage("needs a terminal: run it in an interactive shell, not with input or output redirected", leaving: services)
 }
 
 let shell = AppShell(environment: services.environment)
