@@ -12,17 +12,18 @@ enum CatalogBytes: Sendable {
     /// A file, as it was when indexed; reads refuse a file that has changed since.
     case file(path: String, version: FileVersion)
 
-    /// The document's bytes in `range`.
-    func read(_ range: Range<Int>) throws -> Data {
+    /// The document's bytes in `range`, in an array of just their size: a syllabus of 10 MB is
+    /// one of these, and a `Data` would be made a quarter larger and cleared first.
+    func read(_ range: Range<Int>) throws -> [UInt8] {
         switch self {
         case let .memory(bytes):
-            return Data(bytes[range])
+            return Array(bytes[range])
         case let .file(path, version):
             return try Self.read(range, of: path, version: version)
         }
     }
 
-    private static func read(_ range: Range<Int>, of path: String, version: FileVersion) throws -> Data {
+    private static func read(_ range: Range<Int>, of path: String, version: FileVersion) throws -> [UInt8] {
         let file: FileDescriptor
         do {
             file = try FileDescriptor.open(path, O_RDONLY)
@@ -33,19 +34,20 @@ enum CatalogBytes: Sendable {
         guard let status = try? file.status(), FileVersion(status) == version else {
             throw CatalogError.unreadable(path: path, reason: "it changed while being read; press r to read it again")
         }
-        var data = Data(count: range.count)
-        let complete = data.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            var done = 0
-            while done < range.count {
-                let count = pread(file.raw, base + done, range.count - done, off_t(range.lowerBound + done))
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while initialized < range.count {
+                let count = pread(file.raw, base + initialized, range.count - initialized, off_t(range.lowerBound + initialized))
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
+                guard count > 0 else {
+                    complete = false
+                    return
+                }
+                initialized += count
             }
-            return true
         }
         guard complete else { throw CatalogError.unreadable(path: path, reason: "the file could not be read") }
-        return data
+        return bytes
     }
 }

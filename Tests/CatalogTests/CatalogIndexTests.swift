@@ -230,3 +230,21 @@ struct CatalogIndexTests {
         }
     }
 }
+
+/// A syllabus read from its bytes in a catalog file is the string `JSONDecoder` reads there.
+struct CatalogSyllabusTests {
+    @Test func aSyllabusWithEscapesIsReadAsTheDecoderReadsIt() throws {
+        let body = #""<p>\"Đọc\" \u00e9 \ud83d\ude00 \\ line\nbreak</p>""#
+        let json = #"{"courses": [{"id": 1, "syllabus_body": "# + body + #"}, {"id": 2, "syllabus_body": null}]}"#
+        let index = try CatalogIndex(Data(json.utf8), source: "test.json")
+        #expect(try index.syllabus(CourseID(1)) == JSONDecoder().decode(String.self, from: Data(body.utf8)))
+        #expect(try index.syllabus(CourseID(2)) == nil)
+    }
+
+    @Test func aLoneSurrogateIsJudgedByTheDecoderAsBefore() throws {
+        let json = #"{"courses": [{"id": 1, "syllabus_body": "a \ud800 b"}]}"#
+        let index = try CatalogIndex(Data(json.utf8), source: "test.json")
+        let decoded = try? JSONDecoder().decode(String.self, from: Data(#""a \ud800 b""#.utf8))
+        #expect((try? index.syllabus(CourseID(1))) == decoded)
+    }
+}

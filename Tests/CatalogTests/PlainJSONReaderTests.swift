@@ -74,3 +74,33 @@ struct PlainJSONReaderTests {
         #expect(course == nil, "read as course \(course?.id.text ?? "")")
     }
 }
+
+/// A syllabus, one JSON string of up to megabytes, is read plainly as `JSONDecoder` reads it.
+struct PlainJSONStringTests {
+    static let plain = [
+        #""<p>Lập trình &amp; bài tập</p>""#,
+        #""Quoted \"name\" \\ \/ \b\f\n\r\t \u00e9\u0000 \ud83c\uddfb\ud83c\uddf3 end""#,
+        #""""#,
+        #"  "spaced around"  "#,
+        "null",
+    ]
+
+    static let leftToTheDecoder = [#""lone \ud800 surrogate""#, "12", "[\"a\"]", #""a" "b""#, "{}"]
+
+    func plainly(_ json: String) -> String?? {
+        Array(json.utf8).withUnsafeBytes(PlainJSONReader.optionalString(in:))
+    }
+
+    @Test(arguments: PlainJSONStringTests.plain)
+    func readsAsTheDecoderDoes(json: String) throws {
+        let decoded = try JSONDecoder().decode([String?].self, from: Data("[\(json)]".utf8)).first
+        let read = try #require(plainly(json), "read plainly")
+        #expect(read == decoded)
+        #expect(read.map { Array($0.unicodeScalars) } == decoded.map { $0.map { Array($0.unicodeScalars) } } ?? nil)
+    }
+
+    @Test(arguments: PlainJSONStringTests.leftToTheDecoder)
+    func leavesOtherValuesToTheDecoder(json: String) {
+        #expect(plainly(json) == nil)
+    }
+}

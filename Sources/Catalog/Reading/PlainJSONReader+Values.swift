@@ -23,6 +23,20 @@ extension PlainJSONReader {
         return CanvasID(text: String(number))
     }
 
+    /// The string or null that is the whole of `bytes`, valid JSON; nil when it is anything else,
+    /// or a string `JSONDecoder` may judge otherwise, which is left to it.
+    static func optionalString(in bytes: UnsafeRawBufferPointer) -> String?? {
+        var reader = PlainJSONReader(cursor: JSONCursor(bytes))
+        do {
+            reader.cursor.skipSpace()
+            let text = try reader.optionalString()
+            reader.cursor.skipSpace()
+            return reader.cursor.index == bytes.count ? .some(text) : nil
+        } catch {
+            return nil
+        }
+    }
+
     mutating func optionalString() throws(Unsupported) -> String? {
         if try null() { return nil }
         return try string()
