@@ -1,7 +1,8 @@
 import Testing
 @testable import TerminalUI
 
-/// `wrapped(toWidth:)`, and its word-by-word path on its own, against the reference wrapping.
+/// `wrapped(toWidth:)`, its word-by-word path on its own, and `wrappedLineCount(toWidth:)`,
+/// against the reference wrapping.
 @Suite struct WordWrapFastPathTests {
     static let texts = UnicodeCorpus.samples + SanitizerFastPathTests.pieces + [
         WordWrapTests.english, WordWrapTests.vietnamese, WordWrapTests.vietnameseDecomposed, WordWrapTests.japanese,
@@ -13,6 +14,7 @@ import Testing
         for width in -1...(text.referenceDisplayWidth + 2) {
             expectSameLines(text.wrapped(toWidth: width), text.referenceWrapped(toWidth: width), "width \(width)")
             expectSameLines(text.wrappedWordByWord(toWidth: width), text.referenceWrapped(toWidth: width), "word by word, width \(width)")
+            #expect(text.wrappedLineCount(toWidth: width) == text.referenceWrapped(toWidth: width).count, "lines counted, width \(width)")
         }
     }
 
@@ -30,6 +32,7 @@ import Testing
             let width = Int.random(in: 0...(text.referenceDisplayWidth + 2), using: &generator)
             expectSameLines(text.wrapped(toWidth: width), text.referenceWrapped(toWidth: width), scalarList(text))
             expectSameLines(text.wrappedWordByWord(toWidth: width), text.referenceWrapped(toWidth: width), scalarList(text))
+            #expect(text.wrappedLineCount(toWidth: width) == text.referenceWrapped(toWidth: width).count, "lines counted, \(scalarList(text))")
         }
     }
 
@@ -44,6 +47,7 @@ import Testing
             let width = Int.random(in: 0...(text.utf8.count + 2), using: &generator)
             expectSameLines(text.wrapped(toWidth: width), text.referenceWrapped(toWidth: width), text)
             expectSameLines(text.wrappedWordByWord(toWidth: width), text.referenceWrapped(toWidth: width), text)
+            #expect(text.wrappedLineCount(toWidth: width) == text.referenceWrapped(toWidth: width).count, "lines counted, \(text)")
         }
     }
 
@@ -66,6 +70,7 @@ import Testing
             let width = Int.random(in: 0...(text.referenceDisplayWidth + 2), using: &generator)
             expectSameLines(text.wrapped(toWidth: width), text.referenceWrapped(toWidth: width), scalarList(text))
             expectSameLines(text.wrappedWordByWord(toWidth: width), text.referenceWrapped(toWidth: width), scalarList(text))
+            #expect(text.wrappedLineCount(toWidth: width) == text.referenceWrapped(toWidth: width).count, "lines counted, \(scalarList(text))")
         }
     }
 

@@ -53,15 +53,15 @@ struct SyllabusRows {
     }
 
     private mutating func appendRows(ofBlock index: Int) {
-        let block = blocks[index]
-        if index > 0, Self.needsGap(before: block, after: blocks[index - 1]) {
+        if index > 0, needsGap(before: index) {
             rows.append(Row(block: Int32(index), row: -1))
         }
-        let lines = SyllabusLayout.lines(for: block, width: width, glyphs: glyphs)
-        if lines.count > Self.keptAbove {
-            kept[Int32(index)] = lines
+        let block = blocks[index]
+        let count = SyllabusLayout.lineCount(for: block, width: width, glyphs: glyphs)
+        if count > Self.keptAbove {
+            kept[Int32(index)] = SyllabusLayout.lines(for: block, width: width, glyphs: glyphs)
         }
-        rows += (0..<lines.count).map { Row(block: Int32(index), row: Int32($0)) }
+        rows += (0..<count).map { Row(block: Int32(index), row: Int32($0)) }
     }
 
     var count: Int { rows.count }
@@ -121,11 +121,9 @@ struct SyllabusRows {
         return low
     }
 
-    /// Whether a blank line separates `block` from the one before it: list items follow each
-    /// other closely, and so do the parts of a block too long to convert whole.
-    private static func needsGap(before block: TextBlock, after previous: TextBlock) -> Bool {
-        if block.joinsPrevious != nil { return false }
-        if case .listItem = block.kind, case .listItem = previous.kind { return false }
-        return true
+    /// Whether a blank line separates block `index` from the one before it: list items follow
+    /// each other closely, and so do the parts of a block too long to convert whole.
+    private func needsGap(before index: Int) -> Bool {
+        !blocks.joinsPrevious(index) && !(blocks.isListItem(index) && blocks.isListItem(index - 1))
     }
 }

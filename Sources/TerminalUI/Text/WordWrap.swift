@@ -17,18 +17,35 @@ extension String {
         return wrappedWordByWord(toWidth: width)
     }
 
+    /// How many lines ``wrapped(toWidth:)`` gives, counted without making them where the text
+    /// is one column per scalar.
+    public func wrappedLineCount(toWidth width: Int) -> Int {
+        let width = Swift.max(width, 1)
+        if Sanitizer.isPlainText(self), fits(inWidth: width) { return 1 }
+        guard isOneColumnPerScalar else { return wrappedWordByWord(toWidth: width).count }
+        return withUTF8Bytes { ScalarLineBreaker.lines(of: $0, width: width).count }
+    }
+
     /// ``wrapped(toWidth:)`` laid out a word at a time, even when the text fits as it is.
     func wrappedWordByWord(toWidth width: Int) -> [String] {
         let width = Swift.max(width, 1)
         // Text of one-column scalars holds no line break, so it is one paragraph.
         if isOneColumnPerScalar {
-            var wrapper = LineWrapper(width: width)
-            return wrapper.wrap(self[...], byScalars: true)
+            return withUTF8Bytes { bytes in
+                ScalarLineBreaker.lines(of: bytes, width: width).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            }
         }
         return split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).flatMap { paragraph in
             var wrapper = LineWrapper(width: width)
             return wrapper.wrap(paragraph, byScalars: paragraph.isOneColumnPerScalar)
         }
+    }
+}
+
+extension String {
+    /// `body` given the text's UTF-8 bytes where they are, or a copy where they aren't together.
+    fileprivate func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        utf8.withContiguousStorageIfAvailable(body) ?? Array(utf8).withUnsafeBufferPointer(body)
     }
 }
 

@@ -53,3 +53,46 @@ struct SyllabusLayoutTests {
         #expect(grid.lines.last?.hasSuffix("…") == true)
     }
 }
+
+/// `SyllabusLayout.lineCount`, which a long syllabus is laid out by, against the lines themselves.
+struct SyllabusLineCountTests {
+    static let html = [
+        "<h2>Tuần học &amp; bài tập</h2><p>Đọc giáo trình chương một và hai trước buổi học; nộp bài tập qua Canvas.</p>",
+        "<ul><li>Lab 1: variables &lt;and&gt; types</li><li>Lab 2: điều kiện và vòng lặp<ol><li>nested, with a long line of words</li></ol></li></ul>",
+        "<blockquote>Quoted words that wrap at a narrow width</blockquote><hr><pre>  kept   as\n written\n\n</pre>",
+        "<p>line one<br>line two<br><br>   spaced    out   </p><p>supercalifragilisticexpialidocious word</p>",
+        "<p>日本語の文章は空白なしで折り返す。e\u{301} combining, ©\u{FE0F} emoji, tab\there</p><p></p>",
+        "<ol start=\"9\"><li>nine</li><li>ten, which wraps under its own marker</li></ol>",
+    ]
+
+    @Test(arguments: SyllabusLineCountTests.html)
+    func theCountIsThatOfTheLines(html: String) {
+        for block in HTMLText.blocks(from: html) {
+            for width in 1...50 {
+                for glyphs in [Glyphs.unicode, .ascii] {
+                    let lines = SyllabusLayout.lines(for: block, width: width, glyphs: glyphs)
+                    #expect(SyllabusLayout.lineCount(for: block, width: width, glyphs: glyphs) == lines.count, "\(block.kind) \(block.text) at \(width)")
+                }
+            }
+        }
+    }
+
+    @Test func rowsLaidOutByCountDrawEachBlocksOwnLinesWithTheirGaps() {
+        let blocks = HTMLText.blocks(from: Self.html.joined())
+        for width in [1, 7, 20, 80] {
+            var rows = SyllabusRows(width: width, glyphs: .unicode)
+            rows.extend(to: SyllabusBlocks(blocks))
+            var expected: [String] = []
+            for (index, block) in blocks.enumerated() {
+                let bothItems = index > 0 && Self.isListItem(block) && Self.isListItem(blocks[index - 1])
+                if index > 0, block.joinsPrevious == nil, !bothItems { expected.append("") }
+                expected += SyllabusLayout.lines(for: block, width: width, glyphs: .unicode).map(\.text)
+            }
+            #expect((0..<rows.count).map { rows[$0].text } == expected, "width \(width)")
+        }
+    }
+
+    private static func isListItem(_ block: TextBlock) -> Bool {
+        if case .listItem = block.kind { true } else { false }
+    }
+}
