@@ -1,13 +1,22 @@
 import CourseKit
 
 extension UploadsState {
-    /// Takes from `courses`, as the course list loads them, what each course is called in a row.
+    /// Keeps `courses`, as the course list loads them, to name the courses of jobs by.
     ///
-    /// Every course is kept, not only those of the jobs now in the queue: a file queued later is
-    /// mostly for a course the list already showed, and a short string a course costs little
-    /// beside the courses the list itself holds.
+    /// Only the courses of jobs in the queue are looked up, now and as jobs come: a list of a
+    /// hundred thousand courses costs nothing here while the queue is empty.
     mutating func learnNames(of courses: [Course]) {
-        for course in courses {
+        knownCourses = courses
+        coursesLookedFor = []
+        nameCoursesOfJobs()
+    }
+
+    /// Looks up, in the courses the list loaded, the courses of jobs not looked for yet.
+    mutating func nameCoursesOfJobs() {
+        let wanted = Set(jobs.map(\.courseID)).subtracting(coursesLookedFor)
+        guard !wanted.isEmpty, !knownCourses.isEmpty else { return }
+        coursesLookedFor.formUnion(wanted)
+        for course in knownCourses where wanted.contains(course.id) {
             if let label = course.label {
                 courseNames[course.id] = label
             }

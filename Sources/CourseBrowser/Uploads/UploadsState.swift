@@ -13,6 +13,7 @@ struct UploadsState {
             hasJobSending = jobs.contains { $0.state.isSending }
             // What was sent of jobs no longer being sent is of no more use, and is not asked again.
             if !hasJobSending { progress = [:] }
+            nameCoursesOfJobs()
         }
     }
     /// Whether a job is being sent or waits to try again, so the pane animates: asked on every
@@ -35,8 +36,13 @@ struct UploadsState {
     var home = ""
     /// Whether `u` adds files to a course here, for what the empty queue suggests.
     var addsCourseFiles = true
-    /// What each course the course list loaded is called in a row, by its ID.
+    /// The courses the course list loaded, as it gave them: shared with it, not copied.
+    var knownCourses: [Course] = []
+    /// What the course of each job is called in a row, by its ID, learned from `knownCourses`
+    /// as jobs need it.
     var courseNames: [CourseID: String] = [:]
+    /// The courses of jobs looked for in `knownCourses` since it last changed, found or not.
+    var coursesLookedFor: Set<CourseID> = []
     /// The selected job; kept on the same job as others come and go.
     private var selectedID: String?
     private(set) var size = PaneSize.zero

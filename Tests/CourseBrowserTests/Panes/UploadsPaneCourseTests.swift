@@ -47,6 +47,17 @@ struct UploadsPaneCourseTests {
         #expect(lines[1].contains(" 5          12 B"), "\(lines[1])")
     }
 
+    @Test func aJobQueuedAfterTheListLoadedIsNamedAndARenameFollows() async {
+        let pane = await pane([])
+        pane.update(.courses([Course(id: CourseID(10032), name: "Biology", code: "BIO1"), Course(id: CourseID(5), name: "Art", code: "ART")]))
+        pane.update(.changed(.updated(job("late.txt", .queued, course: 5))))
+        #expect(render(pane)[0].contains(" ART        12 B"), "\(render(pane)[0])")
+        pane.update(.changed(.updated(job("later.txt", .queued))))
+        #expect(render(pane)[1].contains(" BIO1       12 B"), "\(render(pane)[1])")
+        pane.update(.courses([Course(id: CourseID(5), name: "Art", code: "ART2")]))
+        #expect(render(pane)[0].contains(" ART2       12 B"), "\(render(pane)[0])")
+    }
+
     @Test func aLongCourseNameIsCutToItsColumn() async {
         let pane = await pane([job("a.txt", .queued)])
         pane.update(.courses([Course(id: CourseID(10032), name: "Introduction to Programming")]))
