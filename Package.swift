@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "CSHA256"),
         // Deleting large files in a detached process, so nobody waits while their blocks are freed.
         .target(name: "CDetachedUnlink"),
+        .target(name: "CMemory"),
         .target(name: "FileSystem", dependencies: ["CSHA256", "CDetachedUnlink"]),
         // libcurl, opened when the first request needs it.
         .target(name: "CCurl"),
@@ -30,7 +31,7 @@ let package = Package(
 
         // Backends and the upload queue, each a set of client values.
         .target(name: "CanvasJSON", dependencies: ["CourseKit", "HTMLText", "TextBasics"]),
-        .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON", "FileSystem"], resources: [.embedInCode("Resources/sample-catalog.json")]),
+        .target(name: "Catalog", dependencies: ["CourseKit", "CanvasJSON", "FileSystem", "CMemory"], resources: [.embedInCode("Resources/sample-catalog.json")]),
         // What the HTTP layer's errors mean to the queue and the panes, for every backend that talks HTTP.
         .target(name: "NetworkErrors", dependencies: ["CourseKit", "HTTP"]),
         .target(name: "Canvas", dependencies: ["CourseKit", "CanvasJSON", "HTTP", "NetworkErrors", "FileSystem", "TextBasics"]),
@@ -98,7 +99,7 @@ let staticSwift = BuildSettingCondition.when(platforms: [.linux], configuration:
 // Nothing loads the program as a library, so its 3,000 symbols are not exported: the
 // loader neither maps their table nor searches it for every symbol a library looks up.
 let ownSymbolsKept = ["-Xlinker", "--no-export-dynamic"]
-let notStatic: Set = ["CCurl", "CSHA256", "CDetachedUnlink", "CPseudoTerminal", "TestSupport", "FakeCanvasKit", "FakeMoodleKit"]
+let notStatic: Set = ["CCurl", "CSHA256", "CDetachedUnlink", "CMemory", "CPseudoTerminal", "TestSupport", "FakeCanvasKit", "FakeMoodleKit"]
 for target in package.targets where [.regular, .executable].contains(target.type) && !notStatic.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib", "-Xfrontend", "-function-sections"], staticSwift)]
     if target.type == .executable {

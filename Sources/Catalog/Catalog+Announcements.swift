@@ -29,7 +29,7 @@ extension CatalogIndex {
         let summary = try summary(id)
         let entry = try entry(summary, part: summary.announcements, field: "announcements") { (announcements: [CanvasAnnouncement]) in
             Catalog.Entry(
-                course: summary.entry.course, announcements: announcements.map(\.announcement), postedAges: Catalog.postedAges(of: announcements)
+                course: summary.course, announcements: announcements.map(\.announcement), postedAges: Catalog.postedAges(of: announcements)
             )
         }
         return entry.announcements(at: now)

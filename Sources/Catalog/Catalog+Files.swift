@@ -6,7 +6,7 @@ extension CatalogIndex {
     func catalogFiles(_ id: CourseID) throws -> [CatalogCourseFile] {
         let summary = try summary(id)
         var entry = try entry(summary, part: summary.files, field: "files") { (files: [CatalogCourseFile]) in
-            var entry = Catalog.Entry(course: summary.entry.course)
+            var entry = Catalog.Entry(course: summary.course)
             entry.files = files
             return entry
         }

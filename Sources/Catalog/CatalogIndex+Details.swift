@@ -21,7 +21,7 @@ extension CatalogIndex {
         guard let range = summary.modules else { return summary.entry.modules }
         let modules = try decode([CanvasModule]?.self, at: range, named: "courses[\(summary.position)].modules") ?? nil
         let sorted = (modules ?? []).map(\.module).sorted { $0.position < $1.position }
-        return shifted(Catalog.Entry(course: summary.entry.course, modules: sorted)).modules
+        return shifted(Catalog.Entry(course: summary.course, modules: sorted)).modules
     }
 
     /// The assignments of course `id`, decoded now; due dates given relative to the reading
@@ -31,7 +31,7 @@ extension CatalogIndex {
         let entry = try entry(summary, part: summary.assignments, field: "assignments", plain: PlainJSONReader.assignments(in:)) {
             (assignments: [CanvasAssignment]) in
             Catalog.Entry(
-                course: summary.entry.course, assignments: assignments.map(\.assignment), dueOffsets: Catalog.dueOffsets(of: assignments)
+                course: summary.course, assignments: assignments.map(\.assignment), dueOffsets: Catalog.dueOffsets(of: assignments)
             )
         }
         return now.map(entry.assignments(at:)) ?? entry.assignments

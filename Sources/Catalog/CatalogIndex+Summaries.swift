@@ -1,88 +1,89 @@
+import CMemory
 import CourseKit
 
 extension CatalogIndex {
-    /// The summaries of an index, kept in the batches they were read in, the first of each
-    /// ID only.
+    /// The summaries of an index, the first of each ID only, in the document's order.
     ///
-    /// Gathering a hundred thousand summaries into one array would copy each, with its
-    /// dozen strings and arrays; a batch stays as its reader made it.
+    /// The courses are kept together in one array, which the course list is given as it is
+    /// when it shows them all: a hundred thousand courses are held once, not once here and
+    /// again in a copy for the list. The rest of each summary is kept beside it.
     struct Summaries: Sendable {
-        private var batches: [[Summary]]
-        /// Where each ID's summary is: its batch in the high half, its place in it in the low.
+        private(set) var courses: [Course] = []
+        private var rests: [Rest] = []
+        /// Where each ID's summary is in `courses` and `rests`.
         private var places: [CourseID: Int] = [:]
+
+        /// A summary without its course.
+        private struct Rest: Sendable {
+            var position: Int
+            var held: HeldParts?
+            var ranges: PartRanges
+        }
 
         /// The summaries of `batches`, in order, but those whose ID an earlier one has; a
         /// line for each left out goes to `skipped`, in the document's order with the
-        /// lines already there (`position` is each one's place in the document).
-        init(_ batches: [[Summary]], skipped: inout [(position: Int, line: String)]) {
-            self.batches = batches
-            var repeats: [(batch: Int, offset: Int)] = []
-            places.reserveCapacity(batches.reduce(0) { $0 + $1.count })
-            for batch in batches.indices {
-                for offset in batches[batch].indices {
-                    let id = batches[batch][offset].entry.course.id
-                    if let earlier = places[id] {
-                        let position = batches[batch][offset].position
-                        skipped.append((position, Catalog.SkippedCourse.repeated(id, at: position, first: self[place: earlier].position).line))
-                        repeats.append((batch, offset))
-                    } else {
-                        places[id] = Self.place(batch, offset)
-                    }
+        /// lines already there (`position` is each one's place in the document). Each batch
+        /// is let go once taken in.
+        init(_ batches: consuming [[Summary]], skipped: inout [(position: Int, line: String)]) {
+            let total = batches.reduce(0) { $0 + $1.count }
+            courses.reserveCapacity(total)
+            rests.reserveCapacity(total)
+            places.reserveCapacity(total)
+            for index in batches.indices {
+                for summary in batches[index] {
+                    add(summary, skipped: &skipped)
                 }
+                batches[index] = []
             }
-            if !repeats.isEmpty { dropRepeats(repeats) }
+            // The batches were made on the reading threads, whose arenas keep what they freed:
+            // tens of megabytes for a big catalog, worth handing back before the list sorts it.
+            if total >= Self.givesBackMemoryFrom { cb_give_back_free_memory() }
             skipped.sort { $0.position < $1.position }
         }
 
-        var count: Int { places.count }
+        private mutating func add(_ summary: Summary, skipped: inout [(position: Int, line: String)]) {
+            let id = summary.course.id
+            if let earlier = places[id] {
+                let line = Catalog.SkippedCourse.repeated(id, at: summary.position, first: rests[earlier].position).line
+                skipped.append((summary.position, line))
+                return
+            }
+            places[id] = courses.count
+            courses.append(summary.course)
+            rests.append(Rest(position: summary.position, held: summary.held, ranges: summary.ranges))
+        }
+
+        /// How many courses make a catalog big enough to hand back what reading it freed.
+        static let givesBackMemoryFrom = 10_000
+
+        var count: Int { courses.count }
 
         /// The summary of the course with `id`.
         subscript(id: CourseID) -> Summary? {
-            places[id].map { self[place: $0] }
+            places[id].map(summary(at:))
         }
 
         /// Calls `body` with each summary, in the document's order.
         func forEach(_ body: (Summary) throws -> Void) rethrows {
-            for batch in batches {
-                for summary in batch {
-                    try body(summary)
-                }
+            for index in courses.indices {
+                try body(summary(at: index))
             }
         }
 
-        /// Each summary changed by `transform`.
+        /// Each summary changed by `transform`, which keeps its course's ID.
         func map(_ transform: (Summary) -> Summary) -> Summaries {
             var mapped = self
-            mapped.batches = batches.map { $0.map(transform) }
+            for index in courses.indices {
+                let summary = transform(summary(at: index))
+                mapped.courses[index] = summary.course
+                mapped.rests[index] = Rest(position: summary.position, held: summary.held, ranges: summary.ranges)
+            }
             return mapped
         }
 
-        private subscript(place place: Int) -> Summary {
-            batches[place >> 32][place & 0xFFFF_FFFF]
-        }
-
-        private static func place(_ batch: Int, _ offset: Int) -> Int {
-            batch << 32 | offset
-        }
-
-        /// Takes out the summaries at `repeats`, and notes again where the rest are; each
-        /// batch that had any is made again once, so a catalog of repeats stays linear.
-        private mutating func dropRepeats(_ repeats: [(batch: Int, offset: Int)]) {
-            let dropped = Dictionary(grouping: repeats, by: \.batch).mapValues { Set($0.map(\.offset)) }
-            for (batch, offsets) in dropped {
-                var kept: [Summary] = []
-                kept.reserveCapacity(batches[batch].count - offsets.count)
-                for offset in batches[batch].indices where !offsets.contains(offset) {
-                    kept.append(batches[batch][offset])
-                }
-                batches[batch] = kept
-            }
-            places.removeAll(keepingCapacity: true)
-            for batch in batches.indices {
-                for offset in batches[batch].indices {
-                    places[batches[batch][offset].entry.course.id] = Self.place(batch, offset)
-                }
-            }
+        private func summary(at index: Int) -> Summary {
+            let rest = rests[index]
+            return Summary(course: courses[index], position: rest.position, held: rest.held, ranges: rest.ranges)
         }
     }
 }

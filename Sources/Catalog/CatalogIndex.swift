@@ -8,19 +8,6 @@ import FoundationEssentials
 /// A catalog file of a whole school runs to hundreds of megabytes, nearly all of it syllabi
 /// and modules; the list shows none of that, and the index holds none of it.
 public struct CatalogIndex: Sendable {
-    /// One course: what the list shows, and where the rest of it is.
-    struct Summary: Sendable {
-        /// The course, and whatever of its long parts the summary already held.
-        var entry: Catalog.Entry
-        /// Its place in the document's list, as errors name it.
-        var position: Int
-        var syllabus: Range<Int>?
-        var modules: Range<Int>?
-        var assignments: Range<Int>?
-        var announcements: Range<Int>?
-        var files: Range<Int>?
-    }
-
     let bytes: CatalogBytes
     let source: String
     let summaries: Summaries
@@ -54,9 +41,12 @@ public struct CatalogIndex: Sendable {
     /// Reads the list from `stream`, a chunk at a time, while earlier chunks' courses are
     /// read on the other cores; throws `CatalogReader.Unread` for a document to read whole.
     init(_ stream: CatalogStream, bytes: CatalogBytes, source: String, shift: TimeInterval) throws {
-        let batches = try Self.readSummaries(from: stream, source: source)
+        var batches = try Self.readSummaries(from: stream, source: source)
         var skipped = batches.flatMap(\.skipped)
-        let summaries = Summaries(batches.map(\.summaries), skipped: &skipped)
+        // Only the summaries' lists hold the batches, so each is let go as it is taken in.
+        let lists = batches.map(\.summaries)
+        batches = []
+        let summaries = Summaries(consume lists, skipped: &skipped)
         self.init(bytes: bytes, source: source, summaries: summaries, skipped: skipped.map(\.line), shift: shift)
     }
 
@@ -88,19 +78,17 @@ public struct CatalogIndex: Sendable {
         self.skipped = skipped
     }
 
-    /// The courses `scope` shows at `now`, in catalog order.
+    /// The courses `scope` shows at `now`, in catalog order: the index's own array, not a
+    /// copy, when it shows them all.
     public func courses(in scope: CourseScope, at now: Date) -> [Course] {
-        var courses: [Course] = []
-        courses.reserveCapacity(summaries.count)
-        summaries.forEach { summary in
-            if scope.shows(summary.entry.course, at: now) { courses.append(summary.entry.course) }
-        }
-        return courses
+        let all = summaries.courses
+        guard let firstLeftOut = all.firstIndex(where: { !scope.shows($0, at: now) }) else { return all }
+        return Array(all[..<firstLeftOut]) + all[firstLeftOut...].filter { scope.shows($0, at: now) }
     }
 
     /// The course with `id`, or `CourseNotFound`.
     public func course(_ id: CourseID) throws -> Course {
-        try summary(id).entry.course
+        try summary(id).course
     }
 
     func summary(_ id: CourseID) throws -> Summary {

@@ -248,3 +248,19 @@ struct CatalogSyllabusTests {
         #expect((try? index.syllabus(CourseID(1))) == decoded)
     }
 }
+
+/// A big catalog's courses are held once: the list is given the index's own array.
+struct CatalogCourseSharingTests {
+    @Test func aScopeShowingEveryCourseGetsTheIndexsOwnArrayAndOneLeavingSomeOutGetsThemInOrder() throws {
+        let json = #"{"courses": [{"id": 1, "name": "A"}, {"id": 2, "name": "B", "workflow_state": "completed"}, {"id": 3, "name": "C"}, {"id": 1, "name": "again"}]}"#
+        let index = try CatalogIndex(Data(json.utf8), source: "test.json")
+        let now = Date()
+        let first = index.courses(in: .all, at: now)
+        let second = index.courses(in: .all, at: now)
+        #expect(first.map(\.name) == ["A", "B", "C"])
+        #expect(first.withUnsafeBufferPointer { $0.baseAddress } == second.withUnsafeBufferPointer { $0.baseAddress }, "not copied")
+        #expect(index.skipped.count == 1)
+        let current = index.courses(in: .current, at: now)
+        #expect(current.map(\.name) == ["A", "C"], "the completed course is left out of the current ones")
+    }
+}
