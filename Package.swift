@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "TextBasicsTests", dependencies: ["TextBasics"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "CourseKitTests", dependencies: ["CourseKit", "TestSupport"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "CanvasJSON", "CourseKit", "HTMLText", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "CanvasJSON", "CMemory", "CourseKit", "HTMLText", "TestSupport"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "CanvasJSON", "CourseKit", "HTTP", "UploadQueue", "FakeCanvasKit", "TestSupport"]),
         .testTarget(name: "MoodleTests", dependencies: ["Moodle", "CourseKit", "HTTP", "UploadQueue", "FakeMoodleKit", "TestSupport"]),
         .testTarget(name: "SavedCopiesTests", dependencies: ["SavedCopies", "CourseKit", "TestSupport"]),

@@ -1,5 +1,8 @@
 #include "free_memory.h"
 
+/* Any header of the C library says whether it is glibc. */
+#include <stdlib.h>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
