@@ -8,18 +8,14 @@ extension CatalogIndex {
         let summary = try summary(id)
         guard let range = summary.syllabus else { return summary.entry.syllabusHTML }
         // Read plainly, a syllabus of megabytes is held once beside its bytes, not three times.
-        let part = try bytes.read(range)
-        if let plain = part.withUnsafeBytes({ JSONSyntaxError.isValid($0) ? PlainJSONReader.optionalString(in: $0) : nil }) {
-            return plain
-        }
-        return try decode(String?.self, from: part, named: "courses[\(summary.position)].syllabus_body") ?? nil
+        return try read(String?.self, at: range, named: "courses[\(summary.position)].syllabus_body", plain: PlainJSONReader.optionalString(in:)) ?? nil
     }
 
     /// The modules of course `id`, decoded now, in their order.
     public func modules(_ id: CourseID) throws -> [CourseModule] {
         let summary = try summary(id)
         guard let range = summary.modules else { return summary.entry.modules }
-        let modules = try decode([CanvasModule]?.self, at: range, named: "courses[\(summary.position)].modules") ?? nil
+        let modules = try read([CanvasModule]?.self, at: range, named: "courses[\(summary.position)].modules") ?? nil
         let sorted = (modules ?? []).map(\.module).sorted { $0.position < $1.position }
         return shifted(Catalog.Entry(course: summary.course, modules: sorted)).modules
     }
@@ -46,10 +42,8 @@ extension CatalogIndex {
         plain: (UnsafeRawBufferPointer) -> [Element]? = { _ in nil }, _ make: ([Element]) -> Catalog.Entry
     ) throws -> Catalog.Entry {
         guard let range else { return summary.entry }
-        let part = try bytes.read(range)
-        let plainly = part.withUnsafeBytes { JSONSyntaxError.isValid($0) ? plain($0) : nil }
-        let read = try plainly ?? (decode([Element]?.self, from: part, named: "courses[\(summary.position)].\(field)") ?? nil)
-        return shifted(make(read ?? []))
+        let elements = try read([Element]?.self, at: range, named: "courses[\(summary.position)].\(field)") { plain($0).map(Optional.some) } ?? nil
+        return shifted(make(elements ?? []))
     }
 
     /// `entry` with its dates moved by the index's shift; the course's own were moved already.
@@ -60,9 +54,14 @@ extension CatalogIndex {
         return moved
     }
 
-    /// Decodes the value at `range` of the document, naming it `name` in any error.
-    private func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, named name: String) throws -> Value? {
-        try decode(type, from: bytes.read(range), named: name)
+    /// The value at `range` of the document, naming it `name` in any error: read by `plain`
+    /// where the part is valid JSON of a shape it reads (nil where it isn't), else decoded.
+    private func read<Value: Decodable>(
+        _ type: Value.Type, at range: Range<Int>, named name: String, plain: (UnsafeRawBufferPointer) -> Value? = { _ in nil }
+    ) throws -> Value? {
+        let part = try bytes.read(range)
+        if let value = part.withUnsafeBytes({ JSONSyntaxError.isValid($0) ? plain($0) : nil }) { return value }
+        return try decode(type, from: part, named: name)
     }
 
     /// Decodes `part`, a value of the document, naming it `name` in any error.

@@ -12,16 +12,16 @@ extension CatalogIndex {
         var position: Int
         /// The course's long parts, where the summary holds them rather than their ranges.
         private(set) var held: HeldParts?
-        private(set) var ranges = PartRanges()
+        private(set) var ranges: PartRanges
 
         init(
             entry: Catalog.Entry, position: Int, syllabus: Range<Int>? = nil, modules: Range<Int>? = nil,
             assignments: Range<Int>? = nil, announcements: Range<Int>? = nil, files: Range<Int>? = nil
         ) {
-            course = entry.course
-            self.position = position
-            ranges = PartRanges(syllabus: syllabus, modules: modules, assignments: assignments, announcements: announcements, files: files)
-            self.entry = entry
+            self.init(
+                course: entry.course, position: position, held: entry.holdsParts ? HeldParts(entry: entry) : nil,
+                ranges: PartRanges(syllabus: syllabus, modules: modules, assignments: assignments, announcements: announcements, files: files)
+            )
         }
 
         init(course: Course, position: Int, held: HeldParts?, ranges: PartRanges) {
@@ -63,9 +63,7 @@ extension CatalogIndex {
     /// Where a course's long parts are in the document, an empty range for a part it lacks: no
     /// JSON value is empty, and an optional range would take half as much again.
     struct PartRanges: Sendable {
-        private var stored: (Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>) = (0..<0, 0..<0, 0..<0, 0..<0, 0..<0)
-
-        init() {}
+        private var stored: (Range<Int>, Range<Int>, Range<Int>, Range<Int>, Range<Int>)
 
         init(syllabus: Range<Int>?, modules: Range<Int>?, assignments: Range<Int>?, announcements: Range<Int>?, files: Range<Int>?) {
             stored = (syllabus ?? 0..<0, modules ?? 0..<0, assignments ?? 0..<0, announcements ?? 0..<0, files ?? 0..<0)

@@ -82,8 +82,8 @@ public struct CatalogIndex: Sendable {
     /// copy, when it shows them all.
     public func courses(in scope: CourseScope, at now: Date) -> [Course] {
         let all = summaries.courses
-        guard let firstLeftOut = all.firstIndex(where: { !scope.shows($0, at: now) }) else { return all }
-        return Array(all[..<firstLeftOut]) + all[firstLeftOut...].filter { scope.shows($0, at: now) }
+        guard all.contains(where: { !scope.shows($0, at: now) }) else { return all }
+        return all.filter { scope.shows($0, at: now) }
     }
 
     /// The course with `id`, or `CourseNotFound`.

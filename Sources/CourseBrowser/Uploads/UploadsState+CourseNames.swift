@@ -13,8 +13,9 @@ extension UploadsState {
 
     /// Looks up, in the courses the list loaded, the courses of jobs not looked for yet.
     mutating func nameCoursesOfJobs() {
+        guard !knownCourses.isEmpty else { return }
         let wanted = Set(jobs.map(\.courseID)).subtracting(coursesLookedFor)
-        guard !wanted.isEmpty, !knownCourses.isEmpty else { return }
+        guard !wanted.isEmpty else { return }
         coursesLookedFor.formUnion(wanted)
         for course in knownCourses where wanted.contains(course.id) {
             if let label = course.label {
