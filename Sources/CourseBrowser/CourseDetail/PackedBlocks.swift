@@ -32,15 +32,11 @@ struct PackedBlocks: Equatable, Sendable {
         entries.reserveCapacity(blocks.count)
         bytes.reserveCapacity(blocks.reduce(0) { $0 + Self.byteCount(of: $1) })
         for block in blocks {
-            guard let entry = append(block) else { return nil }
-            entries.append(entry)
+            guard append(block) else { return nil }
         }
     }
 
     var count: Int { entries.count }
-
-    /// The UTF-8 bytes of the blocks' texts.
-    var textBytes: Int { entries.reduce(0) { $0 + Int($1.textLength) } }
 
     subscript(index: Int) -> TextBlock {
         let entry = entries[index]
@@ -76,24 +72,25 @@ struct PackedBlocks: Equatable, Sendable {
         }
     }
 
-    /// Appends `block`'s bytes and returns its entry; nil when a count does not fit.
-    private mutating func append(_ block: TextBlock) -> Entry? {
+    /// Appends `block`'s bytes and its entry; false when a count does not fit.
+    private mutating func append(_ block: TextBlock) -> Bool {
         let (kind, number, marker) = Self.parts(of: block.kind)
         guard let start = UInt32(exactly: bytes.count),
               let textLength = UInt32(exactly: block.text.utf8.count),
               let markerLength = UInt32(exactly: marker.utf8.count),
-              let number = Int32(exactly: number) else { return nil }
+              let number = Int32(exactly: number) else { return false }
         var joinLength = UInt32.max
         if let join = block.joinsPrevious {
-            guard let length = UInt32(exactly: join.utf8.count), length < .max else { return nil }
+            guard let length = UInt32(exactly: join.utf8.count), length < .max else { return false }
             joinLength = length
         }
         let end = UInt64(start) + UInt64(textLength) + UInt64(markerLength) + UInt64(joinLength == .max ? 0 : joinLength)
-        guard end <= UInt64(UInt32.max) else { return nil }
+        guard end <= UInt64(UInt32.max) else { return false }
         bytes.append(contentsOf: block.text.utf8)
         bytes.append(contentsOf: marker.utf8)
         bytes.append(contentsOf: (block.joinsPrevious ?? "").utf8)
-        return Entry(start: start, textLength: textLength, markerLength: markerLength, joinLength: joinLength, number: number, kind: kind)
+        entries.append(Entry(start: start, textLength: textLength, markerLength: markerLength, joinLength: joinLength, number: number, kind: kind))
+        return true
     }
 
     private static func byteCount(of block: TextBlock) -> Int {

@@ -25,6 +25,20 @@ struct SyllabusBlocks: RandomAccessCollection, Equatable, Sendable {
             case let .plain(blocks): blocks[index]
             }
         }
+
+        func isListItem(_ index: Int) -> Bool {
+            switch self {
+            case let .packed(blocks): blocks.isListItem(index)
+            case let .plain(blocks): if case .listItem = blocks[index].kind { true } else { false }
+            }
+        }
+
+        func joinsPrevious(_ index: Int) -> Bool {
+            switch self {
+            case let .packed(blocks): blocks.joinsPrevious(index)
+            case let .plain(blocks): blocks[index].joinsPrevious != nil
+            }
+        }
     }
 
     private var pieces: [Piece] = []
@@ -51,19 +65,13 @@ struct SyllabusBlocks: RandomAccessCollection, Equatable, Sendable {
     /// Whether block `position` is a list item, found without making its text.
     func isListItem(_ position: Int) -> Bool {
         let (piece, index) = locate(position)
-        switch pieces[piece] {
-        case let .packed(blocks): return blocks.isListItem(index)
-        case let .plain(blocks): if case .listItem = blocks[index].kind { return true } else { return false }
-        }
+        return pieces[piece].isListItem(index)
     }
 
     /// Whether block `position` is a later part of a block cut for length, found without making its text.
     func joinsPrevious(_ position: Int) -> Bool {
         let (piece, index) = locate(position)
-        switch pieces[piece] {
-        case let .packed(blocks): return blocks.joinsPrevious(index)
-        case let .plain(blocks): return blocks[index].joinsPrevious != nil
-        }
+        return pieces[piece].joinsPrevious(index)
     }
 
     /// Adds `blocks` after the others, as a piece of its own.

@@ -58,7 +58,6 @@ struct PackedBlocksTests {
         #expect(packed.count == Self.blocks.count)
         #expect((0..<packed.count).map { packed[$0] } == Self.blocks)
         #expect((0..<packed.count).map { packed[$0].text.utf8.elementsEqual(Self.blocks[$0].text.utf8) }.allSatisfy { $0 })
-        #expect(packed.textBytes == Self.blocks.reduce(0) { $0 + $1.text.utf8.count })
     }
 
     @Test func kindAndJoinAreReadWithoutTheText() throws {
