@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import FakeCanvasKit
-import HTTP
+@testable import HTTP
 
 /// A server that acts on a request and then closes the kept-alive connection it came on
 /// without a byte of answer (the fake's `drop_reply`, as a proxy that times out does):
 /// libcurl sends an ordinary request again by itself, and must not send one marked
-/// `isSentAtMostOnce` again.
+/// `isSentAtMostOnce` again. Two guards see to that, and each is tried alone: the request goes
+/// out on a connection of its own, and its body refuses to rewind.
 @Suite(.timeLimit(.minutes(3)))
 struct CurlSendOnceTests {
     let engine = HTTPEngine()
@@ -49,5 +50,44 @@ struct CurlSendOnceTests {
         let (outcome, seen) = try await postWithDroppedReply(atMostOnce: false)
         #expect(seen == 2)
         #expect(try outcome.get().status == 200)
+    }
+
+    /// After a course is read on a kept connection, a POST goes out on `connections` connections in all.
+    private func connectionsAfterPost(atMostOnce: Bool) async throws -> Int {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let client = HTTPClient.curl(engine, timeouts: HTTPTimeouts(request: .seconds(10)))
+        let auth = ["Authorization": "Bearer \(server.token)"]
+        let course = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("/api/v1/courses/1"), headers: auth))
+        try #require(course.status == 200)
+        let post = HTTPRequest(
+            method: "POST", url: server.baseURL.appendingPathComponent(Self.startUpload),
+            headers: auth.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 },
+            body: Data("name=notes.txt&size=5".utf8), isSentAtMostOnce: atMostOnce
+        )
+        try #require(try await client.send(post).status == 200)
+        return try await server.connections().most
+    }
+
+    /// A new connection is not a reused one, so libcurl's silent retry never starts.
+    @Test func aRequestSentAtMostOnceGoesOutOnAConnectionOfItsOwn() async throws {
+        #expect(try await connectionsAfterPost(atMostOnce: true) == 2)
+        #expect(try await connectionsAfterPost(atMostOnce: false) == 1, "an ordinary request reuses the kept one")
+    }
+
+    /// Whatever connection it went out on, libcurl can't send the body again: it can't move back.
+    @Test func theBodyOfARequestSentAtMostOnceRefusesToRewind() throws {
+        for atMostOnce in [true, false] {
+            let body = Data("name=notes.txt&size=5".utf8)
+            let request = HTTPRequest(method: "POST", url: URL(fileURLWithPath: "/"), body: body, isSentAtMostOnce: atMostOnce)
+            let transfer = CurlTransfer(
+                request: request, body: UploadBody([.bytes(body)]), connectTimeout: .seconds(1),
+                deadline: .total(.seconds(1)), maxBodyBytes: 1 << 20, progress: nil
+            )
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let sent = buffer.withUnsafeMutableBytes { transfer.reader?.read(into: $0) }
+            #expect(sent == body.count)
+            #expect(transfer.reader?.seek(to: 0) == !atMostOnce, "at most once: \(atMostOnce)")
+        }
     }
 }

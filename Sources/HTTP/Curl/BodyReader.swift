@@ -12,6 +12,8 @@ import Glibc
 struct BodyReader {
     private let parts: [UploadBody.Part]
     private let expectedSHA256: [String: String]
+    /// Whether libcurl may move back to send bytes again; never for a request sent at most once.
+    private let isRewindable: Bool
     private var index = 0
     private var offset: Int64 = 0
     private var descriptor: FileDescriptor?
@@ -25,9 +27,10 @@ struct BodyReader {
     /// or a `DigestMismatch`.
     private(set) var failure: (any Error)?
 
-    init(_ body: UploadBody) {
+    init(_ body: UploadBody, isRewindable: Bool = true) {
         parts = body.parts
         expectedSHA256 = body.expectedSHA256
+        self.isRewindable = isRewindable
     }
 
     /// Fills `buffer` with the next bytes; 0 at the end; nil when a file can't be read.
@@ -51,8 +54,10 @@ struct BodyReader {
         return 0
     }
 
-    /// Moves to `position` from the start of the body, for a transfer libcurl sends again.
+    /// Moves to `position` from the start of the body, for a transfer libcurl sends again;
+    /// false, without moving, when the body may be sent only once.
     mutating func seek(to position: Int64) -> Bool {
+        guard isRewindable else { return false }
         close()
         failure = nil
         var remaining = position

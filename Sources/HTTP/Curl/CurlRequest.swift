@@ -70,13 +70,10 @@ enum CurlRequest {
                 cb_setopt_data_callback(handle, CURLOPT_READFUNCTION, CurlCallbacks.read),
                 cb_setopt_pointer(handle, CURLOPT_READDATA, Unmanaged.passUnretained(transfer).toOpaque()),
                 cb_setopt_long(handle, CURLOPT_UPLOAD_BUFFERSIZE, uploadBufferSize),
+                // The reader refuses to rewind a body sent at most once (see `setConnection`).
+                cb_setopt_seek_callback(handle, CurlCallbacks.seek),
+                cb_setopt_pointer(handle, CURLOPT_SEEKDATA, Unmanaged.passUnretained(transfer).toOpaque()),
             ]
-            if !transfer.request.isSentAtMostOnce {
-                results += [
-                    cb_setopt_seek_callback(handle, CurlCallbacks.seek),
-                    cb_setopt_pointer(handle, CURLOPT_SEEKDATA, Unmanaged.passUnretained(transfer).toOpaque()),
-                ]
-            }
             if method != "POST" {
                 results.append(cb_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method))
             }
@@ -94,8 +91,8 @@ enum CurlRequest {
     /// the server offers only HTTP/1.1 the waiting ones then open their own, one handshake
     /// later; over plain HTTP, which can't offer HTTP/2 here, they don't wait at all.
     ///
-    /// A request sent at most once goes out on a new connection, over HTTP/1.1, and (in
-    /// `setMethod`) without a seek callback, so libcurl has no way to send it twice.
+    /// A request sent at most once goes out on a new connection, over HTTP/1.1, and its body
+    /// refuses to rewind (`BodyReader.seek(to:)`), so libcurl has no way to send it twice.
     ///
     /// libcurl sends a request again by itself when a connection it reused dies before any
     /// answer arrives, rewinding the body through the seek callback: a server that acted on
@@ -107,8 +104,8 @@ enum CurlRequest {
     /// onto it makes it a reused one, and the retry is armed again. HTTP/2's other retry, of
     /// a stream the server refused (REFUSED_STREAM, or above a GOAWAY's last stream), is safe
     /// by itself, since RFC 9113 §8.7 guarantees the server did not act on such a stream, but
-    /// it can't be kept without the first. Without a seek callback, any other re-send libcurl
-    /// might attempt would need a rewind it can't do, and fails the transfer instead. Such a
+    /// it can't be kept without the first. Any other re-send libcurl might attempt needs a
+    /// rewind the body refuses, and fails the transfer instead. Such a
     /// request doesn't wait for a shared connection: it would never use one.
     private static func setConnection(_ handle: UnsafeMutableRawPointer, request: HTTPRequest) -> Bool {
         guard request.isSentAtMostOnce else {

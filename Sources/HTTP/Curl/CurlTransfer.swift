@@ -51,7 +51,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.progress = progress
         self.sink = sink
-        reader = body.map(BodyReader.init)
+        reader = body.map { BodyReader($0, isRewindable: !request.isSentAtMostOnce) }
     }
 
     var host: String { request.url.host ?? request.url.absoluteString }
