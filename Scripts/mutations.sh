@@ -6,9 +6,11 @@
 #   Scripts/mutations.sh --check         only checks that every line applies, builds nothing
 #   Scripts/mutations.sh --list          prints the lines with their numbers
 #
-# Each line of the list is three fields separated by tabs:
+# Each line of the list is three fields separated by tabs, and an optional fourth:
 #
-#   <file>  <sed expression, or patch:<name> for Scripts/mutations/<name>.patch>  <swift test --filter>
+#   <file>  <sed expression, or patch:<name> for Scripts/mutations/<name>.patch>  <swift test --filter>  [<VAR=value …>]
+#
+# The fourth sets the tests' environment, as a bug seen only away from UTC needs (`TZ=America/Los_Angeles`).
 #
 # For each line the file is changed, the tests are built, the filter is run, and the file is
 # put back (also on Ctrl-C). A line is "killed" when the filtered tests fail, "survived" when
@@ -51,7 +53,7 @@ wanted() {
 }
 
 if [ "$mode" = list ]; then
-    entries | awk -F '\t' '{ printf "%3d  %s  %s\n      %s\n", $1, $2, $4, $3 }'
+    entries | awk -F '\t' '{ printf "%3d  %s  %s%s\n      %s\n", $1, $2, $4, ($5 == "" ? "" : "  with " $5), $3 }'
     exit 0
 fi
 
@@ -97,10 +99,10 @@ total=0
 survivors=()
 errors=()
 
-while IFS=$'\t' read -r number file change filter; do
+while IFS=$'\t' read -r number file change filter environment; do
     wanted "$number" || continue
     if [ -z "$file" ] || [ -z "$change" ] || [ -z "$filter" ]; then
-        errors+=("$number: not three tab-separated fields")
+        errors+=("$number: not three or four tab-separated fields")
         continue
     fi
     if [ ! -f "$file" ]; then
@@ -130,7 +132,9 @@ while IFS=$'\t' read -r number file change filter; do
         echo "[$number] ERROR  does not build"
         continue
     fi
-    timeout "$test_timeout" swift test --skip-build --filter "$filter" >> "$out" 2>&1
+    # Word splitting is wanted: the field is a list of VAR=value words.
+    # shellcheck disable=SC2086
+    timeout "$test_timeout" env ${environment:-} swift test --skip-build --filter "$filter" >> "$out" 2>&1
     status=$?
     restore
     if grep -q "Test run with 0 tests" "$out"; then

@@ -182,17 +182,14 @@ extension UploadEngine {
     /// by anything else, or by a file appearing meanwhile, is left alone.
     private static func putInPlace(_ part: String, as name: String, in folder: FileDescriptor, replacing earlier: DownloadRecords.Entry?) throws -> String {
         for candidate in candidates(for: name) {
-            let path = folder.child(candidate)
-            if folder.identity(ofEntry: candidate) != nil {
-                guard let earlier, earlier.path == path, DownloadRecords.isUntouched(earlier) else { continue }
-                try folder.rename(part, to: folder, as: candidate)
-                return candidate
-            }
             do {
                 try folder.move(part, to: folder, asNew: candidate)
                 return candidate
             } catch let error as FileSystemError where error.code == EEXIST {
-                continue
+                // Taken: replaced only when it is our own earlier copy, as we left it.
+                guard let earlier, earlier.path == folder.child(candidate), DownloadRecords.isUntouched(earlier) else { continue }
+                try folder.rename(part, to: folder, as: candidate)
+                return candidate
             }
         }
         throw DownloadError.noFreeName(path: folder.child(name))

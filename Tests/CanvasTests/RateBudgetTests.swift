@@ -113,6 +113,17 @@ struct RateBudgetTests {
         #expect(clock.slept >= 1)
     }
 
+    /// 500 left by the last answer, but three requests running hold 150 of it up front: 350 is a
+    /// low budget, where background work goes one at a time, until 5 s have leaked 50 back.
+    @Test func theUpFrontCostOfRequestsRunningIsCountedBeforeTheirAnswers() async throws {
+        let budget = budget(saved: 500)
+        for _ in 0..<3 {
+            try await budget.admit(.interactive)
+        }
+        try await budget.admit(.background)
+        #expect(clock.slept > 4.9 && clock.slept < 6.5, "slept \(clock.slept) s")
+    }
+
     @Test func aProcessOfBackgroundWorkWaitsEvenForUnmarkedRequests() async throws {
         let budget = budget(saved: 150, allBackground: true)
         try await budget.admit(.interactive)

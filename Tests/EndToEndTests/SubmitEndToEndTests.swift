@@ -115,6 +115,14 @@ import Testing
                 #expect(try jobs(data, environment: environment).isEmpty, "'\(answer)' queued nothing")
             }
 
+            // Ctrl-D ends the input without an answer: that is no, too.
+            try tmux.run("clear")
+            try tmux.launchApp(submit)
+            try await tmux.waitFor("the question") { $0.lines.contains { $0.hasPrefix(question) } }
+            try tmux.press("C-d")
+            #expect(try await tmux.waitForExit() == 3, "the end of input hands nothing in")
+            #expect(try jobs(data, environment: environment).isEmpty, "the end of input queued nothing")
+
             try tmux.run("clear")
             try tmux.launchApp(submit)
             try await tmux.waitFor("the question") { $0.lines.contains { $0.hasPrefix(question) } }

@@ -200,6 +200,25 @@ struct DownloadEngineTests {
         #expect(contents(fixture.path("notes.pdf")) == "hello world")
     }
 
+    /// A link planted where the part should be, to a file of the listed size, is not followed:
+    /// the file it leads to keeps its mode and time, and no link is put in place.
+    @Test func aLinkPlantedAsThePartIsNotFollowed() async throws {
+        var job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
+        job.state = .uploading
+        try fixture.store.update(job)
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: fixture.path("")), withIntermediateDirectories: true)
+        let secret = fixture.root.appendingPathComponent("secret.txt")
+        try Data("hello world".utf8).write(to: secret)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600, .modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: secret.path)
+        try FileManager.default.createSymbolicLink(atPath: fixture.part(of: job), withDestinationPath: secret.path)
+
+        try await fixture.engine { _ in throw TestFailure("asked again", transient: false) }.runDueJobs()
+        #expect(try fixture.job(job.id)?.state.isFailed == true)
+        #expect(permissionBits(secret.path) == 0o600)
+        #expect(modificationDate(secret.path) == Date(timeIntervalSince1970: 1_600_000_000))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: fixture.path("notes.pdf"))) == nil, "no link is put in place")
+    }
+
     @Test func aDownloadThatCantBeRecordedGoesBackToItsPartAndIsPlacedOnRetry() async throws {
         let job = try #require(try fixture.enqueue([fixture.file()]).queued.first)
         // A file where the record's folder should be: recording fails as a full disk would.

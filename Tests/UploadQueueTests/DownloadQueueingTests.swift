@@ -56,6 +56,23 @@ struct DownloadQueueingTests {
         #expect(again.queued.isEmpty && again.earlierJobs == [secondJob.id])
     }
 
+    /// `~/dl-old` is not inside `~/dl`, though its path starts with it: a job queued into one is
+    /// not taken for the other's.
+    @Test func aFolderWhoseNameStartsWithAnothersIsNotInsideIt() throws {
+        func batch(into folder: String) -> DownloadBatch {
+            DownloadBatch(
+                course: fixture.course, courseFolder: "BIO 101", entries: [DownloadBatch.Entry(file: fixture.file(), folderPath: [])],
+                directory: fixture.root.appendingPathComponent(folder)
+            )
+        }
+        _ = try fixture.store.enqueueDownloads(batch(into: "dl-old"), backend: fixture.backend, downloadDirectory: fixture.root)
+        let plain = try fixture.store.enqueueDownloads(batch(into: "dl"), backend: fixture.backend, downloadDirectory: fixture.root)
+        #expect(plain.alreadyQueued.isEmpty && plain.earlierJobs.isEmpty)
+        #expect(plain.queued.first?.download?.destination == fixture.root.appendingPathComponent("dl/notes.pdf").path)
+        #expect(!DownloadPlace.isInside(fixture.root.appendingPathComponent("dl"), fixture.root.appendingPathComponent("dl-old/notes.pdf").path))
+        #expect(DownloadPlace.isInside(fixture.root.appendingPathComponent("dl/"), fixture.root.appendingPathComponent("dl/notes.pdf").path))
+    }
+
     /// A file named as a folder beside it (Canvas allows both in one parent) gets a numbered
     /// name, so the folder can be made for the files inside it, whichever comes first.
     @Test func aFileNamedAsAFolderBesideItGetsANumberedName() throws {

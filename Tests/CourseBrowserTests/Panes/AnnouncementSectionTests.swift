@@ -145,6 +145,17 @@ struct AnnouncementSectionTests {
         #expect(state.update(.key(.enter), now: Self.now) == [.markRead("31")])
     }
 
+    @Test func openingOneAlreadyReadAsksTheBackendNothing() {
+        var state = CourseDetailState(size: PaneSize(width: 60, height: 60, glyphs: .unicode))
+        _ = state.update(.show(Fixtures.swift.id), now: Self.now)
+        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list(Self.list)))), now: Self.now)
+        _ = state.update(.key(.character("n")), now: Self.now)
+        _ = state.update(.key(.character("n")), now: Self.now)
+        #expect(state.selectedAnnouncement?.id == "30")
+        #expect(state.update(.key(.enter), now: Self.now) == [], "it was read before")
+        #expect(state.reading.opened == ["30"], "it still opens")
+    }
+
     @Test func aMarkAnsweredForACourseNoLongerShownIsDropped() {
         var state = CourseDetailState(size: PaneSize(width: 60, height: 60, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: Self.now)

@@ -93,6 +93,20 @@ import Testing
         #expect(!DueJSON.text(Self.items, now: Self.now).contains("\u{1B}"), "the escape in a title is written \\u001B")
     }
 
+    /// A C1 control (CSI, U+009B, which some terminals act on like ESC [) and the marks that turn
+    /// text around (U+202E, U+2067, U+200F) reach a terminal only escaped; a JSON reader gets them back.
+    @Test func jsonWritesC1ControlsAndDirectionMarksEscaped() throws {
+        let title = "Lab\u{9B}31m 2 \u{202E}fdp.exe\u{2067} \u{200F}done"
+        let item = PlannerItem(id: "assignment:4", kind: .assignment, title: title, date: Self.now, status: PlannerItem.Status())
+        let text = DueJSON.text([item], now: Self.now)
+        for scalar in ["\u{9B}", "\u{202E}", "\u{2067}", "\u{200F}"] {
+            #expect(!text.contains(scalar), "\(scalar.unicodeScalars.first.map { String($0.value, radix: 16) } ?? "") is written escaped")
+        }
+        #expect(text.contains(#"Lab\u009B31m 2 \u202Efdp.exe\u2067 \u200Fdone"#))
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(parsed.first?["title"] as? String == title, "the same title to a JSON reader")
+    }
+
     @Test func numbersAreWrittenWholeOrAsTheyAre() {
         #expect(PrettyJSON.text(.array([.number(10), .number(7.25), .number(-0.0), .number(.nan), .number(1e20)])) == "[\n  10,\n  7.25,\n  0,\n  null,\n  1e+20\n]")
     }
