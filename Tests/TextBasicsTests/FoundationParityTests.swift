@@ -91,18 +91,6 @@ import TextBasics
         }
     }
 
-    @Test func printfFormattingWritesWhatStringFormatWrote() {
-        let values: [Double] = [
-            0, 0.5, 1.5, 2.25, 7.5, 0.1, 0.3333333333, 2.0 / 3, 12.345678, 99.99999, 123456.7, 1234567.5, 1e-5, 0.0001,
-            -2.5, 1e21, 3.14159265, 100.5, 0.25, 17.125, 1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.05, 0.15, 2.675,
-        ]
-        for value in values {
-            for format in ["%g", "%.1f"] {
-                #expect(value.printfFormatted(format) == String(format: format, value), "\(format) of \(value)")
-            }
-        }
-    }
-
     /// The package replaces `%s`, `_` and `-` with the standard library's `replacing(_:with:)`,
     /// which matches Foundation's `replacingOccurrences(of:with:)` for those.
     @Test(arguments: corpus)
