@@ -87,14 +87,7 @@ let package = Package(
 // are linked with them, and with a section per function, so the link, which drops
 // sections nothing uses, leaves out the functions nothing calls.
 //
-// Two more link options were measured and left out, as neither bought a tenth of the
-// first frame (`coursebrowser-bench --only start`, 45 interleaved runs of 21 starts each,
-// medians): 6.81 ms with neither, 6.54 ms with a symbol ordering file (the functions a
-// session runs laid out together), 6.64 ms with relative relocations packed
-// (`-z pack-relative-relocs`), 6.62 ms with both; the middle half of each spanned 1-2 ms. The
-// ordering file lowered the peak RSS by 2.3 MB (15.7 to 13.3 MB) but had to be recorded
-// again under valgrind whenever the code moved; the packed relocations (0.9 MB less) would
-// have made the binary need glibc 2.36 where it now needs 2.35.
+// The link options measured and left out are in README's section on speed.
 let staticSwift = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 // Nothing loads the program as a library, so its 3,000 symbols are not exported: the
 // loader neither maps their table nor searches it for every symbol a library looks up.
