@@ -37,6 +37,11 @@ struct CourseCursorTests {
     }
 
     /// The selected item's title, as the tests name them.
+    /// Notice `index`'s row, its day as the user's clock reads it.
+    static func row(_ index: Int) -> String {
+        "  " + DateText.day(now - Double(index) * 3_600, now: now) + "  Notice \(index)"
+    }
+
     static func selected(_ state: CourseDetailState) -> String? {
         state.selectedDetailItem?.title
     }
@@ -48,13 +53,13 @@ struct CourseCursorTests {
         #expect(Self.selected(state) == "Notice 1", "the first item on screen")
         Self.press(.character("j"), 4, in: &state)
         #expect(Self.selected(state) == "Notice 5")
-        #expect(Self.screen(state).last == "  Mon 7 Sep  Notice 5", "the view follows the selection down")
+        #expect(Self.screen(state).last == Self.row(5), "the view follows the selection down")
         Self.press(.down, 7, in: &state)
         #expect(Self.selected(state) == "Notice 12")
-        #expect(Self.screen(state).contains("  Mon 7 Sep  Notice 12"))
+        #expect(Self.screen(state).contains(Self.row(12)))
         Self.press(.character("k"), 11, in: &state)
         #expect(Self.selected(state) == "Notice 1")
-        #expect(Self.screen(state).contains("  Mon 7 Sep  Notice 1"), "and back up")
+        #expect(Self.screen(state).contains(Self.row(1)), "and back up")
         Self.press(.up, in: &state)
         #expect(Self.selected(state) == "Notice 1", "nothing above the first item to move to")
     }

@@ -51,7 +51,7 @@ struct CourseDetailLockWarningTests {
 
     @Test func fromASavedCopyAnyLockAheadWarnsThatTheNetworkMayComeBackTooLate() async {
         let lines = await prompt([Self.quiz(locksIn: 3 * 86_400)], offline: true)
-        #expect(lines[1] == "! Quiz 4 locks Thu 10 Sep 12:00, and Canvas could not be asked just now: the hand-in goes when the network allows, and")
+        #expect(lines[1] == "! Quiz 4 " + DateText.locks(Self.now + 3 * 86_400, now: Self.now) + ", and Canvas could not be asked just now: the hand-in goes when the network allows, and")
         #expect(lines[2] == "is refused if that is after it locks")
     }
 
@@ -100,6 +100,6 @@ struct CourseDetailLockWarningTests {
         _ = pane.handle(.character("s"))
         let lines = pane.lines(width: 80, height: 20)
         #expect(lines[1] == " › Quiz 4 · due in 3 h · locks in 3 h")
-        #expect(lines[2] == "   🔒 Project · opens Fri 11 Sep 12:00")
+        #expect(lines[2] == "   🔒 Project · " + DateText.opens(Self.now + 4 * 86_400, now: Self.now))
     }
 }

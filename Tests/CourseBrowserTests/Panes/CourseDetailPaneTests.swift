@@ -146,7 +146,7 @@ struct CourseDetailPaneTests {
         let lines = render(pane, width: 60, height: 40)
         #expect(lines.contains("   Page   ✓  Read me"))
         #expect(lines.contains("   Assign ○  Homework · submit"))
-        #expect(lines.contains(" 🔒 Week 2 · opens Thu 10 Sep 12:00"))
+        #expect(lines.contains(" 🔒 Week 2 · " + DateText.opens(opens, now: Fixtures.start)))
         #expect(lines.contains("   Quiz   🔒 Quiz"))
         #expect(lines.filter { $0 == "             Finish Week 1 first." }.count == 1, "the reason is said once per module")
         #expect(lines.contains("   Assign 🔒 Lab"))
