@@ -45,14 +45,15 @@ from handins import HandinRoutes, SubmissionStore  # noqa: E402
 from http_types import (NOT_FOUND_MESSAGE, ApiError, Request, Response, body_bytes, conditional_get,  # noqa: E402
                         error_response, json_response, unauthorized_response)
 from listeners import LOOPBACK, Listener  # noqa: E402
+from local_storage import LOCAL_UPLOAD_PATH, LocalPolicy, LocalStorageRoutes  # noqa: E402
 from pagination import Paginator  # noqa: E402
 from planner import PlannerRoutes, PlannerStore  # noqa: E402
 from uploads import FileStore, UploadRoutes  # noqa: E402
 
 
 class FakeCanvas(CourseRoutes, AssignmentRoutes, PlannerRoutes, AnnouncementRoutes, DiscussionRoutes,
-                 UploadRoutes, HandinRoutes, CourseFileRoutes, FileStoreRoutes, FaultAnswers, ChangeRoutes,
-                 ControlRoutes):
+                 UploadRoutes, HandinRoutes, CourseFileRoutes, FileStoreRoutes, LocalStorageRoutes, FaultAnswers,
+                 ChangeRoutes, ControlRoutes):
     """All state, and the routing both listeners share. Each resource's routes come from its module
     beside this file (`courses.py`, `uploads.py`, …), mixed in here."""
 
@@ -74,6 +75,9 @@ class FakeCanvas(CourseRoutes, AssignmentRoutes, PlannerRoutes, AnnouncementRout
         self.planner = PlannerStore(self.data.today)
         self.catalog = CourseFileCatalog(self.data.today)
         self.signer = StoreSigner()
+        # Uploads and course files' bytes on the Canvas host itself, as with Canvas's local storage.
+        self.store_on_canvas_host = opts.store_on_canvas_host
+        self.local_policy = LocalPolicy()
         self.verbose = opts.verbose
         self.api = Listener(self, "api", opts.port)
         self.control = Listener(self, "control", opts.control_port)
@@ -162,8 +166,10 @@ class FakeCanvas(CourseRoutes, AssignmentRoutes, PlannerRoutes, AnnouncementRout
 
     def serve(self, req: Request) -> Response:
         try:
-            if req.path.startswith("/files_api/upload/"):
+            if req.path.startswith("/files_api/upload/") and not self.store_on_canvas_host:
                 return self.upload(req, req.path[len("/files_api/upload/"):])
+            if req.path == LOCAL_UPLOAD_PATH and req.method == "POST" and self.store_on_canvas_host:
+                return self.local_upload(req)
             match = re.fullmatch(r"/files/(\d+)/download", req.path)
             if match and req.method == "GET":
                 return self.download(req, int(match.group(1)))
@@ -274,6 +280,9 @@ def parse_args(argv=None):
                         help="seconds an upload_url stays valid")
     parser.add_argument("--store-port", type=int, default=0,
                         help="the course files' file store port (0 = pick a free one)")
+    parser.add_argument("--store-on-canvas-host", action="store_true",
+                        help="keep uploads and course files on the Canvas host, as a self-hosted Canvas "
+                             "with local storage does: uploads go to its /files_api, downloads come from it")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
     opts = parser.parse_args(argv)
     if not 0 <= opts.courses < SPECIAL_COURSE_ID:

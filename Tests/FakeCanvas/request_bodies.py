@@ -224,11 +224,14 @@ def _parse_part_headers(block: bytes) -> dict:
     return headers
 
 
-def parse_multipart(reader: BodyReader, boundary: str, file_out) -> MultipartResult:
-    """Parse a multipart body, streaming the `file` part into `file_out`.
+def parse_multipart(reader: BodyReader, boundary: str, file_out, file_names: tuple = ("file",),
+                    fields_after_file: bool = False) -> MultipartResult:
+    """Parse a multipart body, streaming the first part named one of `file_names` into `file_out`.
 
     Like S3's POST policy, fields after the file part are ignored (and
     reported), which is why a client must send the upload_params first.
+    With `fields_after_file` they count wherever they are, as Rack reads a
+    form for Rails; only another file part after the first is ignored.
     """
     delim = b"\r\n--" + boundary.encode("latin-1")
     # A leading CRLF lets the first boundary match the same delimiter.
@@ -247,10 +250,10 @@ def parse_multipart(reader: BodyReader, boundary: str, file_out) -> MultipartRes
         headers = _parse_part_headers(bytes(header_bytes.data))
         _, disposition = parse_header_params(headers.get("content-disposition", ""))
         name = disposition.get("name", "")
-        if result.file is not None:
+        if result.file is not None and (name in file_names or not fields_after_file):
             result.ignored_after_file.append(name)
             scanner.stream_until(delim, _discard)
-        elif name == "file":
+        elif name in file_names:
             sink = _FileSink(file_out)
             scanner.stream_until(delim, sink)
             result.file = FilePart(disposition.get("filename", ""),

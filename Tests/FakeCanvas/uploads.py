@@ -111,7 +111,7 @@ class FileStore:
     def reset(self) -> None:
         with self._lock:
             for stored in self._files.values():
-                _remove_quietly(stored.path)
+                remove_quietly(stored.path)
             self._pending.clear()
             self._files.clear()
             self._folders.clear()
@@ -202,7 +202,7 @@ class FileStore:
         if clash and stored.on_duplicate == "overwrite":
             for old in clash:
                 del self._files[old.id]
-                _remove_quietly(old.path)
+                remove_quietly(old.path)
         elif clash:
             name = duplicate_name(name, {f.display_name for f in siblings})
         stored.display_name = name
@@ -239,7 +239,7 @@ class FileStore:
                           key=lambda f: f.id)
 
 
-def _remove_quietly(path: str) -> None:
+def remove_quietly(path: str) -> None:
     try:
         os.remove(path)
     except OSError:
@@ -261,6 +261,8 @@ class UploadRoutes:
 
     def _ticket(self, pending: PendingUpload) -> dict:
         """Step 1's answer, the same for course files and submission files."""
+        if self.store_on_canvas_host:
+            return self.local_ticket(pending)
         return {
             "upload_url": f"{self.base}/files_api/upload/{pending.token}",
             "upload_params": dict(pending.params),
@@ -298,9 +300,9 @@ class UploadRoutes:
         except MultipartError as exc:
             problem = f"malformed multipart body: {exc}"
         except BaseException:
-            _remove_quietly(out.name)  # client went away, or the token was taken
+            remove_quietly(out.name)  # client went away, or the token was taken
             raise
-        _remove_quietly(out.name)
+        remove_quietly(out.name)
         return error_response(400, problem)
 
     @staticmethod
