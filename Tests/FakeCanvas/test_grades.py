@@ -14,7 +14,7 @@ from datetime import datetime, timedelta, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import fake_canvas  # noqa: E402
+from courses import Dataset  # noqa: E402
 from module_server import ModuleServer  # noqa: E402
 from test_fake_canvas import AUTH, request  # noqa: E402
 
@@ -76,7 +76,7 @@ class GradingTypeTests(GradesTest):
             self.assertNotIn(secret, sub)
 
     def test_submissions_self_says_the_same_as_the_list(self):
-        aid = fake_canvas.Dataset.assignment_id(4, 1)
+        aid = Dataset.assignment_id(4, 1)
         sub = api(f"/api/v1/courses/4/assignments/{aid}/submissions/self")
         self.assertEqual((sub["workflow_state"], sub["posted_at"]), ("graded", None))
         self.assertFalse(any(secret in sub for secret in SECRETS))
@@ -109,7 +109,7 @@ class LockTests(GradesTest):
 
     def test_past_its_lock_an_assignment_is_locked_for_a_student(self):
         long_ago = datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=10)
-        data = fake_canvas.Dataset(50, today=long_ago)
+        data = Dataset(50, today=long_ago)
         essay = data.assignments_json(2, "http://x", "student", True)[1]
         self.assertLess(parse(essay["lock_at"]), datetime.now(timezone.utc))
         self.assertTrue(essay["locked_for_user"])

@@ -16,9 +16,9 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import fake_canvas  # noqa: E402
 from module_server import ModuleServer  # noqa: E402
 from test_fake_canvas import AUTH, MULTIPART_TYPE, TOKEN, multipart, request  # noqa: E402
+from uploads import submission_name  # noqa: E402
 
 SERVER = ModuleServer()
 setUpModule, tearDownModule, control = SERVER.start, SERVER.stop, SERVER.control
@@ -134,14 +134,14 @@ class SubmissionNameTests(unittest.TestCase):
             "a.B2.c3": "a-1.B2.c3",
         }
         for name, copy in cases.items():
-            self.assertEqual(fake_canvas.submission_name(name, {name}), copy, name)
+            self.assertEqual(submission_name(name, {name}), copy, name)
 
     def test_a_free_name_is_kept_and_numbers_go_up_to_seven_then_a_uuid(self):
-        self.assertEqual(fake_canvas.submission_name("essay.pdf", {"other.pdf"}), "essay.pdf")
+        self.assertEqual(submission_name("essay.pdf", {"other.pdf"}), "essay.pdf")
         taken = {"report.final.pdf"} | {f"report-{n}.final.pdf" for n in range(1, 7)}
-        self.assertEqual(fake_canvas.submission_name("report.final.pdf", taken), "report-7.final.pdf")
+        self.assertEqual(submission_name("report.final.pdf", taken), "report-7.final.pdf")
         taken.add("report-7.final.pdf")
-        renamed = fake_canvas.submission_name("report.final.pdf", taken)
+        renamed = submission_name("report.final.pdf", taken)
         self.assertRegex(renamed, r"\Areport-" + UUID.pattern + r"\.final\.pdf\Z")
 
     def test_the_upload_route_renames_as_canvas_does(self):

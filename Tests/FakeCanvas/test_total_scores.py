@@ -12,7 +12,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fake_canvas import letter_grade  # noqa: E402
+from assignments import letter_grade  # noqa: E402
 from module_server import ModuleServer  # noqa: E402
 from test_fake_canvas import AUTH, request  # noqa: E402
 
