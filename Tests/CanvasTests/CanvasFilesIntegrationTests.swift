@@ -114,6 +114,26 @@ struct CanvasFilesIntegrationTests {
         #expect(!FileManager.default.fileExists(atPath: part.path))
     }
 
+    /// A Canvas that keeps files itself sends them from its own host, to the token's owner, with
+    /// no validator to resume by: a part left by a cut is started over, and ends whole.
+    @Test func aCanvasKeepingItsOwnFilesSendsThemFromItsOwnHost() async throws {
+        let server = try FakeCanvasServer(arguments: ["--courses", "3", "--store-on-canvas-host"])
+        defer { server.stop() }
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let (file, job, part) = try await queued(number: 3, from: server, into: scratch)
+        let address = try #require(file.downloadURL)
+        let whole = try await curl.send(HTTPRequest(url: address, headers: ["Authorization": "Bearer \(server.token)"])).body
+        #expect(whole.count == 200_003)
+        try Data(whole.prefix(70_000)).write(to: part)
+        let transport = DownloadTransport.canvas(connection(server))
+        try await transport.fetch(DownloadRequest(job: job, part: part, validator: nil, remember: { _ in }, progress: { _ in }))
+        #expect(try Data(contentsOf: part) == whole)
+        let requests = try await server.requests()
+        #expect(!requests.contains { $0.isStore }, "nothing asked of another host")
+        #expect(requests.filter { $0.path.hasPrefix(address.path) }.allSatisfy { $0.auth_valid })
+    }
+
     /// Seeded file `number` of course 2 as Canvas describes it, a download job for it, and its part's place.
     private func queued(number: Int, from server: FakeCanvasServer, into scratch: ScratchFolder) async throws -> (CourseFile, UploadJob, URL) {
         let id = FakeCanvasServer.fileID(course: 2, number: number)

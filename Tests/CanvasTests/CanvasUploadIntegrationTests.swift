@@ -61,6 +61,20 @@ struct CanvasUploadIntegrationTests {
         #expect(folder.contents() == ["payload.bin"])
     }
 
+    /// A Canvas that keeps files itself takes them at its own `/files_api`, authorised by the
+    /// signed policy of step 1, and confirms them as any other.
+    @Test func aCanvasKeepingItsOwnFilesGetsTheFileAtItsOwnHostAndConfirmsItOnce() async throws {
+        let server = try FakeCanvasServer(arguments: ["--store-on-canvas-host"])
+        defer { server.stop(); folder.remove() }
+        let payload = try folder.payload(size: 300_000)
+        try await transport(server).upload(uploadJob("Bài tập 1.pdf"), payload) { _ in }
+        try await expectOneCopy(on: server, of: payload, named: "Bài tập 1.pdf")
+        try await expectTokenOnlyOnCanvas(server)
+        let requests = try await server.requests()
+        #expect(requests.filter(\.isStep2).map(\.store) == [false], "sent once, to Canvas's own host")
+        #expect(requests.filter(\.isStep3).count == 1)
+    }
+
     @Test func aServerThatIsDownThenBackGetsTheFileOnTheSecondAttempt() async throws {
         let server = try FakeCanvasServer()
         defer { server.stop(); folder.remove() }

@@ -47,7 +47,8 @@ package final class FakeCanvasServer: @unchecked Sendable {
         package var if_range: String?
 
         package var isStep1: Bool { method == "POST" && path.contains("/files") && path.hasPrefix("/api/v1/courses/") }
-        package var isStep2: Bool { path.hasPrefix("/files_api/upload/") }
+        /// The file's bytes sent to the store: its own origin, or Canvas's `/files_api` where Canvas keeps files itself.
+        package var isStep2: Bool { path.hasPrefix("/files_api/upload/") || path == "/files_api" || path.hasPrefix("/files_api?") }
         package var isStep3: Bool { path.contains("/create_success") || (method == "GET" && path.hasPrefix("/api/v1/files/")) }
         package var isStore: Bool { store == true }
     }
