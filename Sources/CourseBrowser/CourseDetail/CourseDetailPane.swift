@@ -46,13 +46,7 @@ final class CourseDetailPane: PaneRunner {
     private var progressWatcher: Task<Void, Never>?
 
     var onChange: () -> Void = {}
-    /// Called with the course once its overview arrives; its `id` is the backend's own, even
-    /// when the pane was given another form of it (such as `sis_course_id:ABC`).
-    var onCourseLoaded: (Course) -> Void = { _ in }
-    /// Called with the course once its assignments are recorded as seen: nothing in it is new any more.
-    var onSeen: (CourseID) -> Void = { _ in }
-    /// Called when the student asks to go back (Esc with no item selected); the host decides where to.
-    var onBack: () -> Void = {}
+    var sendToHost: (HostEvent) -> Void = { _ in }
 
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
@@ -121,8 +115,8 @@ final class CourseDetailPane: PaneRunner {
             page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }
         case let .copyToClipboard(text): clipboard.copy(text)
         case let .track(event): analytics.track(event)
-        case let .courseLoaded(course): onCourseLoaded(course)
-        case .back: onBack()
+        case let .courseLoaded(course): sendToHost(.courseLoaded(course))
+        case .back: sendToHost(.back)
         case let .wrapSyllabus(blocks, key): wrapSyllabus(blocks, key: key)
         case .dropSyllabusWrap:
             syllabusWrap?.cancel()
@@ -130,7 +124,7 @@ final class CourseDetailPane: PaneRunner {
         case let .readSeen(id): readSeen(id)
         case let .recordSeen(id, seen):
             seenRecords.record(id, seen)
-            onSeen(id)
+            sendToHost(.seen(id))
         case let .handIn(effect):
             HandInFlow.perform(effect, with: handInServices) { [weak self] in self?.update(.handInAnswered($0)) }
         case let .reply(effect):
@@ -176,7 +170,7 @@ final class CourseDetailPane: PaneRunner {
     /// Starts or stops asking how far the downloads have got.
     private func followDownloadProgress(_ follow: Bool) {
         progressWatcher?.cancel()
-        progressWatcher = follow ? clock.repeating(every: UploadsPane.progressCheck, by: self) { pane in
+        progressWatcher = follow ? clock.repeating(every: ScreenTicks.progressCheck, by: self) { pane in
             let progress = pane.uploadQueue.progress()
             if progress != pane.state.downloads.progress { pane.update(.downloadProgress(progress)) }
         } : nil

@@ -7,7 +7,7 @@ import TerminalUI
 ///
 /// Each view has its own pages and its own error row. Given the planner's items, it marks each
 /// course with how many things changed since the student last looked (`●2`). The pane reports
-/// the course the user opens through `onOpen` and never decides what happens next. What to do is decided
+/// the course the user opens to the host (`HostEvent.opened`) and never decides what happens next. What to do is decided
 /// by its state's `update`; this class only performs the effects that returns.
 @MainActor
 final class CourseListPane: PaneRunner {
@@ -24,11 +24,8 @@ final class CourseListPane: PaneRunner {
     var state: CourseListState
     private var runners: [CourseScope: LoadRunner<Page<Course>>] = [:]
 
-    /// Called with the course the user opened.
-    var onOpen: (CourseID) -> Void = { _ in }
-    /// Called with the courses of each page as it arrives, saved or fresh, for other panes to name courses by.
-    var onCourses: ([Course]) -> Void = { _ in }
     var onChange: () -> Void = {}
+    var sendToHost: (HostEvent) -> Void = { _ in }
 
     init(environment: EnvironmentValues) {
         courses = environment.courseClient
@@ -56,14 +53,14 @@ final class CourseListPane: PaneRunner {
         case let .restoreSavedCopy(scope):
             if let copy = savedCopies.courses(scope) {
                 update(.restored(scope, copy))
-                onCourses(copy.value)
+                sendToHost(.coursesLoaded(copy.value))
             }
         case let .fetch(scope, cursor):
             let courses = courses
             // A refresh behind what is shown is background work; a page someone waits for is not.
             let urgency: RequestUrgency = state.view(scope).isRefreshingQuietly ? .background : .interactive
             update(.page(scope, runner(for: scope).load(urgency: urgency) { try await courses.coursesPage(scope, cursor, $0) }))
-        case let .open(id): onOpen(id)
+        case let .open(id): sendToHost(.opened(id, selecting: nil))
         case let .openInBrowser(page):
             page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }
         case let .copyToClipboard(text): clipboard.copy(text)
@@ -79,7 +76,7 @@ final class CourseListPane: PaneRunner {
         let runner = LoadRunner<Page<Course>>(clock: clock)
         runner.send = { [weak self] event in
             self?.update(.page(scope, event))
-            if case let .finished(.success(page)) = event { self?.onCourses(page.items) }
+            if case let .finished(.success(page)) = event { self?.sendToHost(.coursesLoaded(page.items)) }
         }
         runners[scope] = runner
         return runner

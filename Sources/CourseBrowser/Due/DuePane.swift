@@ -5,7 +5,7 @@ import TerminalUI
 /// The Due pane: everything due across the student's courses, from two weeks back to four
 /// ahead, loaded by the pane itself in one planner call and grouped by day, missing first.
 ///
-/// It reports the course the user opens through `onOpen`, with the assignment or discussion to show, and
+/// It reports the course the user opens to the host (`HostEvent.opened`), with the assignment or discussion to show, and
 /// hands files in to an assignment itself through the hand-in flow. What to do is decided by
 /// its state's `update`; this class only performs the effects that returns.
 @MainActor
@@ -27,16 +27,10 @@ final class DuePane: PaneRunner {
     private var watcher: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
 
-    /// Called with the course the user opened and the assignment to select in it, if any.
-    var onOpen: (CourseID, CourseFocus?) -> Void = { _, _ in }
-    /// Called with the planner's items each time the backend answers, and the dates they cover.
-    var onItems: ([PlannerItem], DateInterval) -> Void = { _, _ in }
     /// The dates the planner was last asked for.
     private var window: DateInterval?
-    /// Called with each answer the planner gives (not a saved copy) and the dates it covers, for
-    /// the host to tell what is new in it; a reload answers for the dates first asked, not today's.
-    var onAnswer: ([PlannerItem], DateInterval) -> Void = { _, _ in }
     var onChange: () -> Void = {}
+    var sendToHost: (HostEvent) -> Void = { _ in }
 
     init(environment: EnvironmentValues) {
         planner = environment.planner
@@ -74,7 +68,7 @@ final class DuePane: PaneRunner {
     private func receive(_ event: LoadEvent<[PlannerItem]>) {
         update(.planner(event))
         if case let .finished(.success(list)) = event, let window {
-            onItems(list, window)
+            sendToHost(.plannerItems(list, window: window))
         }
     }
 
@@ -93,13 +87,13 @@ final class DuePane: PaneRunner {
         case let .refresh(start, end): load(start, end, keepingValue: true)
         case let .answered(items):
             if let window {
-                onAnswer(items, window)
+                sendToHost(.plannerAnswered(items, window: window))
             }
         case let .reload(keepingValue): update(.planner(items.again(keepingValue: keepingValue)))
         case let .loadAssignments(course):
             let courses = courses
             update(.assignments(assignments.load { try await courses.assignments(course, $0) }))
-        case let .open(course, focus): onOpen(course, focus)
+        case let .open(course, focus): sendToHost(.opened(course, selecting: focus))
         case let .openInBrowser(page):
             page.open(in: webBrowser) { [weak self] in self?.update(.browserAnswered($0, page: page)) }
         case let .copyToClipboard(text): clipboard.copy(text)

@@ -1,7 +1,7 @@
 import CourseKit
 import TerminalUI
 
-/// The thin shell around the panes: it places them, moves focus and wires callbacks.
+/// The thin shell around the panes: it places them, moves focus and routes what they tell it.
 ///
 /// It never loads data and never shows a pane's errors; each pane does that itself.
 @MainActor
@@ -77,25 +77,33 @@ public final class AppShell: TerminalApplication {
                 if id == .uploads { self?.relayoutIfNeeded() }
                 self?.setNeedsDisplay()
             }
+            pane(id).sendToHost = { [weak self] event in self?.route(event) }
         }
-        list.onOpen = { [weak self] id in self?.open(id) }
-        due.onOpen = { [weak self] id, focus in self?.open(id, selecting: focus) }
-        list.onCourses = { [weak self] courses in
-            self?.due.update(.courses(courses))
-            self?.uploads.update(.courses(courses))
-        }
-        detail.onCourseLoaded = { [weak self] course in self?.list.update(.opened(course.id)) }
-        due.onItems = { [weak self] items, window in
-            guard let self else { return }
-            self.list.update(.plannerItems(items, window: window))
+    }
+
+    /// Passes what a pane told to the panes it concerns.
+    func route(_ event: HostEvent) {
+        switch event {
+        case let .opened(id, focus):
+            open(id, selecting: focus)
+        case let .coursesLoaded(courses):
+            due.update(.courses(courses))
+            uploads.update(.courses(courses))
+        case let .courseLoaded(course):
+            list.update(.opened(course.id))
+        case let .seen(id):
+            list.update(.seen(id))
+        case .back:
+            setFocus(.list)
+        case let .plannerItems(items, window):
+            list.update(.plannerItems(items, window: window))
             // The planner can answer after the course list did: it learns its codes from what is loaded.
-            if self.due.state.lacksCourseCodes {
-                self.due.update(.courses(self.list.state.knownCourses))
+            if due.state.lacksCourseCodes {
+                due.update(.courses(list.state.knownCourses))
             }
+        case let .plannerAnswered(items, window):
+            tellWhatIsDue(items, covering: window)
         }
-        detail.onSeen = { [weak self] id in self?.list.update(.seen(id)) }
-        detail.onBack = { [weak self] in self?.setFocus(.list) }
-        due.onAnswer = { [weak self] items, window in self?.tellWhatIsDue(items, covering: window) }
     }
 
     /// Starts every pane's loading; with `course`, opens it straight away (a deep link); with

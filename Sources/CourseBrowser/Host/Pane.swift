@@ -27,6 +27,8 @@ protocol Pane: AnyObject {
     var footer: String? { get }
     /// Called by the pane after its state changed; set by the host.
     var onChange: () -> Void { get set }
+    /// Called with what the pane tells the host (a course opened, courses loaded…); set by the host.
+    var sendToHost: (HostEvent) -> Void { get set }
     /// True while the pane takes every key as text (an open prompt), so the host routes all keys to it.
     var capturesKeys: Bool { get }
     /// True while something the pane loads failed because the backend could not be reached.

@@ -11,9 +11,6 @@ import TerminalUI
 final class UploadsPane: PaneRunner {
     typealias Event = UploadsState.Event
 
-    /// How often the pane asks how far the jobs being sent have got, while there are some: as often as the screen animates.
-    static let progressCheck = Duration.milliseconds(100)
-
     private let uploadQueue: UploadQueueClient
     let clock: WallClock
     private let analytics: Analytics
@@ -23,6 +20,7 @@ final class UploadsPane: PaneRunner {
     /// Asks how far the jobs have got, only while one is being sent, so an idle pane never wakes for it.
     private var progressWatcher: Task<Void, Never>?
     var onChange: () -> Void = {}
+    var sendToHost: (HostEvent) -> Void = { _ in }
 
     init(environment: EnvironmentValues) {
         uploadQueue = environment.uploadQueue
@@ -69,7 +67,7 @@ final class UploadsPane: PaneRunner {
     /// Starts or stops asking how far the jobs being sent have got.
     private func followProgress(_ follow: Bool) {
         progressWatcher?.cancel()
-        progressWatcher = follow ? repeating(every: Self.progressCheck) { $0.checkProgress() } : nil
+        progressWatcher = follow ? repeating(every: ScreenTicks.progressCheck) { $0.checkProgress() } : nil
     }
 
     /// Tells the state how far the jobs under way have got, when that changed.

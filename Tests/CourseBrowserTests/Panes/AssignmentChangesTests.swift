@@ -154,7 +154,7 @@ extension AssignmentChangesTests {
         }
         let pane = CourseDetailPane(environment: environment)
         let seenCourses = Recorder<CourseID>()
-        pane.onSeen = { seenCourses.append($0) }
+        pane.sendToHost = { if case let .seen(id) = $0 { seenCourses.append(id) } }
         let link = try #require(CourseID("sis_course_id:SWIFT-101"))
         pane.update(.show(link))
 

@@ -230,7 +230,7 @@ struct CourseListPaneTests {
     @Test func enterReportsTheSelectedCourse() async {
         let pane = await loaded(Fixtures.environment())
         var opened: [CourseID] = []
-        pane.onOpen = { opened.append($0) }
+        pane.sendToHost = { if case let .opened(id, nil) = $0 { opened.append(id) } }
         _ = pane.handle(.character("j"))
         _ = pane.handle(.enter)
         #expect(opened == [Fixtures.japanese.id])

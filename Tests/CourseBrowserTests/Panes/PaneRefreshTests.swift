@@ -126,7 +126,7 @@ struct PaneRefreshTests {
         let backend = Backend(Fixtures.courses)
         let pane = CourseDetailPane(environment: backend.environment())
         let loaded = Recorder<CourseID>()
-        pane.onCourseLoaded = { loaded.append($0.id) }
+        pane.sendToHost = { if case let .courseLoaded(course) = $0 { loaded.append(course.id) } }
         pane.update(.show(Fixtures.swift.id))
         await settle { !pane.isAnimating && loaded.values.count == 1 }
         var renamed = Fixtures.courses

@@ -53,7 +53,7 @@ struct UploadsPaneTests {
             asked.append(1)
             return sent.value
         }
-        let progressCheck = UploadsPane.progressCheck
+        let progressCheck = ScreenTicks.progressCheck
         environment.clock = WallClock(now: { Fixtures.start }, sleep: { duration in
             naps.append(duration)
             guard duration <= progressCheck else { return try await Task.sleep(for: duration) }
@@ -74,7 +74,7 @@ struct UploadsPaneTests {
     @Test func thePaneWakesToAskForProgressOnlyWhileAJobIsBeingSent() async {
         let asked = Recorder<Int>()
         let naps = Recorder<Duration>()
-        var progressNaps: Int { naps.values.filter { $0 == UploadsPane.progressCheck }.count }
+        var progressNaps: Int { naps.values.filter { $0 == ScreenTicks.progressCheck }.count }
         let pane = await progressPane([job("a", .queued)], asked: asked, naps: naps)
         await letTicksPass()
         #expect(progressNaps == 0, "nothing is being sent, so nothing wakes the pane to ask")
