@@ -4,7 +4,7 @@ extension AppShell {
     public func handle(_ key: Key) -> KeyResult {
         switch key {
         case .focusIn, .focusOut:
-            terminalFocused = key == .focusIn
+            updateNotices(.terminalFocus(key == .focusIn))
             return .handled
         case let .mouse(event):
             return handleMouse(event)

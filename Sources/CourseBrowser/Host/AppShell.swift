@@ -38,8 +38,8 @@ public final class AppShell: TerminalApplication {
     var help: HelpOverlay?
     /// How many loads of each pane the backend had answered when it last changed.
     var answersSeen: [PaneID: Int] = [:]
-    /// Whether the terminal window is in front; one that never reports focus counts as focused.
-    var terminalFocused = true
+    /// What is told outside the screen while nobody looks at it.
+    var notices = NoticeState()
     /// How the screen draws, as of the last `resize`: key names are spelled for it.
     var glyphs = Glyphs.unicode
     /// Where the last key pressed works, when it is another pane's and not the focused one's: the
@@ -211,27 +211,6 @@ public final class AppShell: TerminalApplication {
         uploadWatcher?.cancel()
         refresher?.cancel()
         reconnector?.cancel()
-    }
-
-    /// Announces a finished or permanently failed upload outside the screen when nobody is looking at it.
-    func announce(_ change: UploadChange) {
-        // A job sent means the backend answers again.
-        if case let .updated(job) = change, job.state == .done {
-            retryFailedPanes()
-        }
-        guard !terminalFocused, case let .updated(job) = change else { return }
-        switch job.state {
-        case .done:
-            if let plan = job.submission {
-                notifier.notify("Handed in", "\(plan.assignmentName): \(job.submittedSummary ?? "submitted"), \(job.fileName)")
-            } else {
-                notifier.notify("Upload finished", "\(job.fileName) is in course \(job.courseID)")
-            }
-        case let .failed(reason):
-            notifier.notify(job.isSubmission ? "Submission failed" : "Upload failed", "\(job.fileName): \(reason)")
-        case .queued, .uploading, .waiting, .damaged:
-            break
-        }
     }
 
     /// Whether a pane is loading or counting down, which tests wait out before they look.
