@@ -81,30 +81,70 @@ extension AppShell {
     }
 
     private func handleInHelp(_ key: Key) -> KeyResult {
-        guard case let .act(action) = HelpOverlay.bindings.lookUp(key, availability: { _ in .enabled }), var help else { return .ignored }
+        guard var help else { return .ignored }
+        defer { setNeedsDisplay() }
+        if help.isFinding {
+            if key == .control("c") { return .quit }
+            help.find(key)
+            self.help = help
+            return .handled
+        }
+        guard case let .act(action) = HelpOverlay.bindings.lookUp(key, availability: { _ in .enabled }) else { return .ignored }
         switch action {
+        case .close where key == .escape && !help.query.isEmpty:
+            help.clearSearch()
         case .close:
             self.help = nil
+            return .handled
         case .quit:
             return .quit
-        case .line, .page, .ends:
-            let (frame, lines) = HelpOverlay.frame(in: helpArea, groups: helpGroups)
-            help.scroll(action, key: key, count: lines.count, room: frame.room)
-            self.help = help
+        case .find:
+            help.startFinding()
+        case .run:
+            return run(selectedIn: &help)
+        case .move, .page, .ends:
+            let (frame, lines) = HelpOverlay.frame(in: helpArea, groups: help.shown(helpGroups))
+            help.move(action, key: key, lines: lines, room: frame.room)
         }
-        setNeedsDisplay()
+        self.help = help
         return .handled
+    }
+
+    /// Closes the help and presses the selected key where it works: in its pane, focused first,
+    /// or the shell's; a key listed only for a prompt stays, with why.
+    private func run(selectedIn help: inout HelpOverlay) -> KeyResult {
+        guard let (item, runner) = help.selectedItem(in: help.shown(helpGroups)) else { return .handled }
+        guard let key = item.key, let runner else {
+            help.cannotRun("works in its prompt: open it first")
+            self.help = help
+            return .handled
+        }
+        // Enter never quits: a selection left on the last key would end the session by surprise.
+        if runner == .shell, case .act(.quit) = ShellKeys.bindings.lookUp(key, availability: { _ in .enabled }) {
+            help.cannotRun("q quits")
+            self.help = help
+            return .handled
+        }
+        self.help = nil
+        if case let .pane(id) = runner {
+            setFocus(id)
+        }
+        return handle(key)
     }
 
     /// The keys the help lists: the focused pane's first, then the other panes' in focus order, then the shell's.
     var helpGroups: [HelpOverlay.Group] {
         let order = [focus] + PaneID.allCases.filter { $0 != focus }
-        let panes = order.map { HelpOverlay.Group(title: pane($0).keyGroup, items: pane($0).helpKeys) }
+        let panes = order.map { HelpOverlay.Group(title: pane($0).keyGroup, items: pane($0).helpKeys, runner: .pane($0)) }
         let prompts = KeyTable.promptGroups.map { group in
             HelpOverlay.Group(title: group.title, items: group.rows.map { KeyItem(row: $0, availability: .enabled) })
         }
-        let groups = panes + prompts + [HelpOverlay.Group(title: ShellKeys.everywhere, items: ShellKeys.bindings.items { _ in .enabled })]
-        return groups.map { HelpOverlay.Group(title: $0.title, items: $0.items.map { $0.spelled(for: glyphs) }) }
+        let shell = HelpOverlay.Group(title: ShellKeys.everywhere, items: ShellKeys.bindings.items { _ in .enabled }, runner: .shell)
+        return (panes + prompts + [shell]).map { group in
+            var spelled = group
+            spelled.items = group.items.map { $0.spelled(for: glyphs) }
+            return spelled
+        }
     }
 
     /// Where the help is drawn: the whole screen but the hint line.

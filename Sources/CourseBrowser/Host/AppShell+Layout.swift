@@ -110,6 +110,9 @@ extension AppShell {
             HintLine.fit(first.map { $0.spelled(for: self.glyphs) }, last: last.map { $0.spelled(for: self.glyphs) }, width: width)
         }
         if help != nil {
+            if help?.isFinding == true {
+                return fit(HelpOverlay.findBindings.hints { _ in true }, [])
+            }
             let bindings = HelpOverlay.bindings
             return fit(bindings.hints { !HelpOverlay.isWayOut($0) }, bindings.hints(HelpOverlay.isWayOut))
         }

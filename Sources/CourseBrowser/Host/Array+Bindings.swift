@@ -10,7 +10,7 @@ extension Array {
 
     /// The bindings as the host shows them, each with whether it applies now.
     func items<Action>(availability: (Action) -> Availability) -> [KeyItem] where Element == Binding<Action> {
-        map { KeyItem(row: $0.row, availability: availability($0.action)) }
+        map { KeyItem(row: $0.row, availability: availability($0.action), key: $0.keys.first?.first) }
     }
 
     /// How a prompt says its keys on its own rows, `Tab complete · Enter queue · Esc cancel`:

@@ -2,20 +2,34 @@ import TerminalUI
 
 /// The `?` screen, drawn over the panes until `Esc` or `?` closes it: the focused pane's keys
 /// first, then the other panes', then the shell's, each under its heading, keys that do
-/// nothing now dimmed. It scrolls, so every key can be read in any window.
+/// nothing now dimmed with why. One key is selected, and Enter does what it does, as in its
+/// pane; `/` keeps only the keys whose names or words hold what is typed.
 struct HelpOverlay: Equatable {
     /// What the overlay's keys do.
     enum Action: Equatable {
-        case line, page, ends, close, quit
+        case move, page, ends, find, run, close, quit
+    }
+
+    /// What the keys do while a search is typed, every other key being its text.
+    enum FindAction: Equatable {
+        case keep, clear
     }
 
     /// The overlay's keys, while it is open.
     static let bindings: [Binding<Action>] = [
-        .step(does: "scroll the help", hint: "scroll", action: .line),
-        Binding([[.pageUp, .pageDown], [.character(" ")]], does: "scroll a page (Space: down)", hint: "page", hintKey: "Space", action: .page),
-        .ends(does: "the top, the end", action: .ends),
-        Binding([[.escape], [.character("?")]], does: "close the help", hint: "close", action: .close),
+        .step(does: "select the next, previous key", hint: "move", action: .move),
+        Binding([[.pageUp, .pageDown], [.character(" ")]], does: "a page up, down (Space: down)", hint: "page", hintKey: "Space", action: .page),
+        .ends(does: "the first key, the last", action: .ends),
+        Binding([[.character("/")]], does: "find keys by their names or what they do", hint: "find", action: .find),
+        Binding([[.enter]], does: "do what the selected key does, in its pane", hint: "run", action: .run),
+        Binding([[.escape], [.character("?")]], does: "close the help (Esc clears a search first)", hint: "close", action: .close),
         Binding([[.character("q")], [.control("c")]], does: "quit", hint: "quit", action: .quit),
+    ]
+
+    /// The keys while a search is typed.
+    static let findBindings: [Binding<FindAction>] = [
+        Binding([[.enter]], does: "keep the keys found", hint: "keep", action: .keep),
+        Binding([[.escape]], does: "clear the search", hint: "clear", action: .clear),
     ]
 
     /// Whether the hint line always keeps the hint of `action`, at its end: the ways out are.
@@ -23,10 +37,18 @@ struct HelpOverlay: Equatable {
         action == .close || action == .quit
     }
 
+    /// Who does what a group's keys do when the help runs one.
+    enum Runner: Equatable {
+        case pane(AppShell.PaneID)
+        case shell
+    }
+
     /// A heading and its keys, as the overlay lists them.
     struct Group: Equatable {
         var title: String
         var items: [KeyItem]
+        /// Who runs its keys; nil for keys that work only inside a prompt.
+        var runner: Runner? = nil
     }
 
     /// One line of the overlay: a heading, or a row's keys (on its first line only) and some of what they do.
@@ -38,6 +60,8 @@ struct HelpOverlay: Equatable {
         var label: String
         var text: String
         var kind: Kind
+        /// Which key of the list the line belongs to, counted across the groups; nil for a heading.
+        var item: Int? = nil
     }
 
     /// Where the overlay goes, and its columns.
@@ -51,17 +75,27 @@ struct HelpOverlay: Equatable {
 
     /// The first line on screen.
     private(set) var scroll = 0
+    /// The selected key, counted across the groups shown.
+    private(set) var selected = 0
+    /// What the keys shown must hold; empty shows them all.
+    private(set) var query = ""
+    /// Whether keys pressed are typed into the search.
+    private(set) var isFinding = false
+    /// Why the last Enter did nothing, until the next key.
+    private(set) var note: String?
 
     /// Every line for `groups` with text `textWidth` wide: a heading, then each row wrapped, a
     /// blank line between groups; a key that does nothing now says why after what it does.
     static func lines(_ groups: [Group], textWidth: Int) -> [Line] {
-        groups.enumerated().flatMap { index, group in
+        var item = 0
+        return groups.enumerated().flatMap { index, group in
             let gap = index == 0 ? [] : [Line(label: "", text: "", kind: .heading)]
-            return gap + [Line(label: "", text: group.title, kind: .heading)] + group.items.flatMap { item in
-                let kind: Line.Kind = item.availability.isEnabled ? .enabled : .disabled
-                let text = item.availability.refusal.map { "\(item.row.does) (not now: \($0.text))" } ?? item.row.does
+            return gap + [Line(label: "", text: group.title, kind: .heading)] + group.items.flatMap { entry in
+                let kind: Line.Kind = entry.availability.isEnabled ? .enabled : .disabled
+                let text = entry.availability.refusal.map { "\(entry.row.does) (not now: \($0.text))" } ?? entry.row.does
+                defer { item += 1 }
                 return text.wrapped(toWidth: textWidth).enumerated().map {
-                    Line(label: $0.offset == 0 ? item.row.label : "", text: $0.element, kind: kind)
+                    Line(label: $0.offset == 0 ? entry.row.label : "", text: $0.element, kind: kind, item: item)
                 }
             }
         }
@@ -78,47 +112,93 @@ struct HelpOverlay: Equatable {
         return (Frame(box: box, keyWidth: keyWidth, textWidth: textWidth, room: height - 2), lines)
     }
 
-    /// Scrolls as `key` of `action` asks, within `count` lines of which `room` show.
-    mutating func scroll(_ action: Action, key: Key, count: Int, room: Int) {
-        let last = max(0, count - room)
-        // The window may have grown since the last key, so step from the line shown, not the one stored.
-        scroll = min(scroll, last)
-        switch action {
-        case .line: scroll += key == .up || key == .character("k") ? -1 : 1
-        case .page: scroll += key == .pageUp ? -max(1, room) : max(1, room)
-        case .ends: scroll = key == .home || key == .character("g") ? 0 : last
-        case .close, .quit: break
+    /// The groups with only the keys whose names, words or heading hold every word of the search.
+    func shown(_ groups: [Group]) -> [Group] {
+        let words = SearchText.words(query)
+        guard !words.isEmpty else { return groups }
+        return groups.compactMap { group in
+            var kept = group
+            kept.items = group.items.filter { item in
+                let text = SearchText.folded([group.title, item.row.label, item.row.does].joined(separator: " "))
+                return words.allSatisfy(text.contains)
+            }
+            return kept.items.isEmpty ? nil : kept
         }
-        scroll = max(0, min(scroll, last))
     }
 
-    /// Draws the overlay over `area`, listing `groups` from the line scrolled to (as far as
-    /// the room allows), and where that is in the border when not every line shows; `footer`
-    /// (Canvas's last rate budget) goes at the start of the bottom border.
-    func draw(into grid: inout Grid, in area: Rect, groups: [Group], footer: String? = nil) {
-        let (frame, lines) = Self.frame(in: area, groups: groups)
-        let box = frame.box
-        grid.clear(box)
-        grid.box(box, title: "Keys", focused: true, style: Style(bold: true, role: .accent))
-        let first = max(0, min(scroll, lines.count - frame.room))
-        for (row, line) in lines.dropFirst(first).prefix(frame.room).enumerated() {
-            let y = box.y + 1 + row
-            if line.kind == .heading {
-                grid.put(line.text, x: box.x + 2, y: y, maxWidth: box.width - 4, style: Style(bold: true, role: .accent))
-                continue
-            }
-            let dimmed = line.kind == .disabled
-            grid.put(line.label, x: box.x + 2, y: y, maxWidth: frame.keyWidth, style: dimmed ? .muted : .bold)
-            grid.put(line.text, x: box.x + 2 + frame.keyWidth, y: y, maxWidth: frame.textWidth, style: dimmed ? .muted : .plain)
+    /// The selected key of `groups` (as shown) and its group's runner.
+    func selectedItem(in groups: [Group]) -> (item: KeyItem, runner: Runner?)? {
+        var index = selected
+        for group in groups {
+            if index < group.items.count { return (group.items[index], group.runner) }
+            index -= group.items.count
         }
-        if lines.count > frame.room {
-            let position = " \(first + 1)–\(min(first + frame.room, lines.count)) of \(lines.count) "
-            grid.put(position, x: box.maxX - position.displayWidth - 2, y: box.maxY - 1, style: .muted)
+        return nil
+    }
+}
+
+extension HelpOverlay {
+    /// Moves the selection as `key` of `action` asks among `lines` of which `room` show, and
+    /// scrolls so that all of the selected key's lines show.
+    mutating func move(_ action: Action, key: Key, lines: [Line], room: Int) {
+        note = nil
+        let count = Set(lines.compactMap(\.item)).count
+        guard count > 0 else { return }
+        switch action {
+        case .move: selected += key == .up || key == .character("k") ? -1 : 1
+        case .page:
+            let step = max(1, Set(lines.dropFirst(scroll).prefix(room).compactMap(\.item)).count)
+            selected += key == .pageUp ? -step : step
+        case .ends: selected = key == .home || key == .character("g") ? 0 : count - 1
+        case .find, .run, .close, .quit: break
         }
-        if let footer {
-            // Left of the scroll position, which keeps its place at the right when both don't fit.
-            let room = box.width - 4 - (lines.count > frame.room ? 18 : 0)
-            grid.put(" \(footer) ", x: box.x + 2, y: box.maxY - 1, maxWidth: max(0, room), style: .muted)
+        selected = max(0, min(selected, count - 1))
+        follow(lines: lines, room: room)
+    }
+
+    /// Scrolls the least that shows every line of the selected key, and its heading when it is
+    /// the first of its group; within the lines there are.
+    mutating func follow(lines: [Line], room: Int) {
+        let mine = lines.indices.filter { lines[$0].item == selected }
+        guard let first = mine.first, let last = mine.last else { return }
+        // A heading, and the gap before it, go with the first key under it.
+        var top = first
+        while top > 0, lines[top - 1].item == nil { top -= 1 }
+        if top < scroll { scroll = top }
+        if last >= scroll + room { scroll = last - room + 1 }
+        scroll = max(0, min(scroll, max(0, lines.count - room)))
+    }
+
+    /// Starts typing a search, which keeps the one there was.
+    mutating func startFinding() {
+        isFinding = true
+        note = nil
+    }
+
+    /// Takes `key` while a search is typed: its text, Backspace, or a key of `findBindings`.
+    mutating func find(_ key: Key) {
+        note = nil
+        switch key {
+        case .enter: isFinding = false
+        case .escape: clearSearch()
+        case .backspace: query = String(query.dropLast())
+        case let .character(character) where !character.isNewline: query.append(character)
+        default: return
         }
+        selected = 0
+        scroll = 0
+    }
+
+    /// Shows every key again.
+    mutating func clearSearch() {
+        query = ""
+        isFinding = false
+        selected = 0
+        scroll = 0
+    }
+
+    /// Says why Enter did nothing: the selected key works only where it is listed.
+    mutating func cannotRun(_ why: String) {
+        note = why
     }
 }

@@ -42,6 +42,9 @@ public enum KeyTable {
         Group(title: "Typing files (s, u)", rows: UploadPrompt.bindings.map(\.row)),
         Group(title: "Before a hand-in", rows: HandInFlow.confirmBindings.map(\.row)),
         Group(title: "Before a reply", rows: ReplyFlow.confirmBindings.map(\.row)),
+        // Its q is the shell's, listed with the keys that work everywhere.
+        Group(title: "The help (?)", rows: HelpOverlay.bindings.filter { $0.action != .quit }.map(\.row)),
+        Group(title: "Finding in the help (/)", rows: HelpOverlay.findBindings.map(\.row)),
     ]
 
     /// Every row, in the order the help lists them: each pane's keys, then the shell's.

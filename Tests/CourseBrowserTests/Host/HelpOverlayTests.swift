@@ -17,7 +17,10 @@ struct HelpOverlayTests {
     }
 
     /// The prompts' groups, after the panes' and before the keys that work everywhere.
-    static let prompts = ["Finding courses (/)", "Choosing an assignment (s)", "Typing files (s, u)", "Before a hand-in", "Before a reply"]
+    static let prompts = [
+        "Finding courses (/)", "Choosing an assignment (s)", "Typing files (s, u)", "Before a hand-in", "Before a reply",
+        "The help (?)", "Finding in the help (/)",
+    ]
 
     func headings(_ lines: [String]) -> [String] {
         let names = ["Courses", "Course", "Queue", "Due", "Everywhere"] + Self.prompts
@@ -33,10 +36,11 @@ struct HelpOverlayTests {
         let uploads = await shell(focusing: 3)
         #expect(uploads.helpGroups.map(\.title) == ["Queue", "Courses", "Due", "Course"] + Self.prompts + ["Everywhere"])
         _ = uploads.handle(.character("?"))
-        #expect(headings(uploads.lines(width: 100, height: 200)) == ["Queue", "Courses", "Due", "Course"] + Self.prompts + ["Everywhere"], "the whole help, with room to spare")
+        // As wide as the box, so nothing of the panes shows beside it.
+        #expect(headings(uploads.lines(width: 80, height: 200)) == ["Queue", "Courses", "Due", "Course"] + Self.prompts + ["Everywhere"], "the whole help, with room to spare")
     }
 
-    @Test func itScrollsToTheLastKeyAndSaysWhereItIs() async {
+    @Test func theSelectionMovesToTheLastKeyAndTheBorderSaysWhereItIs() async {
         let shell = await shell()
         _ = shell.handle(.character("?"))
         let top = shell.lines(width: 80, height: 24)
@@ -46,14 +50,95 @@ struct HelpOverlayTests {
         _ = shell.handle(.end)
         let bottom = shell.lines(width: 80, height: 24)
         #expect(bottom.contains { $0.contains("q  Ctrl-C") && $0.contains("quit") })
-        #expect(!bottom.contains { $0.contains("more in a taller window") })
+        #expect(shell.help?.selectedItem(in: shell.helpGroups)?.item.row.does == "quit", "the last key is selected")
         _ = shell.handle(.home)
         #expect(shell.lines(width: 80, height: 24) == top)
         _ = shell.handle(.character(" "))
-        let paged = shell.lines(width: 80, height: 24)
-        #expect(paged.contains { $0.contains(" \(frame.room + 1)–") }, "Space pages down")
+        #expect(shell.lines(width: 80, height: 24).contains { $0.contains(" of \(lines.count) ") && !$0.contains(" 1–") }, "Space pages down")
+        _ = shell.handle(.character("g"))
+        _ = shell.handle(.character("j"))
+        #expect(shell.help?.selected == 1)
         _ = shell.handle(.character("k"))
-        #expect(shell.lines(width: 80, height: 24).contains { $0.contains(" \(frame.room)–") })
+        _ = shell.handle(.character("k"))
+        #expect(shell.help?.selected == 0, "nothing above the first key")
+    }
+
+    /// The selected key is drawn reversed, across the box.
+    @Test func theSelectedKeyIsReversed() throws {
+        let groups = [HelpOverlay.Group(title: "Course", items: CourseDetailState.bindings.prefix(3).map { KeyItem(row: $0.row, availability: .enabled) })]
+        var help = HelpOverlay()
+        let (frame, lines) = HelpOverlay.frame(in: Rect(x: 0, y: 0, width: 80, height: 12), groups: groups)
+        help.move(.move, key: .down, lines: lines, room: frame.room)
+        var grid = Grid(width: 80, height: 12)
+        help.draw(into: &grid, in: grid.bounds, groups: groups)
+        let second = try #require(grid.lines.firstIndex { $0.contains(groups[0].items[1].row.does.prefix(12)) })
+        let first = try #require(grid.lines.firstIndex { $0.contains(groups[0].items[0].row.does.prefix(12)) })
+        #expect(grid[3, second].style.reverse)
+        #expect(!grid[3, first].style.reverse)
+    }
+
+    @Test func slashFindsKeysByWhatTheyDoAndEscShowsThemAllAgain() async throws {
+        let shell = await shell()
+        _ = shell.handle(.character("?"))
+        _ = shell.handle(.character("/"))
+        for character in "suspend" { _ = shell.handle(.character(character)) }
+        let found = shell.lines(width: 80, height: 24)
+        #expect(found.contains { $0.contains("Keys · /suspend▏") })
+        #expect(found.contains { $0.contains("Ctrl-Z") && $0.contains("suspend; fg brings it back") })
+        #expect(!found.contains { $0.contains("quit") && $0.contains("q  Ctrl-C") }, "only what holds the word")
+        #expect(shell.hints(width: 80).map(\.action) == ["keep", "clear"])
+        _ = shell.handle(.enter)
+        #expect(shell.help?.isFinding == false)
+        #expect(shell.lines(width: 80, height: 24).contains { $0.contains("Keys · /suspend") })
+        _ = shell.handle(.character("/"))
+        _ = shell.handle(.character("x"))
+        _ = shell.handle(.character("q"))
+        #expect(shell.help?.query == "suspendxq", "typed keys are text, q too")
+        #expect(shell.lines(width: 80, height: 24).contains { $0.contains("No key’s name or words hold “suspendxq”") })
+        _ = shell.handle(.enter)
+        #expect(shell.handle(.escape) == .handled)
+        #expect(shell.help?.query == "", "Esc clears the search before it closes")
+        #expect(shell.help != nil)
+        _ = shell.handle(.escape)
+        #expect(shell.help == nil)
+    }
+
+    @Test func enterDoesWhatTheSelectedKeyDoesInItsPane() async throws {
+        let shell = await shell()
+        #expect(shell.focus == .list)
+        _ = shell.handle(.character("?"))
+        _ = shell.handle(.character("/"))
+        for character in "retry the sections" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        let selected = try #require(shell.help?.selectedItem(in: shell.help?.shown(shell.helpGroups) ?? []))
+        #expect(selected.runner == .pane(.detail))
+        #expect(shell.handle(.enter) == .handled)
+        #expect(shell.help == nil, "the help closes")
+        #expect(shell.focus == .detail, "and the key is pressed in its pane, focused")
+    }
+
+    @Test func aKeyOfAPromptIsNotRunAndSaysWhy() async throws {
+        let shell = await shell()
+        _ = shell.handle(.character("?"))
+        _ = shell.handle(.character("/"))
+        for character in "keep the filter" { _ = shell.handle(.character(character)) }
+        _ = shell.handle(.enter)
+        _ = shell.handle(.enter)
+        #expect(shell.help != nil)
+        #expect(shell.lines(width: 80, height: 24).contains { $0.contains("works in its prompt: open it first") })
+        _ = shell.handle(.escape)
+        _ = shell.handle(.escape)
+        #expect(shell.help == nil)
+    }
+
+    @Test func enterOnQuitDoesNotQuitButSaysHow() async {
+        let shell = await shell()
+        _ = shell.handle(.character("?"))
+        _ = shell.handle(.end)
+        #expect(shell.help?.selectedItem(in: shell.helpGroups)?.item.row.does == "quit")
+        #expect(shell.handle(.enter) == .handled)
+        #expect(shell.lines(width: 80, height: 24).contains { $0.contains(" q quits ") })
+        #expect(shell.handle(.character("q")) == .quit)
     }
 
     @Test func theFooterShowsCanvasLastRateBudgetBesideWhereTheListIs() async {
@@ -73,38 +158,32 @@ struct HelpOverlayTests {
         #expect(!without.lines(width: 80, height: 24).contains { $0.contains("rate budget") })
     }
 
-    @Test func scrollingStopsAtTheEnds() {
+    @Test func theSelectionStopsAtTheEndsAndTheViewFollowsIt() {
+        let groups = KeyTable.groups.map { HelpOverlay.Group(title: $0.title, items: $0.rows.map { KeyItem(row: $0, availability: .enabled) }) }
+        let lines = HelpOverlay.lines(groups, textWidth: 40)
+        let count = Set(lines.compactMap(\.item)).count
         var help = HelpOverlay()
-        help.scroll(.line, key: .up, count: 30, room: 10)
-        #expect(help.scroll == 0)
-        help.scroll(.page, key: .pageDown, count: 30, room: 10)
-        help.scroll(.page, key: .character(" "), count: 30, room: 10)
-        help.scroll(.page, key: .pageDown, count: 30, room: 10)
-        #expect(help.scroll == 20)
-        help.scroll(.ends, key: .character("g"), count: 30, room: 10)
-        #expect(help.scroll == 0)
+        help.move(.move, key: .up, lines: lines, room: 10)
+        #expect(help.selected == 0 && help.scroll == 0)
+        help.move(.ends, key: .end, lines: lines, room: 10)
+        #expect(help.selected == count - 1)
+        #expect(help.scroll == lines.count - 10, "the last line shows")
+        help.move(.ends, key: .character("g"), lines: lines, room: 10)
+        #expect(help.selected == 0 && help.scroll == 0)
+        for _ in 0..<30 { help.move(.move, key: .down, lines: lines, room: 10) }
+        let mine = lines.indices.filter { lines[$0].item == 30 }
+        #expect(mine.allSatisfy { $0 >= help.scroll && $0 < help.scroll + 10 }, "every line of the selected key shows")
     }
 
-    @Test func aStepAfterTheWindowGrewMovesFromTheLineShown() {
+    @Test func theFirstKeyOfAGroupBringsItsHeadingIntoView() {
+        let groups = KeyTable.groups.map { HelpOverlay.Group(title: $0.title, items: $0.rows.map { KeyItem(row: $0, availability: .enabled) }) }
+        let lines = HelpOverlay.lines(groups, textWidth: 40)
         var help = HelpOverlay()
-        help.scroll(.ends, key: .end, count: 30, room: 5)
-        #expect(help.scroll == 25)
-        help.scroll(.line, key: .up, count: 30, room: 20)
-        #expect(help.scroll == 9, "the taller window showed from line 10")
-    }
-
-    @Test func theFirstUpAfterTheWindowGrowsScrollsAtOnce() async throws {
-        let shell = await shell()
-        _ = shell.handle(.character("?"))
-        _ = shell.lines(width: 80, height: 12)
-        _ = shell.handle(.end)
-        let grown = shell.lines(width: 80, height: 30)
-        let (frame, lines) = HelpOverlay.frame(in: shell.helpArea, groups: shell.helpGroups)
-        try #require(lines.count > frame.room, "the keys still need scrolling in the taller window")
-        #expect(grown.contains { $0.contains(" of \(lines.count) ") && $0.contains("–\(lines.count) ") }, "it shows the end")
-        _ = shell.handle(.up)
-        let top = lines.count - frame.room
-        #expect(shell.lines(width: 80, height: 30).contains { $0.contains(" \(top)–\(lines.count - 1) of \(lines.count) ") })
+        help.move(.ends, key: .end, lines: lines, room: 10)
+        let firstOfLast = groups.dropLast().map(\.items.count).reduce(0, +)
+        while help.selected > firstOfLast { help.move(.move, key: .up, lines: lines, room: 10) }
+        let heading = lines.lastIndex { $0.kind == .heading && $0.text == ShellKeys.everywhere }
+        #expect(heading == help.scroll || heading.map { $0 >= help.scroll } == true, "the heading shows above its first key")
     }
 
     @Test func escOrQuestionMarkClosesAndQStillQuits() async {
@@ -132,7 +211,7 @@ struct HelpOverlayTests {
         let scrollRow = try #require(grid.lines.firstIndex { $0.contains("move to the next, previous item") })
         // The keys start two columns inside the box, which is centred one column in.
         #expect(grid[3, retryRow].style == .muted)
-        #expect(grid[3, scrollRow].style == .bold)
+        #expect(grid[3, scrollRow].style == Style(bold: true, reverse: true), "bold, and reversed as the one selected")
     }
 
     @Test func aLongRowWrapsInsideTheOverlay() {

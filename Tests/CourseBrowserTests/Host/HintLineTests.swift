@@ -52,7 +52,7 @@ struct HintLineTests {
         let shell = await shell()
         _ = shell.handle(.character("?"))
         expectWholeHints(shell, ending: "Esc close  q quit")
-        #expect(shell.lines(width: 40, height: 20).last == " ↑↓ scroll  Esc close  q quit", "scrolling goes before the way out")
+        #expect(shell.lines(width: 40, height: 20).last == " ↑↓ move  Space page  Esc close  q quit", "moving goes before the way out")
     }
 
     @Test func atEveryWidthAnOpenPromptKeepsCtrlCQuit() async {

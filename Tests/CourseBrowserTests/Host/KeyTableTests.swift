@@ -35,7 +35,7 @@ struct KeyTableTests {
     @Test func everyPaneAndTheShellAreListedOnceInFocusOrder() {
         #expect(KeyTable.groups.map(\.title) == [
             "Courses", "Due", "Course", "Queue", "Finding courses (/)", "Choosing an assignment (s)", "Typing files (s, u)",
-            "Before a hand-in", "Before a reply", "Everywhere",
+            "Before a hand-in", "Before a reply", "The help (?)", "Finding in the help (/)", "Everywhere",
         ])
         #expect(KeyTable.rows.count == KeyTable.groups.map(\.rows.count).reduce(0, +))
         let rows = KeyTable.rows.map { "\($0.label) \($0.does)" }
