@@ -47,14 +47,4 @@ package enum FileLock {
         }
         return true
     }
-
-    /// Whether another open description holds the lock on `name` right now.
-    ///
-    /// Probing takes the lock for an instant, so a claim attempted at that very moment
-    /// may see the file as busy; callers treat busy as "try again later" anyway.
-    package static func isHeld(_ name: String, in directory: FileDescriptor, flags: Int32) -> Bool {
-        guard let descriptor = try? directory.open(name, flags | O_NONBLOCK) else { return false }
-        defer { descriptor.close() }
-        return (try? lock(descriptor, wait: false)) == false
-    }
 }

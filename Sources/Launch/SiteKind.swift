@@ -26,9 +26,4 @@ public enum SiteKind: String, Sendable, Codable, CaseIterable {
         case .moodle: "MOODLE_URL"
         }
     }
-
-    /// The option that gives the site's address.
-    var urlOption: String {
-        "--" + rawValue
-    }
 }

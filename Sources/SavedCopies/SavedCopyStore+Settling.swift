@@ -8,11 +8,6 @@ extension SavedCopyStore {
         writesUnderWay.ended()
     }
 
-    /// Whether every write handed to a background writer has finished.
-    public var isSettled: Bool {
-        writesUnderWay.isNone
-    }
-
     /// Waits, blocking the calling thread, until every write under way has finished or
     /// `seconds` have passed: what a process about to exit does so that the record of what was
     /// seen, or the answer it just printed, is not cut off; a stuck disk or an account still

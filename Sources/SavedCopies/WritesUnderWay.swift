@@ -44,11 +44,6 @@ final class WritesUnderWay: @unchecked Sendable {
         }
     }
 
-    /// Whether no write is under way.
-    var isNone: Bool {
-        locked { count <= 0 }
-    }
-
     /// Waits until no write is under way or `seconds` have passed; whether none is.
     @discardableResult
     func waitUntilNone(within limit: Double) -> Bool {

@@ -130,13 +130,9 @@ public struct DownloadRecords: Sendable {
         escaped(fileID) + ".json"
     }
 
-    /// Where the copy of `file` is when it is current: recorded with the size and last change
-    /// the backend gives now, and still on disk with that size. Nil when it must be downloaded.
-    public func isCurrent(_ file: CourseFile, backend: String, course: CourseID) -> LocalPath? {
-        Self.currentCopy(of: file, in: entry(backend: backend, course: course, fileID: file.id))
-    }
-
-    /// `isCurrent` for each of `files`, by file ID, reading the course's record once.
+    /// Where the copy of each of `files` is, by file ID, when it is current: recorded with the
+    /// size and last change the backend gives now, and still on disk with that size; a file
+    /// missing from the answer must be downloaded. The course's record is read once.
     public func currentCopies(of files: [CourseFile], backend: String, course: CourseID) -> [String: LocalPath] {
         let recorded = entries(backend: backend, course: course)
         var copies: [String: LocalPath] = [:]

@@ -25,11 +25,6 @@ public final class UploadClaim: Sendable {
         release()
     }
 
-    /// True until `release()`.
-    public var isHeld: Bool {
-        descriptor.withLock { $0 != nil }
-    }
-
     /// Gives the job up so any process may claim it; calling it again does nothing.
     public func release() {
         descriptor.withLock { $0.take() }?.close()

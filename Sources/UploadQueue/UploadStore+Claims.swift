@@ -28,13 +28,4 @@ extension UploadStore {
             throw UploadQueueError.unreadable(path: error.path, reason: error.reason)
         }
     }
-
-    /// Whether anyone, in this process or another, holds a claim on job `id` now.
-    public func isClaimed(_ id: String) -> Bool {
-        guard Self.isValidJobID(id),
-              let jobs = try? FileDescriptor.open(jobsURL.path, O_RDONLY | O_DIRECTORY)
-        else { return false }
-        defer { jobs.close() }
-        return FileLock.isHeld(id, in: jobs, flags: Self.jobDirectoryFlags)
-    }
 }

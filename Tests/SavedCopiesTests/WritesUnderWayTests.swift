@@ -16,17 +16,17 @@ struct WritesUnderWayTests {
 
     @Test func withNoWriteTheWaitIsOverAtOnce() async {
         let writes = WritesUnderWay()
-        #expect(writes.isNone)
+        #expect(writes.waitUntilNone(within: 0))
         #expect(await wait(writes, within: 0))
     }
 
     @Test func aWriteThatDoesNotEndHoldsTheWaitToItsLimitOnly() async {
         let writes = WritesUnderWay()
         writes.began()
-        #expect(!writes.isNone)
+        #expect(!writes.waitUntilNone(within: 0))
         #expect(await wait(writes, within: 0.1) == false)
         writes.ended()
-        #expect(writes.isNone)
+        #expect(writes.waitUntilNone(within: 0))
     }
 
     /// The wait's limit is ten minutes and the suite's one: only a wait woken by the last
@@ -37,7 +37,7 @@ struct WritesUnderWayTests {
         writes.began()
         let waiting = Task { await wait(writes, within: 600) }
         writes.ended()
-        #expect(!writes.isNone, "one is still under way")
+        #expect(!writes.waitUntilNone(within: 0), "one is still under way")
         writes.ended()
         #expect(await waiting.value)
     }

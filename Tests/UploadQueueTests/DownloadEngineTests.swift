@@ -28,7 +28,7 @@ struct DownloadEngineTests {
         #expect(try fixture.job(job.id)?.sourcePath == path)
         let entry = try #require(fixture.records.entry(backend: fixture.backend, course: fixture.course, fileID: "7"))
         #expect(entry.path == path && entry.size == 11 && entry.validator == "\"v1\"")
-        #expect(fixture.records.isCurrent(file, backend: fixture.backend, course: fixture.course) == LocalPath(path))
+        #expect(fixture.records.currentCopies(of: [file], backend: fixture.backend, course: fixture.course)[file.id] == LocalPath(path))
     }
 
     @Test func aDownloadKilledMidwayResumesFromThePartWithTheStoredValidator() async throws {
@@ -111,7 +111,7 @@ struct DownloadEngineTests {
         #expect(try fixture.job(job.id)?.state == .done)
         #expect(contents(fixture.path("notes.pdf")) == "hello, world!")
         #expect(!FileManager.default.fileExists(atPath: fixture.path("notes (2).pdf")))
-        #expect(fixture.records.isCurrent(changed, backend: fixture.backend, course: fixture.course) == LocalPath(fixture.path("notes.pdf")))
+        #expect(fixture.records.currentCopies(of: [changed], backend: fixture.backend, course: fixture.course)[changed.id] == LocalPath(fixture.path("notes.pdf")))
     }
 
     @Test func ourEarlierDownloadThatTheUserEditedIsKept() async throws {
@@ -173,7 +173,7 @@ struct DownloadEngineTests {
         #expect(try fixture.job(job.id)?.state == .done)
         #expect(try fixture.job(job.id)?.sourcePath == path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.path("")) == ["notes.pdf"])
-        #expect(fixture.records.isCurrent(file, backend: fixture.backend, course: fixture.course) == LocalPath(path))
+        #expect(fixture.records.currentCopies(of: [file], backend: fixture.backend, course: fixture.course)[file.id] == LocalPath(path))
     }
 
     /// A file of that name the user has, or an older version, is not taken for the job's own.

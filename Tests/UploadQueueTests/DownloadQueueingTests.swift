@@ -171,7 +171,7 @@ struct DownloadQueueingTests {
         let outcome = try fixture.enqueue([file])
         #expect(outcome.queued.isEmpty)
         #expect(outcome.current[file.id]?.path == path)
-        #expect(fixture.records.isCurrent(file, backend: fixture.backend, course: fixture.course)?.path == path)
+        #expect(fixture.records.currentCopies(of: [file], backend: fixture.backend, course: fixture.course)[file.id]?.path == path)
     }
 
     @Test func aCopyOfAnotherDateIsNotTakenAndKeepsItsName() throws {

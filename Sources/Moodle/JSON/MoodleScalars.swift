@@ -45,10 +45,6 @@ struct MoodleNumber: Decodable, Equatable, Sendable {
 struct MoodleFlag: Decodable, Equatable, Sendable {
     let value: Bool
 
-    init(_ value: Bool) {
-        self.value = value
-    }
-
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let flag = try? container.decode(Bool.self) {
