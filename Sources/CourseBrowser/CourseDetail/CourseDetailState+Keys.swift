@@ -80,8 +80,8 @@ extension CourseDetailState {
 
     /// The keys in force now: the hand-in flow's while it is open, else the pane's.
     var keys: [KeyItem] {
-        if gradePrompt != nil {
-            return GradePrompt.bindings.items { _ in .enabled }
+        if let gradePrompt {
+            return gradePrompt.bindings.items { _ in .enabled }
         }
         if let reply {
             return reply.keys

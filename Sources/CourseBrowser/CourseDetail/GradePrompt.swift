@@ -14,10 +14,22 @@ struct GradePrompt: Equatable {
         case answer, cancel
     }
 
-    static let bindings: [Binding<Action>] = [
-        Binding([[.enter]], does: "take the answer (an empty what-if score clears it)", hint: "set", action: .answer),
+    /// The what-if score's keys; every other key is text for it.
+    static let whatIfBindings: [Binding<Action>] = [
+        Binding([[.enter]], does: "use the score typed (8.5 points, or 85% of them), or clear it when empty; nothing is sent", hint: "set", action: .answer),
         Binding([[.escape]], does: "cancel", hint: "cancel", action: .cancel),
     ]
+
+    /// The letter's keys; every other key is text for it.
+    static let targetBindings: [Binding<Action>] = [
+        Binding([[.enter]], does: "find the score the letter typed needs", hint: "find", action: .answer),
+        Binding([[.escape]], does: "cancel", hint: "cancel", action: .cancel),
+    ]
+
+    /// The keys in force for this prompt's purpose.
+    var bindings: [Binding<Action>] {
+        purpose == .whatIf ? Self.whatIfBindings : Self.targetBindings
+    }
 
     var purpose: Purpose
     var work: GradedWork
@@ -38,10 +50,8 @@ struct GradePrompt: Equatable {
         case .whatIf: "What-if score for \(work.name)" + (work.pointsPossible.map { " (of \(PointsText.format($0)))" } ?? "") + ": "
         case .target: "Letter to reach with \(work.name): "
         }
-        let hint = switch purpose {
-        case .whatIf: "Enter sets it · empty Enter clears it · 85% for a share of the points · Esc cancels · nothing is sent"
-        case .target: "Enter finds the score it needs · Esc cancels"
-        }
+        let usage = bindings.usage(for: glyphs)
+        let hint = purpose == .whatIf ? usage + " · empty clears it · 85% for a share of the points · nothing is sent" : usage
         return [PromptField.line(label: label, editor: editor, width: width, glyphs: glyphs)]
             + DetailText.wrap(problem ?? hint, width: width, style: problem == nil ? .muted : .error)
     }

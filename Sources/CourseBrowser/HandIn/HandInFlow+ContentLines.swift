@@ -16,13 +16,13 @@ extension HandInFlow {
             }.joined(separator: " · ")
             return [StyledLine("Hand in to \(Self.name(assignment, glyphs: glyphs)) as: " + choices, style: .accent)]
                 + terms(of: assignment, width: width, glyphs: glyphs, now: now)
-                + [StyledLine("Esc cancels", style: .muted)]
+                + [StyledLine(Self.kindBindings.filter { $0.action == .cancel }.usage(for: glyphs), style: .muted)]
         case let .writing(assignment):
             return [StyledLine("Writing the text for \(Self.name(assignment, glyphs: glyphs)) in your editor…", style: .muted)]
         case let .linking(assignment, editor, problem):
             let field = PromptField.line(label: "Link for \(Self.name(assignment, glyphs: glyphs)): ", editor: editor, width: width, glyphs: glyphs)
             let help = problem.map { StatusRows.problem($0, width: width, glyphs: glyphs) }
-                ?? [StyledLine("Enter asks before handing it in · Esc cancels", style: .muted)]
+                ?? [StyledLine(Self.linkBindings.usage(for: glyphs), style: .muted)]
             return [field] + terms(of: assignment, width: width, glyphs: glyphs, now: now) + help
         case let .confirmingContent(assignment, content):
             var question = HandInSummary.question(files: [content.description], to: assignment, now: now)

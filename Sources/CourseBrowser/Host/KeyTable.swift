@@ -41,7 +41,12 @@ public enum KeyTable {
         Group(title: "Choosing an assignment (s)", rows: AssignmentPicker.bindings.map(\.row)),
         Group(title: "Typing files (s, u)", rows: UploadPrompt.bindings.map(\.row)),
         Group(title: "Before a hand-in", rows: HandInFlow.confirmBindings.map(\.row)),
+        Group(title: "Handing in as (s)", rows: HandInFlow.kindBindings.map(\.row)),
+        Group(title: "Typing a link (l)", rows: HandInFlow.linkBindings.map(\.row)),
+        Group(title: "Before a text or link is handed in", rows: HandInFlow.contentConfirmBindings.map(\.row)),
         Group(title: "Before a reply", rows: ReplyFlow.confirmBindings.map(\.row)),
+        Group(title: "A what-if score (w)", rows: GradePrompt.whatIfBindings.map(\.row)),
+        Group(title: "A letter to reach (t)", rows: GradePrompt.targetBindings.map(\.row)),
         // Its q is the shell's, listed with the keys that work everywhere.
         Group(title: "The help (?)", rows: HelpOverlay.bindings.filter { $0.action != .quit }.map(\.row)),
         Group(title: "Finding in the help (/)", rows: HelpOverlay.findBindings.map(\.row)),

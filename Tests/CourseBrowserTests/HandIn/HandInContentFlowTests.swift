@@ -72,7 +72,7 @@ struct HandInContentFlowTests {
         #expect(flow.lines(width: 80, glyphs: .unicode, now: Self.now).map(\.text) == [
             "Hand in to Portfolio as: f files · t a text · l a link",
             "Takes files, a text or a link · due in 24 h",
-            "Esc cancels",
+            "Esc cancel",
         ])
         #expect(flow.update(.key(.character("x"))).isEmpty)
         #expect(flow.update(.key(.character("f"))).isEmpty)
