@@ -330,13 +330,8 @@ final class CourseDetailPane: PaneRunner {
 }
 
 extension CourseDetailPane {
-    var uploadPrompt: UploadPrompt? { state.handIn?.prompt }
-    var assignmentPicker: AssignmentPicker? { state.handIn?.picker }
-    var hasFailure: Bool { state.hasFailure }
     var isCutOff: Bool { state.isCutOff }
     var answers: Int { state.answers }
-    /// Content lines at the pane's width, for the scroll position.
-    var lineCount: Int { state.lines.count }
     var title: String { "Course" }
     var keyGroup: String { "Course" }
     var footer: String? { state.footer }

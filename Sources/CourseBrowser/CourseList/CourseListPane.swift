@@ -84,8 +84,6 @@ final class CourseListPane: PaneRunner {
 }
 
 extension CourseListPane {
-    var scope: CourseScope { state.scope }
-    var selectedCourse: Course? { state.selectedCourse }
     var title: String { state.title }
     var keyGroup: String { "Courses" }
     var footer: String? { state.footer }

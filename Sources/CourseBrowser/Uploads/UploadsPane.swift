@@ -131,9 +131,6 @@ final class UploadsPane: PaneRunner {
 }
 
 extension UploadsPane {
-    var jobs: [UploadJob] { state.jobs }
-    var hasLoaded: Bool { state.queue.value != nil }
-    var queueFailure: String? { state.queue.failureMessage }
     var title: String { state.title }
     var keyGroup: String { UploadsState.name }
     var footer: String? { state.footer }

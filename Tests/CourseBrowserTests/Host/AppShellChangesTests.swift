@@ -52,7 +52,7 @@ struct AppShellChangesTests {
     }
 
     func openSwift(in shell: AppShell) async {
-        for _ in 0..<5 where shell.list.selectedCourse?.id != Fixtures.swift.id {
+        for _ in 0..<5 where shell.list.state.selectedCourse?.id != Fixtures.swift.id {
             _ = shell.handle(.down)
         }
         #expect(shell.handle(.enter) == .handled)

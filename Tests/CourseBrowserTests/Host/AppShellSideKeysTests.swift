@@ -104,7 +104,7 @@ struct AppShellSideKeysTests {
         _ = shell.handle(.character("h"))
         _ = shell.handle(.character("l"))
         #expect(shell.focus == .detail)
-        #expect(shell.detail.uploadPrompt?.editor.text.hasSuffix("hl") == true)
+        #expect(shell.detail.state.handIn?.prompt?.editor.text.hasSuffix("hl") == true)
     }
 
     @Test func hAnswersTheUploadsPanesQuestionAsAnyOtherKeyDoes() async {

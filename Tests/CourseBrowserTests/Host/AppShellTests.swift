@@ -171,7 +171,7 @@ struct AppShellMouseTests {
         let lines = shell.lines(width: 120, height: 40)
         let row = lines.firstIndex { $0.contains("日本語入門") } ?? 0
         #expect(shell.handle(.mouse(MouseEvent(.click, x: 5, y: row))) == .handled)
-        #expect(shell.list.selectedCourse?.id == Fixtures.japanese.id)
+        #expect(shell.list.state.selectedCourse?.id == Fixtures.japanese.id)
         #expect(shell.focus == .list)
         #expect(shell.handle(.mouse(MouseEvent(.click, x: 5, y: row))) == .handled)
         #expect(shell.focus == .detail, "opening a course focuses it")
@@ -183,13 +183,13 @@ struct AppShellMouseTests {
 
     @Test func theWheelScrollsThePaneUnderItWithoutMovingFocus() async {
         let shell = await shell()
-        let before = shell.list.selectedCourse?.id
+        let before = shell.list.state.selectedCourse?.id
         _ = shell.handle(.tab)
         _ = shell.handle(.tab)
         #expect(shell.focus == .detail)
         _ = shell.handle(.mouse(MouseEvent(.wheelDown, x: 5, y: 5)))
         #expect(shell.focus == .detail)
-        #expect(shell.list.selectedCourse?.id != before, "the list under the wheel moved")
+        #expect(shell.list.state.selectedCourse?.id != before, "the list under the wheel moved")
     }
 
     @Test func onANarrowScreenAClickOnATabFocusesItsPane() async {

@@ -31,7 +31,7 @@ struct IdleShellTests {
         let shell = AppShell(environment: environment.planning([]))
         shell.start(openingCourse: Fixtures.swift.id)
         // The queue's pane animates while a job waits; the others settle once they loaded.
-        await settle { shell.uploads.hasLoaded && !shell.list.isAnimating && !shell.detail.isAnimating && !shell.due.isAnimating }
+        await settle { shell.uploads.state.queue.value != nil && !shell.list.isAnimating && !shell.detail.isAnimating && !shell.due.isAnimating }
         shell.resize(width: 120, height: 30, glyphs: .unicode)
         return shell
     }

@@ -121,12 +121,12 @@ struct AnnouncementSectionTests {
         let row = failed.firstIndex(of: " ❗ Couldn't mark it read: Can't reach school.example  [r]etry") ?? 0
         #expect(failed[row - 1] == "     The lab after it is cancelled.", "the row is under the announcement it is about")
         #expect(failed[row + 1] == "")
-        #expect(pane.hasFailure)
+        #expect(pane.state.hasFailure)
         #expect(pane.handle(.character("r")))
         await settle { attempts.values.count == 2 && pane.state.reading.failures.isEmpty }
         #expect(attempts.values == ["31", "31"])
         #expect(!pane.lines(width: 70, height: 60).contains { $0.contains("Couldn't mark it read") })
-        #expect(!pane.hasFailure)
+        #expect(!pane.state.hasFailure)
     }
 
     @Test func enterWithNoAnnouncementSelectedSaysWhatToDo() async {
@@ -193,12 +193,12 @@ struct AnnouncementSectionTests {
         #expect(first[0].hasPrefix(" Saved 2 h ago"))
         #expect(first.contains { $0.hasPrefix(" ● ") && $0.hasSuffix("  Saved news") })
         gate.open()
-        await settle { !pane.isAnimating && pane.hasFailure }
+        await settle { !pane.isAnimating && pane.state.hasFailure }
         #expect(pane.lines(width: 70, height: 60).contains { $0.hasSuffix("  Saved news") }, "a failed refresh keeps the copy")
         #expect(pane.handle(.character("r")))
         await settle { pane.lines(width: 70, height: 60).contains { $0.hasPrefix(" ● ") && $0.hasSuffix("  Room change") } }
         #expect(!pane.lines(width: 70, height: 60).contains { $0.contains("Saved news") })
-        #expect(!pane.hasFailure)
+        #expect(!pane.state.hasFailure)
     }
 
     @Test func aSectionThatCannotLoadSaysSoInItsOwnRow() async {

@@ -85,7 +85,7 @@ struct CourseDetailPaneTests {
         #expect(lines.filter { $0.contains("❗") } == [" ❗ Couldn't load course: No course with ID 999999  [r]etry"])
         #expect(!lines.contains(" Syllabus"))
         #expect(!lines.contains(" Modules"))
-        #expect(pane.hasFailure)
+        #expect(pane.state.hasFailure)
     }
 
     @Test func aSectionThatFailsDifferentlyFromTheOverviewStillSaysSo() async {
@@ -182,13 +182,13 @@ struct CourseDetailPaneTests {
         let pane = await loaded()
         let total = render(pane, width: 50, height: 100).filter { !$0.isEmpty }.count
         _ = render(pane, width: 50, height: 5)
-        #expect(pane.footer == "1–5 of \(pane.lineCount)")
+        #expect(pane.footer == "1–5 of \(pane.state.lines.count)")
         _ = pane.handle(.down)
         #expect(render(pane, width: 50, height: 5)[0] == " SWIFT-101 · Fall 2026")
         _ = pane.handle(.end)
         let bottom = render(pane, width: 50, height: 5)
         #expect(bottom[4] == " No files", "Files comes last")
-        #expect(pane.footer == "\(pane.lineCount - 4)–\(pane.lineCount) of \(pane.lineCount)")
+        #expect(pane.footer == "\(pane.state.lines.count - 4)–\(pane.state.lines.count) of \(pane.state.lines.count)")
         _ = pane.handle(.pageUp)
         #expect(render(pane, width: 50, height: 5)[4] != bottom[4])
         #expect(total > 5)

@@ -77,7 +77,7 @@ struct CourseDetailSubmitTests {
             " type to find · ↑↓ choose · Enter pick · Esc cancel",
         ])
         type("do thi", into: pane)
-        #expect(pane.assignmentPicker?.matches.map(\.id) == ["11"])
+        #expect(pane.state.handIn?.picker?.matches.map(\.id) == ["11"])
         #expect(render(pane)[1] == " › Bài tập 2: Đồ thị · " + Self.dueOfExercise)
         type("zz", into: pane)
         #expect(render(pane)[1] == "   No assignment matches \"do thizz\"")
@@ -89,7 +89,7 @@ struct CourseDetailSubmitTests {
         let pane = await opened()
         _ = pane.handle(.character("s"))
         type("thi bai", into: pane)
-        #expect(pane.assignmentPicker?.matches.map(\.id) == ["11"], "words in any order, each anywhere in the name")
+        #expect(pane.state.handIn?.picker?.matches.map(\.id) == ["11"], "words in any order, each anywhere in the name")
     }
 
     @Test func aLockedAssignmentIsRefusedInThePickerWithItsExplanation() async {
@@ -98,7 +98,7 @@ struct CourseDetailSubmitTests {
         _ = pane.handle(.down)
         _ = pane.handle(.down)
         _ = pane.handle(.enter)
-        #expect(pane.uploadPrompt == nil)
+        #expect(pane.state.handIn?.prompt == nil)
         #expect(render(pane, width: 100).contains(" ❗ Final project is locked: This assignment is locked until Lab 1 is graded."))
     }
 
@@ -130,7 +130,7 @@ struct CourseDetailSubmitTests {
         _ = pane.handle(.enter)
         #expect(queued.values.isEmpty, "a second Enter is no answer")
         _ = pane.handle(.character("y"))
-        await settle { pane.uploadPrompt == nil }
+        await settle { pane.state.handIn?.prompt == nil }
         #expect(queued.values == ["101 12 /tmp/lab 1.py /tmp/data set.csv"])
         #expect(render(pane, width: 100)[0] == " Queued 2 files for Lab 1; it is handed in once, when the network allows")
     }
@@ -159,7 +159,7 @@ struct CourseDetailSubmitTests {
     @Test func withNothingToHandInSSaysWhyInsteadOfOpening() async {
         let pane = await opened([Self.onPaper])
         _ = pane.handle(.character("s"))
-        #expect(pane.assignmentPicker == nil)
+        #expect(pane.state.handIn?.picker == nil)
         #expect(render(pane)[0] == " No assignment in this course takes files, a text or a link")
         #expect(!pane.hints.contains { $0.key == "s" }, "the hint line offers s only where it can be used")
     }

@@ -38,7 +38,7 @@ struct CourseDetailUploadPromptTests {
         type("'/tmp/essay q.pdf'", into: pane)
         #expect(render(pane)[0] == " Upload file: '/tmp/essay q.pdf'")
         _ = pane.handle(.enter)
-        await settle { pane.uploadPrompt == nil }
+        await settle { pane.state.handIn?.prompt == nil }
         #expect(queued.values == ["101 /tmp/essay q.pdf"])
         #expect(render(pane)[0] == " Queued essay q.pdf for upload")
     }
@@ -50,7 +50,7 @@ struct CourseDetailUploadPromptTests {
         _ = pane.handle(.character("u"))
         type("/nope.pdf", into: pane)
         _ = pane.handle(.enter)
-        await settle { pane.uploadPrompt?.problem != nil }
+        await settle { pane.state.handIn?.prompt?.problem != nil }
         let lines = render(pane)
         #expect(lines[0] == " Upload file: /nope.pdf")
         #expect(lines[1] == " ❗ Can't find /nope.pdf")
@@ -92,7 +92,7 @@ struct CourseDetailUploadPromptTests {
     @Test func noPromptWithoutACourseButTheReasonInstead() {
         let pane = CourseDetailPane(environment: Fixtures.environment())
         _ = pane.handle(.character("u"))
-        #expect(pane.uploadPrompt == nil)
+        #expect(pane.state.handIn?.prompt == nil)
         #expect(pane.lines(width: 50, height: 10)[0] == " No course is open")
         #expect(!pane.hints.contains { $0.key == "u" })
     }
@@ -126,7 +126,7 @@ struct CourseDetailSeveralUploadsTests {
         _ = pane.handle(.character("u"))
         for character in #"/tmp/a.pdf /tmp/missing.pdf /tmp/c\ d.pdf"# { _ = pane.handle(.character(character)) }
         _ = pane.handle(.enter)
-        await settle { pane.uploadPrompt?.problem != nil }
+        await settle { pane.state.handIn?.prompt?.problem != nil }
         #expect(queued.values == ["/tmp/a.pdf"], "queued in order up to the one that failed")
         let lines = pane.lines(width: 80, height: 12)
         #expect(lines[0] == #" Upload file: /tmp/missing.pdf /tmp/c\ d.pdf"#)

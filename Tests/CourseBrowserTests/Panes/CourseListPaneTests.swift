@@ -84,7 +84,7 @@ struct CourseListPaneTests {
         _ = pane.handle(.character("v"))
         _ = pane.handle(.character("v"))
         await settle { !pane.isAnimating }
-        #expect(pane.scope == .all)
+        #expect(pane.state.scope == .all)
         let headings = render(pane, height: 8).filter { !$0.hasPrefix("  ") }
         #expect(headings == [" Fall 2026", " Spring 2027 · upcoming", " Spring 2026 · ended", " Spring 2025 · ended"])
     }
@@ -107,7 +107,7 @@ struct CourseListPaneTests {
         await settle { !pane.isAnimating }
         #expect(pane.title == "Courses · All · 3")
         _ = pane.handle(.character("v"))
-        #expect(pane.scope == .current)
+        #expect(pane.state.scope == .current)
         #expect(asked.values == [.current, .favorites, .all], "a view already loaded is not loaded again")
     }
 
@@ -116,7 +116,7 @@ struct CourseListPaneTests {
         let saved = Recorder<Settings>()
         environment.settings = SettingsClient(load: { Settings(courseScope: .favorites) }, save: { saved.append($0) })
         let pane = CourseListPane(environment: environment)
-        #expect(pane.scope == .favorites)
+        #expect(pane.state.scope == .favorites)
         _ = pane.handle(.character("v"))
         #expect(saved.values == [Settings(courseScope: .all)])
     }
@@ -212,7 +212,7 @@ struct CourseListPaneTests {
         _ = pane.handle(.end)
         #expect(render(pane, height: 5)[4].hasPrefix("  Course 50"))
         _ = pane.handle(.pageUp)
-        #expect(pane.selectedCourse?.name == "Course 45")
+        #expect(pane.state.selectedCourse?.name == "Course 45")
         _ = pane.handle(.character("g"))
         let top = render(pane, height: 5)
         #expect(top[0] == " No term", "the first course's heading comes back into view")
@@ -241,7 +241,7 @@ struct CourseListPaneTests {
         pane.update(.opened(Fixtures.robotics.id))
         pane.start()
         await settle { !pane.isAnimating }
-        #expect(pane.selectedCourse == Fixtures.robotics)
+        #expect(pane.state.selectedCourse == Fixtures.robotics)
         #expect(render(pane)[4].hasPrefix("› Robotics Club"))
     }
 

@@ -112,17 +112,17 @@ struct DiscussionSectionTests {
         _ = pane.handle(.enter)
         await settle { reads.values.count == 1 && pane.state.discussionReading.threads["71"] != nil }
         #expect(pane.lines(width: 140, height: 80).contains("     The teacher shows the replies once you have posted to this discussion yourself"))
-        #expect(!pane.hasFailure, "nothing to retry: posting is what shows them")
+        #expect(!pane.state.hasFailure, "nothing to retry: posting is what shows them")
         _ = pane.handle(.enter)
         #expect(pane.handle(.enter), "opened again, it asks again")
         await settle { reads.values.count == 2 && pane.state.discussionReading.threads["71"] != nil }
-        await settle { reads.values.count == 2 && pane.hasFailure }
+        await settle { reads.values.count == 2 && pane.state.hasFailure }
         #expect(pane.lines(width: 140, height: 80).contains(" ❗ Couldn't load the replies: Can't reach school.example  [r]etry"))
         #expect(pane.handle(.character("r")))
         await settle { marks.values.count == 1 && pane.state.discussionReading.failures["71"] != nil }
         #expect(pane.lines(width: 140, height: 80).contains(" ❗ Couldn't mark the replies read: Can't reach school.example  [r]etry"))
         #expect(pane.handle(.character("r")))
-        await settle { marks.values.count == 2 && !pane.hasFailure }
+        await settle { marks.values.count == 2 && !pane.state.hasFailure }
         #expect(marks.values == [["2", "4"], ["2", "4"]])
         #expect(reads.values == ["71", "71", "71"])
     }
@@ -196,7 +196,7 @@ struct DiscussionSectionTests {
         let when = DateText.short(savedAt, now: Self.now)
         #expect(shown.contains(" ❗ Replies as saved \(when); couldn't load them now: Can't reach school.example  [r]etry"), "\(shown)")
         #expect(shown.contains("       Is the lab due Friday?"), "the replies as last read")
-        #expect(pane.hasFailure)
+        #expect(pane.state.hasFailure)
         #expect(pane.handle(.character("r")))
         await settle { reads.values.count == 2 && pane.state.discussionReading.stale.isEmpty }
         #expect(!pane.lines(width: 120, height: 80).contains { $0.contains("Replies as saved") })

@@ -63,7 +63,7 @@ struct PaneRefreshTests {
         let backend = Backend(Fixtures.courses)
         let pane = await listed(backend)
         pane.update(.key(.down))
-        let selected = pane.selectedCourse?.id
+        let selected = pane.state.selectedCourse?.id
         let gate = Gate()
         backend.gate.value = gate
         backend.courses.value = Fixtures.courses + [Course(id: CourseID(104), name: "Calculus", code: "MATH-1", term: .init(name: "Fall 2026"))]
@@ -74,7 +74,7 @@ struct PaneRefreshTests {
         pane.update(.refresh)
         gate.open()
         await settle { self.render(pane).contains { $0.contains("Calculus") } }
-        #expect(pane.selectedCourse?.id == selected)
+        #expect(pane.state.selectedCourse?.id == selected)
         #expect(backend.pages.value == 2, "a refresh on its way is not started again")
     }
 
@@ -112,7 +112,7 @@ struct PaneRefreshTests {
         await cycle(reading: 2)
         await cycle(reading: 3)
         await cycle(reading: 3)
-        #expect(pane.scope == .current, "back where it started, read once")
+        #expect(pane.state.scope == .current, "back where it started, read once")
         pane.update(.refresh)
         await settle { backend.pages.value == 4 && !pane.state.view.pages.isLoading }
         await cycle(reading: 5)

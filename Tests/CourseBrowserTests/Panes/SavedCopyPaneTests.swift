@@ -96,16 +96,16 @@ struct SavedCopyPaneTests {
         }
         let pane = CourseDetailPane(environment: environment(client))
         pane.update(.show(Fixtures.swift.id))
-        await settle { pane.lines(width: 60, height: 4).first == " Saved 3 h ago · refreshing…" && pane.lineCount > 12 }
+        await settle { pane.lines(width: 60, height: 4).first == " Saved 3 h ago · refreshing…" && pane.state.lines.count > 12 }
         for _ in 0..<40 where pane.lines(width: 60, height: 4).first != " Syllabus" {
             _ = pane.handle(.down)
         }
         let reading = pane.lines(width: 60, height: 4)
         #expect(reading.first == " Syllabus", "\(reading)")
-        let before = pane.lineCount
+        let before = pane.state.lines.count
         gate.open()
         // Read at the same size throughout: a taller pane would fit everything and scroll to the top.
-        await settle { pane.lineCount > before + 4 }
+        await settle { pane.state.lines.count > before + 4 }
         #expect(pane.lines(width: 60, height: 4).first == " Syllabus", "five new assignments above did not move the syllabus")
     }
 
@@ -145,13 +145,13 @@ struct SavedCopyPaneTests {
         #expect(first.contains { $0.contains("Swift (as saved)") })
         #expect(first.contains(" Saved 3 h ago · refreshing…"))
         _ = pane.handle(.down)
-        #expect(pane.selectedCourse?.id == Fixtures.japanese.id)
+        #expect(pane.state.selectedCourse?.id == Fixtures.japanese.id)
         gate.open()
         await settle { !pane.isAnimating }
         let fresh = pane.lines(width: 50, height: 12)
         #expect(fresh.contains { $0.contains("Lập trình Swift cơ bản") })
         #expect(!fresh.contains { $0.contains("Saved") })
-        #expect(pane.selectedCourse?.id == Fixtures.japanese.id, "the selection stays on the same course")
+        #expect(pane.state.selectedCourse?.id == Fixtures.japanese.id, "the selection stays on the same course")
     }
 
     @Test func aListThatCantBeRefreshedKeepsItsSavedCopyAndSaysWhy() async {

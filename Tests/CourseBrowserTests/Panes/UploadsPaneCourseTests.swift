@@ -22,7 +22,7 @@ struct UploadsPaneCourseTests {
         environment.uploadQueue = client
         let pane = UploadsPane(environment: environment)
         pane.start()
-        await settle { pane.hasLoaded }
+        await settle { pane.state.queue.value != nil }
         return pane
     }
 

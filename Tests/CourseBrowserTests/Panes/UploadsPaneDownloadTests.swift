@@ -32,7 +32,7 @@ struct UploadsPaneDownloadTests {
         environment.uploadQueue.retry = { retried.append($0) }
         let pane = UploadsPane(environment: environment)
         pane.start()
-        await settle { pane.hasLoaded }
+        await settle { pane.state.queue.value != nil }
         return pane
     }
 

@@ -23,7 +23,7 @@ struct UploadsPaneTests {
         environment.uploadQueue = client
         let pane = UploadsPane(environment: environment)
         pane.start()
-        await settle { pane.hasLoaded }
+        await settle { pane.state.queue.value != nil }
         return pane
     }
 
@@ -62,7 +62,7 @@ struct UploadsPaneTests {
         })
         let pane = UploadsPane(environment: environment)
         pane.start()
-        await settle { pane.hasLoaded }
+        await settle { pane.state.queue.value != nil }
         return pane
     }
 
@@ -222,7 +222,7 @@ struct UploadsPaneTests {
         environment.uploadQueue.jobs = { throw CourseClient.Failure(userMessage: "Can't save to the upload queue in /data: the disk is full") }
         let pane = UploadsPane(environment: environment)
         pane.start()
-        await settle { pane.queueFailure != nil }
+        await settle { pane.state.queue.failureMessage != nil }
         #expect(render(pane)[0].hasPrefix(" ❗ Couldn't read the upload queue:"))
         #expect(render(pane).joined().contains("[r]etry"))
     }
@@ -242,11 +242,11 @@ struct UploadsPaneTests {
         // The frozen clock's sleeps end at once: a pane that looked at the disk on a timer would read it again here.
         let pane = UploadsPane(environment: environment)
         pane.start()
-        await settle { pane.hasLoaded }
+        await settle { pane.state.queue.value != nil }
         continuation.yield(.updated(job("a", .done)))
         continuation.yield(.removed(id: "b"))
         continuation.yield(.updated(job("c", .queued)))
-        await settle { pane.jobs.map(\.id) == ["a", "c"] }
+        await settle { pane.state.jobs.map(\.id) == ["a", "c"] }
         #expect(render(pane)[0].hasSuffix("done"))
         #expect(reads.values.count == 1, "the disk is read once, at start")
     }
@@ -265,13 +265,13 @@ struct UploadsPaneTests {
         environment.uploadQueue = queue
         let pane = UploadsPane(environment: environment)
         pane.start()
-        await settle { pane.hasLoaded }
+        await settle { pane.state.queue.value != nil }
         jobs.value = [job("a", .queued), job("from another shell", .queued)]
         for _ in 0..<200 { await Task.yield() }
-        #expect(pane.jobs.count == 1, "nothing reads the disk while it says nothing changed")
+        #expect(pane.state.jobs.count == 1, "nothing reads the disk while it says nothing changed")
         #expect(reads.values.count == 1)
         disk.yield()
-        await settle { pane.jobs.count == 2 }
+        await settle { pane.state.jobs.count == 2 }
         #expect(reads.values.count == 2)
     }
 
@@ -290,7 +290,7 @@ struct UploadsPaneTests {
         environment.uploadQueue = queue
         let pane = UploadsPane(environment: environment)
         pane.start()
-        await settle { pane.hasLoaded }
+        await settle { pane.state.queue.value != nil }
         let held = Gate()
         gate.value = held
         jobs.value = [job("a", .done)]
@@ -302,8 +302,8 @@ struct UploadsPaneTests {
         for _ in 0..<200 { await Task.yield() }
         gate.value = nil
         held.open()
-        await settle { pane.jobs.map(\.id) == ["a", "b"] }
-        #expect(pane.jobs.first?.state == .done)
+        await settle { pane.state.jobs.map(\.id) == ["a", "b"] }
+        #expect(pane.state.jobs.first?.state == .done)
     }
 
 }
