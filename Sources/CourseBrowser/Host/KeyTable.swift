@@ -38,18 +38,18 @@ public enum KeyTable {
     /// prompts' own rows and the hint line say, listed where help, `--help`, the man page and README list keys.
     static let promptGroups = [
         Group(title: "Finding courses (/)", rows: CourseListState.filterBindings.map(\.row)),
-        Group(title: "Choosing an assignment (s)", rows: AssignmentPicker.bindings.map(\.row)),
-        Group(title: "Typing files (s, u)", rows: UploadPrompt.bindings.map(\.row)),
-        Group(title: "Before a hand-in", rows: HandInFlow.confirmBindings.map(\.row)),
-        Group(title: "Handing in as (s)", rows: HandInFlow.kindBindings.map(\.row)),
-        Group(title: "Typing a link (l)", rows: HandInFlow.linkBindings.map(\.row)),
-        Group(title: "Before a text or link is handed in", rows: HandInFlow.contentConfirmBindings.map(\.row)),
-        Group(title: "Before a reply", rows: ReplyFlow.confirmBindings.map(\.row)),
-        Group(title: "A what-if score (w)", rows: GradePrompt.whatIfBindings.map(\.row)),
-        Group(title: "A letter to reach (t)", rows: GradePrompt.targetBindings.map(\.row)),
         // Its q is the shell's, listed with the keys that work everywhere.
         Group(title: "The help (?)", rows: HelpOverlay.bindings.filter { $0.action != .quit }.map(\.row)),
         Group(title: "Finding in the help (/)", rows: HelpOverlay.findBindings.map(\.row)),
+        Group(title: "A what-if score (w)", rows: GradePrompt.whatIfBindings.map(\.row)),
+        Group(title: "A letter to reach (t)", rows: GradePrompt.targetBindings.map(\.row)),
+        Group(title: "Choosing an assignment (s)", rows: AssignmentPicker.bindings.map(\.row)),
+        Group(title: "Handing in as (s)", rows: HandInFlow.kindBindings.map(\.row)),
+        Group(title: "Typing a link (l)", rows: HandInFlow.linkBindings.map(\.row)),
+        Group(title: "Before a text or link is handed in", rows: HandInFlow.contentConfirmBindings.map(\.row)),
+        Group(title: "Typing files (s, u)", rows: UploadPrompt.bindings.map(\.row)),
+        Group(title: "Before a hand-in", rows: HandInFlow.confirmBindings.map(\.row)),
+        Group(title: "Before a reply", rows: ReplyFlow.confirmBindings.map(\.row)),
     ]
 
     /// Every row, in the order the help lists them: each pane's keys, then the shell's.

@@ -18,9 +18,9 @@ struct HelpOverlayTests {
 
     /// The prompts' groups, after the panes' and before the keys that work everywhere.
     static let prompts = [
-        "Finding courses (/)", "Choosing an assignment (s)", "Typing files (s, u)", "Before a hand-in", "Handing in as (s)",
-        "Typing a link (l)", "Before a text or link is handed in", "Before a reply", "A what-if score (w)", "A letter to reach (t)",
-        "The help (?)", "Finding in the help (/)",
+        "Finding courses (/)", "The help (?)", "Finding in the help (/)", "A what-if score (w)", "A letter to reach (t)",
+        "Choosing an assignment (s)", "Handing in as (s)", "Typing a link (l)", "Before a text or link is handed in",
+        "Typing files (s, u)", "Before a hand-in", "Before a reply",
     ]
 
     func headings(_ lines: [String]) -> [String] {

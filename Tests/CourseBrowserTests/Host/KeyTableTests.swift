@@ -34,9 +34,10 @@ struct KeyTableTests {
 
     @Test func everyPaneAndTheShellAreListedOnceInFocusOrder() {
         #expect(KeyTable.groups.map(\.title) == [
-            "Courses", "Due", "Course", "Queue", "Finding courses (/)", "Choosing an assignment (s)", "Typing files (s, u)",
-            "Before a hand-in", "Handing in as (s)", "Typing a link (l)", "Before a text or link is handed in", "Before a reply",
-            "A what-if score (w)", "A letter to reach (t)", "The help (?)", "Finding in the help (/)", "Everywhere",
+            "Courses", "Due", "Course", "Queue",
+            "Finding courses (/)", "The help (?)", "Finding in the help (/)", "A what-if score (w)", "A letter to reach (t)",
+            "Choosing an assignment (s)", "Handing in as (s)", "Typing a link (l)", "Before a text or link is handed in",
+            "Typing files (s, u)", "Before a hand-in", "Before a reply", "Everywhere",
         ])
         #expect(KeyTable.rows.count == KeyTable.groups.map(\.rows.count).reduce(0, +))
         // A prompt's Esc cancels in each prompt alike; within a group no row comes twice.
