@@ -21,7 +21,7 @@ extension HelpOverlay {
         let box = frame.box
         grid.clear(box)
         grid.box(box, title: title, focused: true, style: Style(bold: true, role: .accent))
-        let first = max(0, min(scroll, lines.count - frame.room))
+        let first = firstLine(of: lines, room: frame.room)
         for (row, line) in lines.dropFirst(first).prefix(frame.room).enumerated() {
             drawLine(line, y: box.y + 1 + row, box: box, frame: frame, into: &grid)
         }

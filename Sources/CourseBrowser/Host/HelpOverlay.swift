@@ -159,14 +159,21 @@ extension HelpOverlay {
     /// Scrolls the least that shows every line of the selected key, and its heading when it is
     /// the first of its group; within the lines there are.
     mutating func follow(lines: [Line], room: Int) {
+        scroll = firstLine(of: lines, room: room)
+    }
+
+    /// The first line to show of `lines` in `room`: the one scrolled to, moved the least that
+    /// shows the selected key whole, as a window resized since the last key needs.
+    func firstLine(of lines: [Line], room: Int) -> Int {
+        var first = min(scroll, max(0, lines.count - room))
         let mine = lines.indices.filter { lines[$0].item == selected }
-        guard let first = mine.first, let last = mine.last else { return }
+        guard let top = mine.first, let last = mine.last else { return first }
         // A heading, and the gap before it, go with the first key under it.
-        var top = first
-        while top > 0, lines[top - 1].item == nil { top -= 1 }
-        if top < scroll { scroll = top }
-        if last >= scroll + room { scroll = last - room + 1 }
-        scroll = max(0, min(scroll, max(0, lines.count - room)))
+        var above = top
+        while above > 0, lines[above - 1].item == nil { above -= 1 }
+        if above < first { first = above }
+        if last >= first + room { first = last - room + 1 }
+        return max(0, min(first, max(0, lines.count - room)))
     }
 
     /// Starts typing a search, which keeps the one there was.

@@ -176,6 +176,15 @@ struct HelpOverlayTests {
         #expect(mine.allSatisfy { $0 >= help.scroll && $0 < help.scroll + 10 }, "every line of the selected key shows")
     }
 
+    @Test func theSelectedKeyStaysInViewWhenTheWindowShrinks() async {
+        let shell = await shell()
+        _ = shell.handle(.character("?"))
+        _ = shell.lines(width: 120, height: 40)
+        _ = shell.handle(.end)
+        let small = shell.lines(width: 60, height: 20)
+        #expect(small.contains { $0.contains("q  Ctrl-C") && $0.contains("quit") }, "the last key, selected, still shows: \(small.joined(separator: "\n"))")
+    }
+
     @Test func theFirstKeyOfAGroupBringsItsHeadingIntoView() {
         let groups = KeyTable.groups.map { HelpOverlay.Group(title: $0.title, items: $0.rows.map { KeyItem(row: $0, availability: .enabled) }) }
         let lines = HelpOverlay.lines(groups, textWidth: 40)
