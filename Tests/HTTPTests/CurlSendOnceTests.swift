@@ -13,21 +13,28 @@ struct CurlSendOnceTests {
     let engine = HTTPEngine()
     static let startUpload = "/api/v1/courses/1/files"
 
-    /// Reads a course, so a connection is kept, then POSTs with the reply dropped; returns the
-    /// outcome and how many times the server saw the POST.
-    private func postWithDroppedReply(atMostOnce: Bool) async throws -> (Result<HTTPResponse, any Error>, Int) {
-        let server = try FakeCanvasServer()
-        defer { server.stop() }
+    /// A client that has read a course from `server`, so a connection is kept, and a POST
+    /// starting an upload, sent at most once or not.
+    private func keptConnection(to server: FakeCanvasServer, atMostOnce: Bool) async throws -> (HTTPClient, HTTPRequest) {
         let client = HTTPClient.curl(engine, timeouts: HTTPTimeouts(request: .seconds(10)))
         let auth = ["Authorization": "Bearer \(server.token)"]
         let course = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("/api/v1/courses/1"), headers: auth))
         try #require(course.status == 200)
-        try await server.fault(#"{"match": "\#(Self.startUpload)", "method": "POST", "kind": "drop_reply"}"#)
         let post = HTTPRequest(
             method: "POST", url: server.baseURL.appendingPathComponent(Self.startUpload),
             headers: auth.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 },
             body: Data("name=notes.txt&size=5".utf8), isSentAtMostOnce: atMostOnce
         )
+        return (client, post)
+    }
+
+    /// Reads a course, so a connection is kept, then POSTs with the reply dropped; returns the
+    /// outcome and how many times the server saw the POST.
+    private func postWithDroppedReply(atMostOnce: Bool) async throws -> (Result<HTTPResponse, any Error>, Int) {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let (client, post) = try await keptConnection(to: server, atMostOnce: atMostOnce)
+        try await server.fault(#"{"match": "\#(Self.startUpload)", "method": "POST", "kind": "drop_reply"}"#)
         let outcome: Result<HTTPResponse, any Error>
         do {
             outcome = .success(try await client.send(post))
@@ -56,15 +63,7 @@ struct CurlSendOnceTests {
     private func connectionsAfterPost(atMostOnce: Bool) async throws -> Int {
         let server = try FakeCanvasServer()
         defer { server.stop() }
-        let client = HTTPClient.curl(engine, timeouts: HTTPTimeouts(request: .seconds(10)))
-        let auth = ["Authorization": "Bearer \(server.token)"]
-        let course = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("/api/v1/courses/1"), headers: auth))
-        try #require(course.status == 200)
-        let post = HTTPRequest(
-            method: "POST", url: server.baseURL.appendingPathComponent(Self.startUpload),
-            headers: auth.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 },
-            body: Data("name=notes.txt&size=5".utf8), isSentAtMostOnce: atMostOnce
-        )
+        let (client, post) = try await keptConnection(to: server, atMostOnce: atMostOnce)
         try #require(try await client.send(post).status == 200)
         return try await server.connections().most
     }
