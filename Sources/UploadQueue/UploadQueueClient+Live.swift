@@ -36,6 +36,7 @@ extension UploadQueueClient {
                 engine.announce(.removed(id: id))
             },
             progress: { engine.activity.snapshot },
+            progressUpdates: { engine.activity.updates() },
             updates: { engine.subscribe().changes },
             changesOnDisk: { store.changes() },
             checkWritable: { try store.checkWritable() },

@@ -42,7 +42,7 @@ final class CourseDetailPane: PaneRunner {
     var state: CourseDetailState
     private var watcher: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
-    /// Asks how far the course's downloads have got, only while one is being fetched.
+    /// Follows how far the course's downloads have got, only while one is being fetched.
     private var progressWatcher: Task<Void, Never>?
 
     var onChange: () -> Void = {}
@@ -167,11 +167,10 @@ final class CourseDetailPane: PaneRunner {
         }
     }
 
-    /// Starts or stops asking how far the downloads have got.
+    /// Starts or stops following how far the downloads have got.
     private func followDownloadProgress(_ follow: Bool) {
         progressWatcher?.cancel()
-        progressWatcher = follow ? clock.repeating(every: ScreenTicks.progressCheck, by: self) { pane in
-            let progress = pane.uploadQueue.progress()
+        progressWatcher = follow ? uploadQueue.followProgress(by: self) { pane, progress in
             if progress != pane.state.downloads.progress { pane.update(.downloadProgress(progress)) }
         } : nil
     }

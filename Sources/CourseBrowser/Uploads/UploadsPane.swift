@@ -17,7 +17,7 @@ final class UploadsPane: PaneRunner {
     private let runner: LoadRunner<[UploadJob]>
     var state = UploadsState()
     private var watchers: [Task<Void, Never>] = []
-    /// Asks how far the jobs have got, only while one is being sent, so an idle pane never wakes for it.
+    /// Follows how far the jobs have got, only while one is being sent, so an idle pane never wakes for it.
     private var progressWatcher: Task<Void, Never>?
     var onChange: () -> Void = {}
     var sendToHost: (HostEvent) -> Void = { _ in }
@@ -48,31 +48,14 @@ final class UploadsPane: PaneRunner {
         progressWatcher?.cancel()
     }
 
-    /// Runs `body` every `interval` until cancelled or the pane goes; a sleep cut short by
-    /// cancelling runs it no more.
-    private func repeating(every interval: Duration, _ body: @escaping @MainActor (UploadsPane) -> Void) -> Task<Void, Never> {
-        Task { [weak self, clock] in
-            while !Task.isCancelled {
-                do {
-                    try await clock.sleep(interval)
-                } catch {
-                    return
-                }
-                guard let self, !Task.isCancelled else { return }
-                body(self)
-            }
-        }
-    }
-
-    /// Starts or stops asking how far the jobs being sent have got.
+    /// Starts or stops following how far the jobs being sent have got.
     private func followProgress(_ follow: Bool) {
         progressWatcher?.cancel()
-        progressWatcher = follow ? repeating(every: ScreenTicks.progressCheck) { $0.checkProgress() } : nil
+        progressWatcher = follow ? uploadQueue.followProgress(by: self) { $0.receive($1) } : nil
     }
 
     /// Tells the state how far the jobs under way have got, when that changed.
-    private func checkProgress() {
-        let progress = uploadQueue.progress()
+    private func receive(_ progress: [String: UploadProgress]) {
         if progress != state.progress {
             update(.progress(progress))
         }

@@ -3,10 +3,6 @@ import FoundationEssentials
 /// When something a pane draws against the clock next looks different, so the screen is drawn
 /// again then and not before: a spinner's next frame, a countdown's next second.
 enum ScreenTicks {
-    /// How often a pane asks how far the transfers it shows have got, while some are under way:
-    /// as often as a spinner moves, so a bar never lags the screen.
-    static let progressCheck = Duration.milliseconds(100)
-
     /// A spinner shows the tenth of a second on the clock (see `StatusRows.loading`): its next frame
     /// comes with the next tenth.
     static func spinnerFrame(after now: Date) -> Date {

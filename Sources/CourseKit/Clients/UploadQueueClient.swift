@@ -19,6 +19,10 @@ public struct UploadQueueClient: Sendable {
     public var remove: @Sendable (_ id: String) async throws -> Void
     /// Uploads in flight in this process, by job ID.
     public var progress: @Sendable () -> [String: UploadProgress]
+    /// How far the transfers in flight have got, each time that moves (at most ten times a
+    /// second) and once more as each ends, starting from how it stands now; nothing is told
+    /// while nothing moves.
+    public var progressUpdates: @Sendable () -> AsyncStream<[String: UploadProgress]>
     /// Every change this process makes to the queue from now on, for one listener; each
     /// call gives a new stream, so any number of listeners hear every change.
     public var updates: @Sendable () -> AsyncStream<UploadChange>
@@ -52,6 +56,7 @@ public struct UploadQueueClient: Sendable {
         retryAllFailed: @escaping @Sendable () async throws -> Void,
         remove: @escaping @Sendable (_ id: String) async throws -> Void,
         progress: @escaping @Sendable () -> [String: UploadProgress],
+        progressUpdates: @escaping @Sendable () -> AsyncStream<[String: UploadProgress]> = { AsyncStream { $0.finish() } },
         updates: @escaping @Sendable () -> AsyncStream<UploadChange>,
         changesOnDisk: @escaping @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } },
         checkWritable: @escaping @Sendable () async throws -> Void,
@@ -79,6 +84,7 @@ public struct UploadQueueClient: Sendable {
         self.retryAllFailed = retryAllFailed
         self.remove = remove
         self.progress = progress
+        self.progressUpdates = progressUpdates
         self.updates = updates
         self.changesOnDisk = changesOnDisk
         self.checkWritable = checkWritable
@@ -142,6 +148,10 @@ extension UploadQueueClient: Unimplementable {
             progress: {
                 report("UploadQueueClient.progress")
                 return [:]
+            },
+            progressUpdates: {
+                report("UploadQueueClient.progressUpdates")
+                return AsyncStream { $0.finish() }
             },
             updates: {
                 report("UploadQueueClient.updates")

@@ -28,7 +28,7 @@ struct UploadsPaneDownloadTests {
             configDirectory: URL(fileURLWithPath: "/home/an/.config")
         )
         environment.uploadQueue.jobs = { jobs }
-        environment.uploadQueue.progress = { progress }
+        environment.uploadQueue.progressUpdates = { AsyncStream { $0.yield(progress) } }
         environment.uploadQueue.retry = { retried.append($0) }
         let pane = UploadsPane(environment: environment)
         pane.start()

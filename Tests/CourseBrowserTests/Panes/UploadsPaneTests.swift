@@ -19,7 +19,7 @@ struct UploadsPaneTests {
         var environment = Fixtures.environment()
         var client = queue
         client.jobs = { jobs }
-        client.progress = { progress }
+        client.progressUpdates = { AsyncStream { $0.yield(progress) } }
         environment.uploadQueue = client
         let pane = UploadsPane(environment: environment)
         pane.start()
@@ -40,62 +40,65 @@ struct UploadsPaneTests {
         #expect(!sending.isAnimating)
     }
 
-    /// A pane over `jobs`, whose progress the queue tells from `sent`, counting each time it is
-    /// asked. Its clock records every sleep in `naps`; one as short as a progress check only
-    /// yields, while a longer one really waits, so nothing else comes during the test.
-    func progressPane(
-        _ jobs: [UploadJob], sent: Shared<[String: UploadProgress]> = Shared([:]),
-        asked: Recorder<Int> = Recorder(), naps: Recorder<Duration> = Recorder()
-    ) async -> UploadsPane {
+    /// What the queue tells of progress: each follower's stream, kept so the test tells them.
+    final class ProgressTeller: Sendable {
+        private let followers = Recorder<AsyncStream<[String: UploadProgress]>.Continuation>()
+        /// How many followers stopped listening.
+        let stopped = Recorder<Int>()
+
+        var count: Int { followers.values.count }
+
+        func stream() -> AsyncStream<[String: UploadProgress]> {
+            let (stream, continuation) = AsyncStream.makeStream(of: [String: UploadProgress].self)
+            continuation.onTermination = { [stopped] _ in stopped.append(1) }
+            followers.append(continuation)
+            return stream
+        }
+
+        func tell(_ progress: [String: UploadProgress]) {
+            followers.values.forEach { $0.yield(progress) }
+        }
+    }
+
+    /// A pane over `jobs`, whose progress `teller` tells.
+    func progressPane(_ jobs: [UploadJob], teller: ProgressTeller) async -> UploadsPane {
         var environment = Fixtures.environment()
         environment.uploadQueue.jobs = { jobs }
-        environment.uploadQueue.progress = {
-            asked.append(1)
-            return sent.value
-        }
-        let progressCheck = ScreenTicks.progressCheck
-        environment.clock = WallClock(now: { Fixtures.start }, sleep: { duration in
-            naps.append(duration)
-            guard duration <= progressCheck else { return try await Task.sleep(for: duration) }
-            await Task.yield()
-            try Task.checkCancellation()
-        })
+        environment.uploadQueue.progressUpdates = { teller.stream() }
         let pane = UploadsPane(environment: environment)
         pane.start()
         await settle { pane.state.queue.value != nil }
         return pane
     }
 
-    /// Lets every pending task run 200 times: as many ticks of a clock that only yields.
-    func letTicksPass() async {
+    /// Lets every pending task run 200 times.
+    func letTasksRun() async {
         for _ in 0..<200 { await Task.yield() }
     }
 
-    @Test func thePaneWakesToAskForProgressOnlyWhileAJobIsBeingSent() async {
-        let asked = Recorder<Int>()
-        let naps = Recorder<Duration>()
-        var progressNaps: Int { naps.values.filter { $0 == ScreenTicks.progressCheck }.count }
-        let pane = await progressPane([job("a", .queued)], asked: asked, naps: naps)
-        await letTicksPass()
-        #expect(progressNaps == 0, "nothing is being sent, so nothing wakes the pane to ask")
-        #expect(asked.values.isEmpty)
+    @Test func thePaneFollowsProgressOnlyWhileAJobIsBeingSent() async {
+        let teller = ProgressTeller()
+        let pane = await progressPane([job("a", .queued)], teller: teller)
+        await letTasksRun()
+        #expect(teller.count == 0, "nothing is being sent, so nothing is followed")
         _ = pane.update(.changed(.updated(job("a", .uploading))))
-        await settle { asked.values.count >= 3 }
+        await settle { teller.count == 1 }
+        _ = pane.update(.changed(.updated(job("b", .uploading))))
+        await letTasksRun()
+        #expect(teller.count == 1, "one following for all the jobs under way")
         _ = pane.update(.changed(.updated(job("a", .done))))
-        let askedWhileSending = asked.values.count
-        await letTicksPass()
-        #expect(asked.values.count == askedWhileSending, "asking stops with the last job sent")
-        // The clock records a nap off the main actor, so one begun just before the job finished may be counted late.
-        let napsWhenStopped = progressNaps
-        await letTicksPass()
-        #expect(progressNaps == napsWhenStopped, "nothing wakes the pane any more")
+        _ = pane.update(.changed(.updated(job("b", .done))))
+        await settle { teller.stopped.values.count == 1 }
+        #expect(teller.count == 1)
     }
 
     @Test func howFarAJobHasGotIsDrawnAsTheQueueTellsIt() async {
-        let sent = Shared(["video.mp4": UploadProgress(sentBytes: 20_000_000, startedAt: now.addingTimeInterval(-10))])
-        let pane = await progressPane([job("video.mp4", .uploading, size: 40_000_000)], sent: sent)
+        let teller = ProgressTeller()
+        let pane = await progressPane([job("video.mp4", .uploading, size: 40_000_000)], teller: teller)
+        await settle { teller.count == 1 }
+        teller.tell(["video.mp4": UploadProgress(sentBytes: 20_000_000, startedAt: now.addingTimeInterval(-10))])
         await settle { render(pane)[0].hasSuffix("[█████░░░░░] 50%  2.0 MB/s") }
-        sent.value["video.mp4"]?.sentBytes = 30_000_000
+        teller.tell(["video.mp4": UploadProgress(sentBytes: 30_000_000, startedAt: now.addingTimeInterval(-10))])
         await settle { render(pane)[0].hasSuffix("75%  3.0 MB/s") }
     }
 

@@ -47,6 +47,7 @@ enum Fixtures {
         environment.settings.load = { Settings() }
         environment.uploadQueue.jobs = { [] }
         environment.uploadQueue.progress = { [:] }
+        environment.uploadQueue.progressUpdates = { AsyncStream { $0.finish() } }
         environment.uploadQueue.updates = { AsyncStream { $0.finish() } }
         environment.uploadQueue.changesOnDisk = { AsyncStream { $0.finish() } }
         environment.uploadQueue.checkWritable = {}
