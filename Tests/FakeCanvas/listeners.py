@@ -14,8 +14,10 @@ from socketserver import TCPServer
 from typing import TYPE_CHECKING, Optional
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+import shared_path  # noqa: F401  (puts Tests/FakeShared on sys.path)
+from http_bodies import IO_CHUNK, ProtocolError
 from http_types import JSON_TYPE, Request, Response, error_response
-from request_bodies import IO_CHUNK, BodyReader, ProtocolError
+from request_bodies import BodyReader
 
 if TYPE_CHECKING:
     from fake_canvas import FakeCanvas

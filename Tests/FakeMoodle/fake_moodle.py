@@ -40,6 +40,16 @@ from socketserver import TCPServer
 from typing import Callable, Iterator, Optional
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
+# The code it shares with the fake Canvas is in Tests/FakeShared. Put that folder on the path
+# whoever launches this file: `python3 fake_moodle.py` adds only this file's folder, and
+# runpy.run_path from `python3 -c`, as the Swift tests' ServerProcess does, adds none.
+SHARED = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "FakeShared")
+if SHARED not in sys.path:
+    sys.path.insert(0, SHARED)
+
+import http_bodies  # noqa: E402
+from http_bodies import FileSink, MultipartError, ProtocolError, multipart_parts, parse_header_params  # noqa: E402
+
 LOOPBACK = "127.0.0.1"
 DAY = 86400
 TZ_OFFSET = 7 * 3600              # the site's and the user's timezone: Asia/Ho_Chi_Minh
@@ -51,10 +61,8 @@ MOBILE_SERVICE = "moodle_mobile_app"
 JSON_UTF8 = "application/json; charset=utf-8"
 REST_JSON = "application/json"
 HTML_TYPE = "text/html; charset=utf-8"
-IO_CHUNK = 64 * 1024
 MAX_FORM_BODY = 16 * 1024 * 1024   # REST, token.php and service-nologin bodies are read whole
 MAX_FIELD_BYTES = 1024 * 1024      # one multipart text field
-MAX_PART_HEADERS = 16 * 1024
 DEFAULT_MAXBYTES = 104857600       # $CFG->maxbytes: 100 MB
 HASHED_LIMIT = 64 * 1024 * 1024    # generated files above this get a contenthash from their seed
 DRAFT_LIFETIME = 4 * DAY           # file_storage::cron() purges draft areas older than this
@@ -195,14 +203,6 @@ def word_count(text: str) -> int:
 # HTTP value types
 # --------------------------------------------------------------------------
 
-class ProtocolError(Exception):
-    """The request body could not be read as HTTP framing says it should be."""
-
-
-class MultipartError(Exception):
-    """The body is not well-formed multipart/form-data."""
-
-
 @dataclass
 class Response:
     """What an endpoint answers; the handler writes it (or resets the socket).
@@ -264,82 +264,10 @@ class Request:
         return (self.headers.get("Content-Type") or "").split(";", 1)[0].strip().lower()
 
 
-class BodyReader:
-    """Reads a request body in pieces (Content-Length or chunked) so uploads never sit in
-    memory whole.  Every answer drains what is left first, so a keep-alive connection
-    stays in sync even when an endpoint (or a fault) ignored the body."""
+class BodyReader(http_bodies.BodyReader):
+    """A request body; REST, token.php and service-nologin bodies are read whole, up to MAX_FORM_BODY."""
 
-    def __init__(self, rfile, headers):
-        self._rfile = rfile
-        self.chunked = "chunked" in (headers.get("Transfer-Encoding") or "").lower()
-        self._remaining = 0
-        if not self.chunked:
-            try:
-                self._remaining = int(headers.get("Content-Length") or 0)
-            except ValueError as exc:
-                raise ProtocolError("bad Content-Length") from exc
-            if self._remaining < 0:
-                raise ProtocolError("negative Content-Length")
-        self._chunk_left = 0
-        self._done = not self.chunked and self._remaining == 0
-        self.bytes_read = 0
-
-    def read(self, size: int = IO_CHUNK) -> bytes:
-        if self._done:
-            return b""
-        data = self._read_chunked(size) if self.chunked else self._read_plain(size)
-        self.bytes_read += len(data)
-        return data
-
-    def read_all(self, limit: int = MAX_FORM_BODY) -> bytes:
-        parts, total = [], 0
-        while True:
-            data = self.read()
-            if not data:
-                return b"".join(parts)
-            total += len(data)
-            if total > limit:
-                raise ProtocolError("request body too large")
-            parts.append(data)
-
-    def drain(self) -> None:
-        while self.read():
-            pass
-
-    def _read_plain(self, size: int) -> bytes:
-        data = self._rfile.read(min(size, self._remaining))
-        if not data:
-            raise ProtocolError("body ended before Content-Length")
-        self._remaining -= len(data)
-        self._done = self._remaining == 0
-        return data
-
-    def _read_chunked(self, size: int) -> bytes:
-        if self._chunk_left == 0 and not self._start_chunk():
-            return b""
-        data = self._rfile.read(min(size, self._chunk_left))
-        if not data:
-            raise ProtocolError("body ended inside a chunk")
-        self._chunk_left -= len(data)
-        if self._chunk_left == 0:
-            self._rfile.readline(64)  # the CRLF that ends every chunk
-        return data
-
-    def _start_chunk(self) -> bool:
-        line = self._rfile.readline(1024)
-        if not line:
-            raise ProtocolError("body ended before the last chunk")
-        try:
-            size = int(line.split(b";", 1)[0].strip(), 16)
-        except ValueError as exc:
-            raise ProtocolError("bad chunk size line") from exc
-        if size == 0:
-            while self._rfile.readline(8192) not in (b"\r\n", b"\n", b""):
-                pass
-            self._done = True
-            return False
-        self._chunk_left = size
-        return True
+    limit = MAX_FORM_BODY
 
 
 # --------------------------------------------------------------------------
@@ -365,132 +293,20 @@ class MultipartResult:
     files: list = field(default_factory=list)      # [UploadedPart] in order
 
 
-class _Scanner:
-    """A buffered view of a body that streams bytes up to a delimiter; only the unmatched
-    tail (shorter than the delimiter) stays between reads."""
-
-    def __init__(self, reader: BodyReader, initial: bytes = b""):
-        self._reader = reader
-        self._buf = initial
-
-    def stream_until(self, delim: bytes, sink: Callable[[bytes], None]) -> None:
-        keep = len(delim) - 1
-        while True:
-            index = self._buf.find(delim)
-            if index >= 0:
-                if index:
-                    sink(self._buf[:index])
-                self._buf = self._buf[index + len(delim):]
-                return
-            if len(self._buf) > keep:
-                sink(self._buf[:-keep])
-                self._buf = self._buf[-keep:]
-            if not self._fill():
-                raise MultipartError("body ended before the closing boundary")
-
-    def read_exact(self, count: int) -> bytes:
-        while len(self._buf) < count:
-            if not self._fill():
-                raise MultipartError("body ended inside a boundary line")
-        data, self._buf = self._buf[:count], self._buf[count:]
-        return data
-
-    def push_back(self, data: bytes) -> None:
-        self._buf = data + self._buf
-
-    def _fill(self) -> bool:
-        data = self._reader.read(IO_CHUNK)
-        self._buf += data
-        return bool(data)
-
-
-class _Collector:
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.data = bytearray()
-
-    def __call__(self, chunk: bytes) -> None:
-        self.data += chunk
-        if len(self.data) > self.limit:
-            raise MultipartError("multipart field or header block too large")
-
-
-class _FileSink:
-    """Writes to disk while hashing, so nothing accumulates in memory."""
-
-    def __init__(self, out):
-        self.out = out
-        self.size = 0
-        self.sha1 = hashlib.sha1()
-        self.sha256 = hashlib.sha256()
-
-    def __call__(self, chunk: bytes) -> None:
-        self.out.write(chunk)
-        self.size += len(chunk)
-        self.sha1.update(chunk)
-        self.sha256.update(chunk)
-
-
-_PARAM_RE = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)')
-
-
-def parse_header_params(value: str) -> tuple[str, dict]:
-    """Split `type; a=1; b="x y"` into ("type", {"a": "1", "b": "x y"})."""
-    head, _, _ = value.partition(";")
-    params = {}
-    for name, raw in _PARAM_RE.findall(value):
-        raw = raw.strip()
-        if raw.startswith('"') and raw.endswith('"') and len(raw) >= 2:
-            raw = re.sub(r"\\(.)", r"\1", raw[1:-1])
-        params[name.lower()] = raw
-    if "filename*" in params:  # RFC 5987: utf-8''percent-encoded
-        _, _, encoded = params["filename*"].partition("''")
-        params["filename"] = unquote(encoded)
-    return head.strip().lower(), params
-
-
-def _parse_part_headers(block: bytes) -> dict:
-    headers = {}
-    for line in block.decode("utf-8", "replace").split("\r\n"):
-        name, sep, value = line.partition(":")
-        if sep:
-            headers[name.strip().lower()] = value.strip()
-    return headers
-
-
 def parse_multipart(reader: BodyReader, boundary: str, temp_dir: str) -> MultipartResult:
     """Every part with a `filename` goes to a temp file in `temp_dir`; the others are fields."""
-    delim = b"\r\n--" + boundary.encode("latin-1")
-    scanner = _Scanner(reader, b"\r\n")  # a leading CRLF lets the first boundary match
-    scanner.stream_until(delim, lambda _chunk: None)  # preamble
     result = MultipartResult()
     try:
-        while True:
-            marker = scanner.read_exact(2)
-            if marker == b"--":
-                break
-            if marker != b"\r\n":
-                raise MultipartError("malformed boundary line")
-            scanner.push_back(b"\r\n")  # so an empty header block still matches
-            header_bytes = _Collector(MAX_PART_HEADERS)
-            scanner.stream_until(b"\r\n\r\n", header_bytes)
-            headers = _parse_part_headers(bytes(header_bytes.data))
-            _, disposition = parse_header_params(headers.get("content-disposition", ""))
-            name = disposition.get("name", "")
-            if "filename" in disposition:
+        for part in multipart_parts(reader, boundary):
+            if part.filename is not None:
                 fd, path = tempfile.mkstemp(prefix="php", dir=temp_dir)
                 with os.fdopen(fd, "wb") as out:
-                    sink = _FileSink(out)
-                    scanner.stream_until(delim, sink)
-                result.files.append(UploadedPart(name, disposition["filename"],
-                                                 headers.get("content-type", "application/octet-stream"),
-                                                 path, sink.size, sink.sha1.hexdigest(),
-                                                 sink.sha256.hexdigest()))
+                    sink = FileSink(out, sha1=True)
+                    part.stream(sink)
+                result.files.append(UploadedPart(part.name, part.filename, part.content_type, path, sink.size,
+                                                 sink.sha1.hexdigest(), sink.sha256.hexdigest()))
             else:
-                value = _Collector(MAX_FIELD_BYTES)
-                scanner.stream_until(delim, value)
-                result.fields.append((name, bytes(value.data).decode("utf-8", "replace")))
-        reader.drain()  # epilogue
+                result.fields.append((part.name, part.text(MAX_FIELD_BYTES)))
     except BaseException:
         for part in result.files:
             _remove_quietly(part.path)
