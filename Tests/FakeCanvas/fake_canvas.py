@@ -31,6 +31,8 @@ from typing import Optional
 HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
+# And Tests/FakeShared, the code it shares with the fake Moodle.
+import shared_path  # noqa: E402,F401
 
 from announcements import AnnouncementRoutes, Announcements  # noqa: E402
 from assignments import AssignmentRoutes  # noqa: E402
@@ -44,7 +46,8 @@ from file_store import FileStoreRoutes, StoreSigner  # noqa: E402
 from handins import HandinRoutes, SubmissionStore  # noqa: E402
 from http_types import (NOT_FOUND_MESSAGE, ApiError, Request, Response, body_bytes, conditional_get,  # noqa: E402
                         error_response, json_response, unauthorized_response)
-from listeners import LOOPBACK, Listener  # noqa: E402
+from listeners import Listener  # noqa: E402
+from listening import LOOPBACK  # noqa: E402
 from local_storage import LOCAL_UPLOAD_PATH, LocalPolicy, LocalStorageRoutes  # noqa: E402
 from pagination import Paginator  # noqa: E402
 from planner import PlannerRoutes, PlannerStore  # noqa: E402
@@ -79,7 +82,7 @@ class FakeCanvas(CourseRoutes, AssignmentRoutes, PlannerRoutes, AnnouncementRout
         self.store_on_canvas_host = opts.store_on_canvas_host
         self.local_policy = LocalPolicy()
         self.verbose = opts.verbose
-        self.api = Listener(self, "api", opts.port)
+        self.api = Listener(self, "api", opts.port, gauge=self.connections)
         self.control = Listener(self, "control", opts.control_port)
         self.store = Listener(self, "store", opts.store_port)
 

@@ -26,17 +26,12 @@ import random
 import re
 import shutil
 import signal
-import socket
-import struct
 import sys
 import tempfile
 import threading
 import time
-import traceback
 from dataclasses import dataclass, field
 from email.utils import formatdate, parsedate_to_datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from socketserver import TCPServer
 from typing import Callable, Iterator, Optional
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
@@ -48,9 +43,10 @@ if SHARED not in sys.path:
     sys.path.insert(0, SHARED)
 
 import http_bodies  # noqa: E402
+import listening  # noqa: E402
 from http_bodies import FileSink, MultipartError, ProtocolError, multipart_parts, parse_header_params  # noqa: E402
+from listening import LOOPBACK  # noqa: E402
 
-LOOPBACK = "127.0.0.1"
 DAY = 86400
 TZ_OFFSET = 7 * 3600              # the site's and the user's timezone: Asia/Ho_Chi_Minh
 DEFAULT_TOKEN = "0123456789abcdef0123456789abcdef"
@@ -3862,70 +3858,29 @@ class FakeMoodle(WebServices):
 # HTTP plumbing
 # --------------------------------------------------------------------------
 
-class Handler(BaseHTTPRequestHandler):
-    """Turns each HTTP request into a Request, and a Response back into bytes (written by hand,
-    so header values may be UTF-8 and reason phrases Moodle's own)."""
+class Handler(listening.Handler):
+    """Writes a Response as bytes by hand, so header values may be UTF-8 and reason phrases
+    Moodle's own; answers HEAD and OPTIONS too."""
 
-    protocol_version = "HTTP/1.1"   # keep-alive, like Apache in front of Moodle
-    server_version = "Apache"
-    # TCP_NODELAY: the headers and the body go out in separate writes, and with Nagle's
-    # algorithm the body would wait for the client's delayed ACK on a reused connection.
-    disable_nagle_algorithm = True
+    server_version = "Apache"       # as Apache in front of Moodle says
+    body_reader = BodyReader
+    internal_error = "fake moodle internal error"
 
-    def version_string(self):
-        return self.server_version
-
-    def setup(self):
-        super().setup()
-        self.server.track(self.connection)
-
-    def finish(self):
-        try:
-            super().finish()
-        finally:
-            self.server.untrack(self.connection)
-
-    def log_message(self, fmt, *args):
-        if self.server.app.verbose:
-            sys.stderr.write(f"[{self.server.role}] {self.address_string()} {fmt % args}\n")
-
-    def do_GET(self):
+    def do_HEAD(self):
         self._dispatch()
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = do_GET
+    do_OPTIONS = do_HEAD
 
-    def _dispatch(self):
-        try:
-            body = BodyReader(self.rfile, self.headers)
-        except ProtocolError as exc:
-            self.close_connection = True
-            self._write(Response(400, str(exc).encode(), "text/plain; charset=utf-8"), False)
-            return
+    def make_request(self, body: BodyReader) -> Request:
         split = urlsplit(self.path)
-        req = Request(self.command, self.path, unquote(split.path),
-                      parse_qsl(split.query, keep_blank_values=True), self.headers, body)
-        try:
-            response = self.server.app.route(req, self.server.role)
-        except ProtocolError as exc:
-            self.close_connection = True
-            response = Response(400, str(exc).encode(), "text/plain; charset=utf-8")
-        except Exception:  # a bug here should be a 500, not a dead socket
-            traceback.print_exc(file=sys.stderr)
-            response = Response(500, b"fake moodle internal error", "text/plain; charset=utf-8")
-        try:
-            if response.reset:
-                self._reset(b"")
-                return
-            try:
-                body.drain()
-            except ProtocolError:
-                self.close_connection = True
-            if response.dropped:
-                self._drop()
-                return
-            self._write(response, self.command == "HEAD")
-        finally:
-            response.finish()
+        return Request(self.command, self.path, unquote(split.path),
+                       parse_qsl(split.query, keep_blank_values=True), self.headers, body)
+
+    def error_answer(self, status: int, message: str) -> Response:
+        return Response(status, message.encode(), "text/plain; charset=utf-8")
+
+    def answered(self, response: Response) -> None:
+        response.finish()
 
     def _head(self, response: Response) -> bytes:
         reason = response.reason or self.responses.get(response.status, ("",))[0]
@@ -3943,7 +3898,7 @@ class Handler(BaseHTTPRequestHandler):
             lines.append("Connection: close")
         return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8")
 
-    def _write(self, response: Response, head_only: bool):
+    def write_response(self, response: Response, head_only: bool) -> None:
         head = self._head(response)
         try:
             if response.lost:
@@ -3975,110 +3930,12 @@ class Handler(BaseHTTPRequestHandler):
                 blob, start, end = piece
                 yield from blob.chunks(start, end)
 
-    def _reset(self, partial: bytes):
-        """Write `partial` (maybe nothing), then abort the connection with an RST."""
-        try:
-            if partial:
-                self.connection.sendall(partial)
-            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        except OSError:
-            pass
-        self.close_connection = True
-        self.rfile.close()       # drop the makefile reference so close() is real
-        self.connection.close()
 
-    def _drop(self):
-        """Close the connection in order (a FIN, not an RST), having written nothing."""
-        self.close_connection = True
-        try:
-            self.connection.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
-        self.rfile.close()
-        self.connection.close()
+class Listener(listening.Listener):
+    """A fake Moodle port that can be closed and reopened (down/up)."""
 
-
-class Server(ThreadingHTTPServer):
-    """One listening socket on 127.0.0.1 that knows its open connections."""
-
-    allow_reuse_address = True
-    daemon_threads = True
-    request_queue_size = 128
-
-    def __init__(self, app: FakeMoodle, role: str, port: int):
-        self.app = app
-        self.role = role
-        self._connections: dict = {}   # socket -> handling thread id
-        self._conn_lock = threading.Lock()
-        super().__init__((LOOPBACK, port), Handler)
-
-    def server_bind(self):
-        # HTTPServer.server_bind does a reverse DNS lookup; skip it.
-        TCPServer.server_bind(self)
-        self.server_name, self.server_port = self.server_address[:2]
-
-    def track(self, conn):
-        with self._conn_lock:
-            self._connections[conn] = threading.get_ident()
-
-    def untrack(self, conn):
-        with self._conn_lock:
-            self._connections.pop(conn, None)
-
-    def drop_connections(self):
-        """Down means down: kept-alive connections are cut too (all but the calling thread's,
-        which still has to carry its answer)."""
-        me = threading.get_ident()
-        with self._conn_lock:
-            connections = [c for c, owner in self._connections.items() if owner != me]
-        for conn in connections:
-            try:
-                conn.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-
-class Listener:
-    """A Server that can be closed and reopened on the same port (down/up)."""
-
-    def __init__(self, app: FakeMoodle, role: str, port: int):
-        self.app = app
-        self.role = role
-        self.port = port
-        self._server: Optional[Server] = None
-        # While down, a socket bound to the port but not listening: connections are refused,
-        # and no other server can take the port meanwhile.
-        self._holder: Optional[socket.socket] = None
-        self._lock = threading.Lock()
-
-    @property
-    def is_open(self) -> bool:
-        return self._server is not None
-
-    def open(self) -> None:
-        with self._lock:
-            if self._server is not None:
-                return
-            if self._holder is not None:
-                self._holder.close()
-                self._holder = None
-            self._server = Server(self.app, self.role, self.port)
-            self.port = self._server.server_address[1]
-            thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                                      name=f"fake-moodle-{self.role}", daemon=True)
-            thread.start()
-
-    def close(self) -> None:
-        """Returns once the port refuses connections (safe from a handler)."""
-        with self._lock:
-            server, self._server = self._server, None
-            if server is not None:
-                server.shutdown()
-                server.server_close()
-                server.drop_connections()
-                self._holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-                self._holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                self._holder.bind((LOOPBACK, self.port))
+    handler = Handler
+    thread_name = "fake-moodle"
 
 
 # --------------------------------------------------------------------------
