@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from dataclasses import dataclass
 from typing import Optional
 
+import shared_path  # noqa: F401  (puts Tests/FakeShared on sys.path)
+import request_log
 from faults import RateBucket
 from http_types import ApiError, Request, Response, error_response, json_response
 
@@ -42,16 +43,11 @@ class ConnectionGauge:
             return {"open": self._open, "most": self._most}
 
 
-class RequestLog:
+class RequestLog(request_log.RequestLog):
     """Every non-control request, without ever storing the token itself."""
 
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._entries: list[dict] = []
-        self._started = time.monotonic()
-
     def record(self, req: Request, store: bool = False) -> dict:
-        entry = {
+        return self.add({
             "method": req.method,
             "path": req.target,
             "store": store,
@@ -62,26 +58,10 @@ class RequestLog:
             "auth_present": req.auth_present,
             "auth_valid": req.auth_valid,
             "chunked": req.body.chunked,
-            "time": round(time.monotonic() - self._started, 3),
+            "time": round(self.seconds(), 3),
             "fault": None,
             "status": None,
-        }
-        with self._lock:
-            entry["seq"] = len(self._entries) + 1
-            self._entries.append(entry)
-        return entry
-
-    def update(self, entry: dict, **values) -> None:
-        with self._lock:
-            entry.update(values)
-
-    def to_json(self) -> list:
-        with self._lock:
-            return [dict(e) for e in self._entries]
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
+        })
 
 
 @dataclass

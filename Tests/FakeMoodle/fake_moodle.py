@@ -44,6 +44,7 @@ if SHARED not in sys.path:
 
 import http_bodies  # noqa: E402
 import listening  # noqa: E402
+import request_log  # noqa: E402
 from http_bodies import FileSink, MultipartError, ProtocolError, multipart_parts, parse_header_params  # noqa: E402
 from listening import LOOPBACK  # noqa: E402
 
@@ -2927,38 +2928,18 @@ def strip_secrets(value):
     return value
 
 
-class RequestLog:
+class RequestLog(request_log.RequestLog):
     """Every non-control request, without a token or a password."""
 
-    def __init__(self, started: float):
-        self._lock = threading.Lock()
-        self._entries: list = []
-        self._started = started
-
     def since_start(self) -> float:
-        return round(time.monotonic() - self._started, 4)
+        return round(self.seconds(), 4)
 
     def record(self, **values) -> dict:
         entry = {"seq": 0, "method": None, "path": None, "wsfunction": None, "token_in_url": False,
                  "token_valid": None, "params": None, "range": None, "if_range": None, "status": None,
                  "fault": None, "time": self.since_start(), "answered": None, "body_bytes": None, "files": None}
         entry.update(values)
-        with self._lock:
-            entry["seq"] = len(self._entries) + 1
-            self._entries.append(entry)
-        return entry
-
-    def update(self, entry: dict, **values) -> None:
-        with self._lock:
-            entry.update(values)
-
-    def to_json(self) -> list:
-        with self._lock:
-            return [dict(e) for e in self._entries]
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
+        return self.add(entry)
 
 
 @dataclass
