@@ -42,6 +42,7 @@ SHARED = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 if SHARED not in sys.path:
     sys.path.insert(0, SHARED)
 
+import fault_rules  # noqa: E402
 import http_bodies  # noqa: E402
 import listening  # noqa: E402
 import request_log  # noqa: E402
@@ -2828,41 +2829,23 @@ class WebServices:
 # --------------------------------------------------------------------------
 
 @dataclass
-class FaultRule:
-    id: int
-    match: str
-    kind: str
-    count: int
-    seconds: float = 2.0
-    method: Optional[str] = None
-    body: Optional[str] = None
+class FaultRule(fault_rules.FaultRule):
     errorcode: Optional[str] = None
     message: Optional[str] = None
     exception: Optional[str] = None
 
     def matches(self, method: str, target: str, functions: list) -> bool:
-        if self.count == 0:
+        if not self.takes(method):
             return False
-        if self.method and self.method.upper() != method:
-            return False
-        if self.match in target or self.match in unquote(target):
-            return True
-        return any(self.match in name for name in functions)
+        return self.in_target(target) or any(self.match in name for name in functions)
 
     def to_json(self) -> dict:
-        return {"id": self.id, "match": self.match, "kind": self.kind, "count": self.count,
-                "seconds": self.seconds, "method": self.method, "body": self.body,
-                "errorcode": self.errorcode, "message": self.message, "exception": self.exception}
+        return {**super().to_json(), "errorcode": self.errorcode, "message": self.message,
+                "exception": self.exception}
 
 
-class FaultRules:
-    """Ordered rules; the first live match applies and is used up (count -1: forever)."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._rules: list = []
-        self._next_id = 1
-        self._released = threading.Event()
+class FaultRules(fault_rules.FaultRules):
+    """Moodle's fault kinds; a bad rule is a ValueError (a 400 from the control API)."""
 
     def add(self, spec) -> FaultRule:
         if not isinstance(spec, dict):
@@ -2872,35 +2855,9 @@ class FaultRules:
             raise ValueError(f"unknown fault kind {kind!r}; one of {', '.join(FAULT_KINDS)}")
         count = int(spec.get("count", 1))
         seconds = float(spec.get("seconds", 2.0))
-        with self._lock:
-            rule = FaultRule(self._next_id, str(spec.get("match", "")), kind, count, seconds, spec.get("method"),
-                             spec.get("body"), spec.get("errorcode"), spec.get("message"), spec.get("exception"))
-            self._next_id += 1
-            self._rules.append(rule)
-        return rule
-
-    def take(self, method: str, target: str, functions: list) -> Optional[FaultRule]:
-        with self._lock:
-            for rule in self._rules:
-                if rule.matches(method, target, functions):
-                    if rule.count > 0:
-                        rule.count -= 1
-                    return rule
-        return None
-
-    def clear(self) -> None:
-        with self._lock:
-            self._rules.clear()
-            self._released.set()          # every held request goes on
-            self._released = threading.Event()
-
-    def released(self) -> threading.Event:
-        with self._lock:
-            return self._released
-
-    def to_json(self) -> list:
-        with self._lock:
-            return [rule.to_json() for rule in self._rules]
+        return self.append(lambda rule_id: FaultRule(rule_id, str(spec.get("match", "")), kind, count, seconds,
+                                                     spec.get("method"), spec.get("body"), spec.get("errorcode"),
+                                                     spec.get("message"), spec.get("exception")))
 
 
 SECRET_PARAMS = ("wstoken", "token", "password")
@@ -3109,7 +3066,7 @@ class FakeMoodle(WebServices):
             time.sleep(max(0.0, rule.seconds))
             return None
         if kind == "hold":
-            self.faults.released().wait(max(0.0, rule.seconds))
+            self.faults.hold(rule)
             return None
         if kind == "reset":
             return Response(200, reset=True)
