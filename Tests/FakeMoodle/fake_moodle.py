@@ -46,6 +46,7 @@ import fault_rules  # noqa: E402
 import http_bodies  # noqa: E402
 import listening  # noqa: E402
 import request_log  # noqa: E402
+from common_control import COMMON_CONTROL_ROUTES, CommonControl  # noqa: E402
 from http_bodies import FileSink, MultipartError, ProtocolError, multipart_parts, parse_header_params  # noqa: E402
 from listening import LOOPBACK  # noqa: E402
 
@@ -2922,7 +2923,7 @@ ENDPOINTS = {"/lib/ajax/service-nologin.php": "nologin", "/login/token.php": "to
 # The application: endpoints, faults, log and control
 # --------------------------------------------------------------------------
 
-class FakeMoodle(WebServices):
+class FakeMoodle(WebServices, CommonControl):
     """All state, and the routing both listeners share."""
 
     def __init__(self, opts):
@@ -3579,14 +3580,7 @@ class FakeMoodle(WebServices):
 
     CONTROL_ROUTES = {
         ("GET", "/__control/health"): "control_health",
-        ("GET", "/__control/faults"): "control_list_faults",
-        ("POST", "/__control/faults"): "control_add_fault",
-        ("DELETE", "/__control/faults"): "control_clear_faults",
-        ("POST", "/__control/down"): "control_down",
-        ("POST", "/__control/up"): "control_up",
-        ("GET", "/__control/requests"): "control_requests",
-        ("DELETE", "/__control/requests"): "control_clear_requests",
-        ("GET", "/__control/config"): "control_config",
+        **COMMON_CONTROL_ROUTES,
         ("POST", "/__control/config"): "control_set_config",
         ("POST", "/__control/revoke"): "control_revoke",
         ("GET", "/__control/submissions"): "control_submissions",
@@ -3600,8 +3594,9 @@ class FakeMoodle(WebServices):
     }
 
     @staticmethod
-    def control_json(status: int, obj) -> Response:
-        return Response(status, json.dumps(obj, ensure_ascii=False).encode("utf-8"), JSON_UTF8)
+    def control_json(status: int, obj, headers=None) -> Response:
+        body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        return Response(status, body, JSON_UTF8, list(headers or []))
 
     def handle_control(self, req: Request) -> Response:
         name = self.CONTROL_ROUTES.get((req.method, req.path.rstrip("/")))
@@ -3623,44 +3618,6 @@ class FakeMoodle(WebServices):
     def control_health(self, _payload) -> Response:
         return self.control_json(200, {"ok": True, "port": self.api.port, "control_port": self.control.port,
                                        "up": self.api.is_open})
-
-    def control_list_faults(self, _payload) -> Response:
-        return self.control_json(200, self.faults.to_json())
-
-    def control_add_fault(self, payload) -> Response:
-        specs = payload if isinstance(payload, list) else [payload]
-        rules = [self.faults.add(spec).to_json() for spec in specs]
-        return self.control_json(201, rules if isinstance(payload, list) else rules[0])
-
-    def control_clear_faults(self, _payload) -> Response:
-        self.faults.clear()
-        return self.control_json(200, {"ok": True})
-
-    def control_down(self, payload) -> Response:
-        """Close the API port now; with `seconds`, it reopens by itself after that long."""
-        seconds = payload.get("seconds") if isinstance(payload, dict) else None
-        self.api.close()
-        if seconds:
-            timer = threading.Timer(float(seconds), self.api.open)
-            timer.daemon = True
-            timer.start()
-        response = self.control_json(200, {"ok": True, "up": False, "port": self.api.port})
-        response.headers.append(("Connection", "close"))
-        return response
-
-    def control_up(self, _payload) -> Response:
-        self.api.open()
-        return self.control_json(200, {"ok": True, "up": True, "port": self.api.port})
-
-    def control_requests(self, _payload) -> Response:
-        return self.control_json(200, self.log.to_json())
-
-    def control_clear_requests(self, _payload) -> Response:
-        self.log.clear()
-        return self.control_json(200, {"ok": True})
-
-    def control_config(self, _payload) -> Response:
-        return self.control_json(200, self.config.to_json())
 
     def control_set_config(self, payload) -> Response:
         self.config.update(payload)
