@@ -20,11 +20,8 @@ import hmac
 import os
 import re
 import shutil
-import signal
 import sys
 import tempfile
-import time
-from typing import Optional
 
 # Its modules sit beside it. Put this folder on the path also when a launcher runs the file by
 # path without doing so itself: runpy.run_path from `python3 -c`, as the Swift tests' ServerProcess does.
@@ -51,6 +48,7 @@ from listening import LOOPBACK  # noqa: E402
 from local_storage import LOCAL_UPLOAD_PATH, LocalPolicy, LocalStorageRoutes  # noqa: E402
 from pagination import Paginator  # noqa: E402
 from planner import PlannerRoutes, PlannerStore  # noqa: E402
+from stop_signal import StopSignal  # noqa: E402
 from uploads import FileStore, UploadRoutes  # noqa: E402
 
 
@@ -293,34 +291,6 @@ def parse_args(argv=None):
     if opts.per_page_max < 1:
         parser.error("--per-page-max must be at least 1")
     return opts
-
-
-class StopSignal:
-    """Remembers SIGTERM/SIGINT/SIGHUP; installed before PORT is printed so
-    a test that kills us right away still gets a clean, prompt exit.
-
-    The handler only sets an attribute (no locks), and the main loop polls it.
-    """
-
-    def __init__(self):
-        self.why: Optional[str] = None
-        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            signal.signal(signum, self._on_signal)
-
-    def _on_signal(self, signum, _frame):
-        self.why = signal.Signals(signum).name
-
-    def wait(self, lifetime: float) -> str:
-        """Block until a signal, the lifetime, or the parent going away."""
-        deadline = time.monotonic() + lifetime
-        parent = os.getppid()
-        while self.why is None:
-            if time.monotonic() >= deadline:
-                return "lifetime"
-            if os.getppid() != parent:
-                return "orphaned"  # the test process died without killing us
-            time.sleep(0.1)
-        return self.why
 
 
 def main(argv=None) -> int:

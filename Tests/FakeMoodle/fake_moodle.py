@@ -25,7 +25,6 @@ import os
 import random
 import re
 import shutil
-import signal
 import sys
 import tempfile
 import threading
@@ -49,6 +48,7 @@ import request_log  # noqa: E402
 from common_control import COMMON_CONTROL_ROUTES, CommonControl  # noqa: E402
 from http_bodies import FileSink, MultipartError, ProtocolError, multipart_parts, parse_header_params  # noqa: E402
 from listening import LOOPBACK  # noqa: E402
+from stop_signal import StopSignal  # noqa: E402
 
 DAY = 86400
 TZ_OFFSET = 7 * 3600              # the site's and the user's timezone: Asia/Ho_Chi_Minh
@@ -3845,31 +3845,6 @@ def parse_args(argv=None):
     parser.add_argument("--lifetime", type=float, default=600.0, help="exit by itself after this many seconds")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
     return parser.parse_args(argv)
-
-
-class StopSignal:
-    """Remembers SIGTERM/SIGINT/SIGHUP; installed before PORT is printed, so a test that kills
-    the server at once still gets a clean, prompt exit."""
-
-    def __init__(self):
-        self.why: Optional[str] = None
-        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            signal.signal(signum, self._on_signal)
-
-    def _on_signal(self, signum, _frame):
-        self.why = signal.Signals(signum).name
-
-    def wait(self, lifetime: float) -> str:
-        """Block until a signal, the lifetime, or the parent going away."""
-        deadline = time.monotonic() + lifetime
-        parent = os.getppid()
-        while self.why is None:
-            if time.monotonic() >= deadline:
-                return "lifetime"
-            if os.getppid() != parent:
-                return "orphaned"  # the test process died without stopping us
-            time.sleep(0.1)
-        return self.why
 
 
 def main(argv=None) -> int:
