@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from dataclasses import dataclass
 from typing import Optional
 
+import shared_path  # noqa: F401  (puts Tests/FakeShared on sys.path)
+import request_log
+from common_control import COMMON_CONTROL_ROUTES, CommonControl
 from faults import RateBucket
 from http_types import ApiError, Request, Response, error_response, json_response
 
@@ -42,16 +44,11 @@ class ConnectionGauge:
             return {"open": self._open, "most": self._most}
 
 
-class RequestLog:
+class RequestLog(request_log.RequestLog):
     """Every non-control request, without ever storing the token itself."""
 
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._entries: list[dict] = []
-        self._started = time.monotonic()
-
     def record(self, req: Request, store: bool = False) -> dict:
-        entry = {
+        return self.add({
             "method": req.method,
             "path": req.target,
             "store": store,
@@ -62,26 +59,10 @@ class RequestLog:
             "auth_present": req.auth_present,
             "auth_valid": req.auth_valid,
             "chunked": req.body.chunked,
-            "time": round(time.monotonic() - self._started, 3),
+            "time": round(self.seconds(), 3),
             "fault": None,
             "status": None,
-        }
-        with self._lock:
-            entry["seq"] = len(self._entries) + 1
-            self._entries.append(entry)
-        return entry
-
-    def update(self, entry: dict, **values) -> None:
-        with self._lock:
-            entry.update(values)
-
-    def to_json(self) -> list:
-        with self._lock:
-            return [dict(e) for e in self._entries]
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
+        })
 
 
 @dataclass
@@ -137,22 +118,15 @@ class Config:
         return dict(self.__dict__)
 
 
-class ControlRoutes:
+class ControlRoutes(CommonControl):
     """`/__control/`, on both ports; FakeCanvas mixes it in. Each resource's module holds its own
     control endpoints (`control_files`, `control_planner`, …) beside its routes."""
 
     CONTROL_ROUTES = {
         ("GET", "/__control/health"): "control_health",
-        ("GET", "/__control/faults"): "control_list_faults",
-        ("POST", "/__control/faults"): "control_add_fault",
-        ("DELETE", "/__control/faults"): "control_clear_faults",
-        ("POST", "/__control/down"): "control_down",
-        ("POST", "/__control/up"): "control_up",
-        ("GET", "/__control/requests"): "control_requests",
-        ("DELETE", "/__control/requests"): "control_clear_requests",
+        **COMMON_CONTROL_ROUTES,
         ("GET", "/__control/connections"): "control_connections",
         ("DELETE", "/__control/connections"): "control_restart_connections",
-        ("GET", "/__control/config"): "control_config",
         ("POST", "/__control/config"): "control_set_config",
         ("GET", "/__control/rate_bucket"): "control_rate_bucket",
         ("GET", "/__control/files"): "control_files",
@@ -166,6 +140,8 @@ class ControlRoutes:
         ("GET", "/__control/changes"): "control_changes",
         ("POST", "/__control/changes"): "control_add_changes",
     }
+
+    control_json = staticmethod(json_response)
 
     def handle_control(self, req: Request) -> Response:
         name = self.CONTROL_ROUTES.get((req.method, req.path.rstrip("/")))
@@ -184,56 +160,12 @@ class ControlRoutes:
         return json_response(200, {"ok": True, "port": self.api.port, "control_port": self.control.port,
                                    "store_port": self.store.port, "up": self.api.is_open})
 
-    def control_list_faults(self, _payload) -> Response:
-        return json_response(200, self.faults.to_json())
-
-    def control_add_fault(self, payload) -> Response:
-        specs = payload if isinstance(payload, list) else [payload]
-        rules = [self.faults.add(spec) for spec in specs]
-        answer = [r.to_json() for r in rules]
-        return json_response(201, answer if isinstance(payload, list) else answer[0])
-
-    def control_clear_faults(self, _payload) -> Response:
-        self.faults.clear()
-        return json_response(200, {"ok": True})
-
-    def control_down(self, payload) -> Response:
-        """Close the API socket now; optionally reopen it after `seconds`.
-
-        Closing happens before answering so a test's next request is
-        guaranteed to be refused.  If this request came in on the API port
-        itself, its own connection survives long enough to carry the answer
-        (then `Connection: close` ends it).
-        """
-        seconds = payload.get("seconds") if isinstance(payload, dict) else None
-        self.api.close()
-        if seconds:
-            timer = threading.Timer(float(seconds), self.api.open)
-            timer.daemon = True
-            timer.start()
-        return json_response(200, {"ok": True, "up": False, "port": self.api.port},
-                             [("Connection", "close")])
-
-    def control_up(self, _payload) -> Response:
-        self.api.open()
-        return json_response(200, {"ok": True, "up": True, "port": self.api.port})
-
-    def control_requests(self, _payload) -> Response:
-        return json_response(200, self.log.to_json())
-
-    def control_clear_requests(self, _payload) -> Response:
-        self.log.clear()
-        return json_response(200, {"ok": True})
-
     def control_connections(self, _payload) -> Response:
         return json_response(200, self.connections.to_json())
 
     def control_restart_connections(self, _payload) -> Response:
         self.connections.restart()
         return json_response(200, self.connections.to_json())
-
-    def control_config(self, _payload) -> Response:
-        return json_response(200, self.config.to_json())
 
     def control_set_config(self, payload) -> Response:
         try:

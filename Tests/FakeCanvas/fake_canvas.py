@@ -20,17 +20,16 @@ import hmac
 import os
 import re
 import shutil
-import signal
 import sys
 import tempfile
-import time
-from typing import Optional
 
 # Its modules sit beside it. Put this folder on the path also when a launcher runs the file by
 # path without doing so itself: runpy.run_path from `python3 -c`, as the Swift tests' ServerProcess does.
 HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
+# And Tests/FakeShared, the code it shares with the fake Moodle.
+import shared_path  # noqa: E402,F401
 
 from announcements import AnnouncementRoutes, Announcements  # noqa: E402
 from assignments import AssignmentRoutes  # noqa: E402
@@ -44,10 +43,12 @@ from file_store import FileStoreRoutes, StoreSigner  # noqa: E402
 from handins import HandinRoutes, SubmissionStore  # noqa: E402
 from http_types import (NOT_FOUND_MESSAGE, ApiError, Request, Response, body_bytes, conditional_get,  # noqa: E402
                         error_response, json_response, unauthorized_response)
-from listeners import LOOPBACK, Listener  # noqa: E402
+from listeners import Listener  # noqa: E402
+from listening import LOOPBACK  # noqa: E402
 from local_storage import LOCAL_UPLOAD_PATH, LocalPolicy, LocalStorageRoutes  # noqa: E402
 from pagination import Paginator  # noqa: E402
 from planner import PlannerRoutes, PlannerStore  # noqa: E402
+from stop_signal import StopSignal  # noqa: E402
 from uploads import FileStore, UploadRoutes  # noqa: E402
 
 
@@ -79,7 +80,7 @@ class FakeCanvas(CourseRoutes, AssignmentRoutes, PlannerRoutes, AnnouncementRout
         self.store_on_canvas_host = opts.store_on_canvas_host
         self.local_policy = LocalPolicy()
         self.verbose = opts.verbose
-        self.api = Listener(self, "api", opts.port)
+        self.api = Listener(self, "api", opts.port, gauge=self.connections)
         self.control = Listener(self, "control", opts.control_port)
         self.store = Listener(self, "store", opts.store_port)
 
@@ -290,34 +291,6 @@ def parse_args(argv=None):
     if opts.per_page_max < 1:
         parser.error("--per-page-max must be at least 1")
     return opts
-
-
-class StopSignal:
-    """Remembers SIGTERM/SIGINT/SIGHUP; installed before PORT is printed so
-    a test that kills us right away still gets a clean, prompt exit.
-
-    The handler only sets an attribute (no locks), and the main loop polls it.
-    """
-
-    def __init__(self):
-        self.why: Optional[str] = None
-        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            signal.signal(signum, self._on_signal)
-
-    def _on_signal(self, signum, _frame):
-        self.why = signal.Signals(signum).name
-
-    def wait(self, lifetime: float) -> str:
-        """Block until a signal, the lifetime, or the parent going away."""
-        deadline = time.monotonic() + lifetime
-        parent = os.getppid()
-        while self.why is None:
-            if time.monotonic() >= deadline:
-                return "lifetime"
-            if os.getppid() != parent:
-                return "orphaned"  # the test process died without killing us
-            time.sleep(0.1)
-        return self.why
 
 
 def main(argv=None) -> int:

@@ -12,6 +12,8 @@ from datetime import datetime, timezone
 from typing import Callable, Iterator, Optional
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
+import shared_path  # noqa: F401  (puts Tests/FakeShared on sys.path)
+import fault_rules
 from http_types import (JSON_TYPE, ApiError, Request, Response, error_response, iso, not_permitted_response,
                         unauthorized_response)
 
@@ -25,45 +27,27 @@ LOOP_PARAM = "loop"              # the parameter a respelled link adds
 
 
 @dataclass
-class FaultRule:
-    id: int
-    match: str
-    kind: str
-    count: int
-    seconds: float = 2.0
-    method: Optional[str] = None
-    body: Optional[str] = None
+class FaultRule(fault_rules.FaultRule):
     retry_after: Optional[str] = None   # the Retry-After header of throttle429/503; None: no header
     bytes: int = 0                      # store_drop_after: the body bytes sent before the connection closes
     respellings: Iterator = field(default_factory=lambda: itertools.count(1))  # link_loop_respelled's
 
     def matches(self, method: str, target: str) -> bool:
-        if self.count == 0:
-            return False
-        if self.method and self.method.upper() != method:
+        if not self.takes(method):
             return False
         if self.match.endswith("$"):
             # Anchored: the path (without its query) must end with the rest, so
             # `/submissions$` is the hand-in itself, not `/submissions/self/files`.
             path = target.split("?", 1)[0]
             return path.endswith(self.match[:-1]) or unquote(path).endswith(self.match[:-1])
-        return self.match in target or self.match in unquote(target)
+        return self.in_target(target)
 
     def to_json(self) -> dict:
-        return {"id": self.id, "match": self.match, "kind": self.kind,
-                "count": self.count, "seconds": self.seconds,
-                "method": self.method, "body": self.body, "retry_after": self.retry_after,
-                "bytes": self.bytes}
+        return {**super().to_json(), "retry_after": self.retry_after, "bytes": self.bytes}
 
 
-class FaultRules:
-    """Ordered fault rules; the first live match applies and is used up."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._rules: list[FaultRule] = []
-        self._next_id = 1
-        self._released = threading.Event()
+class FaultRules(fault_rules.FaultRules):
+    """Canvas's fault kinds; a bad rule is a 400."""
 
     def add(self, spec) -> FaultRule:
         if not isinstance(spec, dict):
@@ -80,38 +64,9 @@ class FaultRules:
         # throttle429 has always said "Retry-After: 1"; a rule may give another value, or null for none.
         default_wait = "1" if kind == "throttle429" else None
         wait = spec.get("retry_after", default_wait)
-        with self._lock:
-            rule = FaultRule(self._next_id, str(spec.get("match", "")), kind, count,
-                             seconds, spec.get("method"), spec.get("body"),
-                             None if wait is None else str(wait), body_bytes)
-            self._next_id += 1
-            self._rules.append(rule)
-        return rule
-
-    def take(self, method: str, target: str) -> Optional[FaultRule]:
-        with self._lock:
-            for rule in self._rules:
-                if rule.matches(method, target):
-                    if rule.count > 0:
-                        rule.count -= 1
-                    return rule
-        return None
-
-    def clear(self) -> None:
-        with self._lock:
-            self._rules.clear()
-            # Every request a `hold` rule keeps waiting is let go.
-            self._released.set()
-            self._released = threading.Event()
-
-    def released(self) -> threading.Event:
-        """What requests held by a `hold` rule wait on: set when the rules are cleared."""
-        with self._lock:
-            return self._released
-
-    def to_json(self) -> list:
-        with self._lock:
-            return [rule.to_json() for rule in self._rules]
+        return self.append(lambda rule_id: FaultRule(rule_id, str(spec.get("match", "")), kind, count,
+                                                     seconds, spec.get("method"), spec.get("body"),
+                                                     None if wait is None else str(wait), body_bytes))
 
 
 class RateBucket:
@@ -268,9 +223,7 @@ class FaultAnswers:
             time.sleep(max(0.0, rule.seconds))
             return None
         if kind == "hold":
-            # Until the test clears the faults, at most `seconds`: the test decides when the answer
-            # comes, however slowly a loaded machine gets there.
-            self.faults.released().wait(max(0.0, rule.seconds))
+            self.faults.hold(rule)
             return None
         if kind == "reset":
             return Response(200, reset=True)

@@ -25,22 +25,31 @@ import os
 import random
 import re
 import shutil
-import signal
-import socket
-import struct
 import sys
 import tempfile
 import threading
 import time
-import traceback
 from dataclasses import dataclass, field
 from email.utils import formatdate, parsedate_to_datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from socketserver import TCPServer
 from typing import Callable, Iterator, Optional
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
-LOOPBACK = "127.0.0.1"
+# The code it shares with the fake Canvas is in Tests/FakeShared. Put that folder on the path
+# whoever launches this file: `python3 fake_moodle.py` adds only this file's folder, and
+# runpy.run_path from `python3 -c`, as the Swift tests' ServerProcess does, adds none.
+SHARED = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "FakeShared")
+if SHARED not in sys.path:
+    sys.path.insert(0, SHARED)
+
+import fault_rules  # noqa: E402
+import http_bodies  # noqa: E402
+import listening  # noqa: E402
+import request_log  # noqa: E402
+from common_control import COMMON_CONTROL_ROUTES, CommonControl  # noqa: E402
+from http_bodies import FileSink, MultipartError, ProtocolError, multipart_parts, parse_header_params  # noqa: E402
+from listening import LOOPBACK  # noqa: E402
+from stop_signal import StopSignal  # noqa: E402
+
 DAY = 86400
 TZ_OFFSET = 7 * 3600              # the site's and the user's timezone: Asia/Ho_Chi_Minh
 DEFAULT_TOKEN = "0123456789abcdef0123456789abcdef"
@@ -51,10 +60,8 @@ MOBILE_SERVICE = "moodle_mobile_app"
 JSON_UTF8 = "application/json; charset=utf-8"
 REST_JSON = "application/json"
 HTML_TYPE = "text/html; charset=utf-8"
-IO_CHUNK = 64 * 1024
 MAX_FORM_BODY = 16 * 1024 * 1024   # REST, token.php and service-nologin bodies are read whole
 MAX_FIELD_BYTES = 1024 * 1024      # one multipart text field
-MAX_PART_HEADERS = 16 * 1024
 DEFAULT_MAXBYTES = 104857600       # $CFG->maxbytes: 100 MB
 HASHED_LIMIT = 64 * 1024 * 1024    # generated files above this get a contenthash from their seed
 DRAFT_LIFETIME = 4 * DAY           # file_storage::cron() purges draft areas older than this
@@ -195,14 +202,6 @@ def word_count(text: str) -> int:
 # HTTP value types
 # --------------------------------------------------------------------------
 
-class ProtocolError(Exception):
-    """The request body could not be read as HTTP framing says it should be."""
-
-
-class MultipartError(Exception):
-    """The body is not well-formed multipart/form-data."""
-
-
 @dataclass
 class Response:
     """What an endpoint answers; the handler writes it (or resets the socket).
@@ -264,82 +263,10 @@ class Request:
         return (self.headers.get("Content-Type") or "").split(";", 1)[0].strip().lower()
 
 
-class BodyReader:
-    """Reads a request body in pieces (Content-Length or chunked) so uploads never sit in
-    memory whole.  Every answer drains what is left first, so a keep-alive connection
-    stays in sync even when an endpoint (or a fault) ignored the body."""
+class BodyReader(http_bodies.BodyReader):
+    """A request body; REST, token.php and service-nologin bodies are read whole, up to MAX_FORM_BODY."""
 
-    def __init__(self, rfile, headers):
-        self._rfile = rfile
-        self.chunked = "chunked" in (headers.get("Transfer-Encoding") or "").lower()
-        self._remaining = 0
-        if not self.chunked:
-            try:
-                self._remaining = int(headers.get("Content-Length") or 0)
-            except ValueError as exc:
-                raise ProtocolError("bad Content-Length") from exc
-            if self._remaining < 0:
-                raise ProtocolError("negative Content-Length")
-        self._chunk_left = 0
-        self._done = not self.chunked and self._remaining == 0
-        self.bytes_read = 0
-
-    def read(self, size: int = IO_CHUNK) -> bytes:
-        if self._done:
-            return b""
-        data = self._read_chunked(size) if self.chunked else self._read_plain(size)
-        self.bytes_read += len(data)
-        return data
-
-    def read_all(self, limit: int = MAX_FORM_BODY) -> bytes:
-        parts, total = [], 0
-        while True:
-            data = self.read()
-            if not data:
-                return b"".join(parts)
-            total += len(data)
-            if total > limit:
-                raise ProtocolError("request body too large")
-            parts.append(data)
-
-    def drain(self) -> None:
-        while self.read():
-            pass
-
-    def _read_plain(self, size: int) -> bytes:
-        data = self._rfile.read(min(size, self._remaining))
-        if not data:
-            raise ProtocolError("body ended before Content-Length")
-        self._remaining -= len(data)
-        self._done = self._remaining == 0
-        return data
-
-    def _read_chunked(self, size: int) -> bytes:
-        if self._chunk_left == 0 and not self._start_chunk():
-            return b""
-        data = self._rfile.read(min(size, self._chunk_left))
-        if not data:
-            raise ProtocolError("body ended inside a chunk")
-        self._chunk_left -= len(data)
-        if self._chunk_left == 0:
-            self._rfile.readline(64)  # the CRLF that ends every chunk
-        return data
-
-    def _start_chunk(self) -> bool:
-        line = self._rfile.readline(1024)
-        if not line:
-            raise ProtocolError("body ended before the last chunk")
-        try:
-            size = int(line.split(b";", 1)[0].strip(), 16)
-        except ValueError as exc:
-            raise ProtocolError("bad chunk size line") from exc
-        if size == 0:
-            while self._rfile.readline(8192) not in (b"\r\n", b"\n", b""):
-                pass
-            self._done = True
-            return False
-        self._chunk_left = size
-        return True
+    limit = MAX_FORM_BODY
 
 
 # --------------------------------------------------------------------------
@@ -365,132 +292,20 @@ class MultipartResult:
     files: list = field(default_factory=list)      # [UploadedPart] in order
 
 
-class _Scanner:
-    """A buffered view of a body that streams bytes up to a delimiter; only the unmatched
-    tail (shorter than the delimiter) stays between reads."""
-
-    def __init__(self, reader: BodyReader, initial: bytes = b""):
-        self._reader = reader
-        self._buf = initial
-
-    def stream_until(self, delim: bytes, sink: Callable[[bytes], None]) -> None:
-        keep = len(delim) - 1
-        while True:
-            index = self._buf.find(delim)
-            if index >= 0:
-                if index:
-                    sink(self._buf[:index])
-                self._buf = self._buf[index + len(delim):]
-                return
-            if len(self._buf) > keep:
-                sink(self._buf[:-keep])
-                self._buf = self._buf[-keep:]
-            if not self._fill():
-                raise MultipartError("body ended before the closing boundary")
-
-    def read_exact(self, count: int) -> bytes:
-        while len(self._buf) < count:
-            if not self._fill():
-                raise MultipartError("body ended inside a boundary line")
-        data, self._buf = self._buf[:count], self._buf[count:]
-        return data
-
-    def push_back(self, data: bytes) -> None:
-        self._buf = data + self._buf
-
-    def _fill(self) -> bool:
-        data = self._reader.read(IO_CHUNK)
-        self._buf += data
-        return bool(data)
-
-
-class _Collector:
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.data = bytearray()
-
-    def __call__(self, chunk: bytes) -> None:
-        self.data += chunk
-        if len(self.data) > self.limit:
-            raise MultipartError("multipart field or header block too large")
-
-
-class _FileSink:
-    """Writes to disk while hashing, so nothing accumulates in memory."""
-
-    def __init__(self, out):
-        self.out = out
-        self.size = 0
-        self.sha1 = hashlib.sha1()
-        self.sha256 = hashlib.sha256()
-
-    def __call__(self, chunk: bytes) -> None:
-        self.out.write(chunk)
-        self.size += len(chunk)
-        self.sha1.update(chunk)
-        self.sha256.update(chunk)
-
-
-_PARAM_RE = re.compile(r';\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)')
-
-
-def parse_header_params(value: str) -> tuple[str, dict]:
-    """Split `type; a=1; b="x y"` into ("type", {"a": "1", "b": "x y"})."""
-    head, _, _ = value.partition(";")
-    params = {}
-    for name, raw in _PARAM_RE.findall(value):
-        raw = raw.strip()
-        if raw.startswith('"') and raw.endswith('"') and len(raw) >= 2:
-            raw = re.sub(r"\\(.)", r"\1", raw[1:-1])
-        params[name.lower()] = raw
-    if "filename*" in params:  # RFC 5987: utf-8''percent-encoded
-        _, _, encoded = params["filename*"].partition("''")
-        params["filename"] = unquote(encoded)
-    return head.strip().lower(), params
-
-
-def _parse_part_headers(block: bytes) -> dict:
-    headers = {}
-    for line in block.decode("utf-8", "replace").split("\r\n"):
-        name, sep, value = line.partition(":")
-        if sep:
-            headers[name.strip().lower()] = value.strip()
-    return headers
-
-
 def parse_multipart(reader: BodyReader, boundary: str, temp_dir: str) -> MultipartResult:
     """Every part with a `filename` goes to a temp file in `temp_dir`; the others are fields."""
-    delim = b"\r\n--" + boundary.encode("latin-1")
-    scanner = _Scanner(reader, b"\r\n")  # a leading CRLF lets the first boundary match
-    scanner.stream_until(delim, lambda _chunk: None)  # preamble
     result = MultipartResult()
     try:
-        while True:
-            marker = scanner.read_exact(2)
-            if marker == b"--":
-                break
-            if marker != b"\r\n":
-                raise MultipartError("malformed boundary line")
-            scanner.push_back(b"\r\n")  # so an empty header block still matches
-            header_bytes = _Collector(MAX_PART_HEADERS)
-            scanner.stream_until(b"\r\n\r\n", header_bytes)
-            headers = _parse_part_headers(bytes(header_bytes.data))
-            _, disposition = parse_header_params(headers.get("content-disposition", ""))
-            name = disposition.get("name", "")
-            if "filename" in disposition:
+        for part in multipart_parts(reader, boundary):
+            if part.filename is not None:
                 fd, path = tempfile.mkstemp(prefix="php", dir=temp_dir)
                 with os.fdopen(fd, "wb") as out:
-                    sink = _FileSink(out)
-                    scanner.stream_until(delim, sink)
-                result.files.append(UploadedPart(name, disposition["filename"],
-                                                 headers.get("content-type", "application/octet-stream"),
-                                                 path, sink.size, sink.sha1.hexdigest(),
-                                                 sink.sha256.hexdigest()))
+                    sink = FileSink(out, sha1=True)
+                    part.stream(sink)
+                result.files.append(UploadedPart(part.name, part.filename, part.content_type, path, sink.size,
+                                                 sink.sha1.hexdigest(), sink.sha256.hexdigest()))
             else:
-                value = _Collector(MAX_FIELD_BYTES)
-                scanner.stream_until(delim, value)
-                result.fields.append((name, bytes(value.data).decode("utf-8", "replace")))
-        reader.drain()  # epilogue
+                result.fields.append((part.name, part.text(MAX_FIELD_BYTES)))
     except BaseException:
         for part in result.files:
             _remove_quietly(part.path)
@@ -3015,41 +2830,23 @@ class WebServices:
 # --------------------------------------------------------------------------
 
 @dataclass
-class FaultRule:
-    id: int
-    match: str
-    kind: str
-    count: int
-    seconds: float = 2.0
-    method: Optional[str] = None
-    body: Optional[str] = None
+class FaultRule(fault_rules.FaultRule):
     errorcode: Optional[str] = None
     message: Optional[str] = None
     exception: Optional[str] = None
 
     def matches(self, method: str, target: str, functions: list) -> bool:
-        if self.count == 0:
+        if not self.takes(method):
             return False
-        if self.method and self.method.upper() != method:
-            return False
-        if self.match in target or self.match in unquote(target):
-            return True
-        return any(self.match in name for name in functions)
+        return self.in_target(target) or any(self.match in name for name in functions)
 
     def to_json(self) -> dict:
-        return {"id": self.id, "match": self.match, "kind": self.kind, "count": self.count,
-                "seconds": self.seconds, "method": self.method, "body": self.body,
-                "errorcode": self.errorcode, "message": self.message, "exception": self.exception}
+        return {**super().to_json(), "errorcode": self.errorcode, "message": self.message,
+                "exception": self.exception}
 
 
-class FaultRules:
-    """Ordered rules; the first live match applies and is used up (count -1: forever)."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._rules: list = []
-        self._next_id = 1
-        self._released = threading.Event()
+class FaultRules(fault_rules.FaultRules):
+    """Moodle's fault kinds; a bad rule is a ValueError (a 400 from the control API)."""
 
     def add(self, spec) -> FaultRule:
         if not isinstance(spec, dict):
@@ -3059,35 +2856,9 @@ class FaultRules:
             raise ValueError(f"unknown fault kind {kind!r}; one of {', '.join(FAULT_KINDS)}")
         count = int(spec.get("count", 1))
         seconds = float(spec.get("seconds", 2.0))
-        with self._lock:
-            rule = FaultRule(self._next_id, str(spec.get("match", "")), kind, count, seconds, spec.get("method"),
-                             spec.get("body"), spec.get("errorcode"), spec.get("message"), spec.get("exception"))
-            self._next_id += 1
-            self._rules.append(rule)
-        return rule
-
-    def take(self, method: str, target: str, functions: list) -> Optional[FaultRule]:
-        with self._lock:
-            for rule in self._rules:
-                if rule.matches(method, target, functions):
-                    if rule.count > 0:
-                        rule.count -= 1
-                    return rule
-        return None
-
-    def clear(self) -> None:
-        with self._lock:
-            self._rules.clear()
-            self._released.set()          # every held request goes on
-            self._released = threading.Event()
-
-    def released(self) -> threading.Event:
-        with self._lock:
-            return self._released
-
-    def to_json(self) -> list:
-        with self._lock:
-            return [rule.to_json() for rule in self._rules]
+        return self.append(lambda rule_id: FaultRule(rule_id, str(spec.get("match", "")), kind, count, seconds,
+                                                     spec.get("method"), spec.get("body"), spec.get("errorcode"),
+                                                     spec.get("message"), spec.get("exception")))
 
 
 SECRET_PARAMS = ("wstoken", "token", "password")
@@ -3115,38 +2886,18 @@ def strip_secrets(value):
     return value
 
 
-class RequestLog:
+class RequestLog(request_log.RequestLog):
     """Every non-control request, without a token or a password."""
 
-    def __init__(self, started: float):
-        self._lock = threading.Lock()
-        self._entries: list = []
-        self._started = started
-
     def since_start(self) -> float:
-        return round(time.monotonic() - self._started, 4)
+        return round(self.seconds(), 4)
 
     def record(self, **values) -> dict:
         entry = {"seq": 0, "method": None, "path": None, "wsfunction": None, "token_in_url": False,
                  "token_valid": None, "params": None, "range": None, "if_range": None, "status": None,
                  "fault": None, "time": self.since_start(), "answered": None, "body_bytes": None, "files": None}
         entry.update(values)
-        with self._lock:
-            entry["seq"] = len(self._entries) + 1
-            self._entries.append(entry)
-        return entry
-
-    def update(self, entry: dict, **values) -> None:
-        with self._lock:
-            entry.update(values)
-
-    def to_json(self) -> list:
-        with self._lock:
-            return [dict(e) for e in self._entries]
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
+        return self.add(entry)
 
 
 @dataclass
@@ -3172,7 +2923,7 @@ ENDPOINTS = {"/lib/ajax/service-nologin.php": "nologin", "/login/token.php": "to
 # The application: endpoints, faults, log and control
 # --------------------------------------------------------------------------
 
-class FakeMoodle(WebServices):
+class FakeMoodle(WebServices, CommonControl):
     """All state, and the routing both listeners share."""
 
     def __init__(self, opts):
@@ -3316,7 +3067,7 @@ class FakeMoodle(WebServices):
             time.sleep(max(0.0, rule.seconds))
             return None
         if kind == "hold":
-            self.faults.released().wait(max(0.0, rule.seconds))
+            self.faults.hold(rule)
             return None
         if kind == "reset":
             return Response(200, reset=True)
@@ -3829,14 +3580,7 @@ class FakeMoodle(WebServices):
 
     CONTROL_ROUTES = {
         ("GET", "/__control/health"): "control_health",
-        ("GET", "/__control/faults"): "control_list_faults",
-        ("POST", "/__control/faults"): "control_add_fault",
-        ("DELETE", "/__control/faults"): "control_clear_faults",
-        ("POST", "/__control/down"): "control_down",
-        ("POST", "/__control/up"): "control_up",
-        ("GET", "/__control/requests"): "control_requests",
-        ("DELETE", "/__control/requests"): "control_clear_requests",
-        ("GET", "/__control/config"): "control_config",
+        **COMMON_CONTROL_ROUTES,
         ("POST", "/__control/config"): "control_set_config",
         ("POST", "/__control/revoke"): "control_revoke",
         ("GET", "/__control/submissions"): "control_submissions",
@@ -3850,8 +3594,9 @@ class FakeMoodle(WebServices):
     }
 
     @staticmethod
-    def control_json(status: int, obj) -> Response:
-        return Response(status, json.dumps(obj, ensure_ascii=False).encode("utf-8"), JSON_UTF8)
+    def control_json(status: int, obj, headers=None) -> Response:
+        body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        return Response(status, body, JSON_UTF8, list(headers or []))
 
     def handle_control(self, req: Request) -> Response:
         name = self.CONTROL_ROUTES.get((req.method, req.path.rstrip("/")))
@@ -3873,44 +3618,6 @@ class FakeMoodle(WebServices):
     def control_health(self, _payload) -> Response:
         return self.control_json(200, {"ok": True, "port": self.api.port, "control_port": self.control.port,
                                        "up": self.api.is_open})
-
-    def control_list_faults(self, _payload) -> Response:
-        return self.control_json(200, self.faults.to_json())
-
-    def control_add_fault(self, payload) -> Response:
-        specs = payload if isinstance(payload, list) else [payload]
-        rules = [self.faults.add(spec).to_json() for spec in specs]
-        return self.control_json(201, rules if isinstance(payload, list) else rules[0])
-
-    def control_clear_faults(self, _payload) -> Response:
-        self.faults.clear()
-        return self.control_json(200, {"ok": True})
-
-    def control_down(self, payload) -> Response:
-        """Close the API port now; with `seconds`, it reopens by itself after that long."""
-        seconds = payload.get("seconds") if isinstance(payload, dict) else None
-        self.api.close()
-        if seconds:
-            timer = threading.Timer(float(seconds), self.api.open)
-            timer.daemon = True
-            timer.start()
-        response = self.control_json(200, {"ok": True, "up": False, "port": self.api.port})
-        response.headers.append(("Connection", "close"))
-        return response
-
-    def control_up(self, _payload) -> Response:
-        self.api.open()
-        return self.control_json(200, {"ok": True, "up": True, "port": self.api.port})
-
-    def control_requests(self, _payload) -> Response:
-        return self.control_json(200, self.log.to_json())
-
-    def control_clear_requests(self, _payload) -> Response:
-        self.log.clear()
-        return self.control_json(200, {"ok": True})
-
-    def control_config(self, _payload) -> Response:
-        return self.control_json(200, self.config.to_json())
 
     def control_set_config(self, payload) -> Response:
         self.config.update(payload)
@@ -4046,70 +3753,29 @@ class FakeMoodle(WebServices):
 # HTTP plumbing
 # --------------------------------------------------------------------------
 
-class Handler(BaseHTTPRequestHandler):
-    """Turns each HTTP request into a Request, and a Response back into bytes (written by hand,
-    so header values may be UTF-8 and reason phrases Moodle's own)."""
+class Handler(listening.Handler):
+    """Writes a Response as bytes by hand, so header values may be UTF-8 and reason phrases
+    Moodle's own; answers HEAD and OPTIONS too."""
 
-    protocol_version = "HTTP/1.1"   # keep-alive, like Apache in front of Moodle
-    server_version = "Apache"
-    # TCP_NODELAY: the headers and the body go out in separate writes, and with Nagle's
-    # algorithm the body would wait for the client's delayed ACK on a reused connection.
-    disable_nagle_algorithm = True
+    server_version = "Apache"       # as Apache in front of Moodle says
+    body_reader = BodyReader
+    internal_error = "fake moodle internal error"
 
-    def version_string(self):
-        return self.server_version
-
-    def setup(self):
-        super().setup()
-        self.server.track(self.connection)
-
-    def finish(self):
-        try:
-            super().finish()
-        finally:
-            self.server.untrack(self.connection)
-
-    def log_message(self, fmt, *args):
-        if self.server.app.verbose:
-            sys.stderr.write(f"[{self.server.role}] {self.address_string()} {fmt % args}\n")
-
-    def do_GET(self):
+    def do_HEAD(self):
         self._dispatch()
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = do_GET
+    do_OPTIONS = do_HEAD
 
-    def _dispatch(self):
-        try:
-            body = BodyReader(self.rfile, self.headers)
-        except ProtocolError as exc:
-            self.close_connection = True
-            self._write(Response(400, str(exc).encode(), "text/plain; charset=utf-8"), False)
-            return
+    def make_request(self, body: BodyReader) -> Request:
         split = urlsplit(self.path)
-        req = Request(self.command, self.path, unquote(split.path),
-                      parse_qsl(split.query, keep_blank_values=True), self.headers, body)
-        try:
-            response = self.server.app.route(req, self.server.role)
-        except ProtocolError as exc:
-            self.close_connection = True
-            response = Response(400, str(exc).encode(), "text/plain; charset=utf-8")
-        except Exception:  # a bug here should be a 500, not a dead socket
-            traceback.print_exc(file=sys.stderr)
-            response = Response(500, b"fake moodle internal error", "text/plain; charset=utf-8")
-        try:
-            if response.reset:
-                self._reset(b"")
-                return
-            try:
-                body.drain()
-            except ProtocolError:
-                self.close_connection = True
-            if response.dropped:
-                self._drop()
-                return
-            self._write(response, self.command == "HEAD")
-        finally:
-            response.finish()
+        return Request(self.command, self.path, unquote(split.path),
+                       parse_qsl(split.query, keep_blank_values=True), self.headers, body)
+
+    def error_answer(self, status: int, message: str) -> Response:
+        return Response(status, message.encode(), "text/plain; charset=utf-8")
+
+    def answered(self, response: Response) -> None:
+        response.finish()
 
     def _head(self, response: Response) -> bytes:
         reason = response.reason or self.responses.get(response.status, ("",))[0]
@@ -4127,7 +3793,7 @@ class Handler(BaseHTTPRequestHandler):
             lines.append("Connection: close")
         return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8")
 
-    def _write(self, response: Response, head_only: bool):
+    def write_response(self, response: Response, head_only: bool) -> None:
         head = self._head(response)
         try:
             if response.lost:
@@ -4159,110 +3825,12 @@ class Handler(BaseHTTPRequestHandler):
                 blob, start, end = piece
                 yield from blob.chunks(start, end)
 
-    def _reset(self, partial: bytes):
-        """Write `partial` (maybe nothing), then abort the connection with an RST."""
-        try:
-            if partial:
-                self.connection.sendall(partial)
-            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        except OSError:
-            pass
-        self.close_connection = True
-        self.rfile.close()       # drop the makefile reference so close() is real
-        self.connection.close()
 
-    def _drop(self):
-        """Close the connection in order (a FIN, not an RST), having written nothing."""
-        self.close_connection = True
-        try:
-            self.connection.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
-        self.rfile.close()
-        self.connection.close()
+class Listener(listening.Listener):
+    """A fake Moodle port that can be closed and reopened (down/up)."""
 
-
-class Server(ThreadingHTTPServer):
-    """One listening socket on 127.0.0.1 that knows its open connections."""
-
-    allow_reuse_address = True
-    daemon_threads = True
-    request_queue_size = 128
-
-    def __init__(self, app: FakeMoodle, role: str, port: int):
-        self.app = app
-        self.role = role
-        self._connections: dict = {}   # socket -> handling thread id
-        self._conn_lock = threading.Lock()
-        super().__init__((LOOPBACK, port), Handler)
-
-    def server_bind(self):
-        # HTTPServer.server_bind does a reverse DNS lookup; skip it.
-        TCPServer.server_bind(self)
-        self.server_name, self.server_port = self.server_address[:2]
-
-    def track(self, conn):
-        with self._conn_lock:
-            self._connections[conn] = threading.get_ident()
-
-    def untrack(self, conn):
-        with self._conn_lock:
-            self._connections.pop(conn, None)
-
-    def drop_connections(self):
-        """Down means down: kept-alive connections are cut too (all but the calling thread's,
-        which still has to carry its answer)."""
-        me = threading.get_ident()
-        with self._conn_lock:
-            connections = [c for c, owner in self._connections.items() if owner != me]
-        for conn in connections:
-            try:
-                conn.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-
-
-class Listener:
-    """A Server that can be closed and reopened on the same port (down/up)."""
-
-    def __init__(self, app: FakeMoodle, role: str, port: int):
-        self.app = app
-        self.role = role
-        self.port = port
-        self._server: Optional[Server] = None
-        # While down, a socket bound to the port but not listening: connections are refused,
-        # and no other server can take the port meanwhile.
-        self._holder: Optional[socket.socket] = None
-        self._lock = threading.Lock()
-
-    @property
-    def is_open(self) -> bool:
-        return self._server is not None
-
-    def open(self) -> None:
-        with self._lock:
-            if self._server is not None:
-                return
-            if self._holder is not None:
-                self._holder.close()
-                self._holder = None
-            self._server = Server(self.app, self.role, self.port)
-            self.port = self._server.server_address[1]
-            thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
-                                      name=f"fake-moodle-{self.role}", daemon=True)
-            thread.start()
-
-    def close(self) -> None:
-        """Returns once the port refuses connections (safe from a handler)."""
-        with self._lock:
-            server, self._server = self._server, None
-            if server is not None:
-                server.shutdown()
-                server.server_close()
-                server.drop_connections()
-                self._holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-                self._holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                self._holder.bind((LOOPBACK, self.port))
+    handler = Handler
+    thread_name = "fake-moodle"
 
 
 # --------------------------------------------------------------------------
@@ -4277,31 +3845,6 @@ def parse_args(argv=None):
     parser.add_argument("--lifetime", type=float, default=600.0, help="exit by itself after this many seconds")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
     return parser.parse_args(argv)
-
-
-class StopSignal:
-    """Remembers SIGTERM/SIGINT/SIGHUP; installed before PORT is printed, so a test that kills
-    the server at once still gets a clean, prompt exit."""
-
-    def __init__(self):
-        self.why: Optional[str] = None
-        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-            signal.signal(signum, self._on_signal)
-
-    def _on_signal(self, signum, _frame):
-        self.why = signal.Signals(signum).name
-
-    def wait(self, lifetime: float) -> str:
-        """Block until a signal, the lifetime, or the parent going away."""
-        deadline = time.monotonic() + lifetime
-        parent = os.getppid()
-        while self.why is None:
-            if time.monotonic() >= deadline:
-                return "lifetime"
-            if os.getppid() != parent:
-                return "orphaned"  # the test process died without stopping us
-            time.sleep(0.1)
-        return self.why
 
 
 def main(argv=None) -> int:
