@@ -306,11 +306,12 @@ extension SubmitEndToEndTests {
             var files: [URL]
         }
 
-        // A hang guard, not a speed test: alone it takes half a minute, but beside the whole suite
-        // on two cores it has waited minutes for a turn.
-        @Test(.timeLimit(.minutes(8)))
+        // A hang guard, not a speed test: alone it takes up to six minutes (the last drain may wait
+        // out the longest backoff), and beside the whole suite on two cores it has waited minutes for a turn.
+        @Test(.timeLimit(.minutes(14)))
         func everyQueuedSubmissionMakesExactlyOneAttemptHoweverOftenDrainIsKilled() async throws {
-            let server = try FakeCanvasServer()
+            // Up for longer than the last drain may wait (below).
+            let server = try FakeCanvasServer(arguments: ["--lifetime", "900"])
             defer { server.stop() }
             try await server.configure(#"{"role": "student"}"#)
             let shell = try CanvasCommandLine(server: server)
@@ -383,8 +384,11 @@ extension SubmitEndToEndTests {
             }
             #expect(killedMidWork >= 10, "seed \(seed): only \(killedMidWork) of \(kills) kills landed while a submission was under way")
             // On a thread of its own: this drain may run for minutes, and waiting on one of the few
-            // threads every test's tasks share would hold the rest of the suite up meanwhile.
-            let final = try await offThePool { try AppCommand.run(["drain", "--timeout", "200"] + canvas, environment: environment) }
+            // threads every test's tasks share would hold the rest of the suite up meanwhile. It
+            // outlasts the longest backoff (5 min): the kills, each within a second, may leave the
+            // lost answers to it, and a job they tried many times then waits that long before it
+            // asks Canvas again, as a server failure's backoff is not cut short by other jobs' success.
+            let final = try await offThePool { try AppCommand.run(["drain", "--timeout", "420"] + canvas, environment: environment) }
             #expect(final.status == 0, "seed \(seed): the last drain: \(final.stdout) \(final.stderr)")
 
             let recorded = try await server.submissions()
