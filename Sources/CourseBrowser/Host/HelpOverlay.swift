@@ -142,7 +142,8 @@ extension HelpOverlay {
     /// scrolls so that all of the selected key's lines show.
     mutating func move(_ action: Action, key: Key, lines: [Line], room: Int) {
         note = nil
-        let count = Set(lines.compactMap(\.item)).count
+        // Keys are counted in order, so the last line's key tells how many there are.
+        let count = (lines.last { $0.item != nil }?.item).map { $0 + 1 } ?? 0
         guard count > 0 else { return }
         switch action {
         case .move: selected += key == .up || key == .character("k") ? -1 : 1
@@ -153,12 +154,6 @@ extension HelpOverlay {
         case .find, .run, .close, .quit: break
         }
         selected = max(0, min(selected, count - 1))
-        follow(lines: lines, room: room)
-    }
-
-    /// Scrolls the least that shows every line of the selected key, and its heading when it is
-    /// the first of its group; within the lines there are.
-    mutating func follow(lines: [Line], room: Int) {
         scroll = firstLine(of: lines, room: room)
     }
 
