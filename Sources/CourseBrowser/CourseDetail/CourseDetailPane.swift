@@ -171,7 +171,7 @@ final class CourseDetailPane: PaneRunner {
     private func followDownloadProgress(_ follow: Bool) {
         progressWatcher?.cancel()
         progressWatcher = follow ? uploadQueue.followProgress(by: self) { pane, progress in
-            if progress != pane.state.downloads.progress { pane.update(.downloadProgress(progress)) }
+            if progress != pane.state.files.downloads.progress { pane.update(.downloadProgress(progress)) }
         } : nil
     }
 
@@ -335,7 +335,7 @@ extension CourseDetailPane {
     var keyGroup: String { "Course" }
     var footer: String? { state.footer }
     /// While loading, and while a refresh behind a saved copy waits, so its count goes on.
-    var isAnimating: Bool { state.isLoading || state.syllabusPendingSince != nil || state.savedCopies?.note != nil }
+    var isAnimating: Bool { state.isLoading || state.syllabus.pendingSince != nil || state.savedCopies?.note != nil }
     /// While the hand-in flow is open, every key is text for it.
     var capturesKeys: Bool { state.isTyping }
     var keys: [KeyItem] { state.keys }

@@ -4,52 +4,24 @@ import FoundationEssentials
 extension CourseDetailState {
     /// The course as downloads know it: the backend's own form of its ID once the overview gave it.
     var downloadCourse: CourseID? {
-        overview.value?.id ?? courseID
+        overview.course?.id ?? courseID
     }
 
     /// The course's folder under the download directory: its code, else its name, else its ID.
     var downloadFolderName: String? {
         guard let course = downloadCourse else { return nil }
-        return overview.value?.label ?? course.rawValue
+        return overview.course?.label ?? course.rawValue
     }
 
     /// The course's Files page, which a file without a page of its own, and every folder, opens.
     var filesPage: URL? {
-        overview.value?.htmlURL?.appendingPathComponent("files")
-    }
-
-    /// The selected file, while one is selected and on the page.
-    var selectedFile: CourseFile? {
-        guard let selectedItem else { return nil }
-        return files.value?.files.first { DetailItem.id(ofFile: $0.id) == selectedItem }
-    }
-
-    /// The selected file attached to a comment or an announcement, with the folders it goes in
-    /// under the course's: `Feedback/<assignment>`, `Announcements/<title>`.
-    var selectedAttachment: (file: CourseFile, folderPath: [String])? {
-        guard let selectedItem else { return nil }
-        let isSelected = { (file: CourseFile) in DetailItem.id(ofAttachment: file.id) == selectedItem }
-        for assignment in assignments.value ?? [] {
-            for comment in assignment.submission?.comments ?? [] {
-                if let file = comment.attachments.first(where: isSelected) { return (file, ["Feedback", assignment.name]) }
-            }
-        }
-        for shown in announcements.value ?? [] {
-            if let file = shown.announcement.attachments?.first(where: isSelected) { return (file, ["Announcements", shown.announcement.title]) }
-        }
-        return nil
-    }
-
-    /// The selected folder, while one is selected and on the page.
-    var selectedFolder: CourseFolder? {
-        guard let selectedItem else { return nil }
-        return files.value?.folders.first { DetailItem.id(ofFolder: $0.id) == selectedItem }
+        overview.course?.htmlURL?.appendingPathComponent("files")
     }
 
     /// Selects the file with `id` in the Files section and scrolls to it, as Enter on a module's
     /// file does; says so when the Files list does not have it.
     mutating func showFile(_ id: String) {
-        guard let listing = files.value else {
+        guard let listing = files.load.value else {
             notice = Notice(text: "The course's Files are not loaded yet", isNote: true)
             return
         }
@@ -60,37 +32,11 @@ extension CourseDetailState {
         wantedItem = DetailItem.id(ofFile: id)
     }
 
-    /// Applies a load of the files; once there are files, asks which are downloaded and current.
-    mutating func receiveFiles(_ event: LoadEvent<CourseFiles>) -> [Effect] {
-        files.apply(event)
-        switch event {
-        case .restored, .finished(.success): return files.value.map { [.checkDownloads($0.files)] } ?? []
-        case .started, .waiting, .finished(.failure): return []
-        }
-    }
-
-    /// Notes the queue's answer about the course's downloads; one about a course no longer shown is dropped.
-    mutating func receiveDownloads(localCopies: [String: LocalPath], jobs: [UploadJob], course: CourseID) {
-        guard course == downloadCourse || course == courseID else { return }
-        downloads.localCopies = localCopies
-        downloads.replaceJobs(jobs)
-    }
-
     /// Follows a download job of this course; nil when the change is not about a download, so
     /// the hand-in flow hears of it.
     mutating func downloadChanged(_ change: UploadChange) -> [Effect]? {
-        switch change {
-        case let .removed(id):
-            downloads.forget(job: id)
-            return nil
-        case let .updated(job):
-            guard job.isDownload else { return nil }
-            guard job.courseID == downloadCourse || job.courseID == courseID else { return [] }
-            downloads.note(job)
-            // A finished download may have put a current copy where there was none, or a renamed one.
-            guard case .done = job.state, let list = files.value?.files else { return [] }
-            return [.checkDownloads(list)]
-        }
+        let course = (downloadCourse, courseID)
+        return files.downloadChanged(change) { $0.courseID == course.0 || $0.courseID == course.1 }
     }
 
     /// Queues the selected file, or every file in the selected folder and below it.
@@ -100,7 +46,7 @@ extension CourseDetailState {
             let entry = DownloadBatch.Entry(file: file, folderPath: folderPath)
             return [.enqueueDownloads(DownloadBatch(course: course, courseFolder: folderName, entries: [entry]))]
         }
-        guard let course = downloadCourse, let folderName = downloadFolderName, let listing = files.value else { return [] }
+        guard let course = downloadCourse, let folderName = downloadFolderName, let listing = files.load.value else { return [] }
         let chosen: [CourseFile]
         if let file = selectedFile {
             chosen = [file]
@@ -123,7 +69,7 @@ extension CourseDetailState {
         case let .failure(error):
             notice = Notice(text: "Couldn't queue the download: \(userMessage(for: error))", isProblem: true)
         case let .success(outcome):
-            outcome.queued.forEach { downloads.note($0) }
+            outcome.queued.forEach { files.downloads.note($0) }
             notice = DownloadNotice.notice(for: outcome, of: batch, glyphs: size.glyphs)
         }
     }

@@ -49,14 +49,14 @@ extension CourseDetailState {
         case .selectItem:
             return Availability(unless: lines.firstMarked(where: { $0.item != nil }) != nil ? nil : "Nothing here to select")
         case .openInBrowser:
-            if let file = selectedFile, downloads.localCopies[file.id] != nil { return .enabled }
+            if let file = selectedFile, files.downloads.localCopies[file.id] != nil { return .enabled }
             return WebPage.availability(of: focusedPage, without: "No course is open")
         case .copyAddress:
             return WebPage.availability(of: focusedPage, without: "No course is open")
         case .upload:
-            return Availability(unless: courseID == nil ? "No course is open" : capabilities.courseFileUploadRefusal ?? overview.value?.courseFilesRefusal.map { $0 + "; hand files in to an assignment with s" })
+            return Availability(unless: courseID == nil ? "No course is open" : capabilities.courseFileUploadRefusal ?? overview.course?.courseFilesRefusal.map { $0 + "; hand files in to an assignment with s" })
         case .handIn:
-            return courseID == nil ? .disabled("No course is open") : HandInFlow.availability(with: assignments, takesContent: capabilities.takesContent)
+            return courseID == nil ? .disabled("No course is open") : HandInFlow.availability(with: assignments.load, takesContent: capabilities.takesContent)
         case .retry:
             return Availability(unless: hasFailure ? nil : "Nothing failed to load")
         case .read:
@@ -68,20 +68,18 @@ extension CourseDetailState {
             let none = selectedFile == nil && selectedFolder == nil && selectedAttachment == nil
             return Availability(unless: none ? "Select a file or folder with j/k or n/p first" : nil)
         case .whatIf:
-            return Availability(unless: gradeQuestionRefusal)
+            return Availability(unless: grades.questionRefusal(item: selectedItem))
         case .clearWhatIf:
-            return Availability(unless: whatIf.isEmpty ? "No what-if scores to clear" : nil)
+            return Availability(unless: grades.whatIf.isEmpty ? "No what-if scores to clear" : nil)
         case .needed:
-            if let refusal = gradeQuestionRefusal { return .disabled(refusal) }
-            if grades.value?.hidesTotals == true { return .disabled("The teacher hides course totals") }
-            return Availability(unless: grades.value?.scheme == nil ? "This course gives no letter grades" : nil)
+            return Availability(unless: grades.neededRefusal(item: selectedItem))
         }
     }
 
     /// The keys in force now: the hand-in flow's while it is open, else the pane's.
     var keys: [KeyItem] {
-        if let gradePrompt {
-            return gradePrompt.bindings.items { _ in .enabled }
+        if let prompt = grades.prompt {
+            return prompt.bindings.items { _ in .enabled }
         }
         if let reply {
             return reply.keys
@@ -99,6 +97,6 @@ extension CourseDetailState {
             return WebPage(title: item.title, url: item.url)
         }
         guard courseID != nil else { return nil }
-        return WebPage(title: overview.value?.name ?? "this course", url: overview.value?.htmlURL)
+        return WebPage(title: overview.course?.name ?? "this course", url: overview.course?.htmlURL)
     }
 }

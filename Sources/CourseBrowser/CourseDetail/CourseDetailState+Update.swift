@@ -113,16 +113,15 @@ extension CourseDetailState: PaneState, BoundKeys {
     }
 
     mutating func update(_ event: Event, now: Date) -> [Effect] {
-        let wasDownloading = downloads.isDownloading
+        let wasDownloading = files.downloads.isDownloading
         var effects = apply(event, now: now)
-        let fresh = assignmentsAreFresh
-        handIn?.isFresh = fresh
+        handIn?.isFresh = assignments.isFresh
         layout(now: now)
-        if let wrap = takeSyllabusWrapRequest() {
+        if let wrap = syllabus.takeWrapRequest() {
             effects.append(wrap)
         }
-        if downloads.isDownloading != wasDownloading {
-            effects.append(.followDownloadProgress(downloads.isDownloading))
+        if files.downloads.isDownloading != wasDownloading {
+            effects.append(.followDownloadProgress(files.downloads.isDownloading))
         }
         return effects
     }
@@ -134,30 +133,43 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .mouse(event): handleMouse(event)
         case let .show(id, focus): return open(id, selecting: focus)
         case let .overview(event): return receiveOverview(event) + compareSeen(now: now)
-        case let .syllabus(event): receiveSyllabus(event); return report(event, .syllabus)
-        case let .syllabusPart(blocks, more): receiveSyllabusPart(blocks, more: more, now: now)
-        case let .syllabusWrapped(rows, key): receiveWrappedSyllabus(rows, key: key)
-        case let .modules(event): modules.apply(event); return report(event, .modules)
-        case let .assignments(event): assignments.apply(event); return report(event, .assignments) + noteSeen(event, now: now)
-        case let .announcements(event): receiveAnnouncements(event); return report(event, .announcements)
-        case let .discussions(event): return receiveDiscussions(event) + report(event, .discussions)
-        case let .thread(topic, course, result): return receiveThread(result, topic: topic, course: course)
-        case let .savedThread(topic, course, copy, failure): receiveSavedThread(copy, failure: failure, topic: topic, course: course)
-        case let .topicMarkedRead(topic, entries, course, failure): receiveTopicMarkedRead(topic, entries: entries, course: course, failure: failure)
-        case let .files(event): return receiveFiles(event) + report(event, .files)
-        case let .grades(event): receiveGrades(event); return report(event, .grades)
-        case let .downloadsChecked(copies, jobs, course): receiveDownloads(localCopies: copies, jobs: jobs, course: course)
+        case let .syllabus(event): syllabus.update(event); return report(event, .syllabus)
+        case let .syllabusPart(blocks, more): syllabus.receivePart(blocks, more: more, now: now)
+        case let .syllabusWrapped(rows, key): syllabus.receiveWrapped(rows, key: key)
+        case let .modules(event): modules.update(event); return report(event, .modules)
+        case let .assignments(event):
+            let answered = assignments.update(event)
+            return report(event, .assignments) + (answered ? compareSeen(now: now) : [])
+        case let .announcements(event): announcements.update(event); return report(event, .announcements)
+        case let .discussions(event): return discussions.update(event) + report(event, .discussions)
+        case let .thread(topic, course, result):
+            guard course == courseID else { return [] }
+            return discussions.receiveThread(result, topic: topic, wantedItem: wantedItem)
+        case let .savedThread(topic, course, copy, failure):
+            guard course == courseID else { return [] }
+            discussions.receiveSavedThread(copy, failure: failure, topic: topic, wantedItem: wantedItem)
+        case let .topicMarkedRead(topic, entries, course, failure):
+            guard course == courseID else { return [] }
+            discussions.topicMarkedRead(topic, entries: entries, failure: failure)
+        case let .files(event): return files.update(event) + report(event, .files)
+        case let .grades(event): grades.update(event); return report(event, .grades)
+        case let .downloadsChecked(copies, jobs, course):
+            // An answer about a course no longer shown is dropped.
+            guard course == downloadCourse || course == courseID else { return [] }
+            files.receiveDownloads(localCopies: copies, jobs: jobs)
         case let .downloadsQueued(result, batch): receiveQueued(result, batch: batch)
-        case let .downloadProgress(progress): downloads.progress = progress
+        case let .downloadProgress(progress): files.downloads.progress = progress
         case let .localCopyOpened(outcome, name, path): notice = notice(opening: name, at: path, outcome: outcome)
-        case let .markedRead(id, course, failure): receiveMarkedRead(id, course: course, failure: failure)
+        case let .markedRead(id, course, failure):
+            guard course == courseID else { return [] }
+            announcements.markedRead(id, failure: failure)
         case let .handInAnswered(answer): return updateHandIn(answer)
         case let .replyAnswered(answer): return updateReply(answer)
         case let .uploadChanged(change): return uploadChanged(change, now: now)
         case let .browserAnswered(outcome, page): notice = page.notice(for: outcome)
         case .minutePassed: break
         case let .seenBefore(record, id):
-            seenAssignments.read(record, of: id)
+            assignments.seen.read(record, of: id)
             return compareSeen(now: now)
         case .refresh: return refreshEffects()
         }
@@ -168,26 +180,7 @@ extension CourseDetailState: PaneState, BoundKeys {
     /// none while the hand-in flow is open (its list of assignments would change under it).
     private func refreshEffects() -> [Effect] {
         guard courseID != nil, !isTyping else { return [] }
-        return Section.allCases.compactMap { section in
-            switch section {
-            case .overview: return refreshEffect(overview, section)
-            case .syllabus: return refreshEffect(syllabus, section)
-            case .modules: return refreshEffect(modules, section)
-            case .assignments: return refreshEffect(assignments, section)
-            case .announcements: return refreshEffect(announcements, section)
-            case .discussions: return refreshEffect(discussions, section)
-            case .files: return refreshEffect(files, section)
-            case .grades: return refreshEffect(grades, section)
-            }
-        }
-    }
-
-    private func refreshEffect<Value>(_ state: LoadState<Value>, _ section: Section) -> Effect? {
-        switch state.phase {
-        case .idle, .loading: return nil
-        case .failed: return .reload(section, keepingValue: false)
-        case .loaded: return state.isRefreshing ? nil : .refresh(section)
-        }
+        return sections.compactMap(\.refreshEffect)
     }
 
     /// Shows `id`, unless it is on screen already and none of its sections failed to load;
@@ -200,18 +193,18 @@ extension CourseDetailState: PaneState, BoundKeys {
         }
         wantedItem = focus?.itemID
         if case let .discussion(topic) = focus {
-            discussionReading.wanted = topic
-            effects += openWantedTopic()
+            discussions.reading.wanted = topic
+            effects += discussions.openWanted()
         }
         return effects
     }
 
     private mutating func receiveOverview(_ event: LoadEvent<Course>) -> [Effect] {
         // The host hears of the course once: a refresh of the backend's own answer tells it nothing new.
-        let refreshedAnswer = overview.isRefreshing && overview.savedAt == nil
-        overview.apply(event)
-        guard case let .finished(.success(course)) = event else { return report(event, .overview) }
-        return refreshedAnswer ? [] : [.courseLoaded(course)]
+        if let course = overview.update(event) {
+            return [.courseLoaded(course)]
+        }
+        return report(event, .overview)
     }
 
     private func report<Value>(_ event: LoadEvent<Value>, _ section: Section) -> [Effect] {
@@ -226,8 +219,10 @@ extension CourseDetailState: PaneState, BoundKeys {
         if reply != nil {
             return updateReply(.key(key))
         }
-        if gradePrompt != nil {
-            answerGradePrompt(key)
+        if grades.prompt != nil {
+            if let said = grades.answer(key) {
+                notice = said
+            }
             return []
         }
         let effects = press(key)
@@ -250,7 +245,7 @@ extension CourseDetailState: PaneState, BoundKeys {
             }
             return [.back]
         case .openInBrowser:
-            if let file = selectedFile, let copy = downloads.localCopies[file.id] {
+            if let file = selectedFile, let copy = files.downloads.localCopies[file.id] {
                 return [.openLocalCopy(copy, name: file.name)]
             }
             return focusedPage.map { [.openInBrowser($0)] } ?? []
@@ -264,40 +259,34 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .handIn:
             guard let courseID else { return [] }
             handIn = HandInFlow.handIn(
-                to: courseID, assignments: assignments, isFresh: assignmentsAreFresh, home: home, lms: capabilities.lmsName,
+                to: courseID, assignments: assignments.load, isFresh: assignments.isFresh, home: home, lms: capabilities.lmsName,
                 takesContent: capabilities.takesContent
             )
         case .retry:
-            return Section.allCases.compactMap(retryEffect) + retryMarkingRead() + retryMarkingTopicsRead() + retryThreads()
-                + [.track(.retryPressed(pane: "course"))]
+            return sections.compactMap(\.retryEffect) + announcements.retryMarkingRead() + discussions.retryMarkingRead()
+                + discussions.retryThreads() + [.track(.retryPressed(pane: "course"))]
         case .read:
             if let fileID = selectedDetailItem?.fileID {
                 showFile(fileID)
                 return []
             }
-            if selectedTopic != nil {
-                return readSelectedTopic()
+            if let topic = selectedTopic {
+                return discussions.read(topic, wantedItem: &wantedItem)
             }
-            return readSelectedAnnouncement()
+            return selectedAnnouncement.map { announcements.read($0) } ?? []
         case .reply: return startReply()
-        case .whatIf: openGradePrompt(.whatIf)
-        case .clearWhatIf: clearWhatIf()
-        case .needed: openGradePrompt(.target)
+        case .whatIf: askAboutGrade(.whatIf)
+        case .clearWhatIf: notice = grades.clearWhatIf()
+        case .needed: askAboutGrade(.target)
         }
         return []
     }
 
-    /// The effect that loads `section` again if it failed, behind what it shows when a refresh failed.
-    private func retryEffect(_ section: Section) -> Effect? {
-        switch section {
-        case .overview: return overview.retryableFailure.map { _ in .reload(section, keepingValue: overview.value != nil) }
-        case .syllabus: return syllabus.retryableFailure.map { _ in .reload(section, keepingValue: syllabus.value != nil) }
-        case .modules: return modules.retryableFailure.map { _ in .reload(section, keepingValue: modules.value != nil) }
-        case .assignments: return assignments.retryableFailure.map { _ in .reload(section, keepingValue: assignments.value != nil) }
-        case .announcements: return announcements.retryableFailure.map { _ in .reload(section, keepingValue: announcements.value != nil) }
-        case .discussions: return discussions.retryableFailure.map { _ in .reload(section, keepingValue: discussions.value != nil) }
-        case .files: return files.retryableFailure.map { _ in .reload(section, keepingValue: files.value != nil) }
-        case .grades: return grades.retryableFailure.map { _ in .reload(section, keepingValue: grades.value != nil) }
+    /// Opens a grade question about the assignment selected under Grades.
+    private mutating func askAboutGrade(_ purpose: GradePrompt.Purpose) {
+        grades.ask(purpose, item: selectedItem)
+        if grades.prompt != nil {
+            notice = nil
         }
     }
 

@@ -3,37 +3,22 @@ import FoundationEssentials
 import HTMLText
 import TerminalUI
 
-/// Everything the Course pane shows: the course's eight sections (overview, assignments,
-/// announcements, discussions, grades, files, syllabus, modules), the hand-in flow while it is open, and the lines laid out for the
-/// pane's size with the window of them on screen.
+/// Everything the Course pane shows: the course's sections, each a value of its own (overview,
+/// assignments, announcements, discussions, syllabus, modules, grades, files), the hand-in flow
+/// or reply while one is open, the selection across the sections, and the lines laid out for
+/// the pane's size with the window of them on screen.
 ///
 /// Changed only by its `update`; drawing reads it.
 struct CourseDetailState {
     private(set) var courseID: CourseID?
-    var overview = LoadState<Course>()
-    var syllabus = LoadState<SyllabusBlocks>()
-    var modules = LoadState<[CourseModule]>()
-    var assignments = LoadState<[Assignment]>()
-    /// What changed in the assignments since the student last looked.
-    var seenAssignments = SeenAssignments()
-    var announcements = LoadState<[ShownAnnouncement]>()
-    /// Which announcements are open, and which were marked read here.
-    var reading = AnnouncementReading()
-    /// The course's discussions, latest activity first; none where the backend keeps none here.
-    var discussions = LoadState<[DiscussionTopic]>()
-    /// Which discussions are open, their threads, and which were marked read here.
-    var discussionReading = DiscussionReading()
-    var files = LoadState<CourseFiles>()
-    /// How the course's total is made; no groups where the backend keeps none.
-    var grades = LoadState<CourseGrades>()
-    /// Scores the student typed to see what they would do, by assignment ID; never sent.
-    var whatIf: [String: Double] = [:]
-    /// What an assignment needs for a letter, as last asked.
-    var needed: NeededQuestion?
-    /// The what-if or letter question, while it is open.
-    var gradePrompt: GradePrompt?
-    /// Which files have a current downloaded copy, and how their downloads stand.
-    var downloads = FileDownloads()
+    var overview = OverviewSection()
+    var assignments = AssignmentsSection()
+    var announcements = AnnouncementsSection()
+    var discussions = DiscussionsSection()
+    var syllabus = SyllabusSection()
+    var modules = ModulesSection()
+    var grades = GradesSection()
+    var files = FilesSection()
     /// The open hand-in flow (`s`) or upload prompt (`u`), if any.
     var handIn: HandInFlow?
     /// The reply being written to a discussion (`R`), if any.
@@ -41,7 +26,7 @@ struct CourseDetailState {
     /// What the last flow did, how a submission from this pane ended, or why a key did
     /// nothing, until the next key.
     var notice: Notice?
-    /// The assignment, announcement, file, folder or module item `n` and `p` selected, by its `DetailItem.id`.
+    /// The item `n` and `p` selected, in any section, by its `DetailItem.id`.
     private(set) var selectedItem: String?
     /// An item to select once its line is laid out, as when another pane opens the course on it.
     var wantedItem: String?
@@ -54,14 +39,6 @@ struct CourseDetailState {
     private(set) var lines = DetailLines()
     /// The minute the lines were laid out in, for the times they show against now ("due in 3 h").
     private(set) var laidOutMinute = 0
-    /// The syllabus's lines, by width, glyphs and version: by far the longest text to wrap.
-    private(set) var syllabusLayout = SyllabusLines()
-    /// Since when the rest of the syllabus is being converted behind the part shown; nil when all of it is.
-    var syllabusPendingSince: Date?
-    /// The syllabus's version after the last piece was added to it, and the version its value
-    /// was last replaced at: while the first is current, the lines are extended, not wrapped anew.
-    var syllabusAppended: (version: Int, base: Int)?
-
     /// The home folder, for `~` in the hand-in flow's prompt.
     let home: String
     /// What the backend can do: whether `u` adds files to a course, what the LMS is called.
@@ -100,7 +77,7 @@ struct CourseDetailState {
         let syllabusPlace = lines.syllabusPlace(at: scroll)
         // Let go of the syllabus's lines first, so its layout adds a new piece's lines in place.
         lines = DetailLines()
-        let syllabusLines = layOutSyllabus(width: width)
+        let syllabusLines = syllabus.laidOut(width: width, glyphs: size.glyphs)
         lines = contentLines(width: width, glyphs: size.glyphs, now: now, syllabus: syllabusLines)
             .prepending(savedCopyLines(width: width, glyphs: size.glyphs, now: now))
         // A fresh answer, the saved-copy row coming or going, or a new width must not move what
@@ -120,8 +97,8 @@ struct CourseDetailState {
     /// Scrolls a thread just opened or loaded into view, as much of it as fits, its discussion's
     /// row kept on screen.
     private mutating func revealThread() {
-        guard let topic = discussionReading.revealed else { return }
-        discussionReading.revealed = nil
+        guard let topic = discussions.reading.revealed else { return }
+        discussions.reading.revealed = nil
         let ownID = DetailItem.id(ofTopic: topic)
         let replyPrefix = DetailItem.id(ofEntry: "", in: topic)
         let inThread = { (line: DetailLine) in line.item.map { $0.id == ownID || $0.id.hasPrefix(replyPrefix) } ?? false }
@@ -137,26 +114,6 @@ struct CourseDetailState {
         selectedItem = wantedItem
         scroll = line
         self.wantedItem = nil
-    }
-
-    /// The syllabus laid out at `width`, reused while neither it nor the width changed; nil until it loads.
-    private mutating func layOutSyllabus(width: Int) -> SyllabusRows? {
-        guard let blocks = syllabus.value else { return nil }
-        return syllabusLayout.lines(for: blocks, key: SyllabusLines.Key(width: width, glyphs: size.glyphs, version: syllabusBase))
-    }
-
-    /// What the pane is to do about wrapping the syllabus off the main actor since the last layout, if anything.
-    mutating func takeSyllabusWrapRequest() -> Effect? {
-        switch syllabusLayout.takeRequest() {
-        case let .wrap(key): syllabus.value.map { .wrapSyllabus($0, key) } ?? .dropSyllabusWrap
-        case .drop: .dropSyllabusWrap
-        case nil: nil
-        }
-    }
-
-    /// Puts the syllabus's lines wrapped off the main actor in place, if they are still wanted.
-    mutating func receiveWrappedSyllabus(_ rows: SyllabusRows, key: SyllabusLines.Key) {
-        syllabusLayout.adopt(rows, key: key)
     }
 
     /// The nearest landmark at or above the top line (below it, above the first one), and how
@@ -177,58 +134,50 @@ struct CourseDetailState {
     /// Rows for content under the header.
     var contentHeight: Int { max(0, size.height - header.count) }
 
-    /// Whether `r` has something to try again: a section that failed to load, or a mark read the backend did not take.
+    /// Every section, in the order the pane shows them, for what the pane asks of them all alike.
+    var sections: [any CourseSection] {
+        [overview, assignments, announcements, discussions, syllabus, modules, grades, files]
+    }
+
     /// How many loads of the course's sections the backend answered.
     var answers: Int {
-        overview.answers + syllabus.answers + modules.answers + assignments.answers + announcements.answers + discussions.answers
-            + files.answers + grades.answers
+        sections.map(\.answers).reduce(0, +)
     }
 
     /// Whether a section failed because the backend could not be reached.
     var isCutOff: Bool {
-        overview.isCutOff || syllabus.isCutOff || modules.isCutOff || assignments.isCutOff || announcements.isCutOff || discussions.isCutOff
-            || files.isCutOff || grades.isCutOff
+        sections.contains(where: \.isCutOff)
     }
 
+    /// Whether `r` has something to try again: a section that failed to load, or a mark read the backend did not take.
     var hasFailure: Bool {
-        hasSectionFailure || !reading.failures.isEmpty || !discussionReading.failures.isEmpty
-            || discussionReading.threads.values.contains(where: \.hasFailed) || !discussionReading.stale.isEmpty
+        hasSectionFailure || !announcements.reading.failures.isEmpty || discussions.hasFailure
     }
 
     /// Whether a section failed to load: what opening the course again loads afresh. A mark read
     /// that failed is not, as `r` sends it again without starting the pane over.
     var hasSectionFailure: Bool {
-        overview.retryableFailure != nil || syllabus.retryableFailure != nil || modules.retryableFailure != nil
-            || assignments.retryableFailure != nil || announcements.retryableFailure != nil || files.retryableFailure != nil
-            || grades.retryableFailure != nil || discussions.retryableFailure != nil
+        sections.contains { $0.retryEffect != nil }
     }
 
     /// When the oldest saved copy on screen was saved, whether one is being refreshed, and
     /// why a refresh failed: what the pane's one saved-copy row says.
     var savedCopies: SavedCopyRow.Status? {
-        let sections = [
-            (overview.savedAt, overview.isRefreshing, overview.refreshFailure, overview.note),
-            (assignments.savedAt, assignments.isRefreshing, assignments.refreshFailure, assignments.note),
-            (announcements.savedAt, announcements.isRefreshing, announcements.refreshFailure, announcements.note),
-            (files.savedAt, files.isRefreshing, files.refreshFailure, files.note),
-            (grades.savedAt, grades.isRefreshing, grades.refreshFailure, grades.note),
-            (syllabus.savedAt, syllabus.isRefreshing, syllabus.refreshFailure, syllabus.note),
-            (modules.savedAt, modules.isRefreshing, modules.refreshFailure, modules.note),
-        ].filter { $0.0 != nil }
-        guard let oldest = sections.compactMap(\.0).min() else { return nil }
+        let copies = sections.compactMap(\.savedCopy)
+        guard let oldest = copies.map(\.savedAt).min() else { return nil }
         return SavedCopyRow.Status(
-            savedAt: oldest, refreshing: sections.contains { $0.1 }, failure: sections.compactMap(\.2).first, note: sections.compactMap(\.3).first
+            savedAt: oldest, refreshing: copies.contains(where: \.refreshing), failure: copies.compactMap(\.failure).first,
+            note: copies.compactMap(\.note).first
         )
     }
 
     var isLoading: Bool {
-        overview.isLoading || syllabus.isLoading || modules.isLoading || assignments.isLoading || announcements.isLoading || files.isLoading
-            || grades.isLoading || discussions.isLoading
+        sections.contains(where: \.isLoading)
     }
 
     /// Whether the hand-in flow, a reply or a grade question is open and takes every key.
     var isTyping: Bool {
-        handIn != nil || reply != nil || gradePrompt != nil
+        handIn != nil || reply != nil || grades.prompt != nil
     }
 
     /// The selected assignment or module item, while it is on the page.

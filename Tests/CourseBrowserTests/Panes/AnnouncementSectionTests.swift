@@ -116,14 +116,14 @@ struct AnnouncementSectionTests {
         _ = pane.lines(width: 70, height: 60)
         _ = pane.handle(.character("n"))
         _ = pane.handle(.enter)
-        await settle { pane.state.reading.failures["31"] != nil }
+        await settle { pane.state.announcements.reading.failures["31"] != nil }
         let failed = pane.lines(width: 70, height: 60)
         let row = failed.firstIndex(of: " ❗ Couldn't mark it read: Can't reach school.example  [r]etry") ?? 0
         #expect(failed[row - 1] == "     The lab after it is cancelled.", "the row is under the announcement it is about")
         #expect(failed[row + 1] == "")
         #expect(pane.state.hasFailure)
         #expect(pane.handle(.character("r")))
-        await settle { attempts.values.count == 2 && pane.state.reading.failures.isEmpty }
+        await settle { attempts.values.count == 2 && pane.state.announcements.reading.failures.isEmpty }
         #expect(attempts.values == ["31", "31"])
         #expect(!pane.lines(width: 70, height: 60).contains { $0.contains("Couldn't mark it read") })
         #expect(!pane.state.hasFailure)
@@ -153,14 +153,14 @@ struct AnnouncementSectionTests {
         _ = state.update(.key(.character("n")), now: Self.now)
         #expect(state.selectedAnnouncement?.id == "30")
         #expect(state.update(.key(.enter), now: Self.now) == [], "it was read before")
-        #expect(state.reading.opened == ["30"], "it still opens")
+        #expect(state.announcements.reading.opened == ["30"], "it still opens")
     }
 
     @Test func aMarkAnsweredForACourseNoLongerShownIsDropped() {
         var state = CourseDetailState(size: PaneSize(width: 60, height: 60, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: Self.now)
         _ = state.update(.markedRead("31", course: Fixtures.japanese.id, failure: NoNetwork()), now: Self.now)
-        #expect(state.reading.failures.isEmpty)
+        #expect(state.announcements.reading.failures.isEmpty)
         #expect(!state.hasFailure)
     }
 
@@ -171,7 +171,7 @@ struct AnnouncementSectionTests {
         _ = state.update(.key(.character("n")), now: Self.now)
         _ = state.update(.key(.enter), now: Self.now)
         _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list(Self.list)))), now: Self.now)
-        #expect(state.announcements.value?.map(\.announcement.isRead) == [true, true])
+        #expect(state.announcements.load.value?.map(\.announcement.isRead) == [true, true])
     }
 
     @Test func theSavedCopyShowsFirstAndAFailedLoadHasItsOwnRetryRow() async {

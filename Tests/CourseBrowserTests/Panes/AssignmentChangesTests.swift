@@ -38,7 +38,7 @@ struct AssignmentChangesTests {
         var state = state()
         let effects = state.update(.assignments(.restored([lab(due: now + 7 * day)], savedAt: now - 3_600)), now: now)
         #expect(effects.isEmpty)
-        #expect(state.seenAssignments.changes.isEmpty)
+        #expect(state.assignments.seen.changes.isEmpty)
     }
 
     @Test func theAnswerIsMarkedAndRecordedAsSeen() {
@@ -46,7 +46,7 @@ struct AssignmentChangesTests {
         let answer = [lab(due: now + 7 * day), Assignment(id: "2", name: "Quiz", dueAt: now + day)]
         let effects = state.update(.assignments(.finished(.success(answer))), now: now)
         #expect(effects == [.recordSeen(course, SeenCourse(assignments: answer, recordedAt: now, after: record))])
-        #expect(state.seenAssignments.changes == [
+        #expect(state.assignments.seen.changes == [
             "1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 7 * day)),
             "2": AssignmentChange(isNew: true),
         ])
@@ -56,23 +56,23 @@ struct AssignmentChangesTests {
         var state = state()
         let answer = [lab(due: now + 7 * day), Assignment(id: "2", name: "Quiz", dueAt: now + day)]
         _ = state.update(.assignments(.finished(.success(answer))), now: now)
-        let marks = state.seenAssignments.changes
+        let marks = state.assignments.seen.changes
         let later = now + 60
         let effects = state.update(.assignments(.finished(.success(answer))), now: later)
         #expect(effects == [.recordSeen(course, SeenCourse(assignments: answer, recordedAt: later, after: nil))])
         #expect(marks.count == 2)
-        #expect(state.seenAssignments.changes == marks, "the quiz still new and the lab still moved, for this visit")
+        #expect(state.assignments.seen.changes == marks, "the quiz still new and the lab still moved, for this visit")
     }
 
     @Test func whatARefreshBringsIsMarkedAndJoinsTheMarksBefore() {
         var state = state()
         let quiz = Assignment(id: "2", name: "Quiz", dueAt: now + day)
         _ = state.update(.assignments(.finished(.success([lab(due: now + 3 * day)]))), now: now)
-        #expect(state.seenAssignments.changes.isEmpty)
+        #expect(state.assignments.seen.changes.isEmpty)
 
         let effects = state.update(.assignments(.finished(.success([lab(due: now + 5 * day), quiz]))), now: now + 60)
         #expect(effects == [.recordSeen(course, SeenCourse(assignments: [lab(due: now + 5 * day), quiz], recordedAt: now + 60, after: nil))])
-        #expect(state.seenAssignments.changes == [
+        #expect(state.assignments.seen.changes == [
             "1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 5 * day)),
             "2": AssignmentChange(isNew: true),
         ])
@@ -81,14 +81,14 @@ struct AssignmentChangesTests {
         var graded = lab(due: now + 8 * day)
         graded.submission = .init(state: .graded, score: 9, grade: "9", postedAt: now + 100)
         _ = state.update(.assignments(.finished(.success([graded, quiz]))), now: now + 120)
-        #expect(state.seenAssignments.changes == [
+        #expect(state.assignments.seen.changes == [
             "1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 8 * day), hasNewGrade: true),
             "2": AssignmentChange(isNew: true),
         ], "one move from the first date to the last, the grade added, the quiz still new")
 
         graded.dueAt = now + 3 * day
         _ = state.update(.assignments(.finished(.success([graded, quiz]))), now: now + 180)
-        #expect(state.seenAssignments.changes == [
+        #expect(state.assignments.seen.changes == [
             "1": AssignmentChange(hasNewGrade: true),
             "2": AssignmentChange(isNew: true),
         ], "moved back where it was: no move left, the grade stays")
@@ -122,12 +122,12 @@ struct AssignmentChangesTests {
         _ = state.update(.key(.character("n")), now: now)
         #expect(state.update(.key(.enter), now: now) == [.markRead("31")])
         _ = state.update(.markedRead("31", course: course, failure: AnnouncementSectionTests.NoNetwork()), now: now)
-        let marks = state.seenAssignments.changes
+        let marks = state.assignments.seen.changes
 
         #expect(state.update(.show(course), now: now).isEmpty, "nothing failed to load: nothing to load again")
         #expect(!marks.isEmpty)
-        #expect(state.seenAssignments.changes == marks)
-        #expect(state.reading.failures["31"] != nil, "the failed mark keeps its row")
+        #expect(state.assignments.seen.changes == marks)
+        #expect(state.announcements.reading.failures["31"] != nil, "the failed mark keeps its row")
         #expect(state.availability(of: .retry) == .enabled)
         #expect(state.update(.key(.character("r")), now: now) == [.markRead("31"), .track(.retryPressed(pane: "course"))])
     }
@@ -160,16 +160,16 @@ extension AssignmentChangesTests {
 
         if overviewFirst {
             overviewGate.open()
-            await settle { pane.state.overview.value != nil }
+            await settle { pane.state.overview.load.value != nil }
             assignmentsGate.open()
         } else {
             assignmentsGate.open()
-            await settle { pane.state.assignments.value != nil }
+            await settle { pane.state.assignments.load.value != nil }
             overviewGate.open()
         }
         await settle { !pane.isAnimating && !seenCourses.values.isEmpty }
 
-        #expect(pane.state.seenAssignments.changes == ["1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 7 * day))])
+        #expect(pane.state.assignments.seen.changes == ["1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 7 * day))])
         #expect(pane.lines(width: 70, height: 40).contains { $0.contains("● due date moved") })
         #expect(seenCourses.values == [course])
         #expect(seen.seen(course)?.recordedAt == now, "recorded again under the backend's ID")
@@ -181,9 +181,9 @@ extension AssignmentChangesTests {
         _ = state.update(.seenBefore(record, of: course), now: now)
         let answer = [lab(due: now + 7 * day)]
         #expect(state.update(.assignments(.finished(.success(answer))), now: now).isEmpty, "the backend's ID is not known yet")
-        #expect(state.seenAssignments.changes.isEmpty)
+        #expect(state.assignments.seen.changes.isEmpty)
         let effects = state.update(.overview(.finished(.failure(CourseClient.Failure(userMessage: "Can't reach school.test")))), now: now + 60)
         #expect(effects.contains(.recordSeen(course, SeenCourse(assignments: answer, recordedAt: now + 60, after: record))), "\(effects)")
-        #expect(state.seenAssignments.changes == ["1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 7 * day))])
+        #expect(state.assignments.seen.changes == ["1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 7 * day))])
     }
 }

@@ -80,13 +80,13 @@ struct CourseDetailLockWarningTests {
 
     @Test func assignmentsWhoseRefreshFailedAreNoLongerFresh() {
         var state = CourseDetailState(courseID: Fixtures.swift.id)
-        state.assignments.apply(.started(at: Self.now, keepingValue: false))
-        state.assignments.apply(.finished(.success([Self.quiz(locksIn: 3_600)])))
-        #expect(state.assignmentsAreFresh)
-        state.assignments.apply(.started(at: Self.now, keepingValue: true))
-        state.assignments.apply(.finished(.failure(CourseClient.Failure(userMessage: "Can't reach school.example"))))
-        #expect(!state.assignmentsAreFresh)
-        #expect(state.assignments.value?.count == 1)
+        state.assignments.update(.started(at: Self.now, keepingValue: false))
+        state.assignments.update(.finished(.success([Self.quiz(locksIn: 3_600)])))
+        #expect(state.assignments.isFresh)
+        state.assignments.update(.started(at: Self.now, keepingValue: true))
+        state.assignments.update(.finished(.failure(CourseClient.Failure(userMessage: "Can't reach school.example"))))
+        #expect(!state.assignments.isFresh)
+        #expect(state.assignments.load.value?.count == 1)
     }
 
     @Test func thePickerSaysWhenAnAssignmentLocksWithinTwoDaysAndWhenOneOpens() async {

@@ -13,7 +13,7 @@ struct DetailLayoutCacheTests {
 
     func state(width: Int) -> CourseDetailState {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: width, height: 20, glyphs: .unicode))
-        state.syllabus.apply(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
+        state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
         return state
     }
 
@@ -25,7 +25,7 @@ struct DetailLayoutCacheTests {
             state.scroll(by: 1)
             state.layout(now: now.addingTimeInterval(Double(step)))
         }
-        #expect(state.syllabusLayout.layouts == 1)
+        #expect(state.syllabus.layout.layouts == 1)
         #expect(state.syllabusText(now: now) == first)
         #expect(first.count > 10)
     }
@@ -35,7 +35,7 @@ struct DetailLayoutCacheTests {
         state.layout(now: now)
         state.resize(PaneSize(width: 62, height: 20, glyphs: .unicode))
         state.layout(now: now)
-        #expect(state.syllabusLayout.layouts == 2)
+        #expect(state.syllabus.layout.layouts == 2)
         let wide = state.syllabusText(now: now)
         #expect(wide == DetailText.syllabus(HTMLText.blocks(from: html), width: 60, glyphs: .unicode).map(\.text))
         #expect(wide.contains { $0.displayWidth > 40 })
@@ -43,20 +43,20 @@ struct DetailLayoutCacheTests {
 
     @Test func otherGlyphsLayOutAgain() {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: 30, height: 20, glyphs: .unicode))
-        state.syllabus.apply(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<ul><li>x</li></ul>")))))
+        state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<ul><li>x</li></ul>")))))
         state.layout(now: now)
         state.resize(PaneSize(width: 30, height: 20, glyphs: .ascii))
         state.layout(now: now)
-        #expect(state.syllabusLayout.layouts == 2)
+        #expect(state.syllabus.layout.layouts == 2)
         #expect(state.lines.contains { $0.styled(now: now, glyphs: .ascii).text == "* x" })
     }
 
     @Test func newDataInvalidatesTheLines() {
         var state = state(width: 42)
         state.layout(now: now)
-        state.syllabus.apply(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<p>Tuần 2: đệ quy</p>")))))
+        state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<p>Tuần 2: đệ quy</p>")))))
         state.layout(now: now)
-        #expect(state.syllabusLayout.layouts == 2)
+        #expect(state.syllabus.layout.layouts == 2)
         #expect(state.syllabusText(now: now).first == "Tuần 2: đệ quy")
     }
 
@@ -65,7 +65,7 @@ struct DetailLayoutCacheTests {
         state.layout(now: now)
         state.show(CourseID(2))
         state.layout(now: now)
-        #expect(state.syllabusLayout.layouts == 0)
+        #expect(state.syllabus.layout.layouts == 0)
         #expect(!state.lines.contains { $0.styled(now: now, glyphs: .unicode).text.contains("giáo trình") })
     }
 
@@ -74,8 +74,8 @@ struct DetailLayoutCacheTests {
     @Test func theTopLineStaysPutAboveTheFirstHeadingToo() throws {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: 30, height: 6, glyphs: .unicode))
         let course = Course(id: CourseID(1), name: "Lập trình Swift cơ bản cho người mới bắt đầu học lập trình", code: "INT2215")
-        state.overview.apply(.restored(course, savedAt: now.addingTimeInterval(-3_600)))
-        state.syllabus.apply(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
+        state.overview.update(.restored(course, savedAt: now.addingTimeInterval(-3_600)))
+        state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
         state.layout(now: now)
         let texts = state.lines.map { $0.styled(now: now, glyphs: .unicode).text }
         let name = try #require(texts.firstIndex { $0.hasPrefix("Lập trình") }, "\(texts.prefix(8))")
@@ -83,7 +83,7 @@ struct DetailLayoutCacheTests {
         state.scroll(to: name + 1)
         state.layout(now: now)
         let top = state.lines[state.scroll].styled(now: now, glyphs: .unicode).text
-        state.overview.apply(.finished(.success(course)))
+        state.overview.update(.finished(.success(course)))
         state.layout(now: now)
         #expect(state.scroll == 1)
         #expect(state.lines[state.scroll].styled(now: now, glyphs: .unicode).text == top)

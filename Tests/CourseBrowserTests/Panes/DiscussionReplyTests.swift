@@ -89,7 +89,7 @@ struct DiscussionReplyTests {
         let pane = await pane()
         select(in: pane) { $0.selectedTopic?.id == "71" }
         _ = pane.handle(.enter)
-        await settle { pane.state.discussionReading.threads["71"]?.entries != nil }
+        await settle { pane.state.discussions.reading.threads["71"]?.entries != nil }
         select(in: pane) { $0.selectedEntry?.entry.id == "2" }
         #expect(pane.state.selectedEntry?.thread == "1", "the nested reply's thread is its top post's")
         #expect(pane.handle(.character("R")))

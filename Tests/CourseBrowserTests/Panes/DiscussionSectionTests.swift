@@ -110,16 +110,16 @@ struct DiscussionSectionTests {
         })
         select("Week 3 questions", in: pane)
         _ = pane.handle(.enter)
-        await settle { reads.values.count == 1 && pane.state.discussionReading.threads["71"] != nil }
+        await settle { reads.values.count == 1 && pane.state.discussions.reading.threads["71"] != nil }
         #expect(pane.lines(width: 140, height: 80).contains("     The teacher shows the replies once you have posted to this discussion yourself"))
         #expect(!pane.state.hasFailure, "nothing to retry: posting is what shows them")
         _ = pane.handle(.enter)
         #expect(pane.handle(.enter), "opened again, it asks again")
-        await settle { reads.values.count == 2 && pane.state.discussionReading.threads["71"] != nil }
+        await settle { reads.values.count == 2 && pane.state.discussions.reading.threads["71"] != nil }
         await settle { reads.values.count == 2 && pane.state.hasFailure }
         #expect(pane.lines(width: 140, height: 80).contains(" ❗ Couldn't load the replies: Can't reach school.example  [r]etry"))
         #expect(pane.handle(.character("r")))
-        await settle { marks.values.count == 1 && pane.state.discussionReading.failures["71"] != nil }
+        await settle { marks.values.count == 1 && pane.state.discussions.reading.failures["71"] != nil }
         #expect(pane.lines(width: 140, height: 80).contains(" ❗ Couldn't mark the replies read: Can't reach school.example  [r]etry"))
         #expect(pane.handle(.character("r")))
         await settle { marks.values.count == 2 && !pane.state.hasFailure }
@@ -133,17 +133,17 @@ struct DiscussionSectionTests {
         environment.discussions = DiscussionClient(topics: { _, _ in Self.topics }, thread: { _, topic in reads.append(topic); return Self.thread }, markRead: { _, _, _ in })
         let pane = CourseDetailPane(environment: environment)
         pane.update(.show(Fixtures.swift.id, selecting: .discussion("71")))
-        await settle { pane.state.discussionReading.threads["71"]?.entries != nil && !pane.isAnimating }
+        await settle { pane.state.discussions.reading.threads["71"]?.entries != nil && !pane.isAnimating }
         #expect(reads.values == ["71"])
         #expect(pane.state.selectedTopic?.id == "71")
         #expect(pane.lines(width: 60, height: 80).contains("       Is the lab due Friday?"), "its thread is open")
         _ = pane.handle(.enter)
-        #expect(pane.state.discussionReading.opened.isEmpty)
+        #expect(pane.state.discussions.reading.opened.isEmpty)
         pane.update(.show(Fixtures.swift.id, selecting: .discussion("71")))
         await settle { !pane.isAnimating }
-        #expect(pane.state.discussionReading.opened == ["71"], "the course on screen already opens it too, from what it has")
+        #expect(pane.state.discussions.reading.opened == ["71"], "the course on screen already opens it too, from what it has")
         pane.update(.show(Fixtures.swift.id, selecting: .discussion("99")))
-        #expect(pane.state.discussionReading.wanted == nil, "one the course doesn't have is given up")
+        #expect(pane.state.discussions.reading.wanted == nil, "one the course doesn't have is given up")
     }
 
     @Test func aThreadOpenedNearTheBottomIsScrolledIntoViewItsRowKept() async {
@@ -155,7 +155,7 @@ struct DiscussionSectionTests {
         let before = pane.lines(width: 60, height: 16)
         #expect(!before.contains("       Thanks!"))
         _ = pane.handle(.enter)
-        await settle { pane.state.discussionReading.threads["71"]?.entries != nil }
+        await settle { pane.state.discussions.reading.threads["71"]?.entries != nil }
         let shown = pane.lines(width: 60, height: 16)
         #expect(shown.contains("   Week 3 questions") && shown.contains("       Thanks!"), "the whole thread fits under its row: \(shown)")
         let tall = await self.pane()
@@ -164,7 +164,7 @@ struct DiscussionSectionTests {
             _ = tall.handle(.character("n"))
         }
         _ = tall.handle(.enter)
-        await settle { tall.state.discussionReading.threads["71"]?.entries != nil }
+        await settle { tall.state.discussions.reading.threads["71"]?.entries != nil }
         #expect(tall.lines(width: 60, height: 8).contains("   Week 3 questions"), "a thread taller than the pane starts at its row")
     }
 
@@ -191,14 +191,14 @@ struct DiscussionSectionTests {
         await settle { !pane.isAnimating }
         #expect(pane.lines(width: 100, height: 80).contains(" ● Week 3 questions"), "the list as saved")
         pane.update(.show(Fixtures.swift.id, selecting: .discussion("71")))
-        await settle { pane.state.discussionReading.stale["71"] != nil }
+        await settle { pane.state.discussions.reading.stale["71"] != nil }
         let shown = pane.lines(width: 120, height: 80)
         let when = DateText.short(savedAt, now: Self.now)
         #expect(shown.contains(" ❗ Replies as saved \(when); couldn't load them now: Can't reach school.example  [r]etry"), "\(shown)")
         #expect(shown.contains("       Is the lab due Friday?"), "the replies as last read")
         #expect(pane.state.hasFailure)
         #expect(pane.handle(.character("r")))
-        await settle { reads.values.count == 2 && pane.state.discussionReading.stale.isEmpty }
+        await settle { reads.values.count == 2 && pane.state.discussions.reading.stale.isEmpty }
         #expect(!pane.lines(width: 120, height: 80).contains { $0.contains("Replies as saved") })
     }
 

@@ -253,7 +253,7 @@ struct FilesSectionTests {
         }
         let pane = CourseDetailPane(environment: environment)
         pane.update(.show(Self.course))
-        await settle { !pane.isAnimating && pane.state.downloads.localCopies["11"] != nil }
+        await settle { !pane.isAnimating && pane.state.files.downloads.localCopies["11"] != nil }
         return pane
     }
 

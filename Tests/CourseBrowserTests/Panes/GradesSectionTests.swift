@@ -89,13 +89,13 @@ struct GradesSectionTests {
         select("Homework 3", in: &state)
         _ = state.update(.key(.character("w")), now: Self.now)
         type("80%", in: &state)
-        #expect(state.whatIf == ["h3": 8])
+        #expect(state.grades.whatIf == ["h3": 8])
         #expect(text(state).contains("  Homework 2 · 4/10 · dropped"))
         _ = state.update(.key(.character("w")), now: Self.now)
         #expect(text(state).first?.hasPrefix("What-if score for Homework 3 (of 10): 8") == true, "the field starts with the score set")
         for _ in 0..<3 { _ = state.update(.key(.backspace), now: Self.now) }
         _ = state.update(.key(.enter), now: Self.now)
-        #expect(state.whatIf.isEmpty)
+        #expect(state.grades.whatIf.isEmpty)
     }
 
     @Test func aScoreThatIsNotOneStaysInTheFieldWithWhy() {
@@ -103,11 +103,11 @@ struct GradesSectionTests {
         select("Final", in: &state)
         _ = state.update(.key(.character("w")), now: Self.now)
         type("lots", in: &state)
-        #expect(state.gradePrompt != nil)
+        #expect(state.grades.prompt != nil)
         #expect(text(state).contains("Type points, as 8.5, or a share of them, as 85% (a score from 0 up)"), "\(text(state))")
         _ = state.update(.key(.escape), now: Self.now)
-        #expect(state.gradePrompt == nil)
-        #expect(state.whatIf.isEmpty)
+        #expect(state.grades.prompt == nil)
+        #expect(state.grades.whatIf.isEmpty)
     }
 
     @Test func theScoreNeededForALetterOrWhyNone() {

@@ -158,7 +158,7 @@ struct PaneRefreshTests {
         #expect(!render(pane, width: 80, height: 40).contains { $0.contains("Couldn't refresh") })
         assignmentsFail.value = true
         pane.update(.refresh)
-        await settle { !pane.state.isLoading && !pane.state.assignments.isRefreshing && pane.state.assignments.refreshFailure != nil }
+        await settle { !pane.state.isLoading && !pane.state.assignments.load.isRefreshing && pane.state.assignments.load.refreshFailure != nil }
         let lines = render(pane, width: 80, height: 40)
         #expect(lines.contains { $0.contains("❗ Couldn't refresh assignments: Can't reach school.test") }, "\(lines)")
         #expect(lines.contains { $0.contains("Lab report") }, "what was shown stays")

@@ -24,7 +24,7 @@ struct SyllabusRewrapTests {
 
     func state(_ blocks: [TextBlock], width: Int, height: Int = 20) -> CourseDetailState {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: width, height: height, glyphs: .unicode))
-        state.syllabus.apply(.finished(.success(SyllabusBlocks(blocks))))
+        state.syllabus.update(.finished(.success(SyllabusBlocks(blocks))))
         state.layout(now: now)
         return state
     }
@@ -66,7 +66,7 @@ struct SyllabusRewrapTests {
         var state = state(Self.long, width: 82)
         let effects = resize(&state, width: 62)
         #expect(wraps(effects).map(\.width) == [60])
-        #expect(state.syllabusLayout.layouts == 1, "nothing wrapped on the main actor")
+        #expect(state.syllabus.layout.layouts == 1, "nothing wrapped on the main actor")
         #expect(showsSyllabus(state, Self.long, width: 80), "the lines at the old width stay")
         #expect(wraps(state.update(.key(.character("j")), now: now)).isEmpty, "asked once")
     }
@@ -75,7 +75,7 @@ struct SyllabusRewrapTests {
         var state = state(Self.paragraphs(20), width: 82)
         let effects = resize(&state, width: 62)
         #expect(wraps(effects).isEmpty)
-        #expect(state.syllabusLayout.layouts == 2)
+        #expect(state.syllabus.layout.layouts == 2)
         #expect(state.syllabusText(now: now).allSatisfy { $0.displayWidth <= 60 })
     }
 
@@ -83,8 +83,8 @@ struct SyllabusRewrapTests {
         var state = state(Self.long, width: 82)
         let key = try #require(wraps(resize(&state, width: 62)).first)
         _ = state.update(.syllabusWrapped(wrapped(key, Self.long), key), now: now)
-        #expect(state.syllabusLayout.layouts == 2)
-        #expect(state.syllabusLayout.wanted == nil)
+        #expect(state.syllabus.layout.layouts == 2)
+        #expect(state.syllabus.layout.wanted == nil)
         #expect(showsSyllabus(state, Self.long, width: 60))
         let again = resize(&state, width: 62)
         #expect(wraps(again).isEmpty && drops(again) == 0, "the width shown needs nothing more")
@@ -96,9 +96,9 @@ struct SyllabusRewrapTests {
         let wide = try #require(wraps(resize(&state, width: 72)).first)
         #expect(wide.width == 70)
         _ = state.update(.syllabusWrapped(wrapped(narrow, Self.long), narrow), now: now)
-        #expect(state.syllabusLayout.layouts == 1)
+        #expect(state.syllabus.layout.layouts == 1)
         _ = state.update(.syllabusWrapped(wrapped(wide, Self.long), wide), now: now)
-        #expect(state.syllabusLayout.layouts == 2)
+        #expect(state.syllabus.layout.layouts == 2)
         #expect(showsSyllabus(state, Self.long, width: 70))
     }
 
@@ -109,7 +109,7 @@ struct SyllabusRewrapTests {
         #expect(wraps(back).isEmpty)
         #expect(drops(back) == 1, "the wrap under way is stopped")
         _ = state.update(.syllabusWrapped(wrapped(narrow, Self.long), narrow), now: now)
-        #expect(state.syllabusLayout.layouts == 1)
+        #expect(state.syllabus.layout.layouts == 1)
         #expect(showsSyllabus(state, Self.long, width: 80))
     }
 
@@ -181,7 +181,7 @@ struct SyllabusRewrapTests {
         var state = state(Self.long, width: 82)
         let effects = resize(&state, width: 12)
         #expect(wraps(effects).isEmpty)
-        #expect(state.syllabusLayout.layouts == 1)
+        #expect(state.syllabus.layout.layouts == 1)
         #expect(showsSyllabus(state, Self.long, width: 80))
     }
 
@@ -191,9 +191,9 @@ struct SyllabusRewrapTests {
         let short = Self.paragraphs(3)
         let effects = state.update(.syllabus(.finished(.success(SyllabusBlocks(short)))), now: now)
         #expect(drops(effects) == 1)
-        #expect(state.syllabusLayout.layouts == 2, "the new value is short, and wrapped in place")
+        #expect(state.syllabus.layout.layouts == 2, "the new value is short, and wrapped in place")
         _ = state.update(.syllabusWrapped(wrapped(key, Self.long), key), now: now)
-        #expect(state.syllabusLayout.layouts == 2)
+        #expect(state.syllabus.layout.layouts == 2)
         #expect(showsSyllabus(state, short, width: 60))
     }
 
@@ -217,11 +217,11 @@ struct SyllabusRewrapTests {
         let pane = CourseDetailPane(environment: environment)
         pane.update(.resize(PaneSize(width: 82, height: 20, glyphs: .unicode)))
         pane.update(.show(Fixtures.swift.id))
-        #expect(await waitUntil { pane.state.syllabus.value?.count == Self.long.count && pane.state.syllabusPendingSince == nil })
-        let layouts = pane.state.syllabusLayout.layouts
+        #expect(await waitUntil { pane.state.syllabus.load.value?.count == Self.long.count && pane.state.syllabus.pendingSince == nil })
+        let layouts = pane.state.syllabus.layout.layouts
         pane.update(.resize(PaneSize(width: 62, height: 20, glyphs: .unicode)))
-        #expect(pane.state.syllabusLayout.layouts == layouts, "the resize wrapped nothing on the main actor")
-        #expect(await waitUntil { pane.state.syllabusLayout.layouts == layouts + 1 })
+        #expect(pane.state.syllabus.layout.layouts == layouts, "the resize wrapped nothing on the main actor")
+        #expect(await waitUntil { pane.state.syllabus.layout.layouts == layouts + 1 })
         let text = pane.state.lines.map { $0.styled(now: now, glyphs: .unicode).text }
         #expect(text.contains { $0.hasPrefix("Đoạn 4000:") })
         #expect(text.allSatisfy { $0.displayWidth <= 60 })

@@ -3,26 +3,6 @@ import FoundationEssentials
 import TerminalUI
 
 extension CourseDetailState {
-    /// The reply selected in an open discussion: its discussion, the reply, and the top post of
-    /// its thread, under which a backend lists every reply of it.
-    var selectedEntry: (topic: DiscussionTopic, entry: DiscussionEntry, thread: String)? {
-        guard let selectedItem, let topics = discussions.value else { return nil }
-        for topic in topics {
-            let prefix = DetailItem.id(ofEntry: "", in: topic.id)
-            guard selectedItem.hasPrefix(prefix), let entries = discussionReading.threads[topic.id]?.entries else { continue }
-            let id = String(selectedItem.dropFirst(prefix.count))
-            for top in entries {
-                if let entry = Self.find(id, in: top) { return (topic, entry, top.id) }
-            }
-        }
-        return nil
-    }
-
-    private static func find(_ id: String, in entry: DiscussionEntry) -> DiscussionEntry? {
-        if entry.id == id { return entry }
-        return entry.replies.lazy.compactMap { find(id, in: $0) }.first
-    }
-
     /// Whether `R` can start a reply now, and if not, why.
     var replyAvailability: Availability {
         if let refusal = capabilities.discussionPostRefusal { return .disabled(refusal) }
@@ -56,10 +36,10 @@ extension CourseDetailState {
         switch job.state {
         case .done:
             notice = Notice(text: "Your reply to \(title) was posted")
-            guard discussionReading.opened.contains(posted.topicID) else { return [.refresh(.discussions)] }
+            guard discussions.reading.opened.contains(posted.topicID) else { return [.refresh(.discussions)] }
             // A first post opens a thread the teacher hid until then.
-            if discussionReading.threads[posted.topicID]?.entries == nil {
-                discussionReading.threads[posted.topicID] = nil
+            if discussions.reading.threads[posted.topicID]?.entries == nil {
+                discussions.reading.threads[posted.topicID] = nil
             }
             wantedItem = posted.postedID.map { DetailItem.id(ofEntry: $0, in: posted.topicID) }
             return [.refresh(.discussions), .loadThread(posted.topicID)]

@@ -1,0 +1,71 @@
+import FoundationEssentials
+import TerminalUI
+
+/// A part of the Course pane that loads on its own: its value as it stands, the state that goes
+/// with it, and its lines.
+///
+/// The pane keeps each section as a value and asks them all the same questions (is one loading,
+/// did one fail, what does `r` try again), so a section is added by giving it a type of its own
+/// and a place in `CourseDetailState.sections`.
+protocol CourseSection {
+    associatedtype Value
+    /// Which section this is, for the effects that load it again and the reports of its failures.
+    static var kind: CourseDetailState.Section { get }
+    /// What it is called in its loading and failure rows: "Loading files…".
+    static var label: String { get }
+    /// Where its load stands.
+    var load: LoadState<Value> { get }
+}
+
+extension CourseSection {
+    var isLoading: Bool { load.isLoading }
+    var isCutOff: Bool { load.isCutOff }
+    /// How many of its loads the backend answered.
+    var answers: Int { load.answers }
+
+    /// The effect that loads the section again if it failed, behind what it shows when a refresh failed.
+    var retryEffect: CourseDetailState.Effect? {
+        load.retryableFailure.map { _ in .reload(Self.kind, keepingValue: load.value != nil) }
+    }
+
+    /// The effect that reads the section again behind what it shows, or loads again what failed;
+    /// none while a load is under way.
+    var refreshEffect: CourseDetailState.Effect? {
+        switch load.phase {
+        case .idle, .loading: nil
+        case .failed: .reload(Self.kind, keepingValue: false)
+        case .loaded: load.isRefreshing ? nil : .refresh(Self.kind)
+        }
+    }
+
+    /// What the pane's one saved-copy row says of this section, while it shows a saved copy.
+    var savedCopy: SavedCopyRow.Status? {
+        load.savedAt.map { SavedCopyRow.Status(savedAt: $0, refreshing: load.isRefreshing, failure: load.refreshFailure, note: load.note) }
+    }
+
+    /// The section's heading with how many it has once there are some: "Files · 12".
+    static func heading(_ title: String, count: Int?, landmark: String) -> [DetailLine] {
+        let text = count.map { $0 > 0 ? "\(title) · \($0)" : title } ?? title
+        return [.blank, .heading(StyledLine(text, style: .accent), landmark)]
+    }
+
+    /// The section's rows as its load stands: nothing before it starts, a loading row, a failure
+    /// row, or `content` with a fresh value's failed refresh under it.
+    func rows(width: Int, glyphs: Glyphs, content: (Value) -> [DetailLine]) -> [DetailLine] {
+        switch load.phase {
+        case .idle:
+            return []
+        case let .loading(since):
+            return [.loading(label: "Loading \(Self.label)…", since: since, note: load.note)]
+        case let .failed(failure):
+            return StatusRows.failure("Couldn't load \(Self.label): \(failure.message)", width: width, glyphs: glyphs).map(DetailLine.text)
+        case let .loaded(value):
+            var lines = content(value)
+            // A saved copy's failed refresh is the pane's one row; a fresh value's is said here.
+            if load.savedAt == nil, let failure = load.refreshFailure {
+                lines += StatusRows.failure("Couldn't refresh \(Self.label): \(failure.message)", width: width, glyphs: glyphs).map(DetailLine.text)
+            }
+            return lines
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import CourseKit
+import FoundationEssentials
+import TerminalUI
+
+/// The course itself: its name, code, term, teachers, dates and the student's grade.
+struct OverviewSection: CourseSection {
+    static let kind = CourseDetailState.Section.overview
+    static let label = "course"
+    private(set) var load = LoadState<Course>()
+
+    /// Applies a load; returns the course when the host should hear of it: once, as a refresh of
+    /// the backend's own answer tells it nothing new.
+    mutating func update(_ event: LoadEvent<Course>) -> Course? {
+        let refreshedAnswer = load.isRefreshing && load.savedAt == nil
+        load.apply(event)
+        guard case let .finished(.success(course)) = event, !refreshedAnswer else { return nil }
+        return course
+    }
+
+    var course: Course? { load.value }
+
+    func lines(in context: SectionContext) -> [DetailLine] {
+        rows(width: context.width, glyphs: context.glyphs) { course in
+            (DetailText.overview(course, width: context.width, now: context.now, glyphs: context.glyphs) + Self.gradeLines(course, width: context.width))
+                .map(DetailLine.text)
+        }
+    }
+
+    /// The user's current grade under the course's facts: the grading period's, and the total
+    /// over all periods where the course shows it; why there is none where the course hides it.
+    static func gradeLines(_ course: Course, width: Int) -> [StyledLine] {
+        guard !course.isRestricted else { return [] }
+        if course.hidesFinalGrades {
+            return DetailText.wrap("Grade: the teacher hides course totals", width: width, style: .muted)
+        }
+        guard let grade = course.shownGrade else { return [] }
+        var lines = DetailText.wrap("Grade: " + GradeText.full(grade) + (grade.period.map { " · \($0)" } ?? ""), width: width, style: .plain)
+        if let total = course.allPeriodsGrade {
+            lines += DetailText.wrap("All grading periods: " + GradeText.full(total), width: width, style: .plain)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,18 @@
+import FoundationEssentials
+import TerminalUI
+
+/// What every section's lines are laid out for: the width, the glyphs, the time now, and the
+/// failure the overview's row already says.
+struct SectionContext {
+    var width: Int
+    var glyphs: Glyphs
+    var now: Date
+    /// Why the course itself couldn't be read: a section failing for the same reason says nothing more.
+    var overviewFailure: String?
+
+    /// Whether a section whose load stands at `load` has something to say that the overview's row does not.
+    func shows<Value>(_ load: LoadState<Value>) -> Bool {
+        guard let failure = load.failureMessage else { return true }
+        return failure != overviewFailure
+    }
+}

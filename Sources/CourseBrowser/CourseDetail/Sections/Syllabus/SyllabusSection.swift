@@ -1,0 +1,78 @@
+import FoundationEssentials
+import HTMLText
+import TerminalUI
+
+/// The course's syllabus: by far the longest text the pane wraps, so its lines are kept by width,
+/// glyphs and version, a long one is wrapped off the main actor, and its rest is converted a piece
+/// at a time behind the part shown.
+struct SyllabusSection: CourseSection {
+    static let kind = CourseDetailState.Section.syllabus
+    static let label = "syllabus"
+    private(set) var load = LoadState<SyllabusBlocks>()
+    /// The syllabus's lines, by width, glyphs and version.
+    private(set) var layout = SyllabusLines()
+    /// Since when the rest of the syllabus is being converted behind the part shown; nil when all of it is.
+    private(set) var pendingSince: Date?
+    /// The version after the last piece was added, and the version the value was last replaced
+    /// at: while the first is current, the lines are extended, not wrapped anew.
+    private var appended: (version: Int, base: Int)?
+
+    /// Applies a load event; a new value, or none, ends the wait for the old one's rest.
+    mutating func update(_ event: LoadEvent<SyllabusBlocks>) {
+        load.apply(event)
+        switch event {
+        case .restored, .finished(.success): pendingSince = nil
+        case .started, .waiting, .finished(.failure): if load.value == nil { pendingSince = nil }
+        }
+    }
+
+    /// Adds a piece under what is shown; `more`: the rest is still being converted.
+    mutating func receivePart(_ blocks: [TextBlock], more: Bool, now: Date) {
+        guard load.value != nil else { return }
+        pendingSince = more ? (pendingSince ?? now) : nil
+        guard !blocks.isEmpty else { return }
+        let base = self.base
+        load.modify { $0.append(contentsOf: blocks) }
+        appended = (load.version, base)
+    }
+
+    /// The version the value was last replaced at: pieces added since do not change it.
+    var base: Int {
+        guard let appended, appended.version == load.version else { return load.version }
+        return appended.base
+    }
+
+    /// The syllabus laid out at `width`, reused while neither it nor the width changed; nil until it loads.
+    mutating func laidOut(width: Int, glyphs: Glyphs) -> SyllabusRows? {
+        guard let blocks = load.value else { return nil }
+        return layout.lines(for: blocks, key: SyllabusLines.Key(width: width, glyphs: glyphs, version: base))
+    }
+
+    /// What the pane is to do about wrapping the syllabus off the main actor since the last layout, if anything.
+    mutating func takeWrapRequest() -> CourseDetailState.Effect? {
+        switch layout.takeRequest() {
+        case let .wrap(key): load.value.map { .wrapSyllabus($0, key) } ?? .dropSyllabusWrap
+        case .drop: .dropSyllabusWrap
+        case nil: nil
+        }
+    }
+
+    /// Puts the lines wrapped off the main actor in place, if they are still wanted.
+    mutating func receiveWrapped(_ rows: SyllabusRows, key: SyllabusLines.Key) {
+        layout.adopt(rows, key: key)
+    }
+
+    /// The heading and any row about the load, the lines laid out (shared, never copied), and
+    /// the rows that follow them: a failed refresh's, and the rest still being converted.
+    func lines(in context: SectionContext, laidOut: SyllabusRows?) -> (head: [DetailLine], text: SyllabusRows?, tail: [DetailLine]) {
+        guard context.shows(load) else { return ([], nil, []) }
+        let head = Self.heading("Syllabus", count: nil, landmark: "syllabus")
+        let rows = rows(width: context.width, glyphs: context.glyphs) { _ in [] }
+        guard load.value != nil else { return (head + rows, nil, []) }
+        var tail = rows
+        if let since = pendingSince {
+            tail.append(.loading(label: "Reading the rest of the syllabus…", since: since, note: nil))
+        }
+        return (head, laidOut, tail)
+    }
+}
