@@ -14,11 +14,11 @@ import TerminalUI
 final class CourseDetailPane: PaneRunner {
     typealias Event = CourseDetailState.Event
 
-    private let courses: CourseClient
+    let courseClient: CourseClient
     private let announcementClient: AnnouncementClient
     private let discussionClient: DiscussionClient
     private let fileClient: FileClient
-    private let savedCopies: SavedCopyClient
+    let savedCopies: SavedCopyClient
     private let uploadQueue: UploadQueueClient
     private let handInServices: HandInFlow.Services
     private let webBrowser: WebBrowser
@@ -26,19 +26,13 @@ final class CourseDetailPane: PaneRunner {
     let clock: WallClock
     private let analytics: Analytics
     private let seenRecords: SeenClient
-    private let overview: LoadRunner<Course>
-    private let syllabus: LoadRunner<SyllabusStart>
+    /// Each section's loader, by its kind.
+    private var loaders: [CourseSectionKind: SectionLoader] = [:]
+    let syllabusRunner: LoadRunner<SyllabusStart>
     /// Converts the rest of the syllabus shown, a piece at a time, off the main actor.
     private var syllabusRest: Task<Void, Never>?
     /// Wraps a long syllabus at a new width off the main actor.
     private var syllabusWrap: Task<Void, Never>?
-    private let modules: LoadRunner<[CourseModule]>
-    private let assignments: LoadRunner<[Assignment]>
-    private let announcements: LoadRunner<[ShownAnnouncement]>
-    private let discussions: LoadRunner<[DiscussionTopic]>
-    private let files: LoadRunner<CourseFiles>
-    private let gradesClient: GradesClient
-    private let grades: LoadRunner<CourseGrades>
     var state: CourseDetailState
     private var watcher: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
@@ -49,11 +43,10 @@ final class CourseDetailPane: PaneRunner {
     var sendToHost: (HostEvent) -> Void = { _ in }
 
     init(environment: EnvironmentValues) {
-        courses = environment.courseClient
+        courseClient = environment.courseClient
         announcementClient = environment.announcements
         discussionClient = environment.discussions
         fileClient = environment.fileClient
-        gradesClient = environment.grades
         savedCopies = environment.savedCopies
         uploadQueue = environment.uploadQueue
         handInServices = HandInFlow.Services(environment: environment)
@@ -63,22 +56,12 @@ final class CourseDetailPane: PaneRunner {
         analytics = environment.analytics
         seenRecords = environment.seen
         state = CourseDetailState(home: environment.paths.homeDirectory.path, capabilities: environment.capabilities)
-        overview = LoadRunner(clock: clock)
-        syllabus = LoadRunner(clock: clock)
-        modules = LoadRunner(clock: clock)
-        assignments = LoadRunner(clock: clock)
-        announcements = LoadRunner(clock: clock)
-        discussions = LoadRunner(clock: clock)
-        files = LoadRunner(clock: clock)
-        grades = LoadRunner(clock: clock)
-        overview.send = { [weak self] in self?.update(.overview($0)) }
-        syllabus.send = { [weak self] in self?.receiveSyllabus($0) }
-        modules.send = { [weak self] in self?.update(.modules($0)) }
-        assignments.send = { [weak self] in self?.update(.assignments($0)) }
-        announcements.send = { [weak self] in self?.update(.announcements($0)) }
-        discussions.send = { [weak self] in self?.update(.discussions($0)) }
-        files.send = { [weak self] in self?.update(.files($0)) }
-        grades.send = { [weak self] in self?.update(.grades($0)) }
+        syllabusRunner = LoadRunner(clock: clock)
+        syllabusRunner.send = { [weak self] in self?.receiveSyllabus($0) }
+        let send: (Event) -> Void = { [weak self] in self?.update($0) }
+        for slot in CourseDetailState.slots {
+            loaders[slot.kind] = slot.loader?(environment, clock, send) ?? (slot.kind == .syllabus ? syllabusLoader : nil)
+        }
     }
 
     /// Follows the upload queue, to say when a submission made here is handed in, and the
@@ -105,9 +88,8 @@ final class CourseDetailPane: PaneRunner {
         case let .load(id):
             syllabusWrap?.cancel()
             load(id)
-        case let .reload(section, keepingValue): reload(section, keepingValue: keepingValue)
-        case .refreshAssignments: refresh(.assignments)
-        case let .refresh(section): refresh(section)
+        case let .reload(section, keepingValue): loaders[section]?.again(keepingValue)
+        case let .refresh(section): loaders[section]?.refresh()
         case let .markRead(announcement): markRead(announcement)
         case let .loadThread(topic): loadThread(topic)
         case let .markTopicRead(topic, entries): markTopicRead(topic, entries: entries)
@@ -177,32 +159,10 @@ final class CourseDetailPane: PaneRunner {
 
     /// Loads every section of `id`; what was saved shows at once, and each section's answer replaces it when it arrives.
     private func load(_ id: CourseID) {
-        let courses = courses
-        let saved = savedCopies
         readSeen(id)
-        // Only the saved copy's first screenful is converted here; the rest follows in pieces.
-        let savedSyllabus = saved.syllabus(id)
-        if let savedSyllabus {
-            receiveSyllabus(.restored(SyllabusStart(savedSyllabus.value), savedAt: savedSyllabus.savedAt))
+        for slot in CourseDetailState.slots {
+            loaders[slot.kind]?.start(id)
         }
-        receiveSyllabus(syllabus.load(keepingValue: savedSyllabus != nil) { progress in
-            let html = try await courses.syllabus(id, progress)
-            return await SyllabusStart.converting(html)
-        })
-        start(overview, restoring: saved.course(id), send: Event.overview) { try await courses.course(id, $0) }
-        start(modules, restoring: saved.modules(id), send: Event.modules) { try await courses.modules(id, $0) }
-        start(assignments, restoring: saved.assignments(id), send: Event.assignments) { try await courses.assignments(id, $0) }
-        let announcementClient = announcementClient
-        let savedAnnouncements = saved.announcements(id).map { Saved(value: ShownAnnouncement.list($0.value), savedAt: $0.savedAt) }
-        start(announcements, restoring: savedAnnouncements, send: Event.announcements) {
-            ShownAnnouncement.list(try await announcementClient.announcements(id, $0))
-        }
-        let discussionClient = discussionClient
-        start(discussions, restoring: saved.discussions(id), send: Event.discussions) { try await discussionClient.topics(id, $0) }
-        let fileClient = fileClient
-        start(files, restoring: saved.files(id), send: Event.files) { try await fileClient.files(id, $0) }
-        let gradesClient = gradesClient
-        start(grades, restoring: saved.grades(id), send: Event.grades) { try await gradesClient.grades(id, $0) ?? CourseGrades(groups: []) }
     }
 
     /// Converts what `rest` has still to read a piece at a time off the main actor, adding each
@@ -286,44 +246,6 @@ final class CourseDetailPane: PaneRunner {
                 failure = error
             }
             self?.update(.topicMarkedRead(topic, entries: entries, course: course, failure: failure))
-        }
-    }
-
-    /// Shows `copy` until the load answers, then starts it behind it.
-    private func start<Value>(
-        _ runner: LoadRunner<Value>, restoring copy: Saved<Value>?, send: (LoadEvent<Value>) -> Event,
-        _ operation: @escaping @Sendable (LoadProgress) async throws -> Value
-    ) {
-        if let copy {
-            update(send(.restored(copy.value, savedAt: copy.savedAt)))
-        }
-        update(send(runner.load(keepingValue: copy != nil, operation)))
-    }
-
-    /// Reads `section` again behind what it shows, unless a load of it is on its way.
-    private func refresh(_ section: CourseDetailState.Section) {
-        switch section {
-        case .overview: if let started = overview.refresh() { update(.overview(started)) }
-        case .syllabus: if let started = syllabus.refresh() { receiveSyllabus(started) }
-        case .modules: if let started = modules.refresh() { update(.modules(started)) }
-        case .assignments: if let started = assignments.refresh() { update(.assignments(started)) }
-        case .announcements: if let started = announcements.refresh() { update(.announcements(started)) }
-        case .discussions: if let started = discussions.refresh() { update(.discussions(started)) }
-        case .files: if let started = files.refresh() { update(.files(started)) }
-        case .grades: if let started = grades.refresh() { update(.grades(started)) }
-        }
-    }
-
-    private func reload(_ section: CourseDetailState.Section, keepingValue: Bool) {
-        switch section {
-        case .overview: update(.overview(overview.again(keepingValue: keepingValue)))
-        case .syllabus: receiveSyllabus(syllabus.again(keepingValue: keepingValue))
-        case .modules: update(.modules(modules.again(keepingValue: keepingValue)))
-        case .assignments: update(.assignments(assignments.again(keepingValue: keepingValue)))
-        case .announcements: update(.announcements(announcements.again(keepingValue: keepingValue)))
-        case .discussions: update(.discussions(discussions.again(keepingValue: keepingValue)))
-        case .files: update(.files(files.again(keepingValue: keepingValue)))
-        case .grades: update(.grades(grades.again(keepingValue: keepingValue)))
         }
     }
 }

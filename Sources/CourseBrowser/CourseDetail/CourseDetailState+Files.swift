@@ -13,11 +13,6 @@ extension CourseDetailState {
         return overview.course?.label ?? course.rawValue
     }
 
-    /// The course's Files page, which a file without a page of its own, and every folder, opens.
-    var filesPage: URL? {
-        overview.course?.htmlURL?.appendingPathComponent("files")
-    }
-
     /// Selects the file with `id` in the Files section and scrolls to it, as Enter on a module's
     /// file does; says so when the Files list does not have it.
     mutating func showFile(_ id: String) {

@@ -20,28 +20,27 @@ extension CourseDetailState {
         return []
     }
 
-    /// Every content line at `width`, sections in order, with the syllabus as laid out already.
+    /// What the sections are laid out for at `width` now.
+    func sectionContext(width: Int, now: Date) -> SectionContext {
+        SectionContext(
+            width: width, glyphs: size.glyphs, now: now, course: overview.course, assignments: assignments.load.value,
+            overviewFailure: overview.load.failureMessage
+        )
+    }
+
+    /// Every content line for `context`, sections in order, each prepared for it already.
     ///
-    /// A section is left out when the course itself can't be shown: a course restricted by
-    /// date, or a failure the overview already reports in the same words (a course that
-    /// does not exist fails the other sections alike, and one row says it).
-    func contentLines(width: Int, glyphs: Glyphs, now: Date, syllabus syllabusLines: SyllabusRows?) -> DetailLines {
+    /// Only the overview shows for a course restricted by date; a section leaves out a failure
+    /// the overview already reports in the same words (a course that does not exist fails the
+    /// other sections alike, and one row says it).
+    func contentLines(in context: SectionContext) -> DetailLines {
         guard courseID != nil else {
             return DetailLines([.text(StyledLine("Select a course and press Enter to open it.", style: .muted))])
         }
-        let context = SectionContext(width: width, glyphs: glyphs, now: now, overviewFailure: overview.load.failureMessage)
-        let top = overview.lines(in: context)
         if overview.course?.isRestricted == true {
-            return DetailLines(top)
+            return DetailLines(sections: [overview.lines(in: context)])
         }
-        // What is due comes before everything else a student reads.
-        let head = top + assignments.lines(in: context) + announcements.lines(in: context) + discussions.lines(in: context)
-        let shownSyllabus = syllabus.lines(in: context, laidOut: syllabusLines)
-        // How the total is made follows the modules; the files come last, as a course may hold
-        // hundreds, which would push the syllabus and modules out of reach.
-        let tail = shownSyllabus.tail + modules.lines(in: context) + grades.lines(in: context, pages: assignments.pages)
-            + files.lines(in: context, filesPage: filesPage)
-        return DetailLines(head + shownSyllabus.head, syllabus: shownSyllabus.text, tail: tail)
+        return DetailLines(sections: Self.slots.map { $0.section(self).lines(in: context) })
     }
 
     /// The pane's one row about the saved copies it shows, with a blank row under it; none when it shows none.

@@ -11,24 +11,18 @@ extension CourseDetailState: PaneState, BoundKeys {
         /// Show this course, loading everything about it; with `selecting`, select that
         /// assignment, or select and open that discussion, once it is shown.
         case show(CourseID, selecting: CourseFocus? = nil)
-        case overview(LoadEvent<Course>)
-        case syllabus(LoadEvent<SyllabusBlocks>)
+        /// A step of one section's load.
+        case section(SectionAnswer)
         /// More of the syllabus was converted: these blocks follow those shown; `more`: the rest is still to come.
         case syllabusPart([TextBlock], more: Bool)
         /// The syllabus was wrapped off the main actor for this width, glyphs and version.
         case syllabusWrapped(SyllabusRows, SyllabusLines.Key)
-        case modules(LoadEvent<[CourseModule]>)
-        case assignments(LoadEvent<[Assignment]>)
-        case announcements(LoadEvent<[ShownAnnouncement]>)
-        case discussions(LoadEvent<[DiscussionTopic]>)
         /// The replies to a discussion of `course` arrived, or why not.
         case thread(String, course: CourseID, Result<[DiscussionEntry], any Error>)
         /// The replies to a discussion of `course` couldn't be loaded, for `failure`: these were saved.
         case savedThread(String, course: CourseID, Saved<[DiscussionEntry]>, failure: any Error)
         /// The backend answered marking a discussion's replies read: nil, done, else why not.
         case topicMarkedRead(String, entries: [String], course: CourseID, failure: (any Error)?)
-        case files(LoadEvent<CourseFiles>)
-        case grades(LoadEvent<CourseGrades>)
         /// Which files of `course` have a current downloaded copy, and the course's download jobs in the queue.
         case downloadsChecked(localCopies: [String: LocalPath], jobs: [UploadJob], course: CourseID)
         /// The queue answered a batch of downloads `d` asked for.
@@ -59,22 +53,20 @@ extension CourseDetailState: PaneState, BoundKeys {
             if case let .key(key) = self { return key }
             return nil
         }
-    }
 
-    /// A section of the course, loaded on its own.
-    enum Section: String, CaseIterable {
-        case overview, syllabus, modules, assignments, announcements, discussions, files, grades
+        /// The step `event` of the load of the section at `path`.
+        static func loaded<S: CourseSection>(_ path: WritableKeyPath<CourseDetailState, S>, _ event: LoadEvent<S.Value>) -> Self {
+            .section(SectionAnswer(path, event))
+        }
     }
 
     enum Effect: Equatable {
         /// Load every section of this course, showing what was saved of it meanwhile.
         case load(CourseID)
         /// Load a section that failed again; with `keepingValue`, behind what it shows.
-        case reload(Section, keepingValue: Bool)
-        /// Read the assignments again in the background, unless that is under way.
-        case refreshAssignments
+        case reload(CourseSectionKind, keepingValue: Bool)
         /// Read a section again behind what it shows, unless that is under way.
-        case refresh(Section)
+        case refresh(CourseSectionKind)
         /// Tell the backend the announcement with this ID was read.
         case markRead(String)
         /// Load the replies to the discussion with this ID, and answer with `thread`.
@@ -132,16 +124,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .resize(size): resize(size)
         case let .mouse(event): handleMouse(event)
         case let .show(id, focus): return open(id, selecting: focus)
-        case let .overview(event): return receiveOverview(event) + compareSeen(now: now)
-        case let .syllabus(event): syllabus.update(event); return report(event, .syllabus)
+        case let .section(answer): return answer.apply(&self) + report(answer) + compareSeen(now: now)
         case let .syllabusPart(blocks, more): syllabus.receivePart(blocks, more: more, now: now)
         case let .syllabusWrapped(rows, key): syllabus.receiveWrapped(rows, key: key)
-        case let .modules(event): modules.update(event); return report(event, .modules)
-        case let .assignments(event):
-            let answered = assignments.update(event)
-            return report(event, .assignments) + (answered ? compareSeen(now: now) : [])
-        case let .announcements(event): announcements.update(event); return report(event, .announcements)
-        case let .discussions(event): return discussions.update(event) + report(event, .discussions)
         case let .thread(topic, course, result):
             guard course == courseID else { return [] }
             return discussions.receiveThread(result, topic: topic, wantedItem: wantedItem)
@@ -151,8 +136,6 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .topicMarkedRead(topic, entries, course, failure):
             guard course == courseID else { return [] }
             discussions.topicMarkedRead(topic, entries: entries, failure: failure)
-        case let .files(event): return files.update(event) + report(event, .files)
-        case let .grades(event): grades.update(event); return report(event, .grades)
         case let .downloadsChecked(copies, jobs, course):
             // An answer about a course no longer shown is dropped.
             guard course == downloadCourse || course == courseID else { return [] }
@@ -199,17 +182,10 @@ extension CourseDetailState: PaneState, BoundKeys {
         return effects
     }
 
-    private mutating func receiveOverview(_ event: LoadEvent<Course>) -> [Effect] {
-        // The host hears of the course once: a refresh of the backend's own answer tells it nothing new.
-        if let course = overview.update(event) {
-            return [.courseLoaded(course)]
-        }
-        return report(event, .overview)
-    }
-
-    private func report<Value>(_ event: LoadEvent<Value>, _ section: Section) -> [Effect] {
-        guard case let .finished(.failure(error)) = event else { return [] }
-        return [.track(.loadFailed(pane: "course", section: section.rawValue, message: userMessage(for: error)))]
+    /// A section's failure to load, for the analytics.
+    private func report(_ answer: SectionAnswer) -> [Effect] {
+        guard let error = answer.failure else { return [] }
+        return [.track(.loadFailed(pane: "course", section: answer.kind.name, message: userMessage(for: error)))]
     }
 
     private mutating func handle(_ key: Key, now: Date) -> [Effect] {
@@ -312,6 +288,6 @@ extension CourseDetailState: PaneState, BoundKeys {
         }
         guard let news = HandInFlow.news(of: change, in: courseID, now: now) else { return [] }
         notice = news.notice
-        return news.handedIn ? [.refreshAssignments] : []
+        return news.handedIn ? [.refresh(.assignments)] : []
     }
 }

@@ -77,9 +77,11 @@ struct CourseDetailState {
         let syllabusPlace = lines.syllabusPlace(at: scroll)
         // Let go of the syllabus's lines first, so its layout adds a new piece's lines in place.
         lines = DetailLines()
-        let syllabusLines = syllabus.laidOut(width: width, glyphs: size.glyphs)
-        lines = contentLines(width: width, glyphs: size.glyphs, now: now, syllabus: syllabusLines)
-            .prepending(savedCopyLines(width: width, glyphs: size.glyphs, now: now))
+        let context = sectionContext(width: width, now: now)
+        for slot in Self.slots {
+            slot.prepare(&self, context)
+        }
+        lines = contentLines(in: context).prepending(savedCopyLines(width: width, glyphs: size.glyphs, now: now))
         // A fresh answer, the saved-copy row coming or going, or a new width must not move what
         // the reader is looking at. Within the syllabus the top line stays on the same row of the
         // same block (a line count from its heading would land pages away at a new width);
@@ -133,11 +135,6 @@ struct CourseDetailState {
 
     /// Rows for content under the header.
     var contentHeight: Int { max(0, size.height - header.count) }
-
-    /// Every section, in the order the pane shows them, for what the pane asks of them all alike.
-    var sections: [any CourseSection] {
-        [overview, assignments, announcements, discussions, syllabus, modules, grades, files]
-    }
 
     /// How many loads of the course's sections the backend answered.
     var answers: Int {

@@ -57,7 +57,7 @@ struct AnnouncementSectionTests {
         var state = CourseDetailState(size: PaneSize(width: 30, height: 60, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: Self.now)
         let long = Announcement(id: "1", title: "The midterm moves to the big hall", postedAt: Self.now - 60, isRead: false)
-        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list([long])))), now: Self.now)
+        _ = state.update(.loaded(\.announcements, .finished(.success(ShownAnnouncement.list([long])))), now: Self.now)
         let day = DateText.day(Self.now - 60, now: Self.now)
         let rows = state.lines.compactMap { $0.item }.count
         #expect(rows == 3, "fifteen columns are left for the title")
@@ -137,7 +137,7 @@ struct AnnouncementSectionTests {
     @Test func oAndYActOnTheSelectedAnnouncementsPage() throws {
         var state = CourseDetailState(size: PaneSize(width: 60, height: 60, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: Self.now)
-        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list(Self.list)))), now: Self.now)
+        _ = state.update(.loaded(\.announcements, .finished(.success(ShownAnnouncement.list(Self.list)))), now: Self.now)
         _ = state.update(.key(.character("n")), now: Self.now)
         let address = try #require(Self.url)
         #expect(state.update(.key(.character("y")), now: Self.now) == [.copyToClipboard(address.absoluteString)])
@@ -148,7 +148,7 @@ struct AnnouncementSectionTests {
     @Test func openingOneAlreadyReadAsksTheBackendNothing() {
         var state = CourseDetailState(size: PaneSize(width: 60, height: 60, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: Self.now)
-        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list(Self.list)))), now: Self.now)
+        _ = state.update(.loaded(\.announcements, .finished(.success(ShownAnnouncement.list(Self.list)))), now: Self.now)
         _ = state.update(.key(.character("n")), now: Self.now)
         _ = state.update(.key(.character("n")), now: Self.now)
         #expect(state.selectedAnnouncement?.id == "30")
@@ -167,10 +167,10 @@ struct AnnouncementSectionTests {
     @Test func aListThatArrivesAfterTheMarkStillShowsItRead() {
         var state = CourseDetailState(size: PaneSize(width: 60, height: 60, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: Self.now)
-        _ = state.update(.announcements(.restored(ShownAnnouncement.list(Self.list), savedAt: Self.now - 600)), now: Self.now)
+        _ = state.update(.loaded(\.announcements, .restored(ShownAnnouncement.list(Self.list), savedAt: Self.now - 600)), now: Self.now)
         _ = state.update(.key(.character("n")), now: Self.now)
         _ = state.update(.key(.enter), now: Self.now)
-        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list(Self.list)))), now: Self.now)
+        _ = state.update(.loaded(\.announcements, .finished(.success(ShownAnnouncement.list(Self.list)))), now: Self.now)
         #expect(state.announcements.load.value?.map(\.announcement.isRead) == [true, true])
     }
 

@@ -21,7 +21,7 @@ struct AssignmentChangesTests {
     /// The course open, its overview in and its record read.
     func state(glyphs: Glyphs = .unicode) -> CourseDetailState {
         var state = CourseDetailState(courseID: course, size: PaneSize(width: 70, height: 40, glyphs: glyphs))
-        _ = state.update(.overview(.finished(.success(Fixtures.swift))), now: now)
+        _ = state.update(.loaded(\.overview, .finished(.success(Fixtures.swift))), now: now)
         _ = state.update(.seenBefore(record, of: course), now: now)
         return state
     }
@@ -36,7 +36,7 @@ struct AssignmentChangesTests {
 
     @Test func aSavedCopyIsNeitherMarkedNorRecorded() {
         var state = state()
-        let effects = state.update(.assignments(.restored([lab(due: now + 7 * day)], savedAt: now - 3_600)), now: now)
+        let effects = state.update(.loaded(\.assignments, .restored([lab(due: now + 7 * day)], savedAt: now - 3_600)), now: now)
         #expect(effects.isEmpty)
         #expect(state.assignments.seen.changes.isEmpty)
     }
@@ -44,7 +44,7 @@ struct AssignmentChangesTests {
     @Test func theAnswerIsMarkedAndRecordedAsSeen() {
         var state = state()
         let answer = [lab(due: now + 7 * day), Assignment(id: "2", name: "Quiz", dueAt: now + day)]
-        let effects = state.update(.assignments(.finished(.success(answer))), now: now)
+        let effects = state.update(.loaded(\.assignments, .finished(.success(answer))), now: now)
         #expect(effects == [.recordSeen(course, SeenCourse(assignments: answer, recordedAt: now, after: record))])
         #expect(state.assignments.seen.changes == [
             "1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 7 * day)),
@@ -55,10 +55,10 @@ struct AssignmentChangesTests {
     @Test func aRefreshInTheSameVisitKeepsTheMarksAndRecordsAgain() {
         var state = state()
         let answer = [lab(due: now + 7 * day), Assignment(id: "2", name: "Quiz", dueAt: now + day)]
-        _ = state.update(.assignments(.finished(.success(answer))), now: now)
+        _ = state.update(.loaded(\.assignments, .finished(.success(answer))), now: now)
         let marks = state.assignments.seen.changes
         let later = now + 60
-        let effects = state.update(.assignments(.finished(.success(answer))), now: later)
+        let effects = state.update(.loaded(\.assignments, .finished(.success(answer))), now: later)
         #expect(effects == [.recordSeen(course, SeenCourse(assignments: answer, recordedAt: later, after: nil))])
         #expect(marks.count == 2)
         #expect(state.assignments.seen.changes == marks, "the quiz still new and the lab still moved, for this visit")
@@ -67,10 +67,10 @@ struct AssignmentChangesTests {
     @Test func whatARefreshBringsIsMarkedAndJoinsTheMarksBefore() {
         var state = state()
         let quiz = Assignment(id: "2", name: "Quiz", dueAt: now + day)
-        _ = state.update(.assignments(.finished(.success([lab(due: now + 3 * day)]))), now: now)
+        _ = state.update(.loaded(\.assignments, .finished(.success([lab(due: now + 3 * day)]))), now: now)
         #expect(state.assignments.seen.changes.isEmpty)
 
-        let effects = state.update(.assignments(.finished(.success([lab(due: now + 5 * day), quiz]))), now: now + 60)
+        let effects = state.update(.loaded(\.assignments, .finished(.success([lab(due: now + 5 * day), quiz]))), now: now + 60)
         #expect(effects == [.recordSeen(course, SeenCourse(assignments: [lab(due: now + 5 * day), quiz], recordedAt: now + 60, after: nil))])
         #expect(state.assignments.seen.changes == [
             "1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 5 * day)),
@@ -80,14 +80,14 @@ struct AssignmentChangesTests {
 
         var graded = lab(due: now + 8 * day)
         graded.submission = .init(state: .graded, score: 9, grade: "9", postedAt: now + 100)
-        _ = state.update(.assignments(.finished(.success([graded, quiz]))), now: now + 120)
+        _ = state.update(.loaded(\.assignments, .finished(.success([graded, quiz]))), now: now + 120)
         #expect(state.assignments.seen.changes == [
             "1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 8 * day), hasNewGrade: true),
             "2": AssignmentChange(isNew: true),
         ], "one move from the first date to the last, the grade added, the quiz still new")
 
         graded.dueAt = now + 3 * day
-        _ = state.update(.assignments(.finished(.success([graded, quiz]))), now: now + 180)
+        _ = state.update(.loaded(\.assignments, .finished(.success([graded, quiz]))), now: now + 180)
         #expect(state.assignments.seen.changes == [
             "1": AssignmentChange(hasNewGrade: true),
             "2": AssignmentChange(isNew: true),
@@ -96,28 +96,28 @@ struct AssignmentChangesTests {
 
     @Test func aMoveWithinTheDaySaysTheTimesAndADateSetSaysWhen() {
         var state = state()
-        _ = state.update(.assignments(.finished(.success([lab(due: now + 3 * day + 3_600)]))), now: now)
+        _ = state.update(.loaded(\.assignments, .finished(.success([lab(due: now + 3 * day + 3_600)]))), now: now)
         // In the local time zone, as every time the pane shows: 12:00 → 13:00 in UTC.
         let (from, to) = (DateText.short(now + 3 * day, now: now), DateText.short(now + 3 * day + 3_600, now: now))
         #expect(from != to && from.hasPrefix("Thu 10 Sep"))
         #expect(text(state).contains("● due date moved: \(from) → \(to)"), "\(text(state))")
         var undated = self.state()
         _ = undated.update(.seenBefore(SeenCourse(recordedAt: now - day, assignments: ["1": .init(dueAt: nil, isGraded: false)]), of: course), now: now)
-        _ = undated.update(.assignments(.finished(.success([lab(due: now + 3 * day)]))), now: now)
+        _ = undated.update(.loaded(\.assignments, .finished(.success([lab(due: now + 3 * day)]))), now: now)
         #expect(text(undated).contains("● due date set: Thu 10 Sep"))
     }
 
     @Test func asciiGlyphsMarkWithAStar() {
         var state = state(glyphs: .ascii)
-        _ = state.update(.assignments(.finished(.success([Assignment(id: "9", name: "Quiz", dueAt: now + day)]))), now: now)
+        _ = state.update(.loaded(\.assignments, .finished(.success([Assignment(id: "9", name: "Quiz", dueAt: now + day)]))), now: now)
         #expect(text(state).contains("* new"))
     }
 
     @Test func reselectingTheCourseAfterAMarkReadFailedLeavesThePaneAsItIs() {
         var state = state()
-        _ = state.update(.assignments(.finished(.success([lab(due: now + 7 * day)]))), now: now)
+        _ = state.update(.loaded(\.assignments, .finished(.success([lab(due: now + 7 * day)]))), now: now)
         let unread = Announcement(id: "31", title: "Room change", messageHTML: "<p>B-204</p>", postedAt: now - 3_600, isRead: false)
-        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list([unread])))), now: now)
+        _ = state.update(.loaded(\.announcements, .finished(.success(ShownAnnouncement.list([unread])))), now: now)
         _ = state.update(.key(.character("n")), now: now)
         _ = state.update(.key(.character("n")), now: now)
         #expect(state.update(.key(.enter), now: now) == [.markRead("31")])
@@ -180,9 +180,9 @@ extension AssignmentChangesTests {
         var state = CourseDetailState(courseID: course, size: PaneSize(width: 70, height: 40, glyphs: .unicode))
         _ = state.update(.seenBefore(record, of: course), now: now)
         let answer = [lab(due: now + 7 * day)]
-        #expect(state.update(.assignments(.finished(.success(answer))), now: now).isEmpty, "the backend's ID is not known yet")
+        #expect(state.update(.loaded(\.assignments, .finished(.success(answer))), now: now).isEmpty, "the backend's ID is not known yet")
         #expect(state.assignments.seen.changes.isEmpty)
-        let effects = state.update(.overview(.finished(.failure(CourseClient.Failure(userMessage: "Can't reach school.test")))), now: now + 60)
+        let effects = state.update(.loaded(\.overview, .finished(.failure(CourseClient.Failure(userMessage: "Can't reach school.test")))), now: now + 60)
         #expect(effects.contains(.recordSeen(course, SeenCourse(assignments: answer, recordedAt: now + 60, after: record))), "\(effects)")
         #expect(state.assignments.seen.changes == ["1": AssignmentChange(dueDateMove: .init(from: now + 3 * day, to: now + 7 * day))])
     }

@@ -23,7 +23,7 @@ struct CourseCursorTests {
     static func state(height: Int, announcements: [Announcement] = announcements()) -> CourseDetailState {
         var state = CourseDetailState(size: PaneSize(width: 50, height: height, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: now)
-        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list(announcements)))), now: now)
+        _ = state.update(.loaded(\.announcements, .finished(.success(ShownAnnouncement.list(announcements)))), now: now)
         return state
     }
 
@@ -91,7 +91,7 @@ struct CourseCursorTests {
 
     @Test func withNoItemJScrollsTheTextAndASelectionScrolledAwayIsLetGo() {
         var state = Self.state(height: 6, announcements: Array(Self.announcements().prefix(1)))
-        _ = state.update(.syllabus(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: (1...30).map { "<p>Week \($0).</p>" }.joined()))))), now: Self.now)
+        _ = state.update(.loaded(\.syllabus, .finished(.success(SyllabusBlocks(HTMLText.blocks(from: (1...30).map { "<p>Week \($0).</p>" }.joined()))))), now: Self.now)
         Self.press(.character("j"), in: &state)
         #expect(Self.selected(state) == "Notice 1")
         var tops = [state.scroll]

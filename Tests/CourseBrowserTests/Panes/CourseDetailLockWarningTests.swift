@@ -80,11 +80,11 @@ struct CourseDetailLockWarningTests {
 
     @Test func assignmentsWhoseRefreshFailedAreNoLongerFresh() {
         var state = CourseDetailState(courseID: Fixtures.swift.id)
-        state.assignments.update(.started(at: Self.now, keepingValue: false))
-        state.assignments.update(.finished(.success([Self.quiz(locksIn: 3_600)])))
+        _ = state.assignments.update(.started(at: Self.now, keepingValue: false))
+        _ = state.assignments.update(.finished(.success([Self.quiz(locksIn: 3_600)])))
         #expect(state.assignments.isFresh)
-        state.assignments.update(.started(at: Self.now, keepingValue: true))
-        state.assignments.update(.finished(.failure(CourseClient.Failure(userMessage: "Can't reach school.example"))))
+        _ = state.assignments.update(.started(at: Self.now, keepingValue: true))
+        _ = state.assignments.update(.finished(.failure(CourseClient.Failure(userMessage: "Can't reach school.example"))))
         #expect(!state.assignments.isFresh)
         #expect(state.assignments.load.value?.count == 1)
     }

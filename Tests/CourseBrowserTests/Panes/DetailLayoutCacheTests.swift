@@ -13,7 +13,7 @@ struct DetailLayoutCacheTests {
 
     func state(width: Int) -> CourseDetailState {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: width, height: 20, glyphs: .unicode))
-        state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
+        _ = state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
         return state
     }
 
@@ -43,7 +43,7 @@ struct DetailLayoutCacheTests {
 
     @Test func otherGlyphsLayOutAgain() {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: 30, height: 20, glyphs: .unicode))
-        state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<ul><li>x</li></ul>")))))
+        _ = state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<ul><li>x</li></ul>")))))
         state.layout(now: now)
         state.resize(PaneSize(width: 30, height: 20, glyphs: .ascii))
         state.layout(now: now)
@@ -54,7 +54,7 @@ struct DetailLayoutCacheTests {
     @Test func newDataInvalidatesTheLines() {
         var state = state(width: 42)
         state.layout(now: now)
-        state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<p>Tuần 2: đệ quy</p>")))))
+        _ = state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: "<p>Tuần 2: đệ quy</p>")))))
         state.layout(now: now)
         #expect(state.syllabus.layout.layouts == 2)
         #expect(state.syllabusText(now: now).first == "Tuần 2: đệ quy")
@@ -74,8 +74,8 @@ struct DetailLayoutCacheTests {
     @Test func theTopLineStaysPutAboveTheFirstHeadingToo() throws {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: 30, height: 6, glyphs: .unicode))
         let course = Course(id: CourseID(1), name: "Lập trình Swift cơ bản cho người mới bắt đầu học lập trình", code: "INT2215")
-        state.overview.update(.restored(course, savedAt: now.addingTimeInterval(-3_600)))
-        state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
+        _ = state.overview.update(.restored(course, savedAt: now.addingTimeInterval(-3_600)))
+        _ = state.syllabus.update(.finished(.success(SyllabusBlocks(HTMLText.blocks(from: html)))))
         state.layout(now: now)
         let texts = state.lines.map { $0.styled(now: now, glyphs: .unicode).text }
         let name = try #require(texts.firstIndex { $0.hasPrefix("Lập trình") }, "\(texts.prefix(8))")
@@ -83,7 +83,7 @@ struct DetailLayoutCacheTests {
         state.scroll(to: name + 1)
         state.layout(now: now)
         let top = state.lines[state.scroll].styled(now: now, glyphs: .unicode).text
-        state.overview.update(.finished(.success(course)))
+        _ = state.overview.update(.finished(.success(course)))
         state.layout(now: now)
         #expect(state.scroll == 1)
         #expect(state.lines[state.scroll].styled(now: now, glyphs: .unicode).text == top)

@@ -211,9 +211,9 @@ struct DiscussionSectionTests {
         #expect(!pane.lines(width: 60, height: 80).contains { $0.contains("Discussions") })
         var state = CourseDetailState(size: PaneSize(width: 60, height: 80, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: Self.now)
-        _ = state.update(.discussions(.started(at: Self.now, keepingValue: false)), now: Self.now)
+        _ = state.update(.loaded(\.discussions, .started(at: Self.now, keepingValue: false)), now: Self.now)
         #expect(!state.lines.contains { $0.styled(now: Self.now, glyphs: .unicode).text.contains("iscussions") }, "no row comes and goes while they load")
-        _ = state.update(.discussions(.finished(.failure(NoNetwork()))), now: Self.now)
+        _ = state.update(.loaded(\.discussions, .finished(.failure(NoNetwork()))), now: Self.now)
         #expect(state.lines.contains { $0.styled(now: Self.now, glyphs: .unicode).text.contains("Couldn't load discussions: Can't reach school.example") })
     }
 }

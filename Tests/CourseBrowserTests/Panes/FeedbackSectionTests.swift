@@ -36,8 +36,8 @@ struct FeedbackSectionTests {
     func state(_ assignment: Assignment = essay()) -> CourseDetailState {
         var state = CourseDetailState(size: PaneSize(width: 70, height: 60, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: Self.now)
-        _ = state.update(.overview(.finished(.success(Fixtures.swift))), now: Self.now)
-        _ = state.update(.assignments(.finished(.success([assignment]))), now: Self.now)
+        _ = state.update(.loaded(\.overview, .finished(.success(Fixtures.swift))), now: Self.now)
+        _ = state.update(.loaded(\.assignments, .finished(.success([assignment]))), now: Self.now)
         return state
     }
 
@@ -88,7 +88,7 @@ struct FeedbackSectionTests {
         var state = state()
         let slides = CourseFile(id: "77", name: "Week 1 slides.pdf", size: 4_096, downloadURL: URL(string: "https://school.example/files/77/download"))
         let posted = Announcement(id: "31", title: "Slides are up", postedAt: Self.now - 3_600, isRead: true, attachments: [slides])
-        _ = state.update(.announcements(.finished(.success(ShownAnnouncement.list([posted])))), now: Self.now)
+        _ = state.update(.loaded(\.announcements, .finished(.success(ShownAnnouncement.list([posted])))), now: Self.now)
         let lines = text(state)
         let row = lines.firstIndex { $0.hasSuffix("Slides are up") } ?? lines.count
         #expect(lines.dropFirst(row + 1).first == "    attached: Week 1 slides.pdf · 4.1 KB", "\(lines)")

@@ -53,8 +53,8 @@ struct FilesSectionTests {
     func state(width: Int = 72, files: CourseFiles = listing) -> CourseDetailState {
         var state = CourseDetailState(size: PaneSize(width: width, height: 80, glyphs: .unicode))
         _ = state.update(.show(Self.course), now: Self.now)
-        _ = state.update(.overview(.finished(.success(Fixtures.swift))), now: Self.now)
-        _ = state.update(.files(.finished(.success(files))), now: Self.now)
+        _ = state.update(.loaded(\.overview, .finished(.success(Fixtures.swift))), now: Self.now)
+        _ = state.update(.loaded(\.files, .finished(.success(files))), now: Self.now)
         return state
     }
 
@@ -124,10 +124,10 @@ struct FilesSectionTests {
     @Test func loadingThenAnErrorRowThatRRetries() {
         var state = CourseDetailState(size: PaneSize(width: 100, height: 80, glyphs: .unicode))
         _ = state.update(.show(Self.course), now: Self.now)
-        _ = state.update(.files(.started(at: Self.now, keepingValue: false)), now: Self.now)
+        _ = state.update(.loaded(\.files, .started(at: Self.now, keepingValue: false)), now: Self.now)
         #expect(text(state).contains { $0.contains("Loading files…") }, "\(text(state))")
         let failure = CourseClient.Failure(userMessage: "The course's Files are hidden from students")
-        let effects = state.update(.files(.finished(.failure(failure))), now: Self.now)
+        let effects = state.update(.loaded(\.files, .finished(.failure(failure))), now: Self.now)
         #expect(effects.contains(.track(.loadFailed(pane: "course", section: "files", message: failure.userMessage))))
         let error = text(state).first { $0.contains("Couldn't load files") }
         #expect(error == "❗ Couldn't load files: The course's Files are hidden from students  [r]etry")
@@ -154,7 +154,7 @@ struct FilesSectionTests {
         _ = state.update(.show(Self.course), now: Self.now)
         state.showFile("12")
         #expect(state.notice?.text == "The course's Files are not loaded yet")
-        _ = state.update(.files(.finished(.success(Self.listing))), now: Self.now)
+        _ = state.update(.loaded(\.files, .finished(.success(Self.listing))), now: Self.now)
         state.showFile("99")
         #expect(state.notice?.text == "That file is not in the course's Files list")
         state.showFile("12")
@@ -169,7 +169,7 @@ struct FilesSectionTests {
         var state = state()
         let item = ModuleItem(id: "71", title: "Week 2 slides", type: "File", fileID: "12")
         let module = CourseModule(id: "7", name: "Week 2", position: 1, items: [item])
-        _ = state.update(.modules(.finished(.success([module]))), now: Self.now)
+        _ = state.update(.loaded(\.modules, .finished(.success([module]))), now: Self.now)
         select("module 7 item 71", in: &state)
         #expect(state.selectedFile == nil)
         _ = state.update(.key(.enter), now: Self.now)

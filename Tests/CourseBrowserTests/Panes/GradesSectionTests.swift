@@ -30,7 +30,7 @@ struct GradesSectionTests {
     func state(_ grades: CourseGrades = grades) -> CourseDetailState {
         var state = CourseDetailState(size: PaneSize(width: 80, height: 80, glyphs: .unicode))
         _ = state.update(.show(Fixtures.swift.id), now: Self.now)
-        _ = state.update(.grades(.finished(.success(grades))), now: Self.now)
+        _ = state.update(.loaded(\.grades, .finished(.success(grades))), now: Self.now)
         return state
     }
 
@@ -160,7 +160,7 @@ struct GradesSectionTests {
     @Test func aBackendWithoutGroupsHasNoSectionAndAFailureIsItsOwnRow() async {
         var empty = state(CourseGrades(groups: []))
         #expect(!text(empty).contains { $0.hasPrefix("Grades") })
-        _ = empty.update(.grades(.finished(.failure(AnnouncementSectionTests.NoNetwork()))), now: Self.now)
+        _ = empty.update(.loaded(\.grades, .finished(.failure(AnnouncementSectionTests.NoNetwork()))), now: Self.now)
         #expect(text(empty).contains { $0.contains("Couldn't load grades: Can't reach school.example") && $0.contains("[r]etry") }, "\(text(empty))")
         #expect(empty.update(.key(.character("r")), now: Self.now).contains(.reload(.grades, keepingValue: false)))
     }

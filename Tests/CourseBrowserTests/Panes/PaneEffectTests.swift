@@ -24,8 +24,8 @@ struct PaneEffectTests {
         var state = CourseDetailState(home: "/home/an")
         _ = state.update(.resize(Self.size), now: Self.now)
         _ = state.update(.show(Self.linked.id), now: Self.now)
-        _ = state.update(.overview(.finished(.success(Self.linked))), now: Self.now)
-        _ = state.update(.assignments(.finished(.success(assignments))), now: Self.now)
+        _ = state.update(.loaded(\.overview, .finished(.success(Self.linked))), now: Self.now)
+        _ = state.update(.loaded(\.assignments, .finished(.success(assignments))), now: Self.now)
         return state
     }
 
@@ -88,10 +88,10 @@ struct PaneEffectTests {
 
     @Test func sWhileTheAssignmentsFailedSaysSoAsAProblemAndWhileTheyLoadAsANote() {
         var state = course()
-        _ = state.update(.assignments(.finished(.failure(CourseClient.Failure(userMessage: "timed out")))), now: Self.now)
+        _ = state.update(.loaded(\.assignments, .finished(.failure(CourseClient.Failure(userMessage: "timed out")))), now: Self.now)
         _ = state.update(.key(.character("s")), now: Self.now)
         #expect(state.notice == Notice(text: "Couldn't load the assignments (timed out); press r to retry", isProblem: true))
-        _ = state.update(.assignments(.started(at: Self.now, keepingValue: false)), now: Self.now)
+        _ = state.update(.loaded(\.assignments, .started(at: Self.now, keepingValue: false)), now: Self.now)
         _ = state.update(.key(.character("s")), now: Self.now)
         #expect(state.notice == Notice(text: "The assignments are still loading; press s again once they are shown", isNote: true))
     }
@@ -104,7 +104,7 @@ struct PaneEffectTests {
 
     @Test func rInTheCourseReloadsOnlyTheSectionsThatFailed() {
         var state = course()
-        _ = state.update(.modules(.finished(.failure(CourseClient.Failure(userMessage: "timed out")))), now: Self.now)
+        _ = state.update(.loaded(\.modules, .finished(.failure(CourseClient.Failure(userMessage: "timed out")))), now: Self.now)
         #expect(state.update(.key(.character("r")), now: Self.now) == [.reload(.modules, keepingValue: false), .track(.retryPressed(pane: "course"))])
     }
 

@@ -24,7 +24,7 @@ struct SyllabusRewrapTests {
 
     func state(_ blocks: [TextBlock], width: Int, height: Int = 20) -> CourseDetailState {
         var state = CourseDetailState(courseID: CourseID(1), size: PaneSize(width: width, height: height, glyphs: .unicode))
-        state.syllabus.update(.finished(.success(SyllabusBlocks(blocks))))
+        _ = state.syllabus.update(.finished(.success(SyllabusBlocks(blocks))))
         state.layout(now: now)
         return state
     }
@@ -189,7 +189,7 @@ struct SyllabusRewrapTests {
         var state = state(Self.long, width: 82)
         let key = try #require(wraps(resize(&state, width: 62)).first)
         let short = Self.paragraphs(3)
-        let effects = state.update(.syllabus(.finished(.success(SyllabusBlocks(short)))), now: now)
+        let effects = state.update(.loaded(\.syllabus, .finished(.success(SyllabusBlocks(short)))), now: now)
         #expect(drops(effects) == 1)
         #expect(state.syllabus.layout.layouts == 2, "the new value is short, and wrapped in place")
         _ = state.update(.syllabusWrapped(wrapped(key, Self.long), key), now: now)

@@ -2,22 +2,32 @@ import FoundationEssentials
 import TerminalUI
 
 /// A part of the Course pane that loads on its own: its value as it stands, the state that goes
-/// with it, and its lines.
+/// with it, how it takes each step of its load, and its lines.
 ///
-/// The pane keeps each section as a value and asks them all the same questions (is one loading,
-/// did one fail, what does `r` try again), so a section is added by giving it a type of its own
-/// and a place in `CourseDetailState.sections`.
-protocol CourseSection {
+/// The pane asks every section the same questions (is one loading, did one fail, what does `r`
+/// try again) and loads each through its slot, so a section is added as a folder holding its
+/// type, with a property and a slot for it in `CourseDetailState+Sections.swift`.
+protocol CourseSection: SendableMetatype {
     associatedtype Value
     /// Which section this is, for the effects that load it again and the reports of its failures.
-    static var kind: CourseDetailState.Section { get }
+    static var kind: CourseSectionKind { get }
     /// What it is called in its loading and failure rows: "Loading files…".
     static var label: String { get }
+    /// Nothing loaded yet.
+    init()
     /// Where its load stands.
     var load: LoadState<Value> { get }
+    /// Takes a step of its load; what the pane is to do about it.
+    mutating func update(_ event: LoadEvent<Value>) -> [CourseDetailState.Effect]
+    /// Gets ready to be laid out for `context`; most sections have nothing to do.
+    mutating func prepare(for context: SectionContext)
+    /// Its lines for `context`, heading first; none when it has nothing to say.
+    func lines(in context: SectionContext) -> SectionLines
 }
 
 extension CourseSection {
+    mutating func prepare(for context: SectionContext) {}
+
     var isLoading: Bool { load.isLoading }
     var isCutOff: Bool { load.isCutOff }
     /// How many of its loads the backend answered.

@@ -2,17 +2,26 @@ import CourseKit
 import FoundationEssentials
 
 /// The course's recent and unread announcements: Enter opens one whole and marks it read.
-struct AnnouncementsSection: CourseSection {
-    static let kind = CourseDetailState.Section.announcements
+struct AnnouncementsSection: FetchedSection {
+    static let kind = CourseSectionKind.announcements
     static let label = "announcements"
     private(set) var load = LoadState<[ShownAnnouncement]>()
     /// Which announcements are open, and which were marked read here.
     var reading = AnnouncementReading()
 
     /// Applies a load, keeping those marked here read whatever the list says.
-    mutating func update(_ event: LoadEvent<[ShownAnnouncement]>) {
+    mutating func update(_ event: LoadEvent<[ShownAnnouncement]>) -> [CourseDetailState.Effect] {
         load.apply(event)
         showMarkedRead()
+        return []
+    }
+
+    static func source(_ environment: EnvironmentValues) -> SectionSource<[ShownAnnouncement]> {
+        let client = environment.announcements
+        let saved = environment.savedCopies.announcements
+        return SectionSource(saved: { saved($0).map { Saved(value: ShownAnnouncement.list($0.value), savedAt: $0.savedAt) } }) {
+            ShownAnnouncement.list(try await client.announcements($0, $1))
+        }
     }
 
     /// The announcement the item `id` stands for, while it is on the page.
@@ -48,12 +57,14 @@ struct AnnouncementsSection: CourseSection {
 
     /// A course with nothing recent or unread to announce has no section: most have none, and
     /// an empty one would only push the syllabus and modules down.
-    func lines(in context: SectionContext) -> [DetailLine] {
-        guard context.shows(load), load.value?.isEmpty != true else { return [] }
-        return Self.heading("Announcements", count: load.value?.count, landmark: "announcements")
-            + rows(width: context.width, glyphs: context.glyphs) { announcements in
-                AnnouncementLayout.lines(for: announcements, reading: reading, width: context.width, now: context.now, glyphs: context.glyphs)
-            }
+    func lines(in context: SectionContext) -> SectionLines {
+        guard context.shows(load), load.value?.isEmpty != true else { return SectionLines() }
+        return SectionLines(
+            Self.heading("Announcements", count: load.value?.count, landmark: "announcements")
+                + rows(width: context.width, glyphs: context.glyphs) { announcements in
+                    AnnouncementLayout.lines(for: announcements, reading: reading, width: context.width, now: context.now, glyphs: context.glyphs)
+                }
+        )
     }
 
     /// Shows every announcement marked here as read.
@@ -67,4 +78,8 @@ struct AnnouncementsSection: CourseSection {
             }
         }
     }
+}
+
+extension CourseSectionKind {
+    static let announcements = CourseSectionKind("announcements")
 }

@@ -3,8 +3,8 @@ import FoundationEssentials
 
 /// The course's discussions, latest activity first: Enter opens one with its replies, which
 /// marks them read; none where the backend keeps none here.
-struct DiscussionsSection: CourseSection {
-    static let kind = CourseDetailState.Section.discussions
+struct DiscussionsSection: FetchedSection {
+    static let kind = CourseSectionKind.discussions
     static let label = "discussions"
     private(set) var load = LoadState<[DiscussionTopic]>()
     /// Which discussions are open, their threads, and which were marked read here.
@@ -124,6 +124,11 @@ struct DiscussionsSection: CourseSection {
         return openWanted()
     }
 
+    static func source(_ environment: EnvironmentValues) -> SectionSource<[DiscussionTopic]> {
+        let client = environment.discussions
+        return SectionSource(saved: environment.savedCopies.discussions) { try await client.topics($0, $1) }
+    }
+
     /// Notes how marking a topic's replies read ended.
     mutating func topicMarkedRead(_ topic: String, entries: [String], failure: (any Error)?) {
         reading.failures[topic] = failure.map { (LoadFailure($0), entries) }
@@ -153,12 +158,14 @@ struct DiscussionsSection: CourseSection {
 
     /// A course without discussions (most, and every one where the backend keeps none here) has
     /// no section, nor a loading row that would come and go above the syllabus.
-    func lines(in context: SectionContext) -> [DetailLine] {
-        guard context.shows(load), load.value?.isEmpty == false || load.failureMessage != nil else { return [] }
-        return Self.heading("Discussions", count: load.value?.count, landmark: "discussions")
-            + rows(width: context.width, glyphs: context.glyphs) { topics in
-                DiscussionLayout.lines(for: topics, reading: reading, width: context.width, now: context.now, glyphs: context.glyphs)
-            }
+    func lines(in context: SectionContext) -> SectionLines {
+        guard context.shows(load), load.value?.isEmpty == false || load.failureMessage != nil else { return SectionLines() }
+        return SectionLines(
+            Self.heading("Discussions", count: load.value?.count, landmark: "discussions")
+                + rows(width: context.width, glyphs: context.glyphs) { topics in
+                    DiscussionLayout.lines(for: topics, reading: reading, width: context.width, now: context.now, glyphs: context.glyphs)
+                }
+        )
     }
 
     private mutating func showMarkedRead() {
@@ -170,4 +177,8 @@ struct DiscussionsSection: CourseSection {
             }
         }
     }
+}
+
+extension CourseSectionKind {
+    static let discussions = CourseSectionKind("discussions")
 }

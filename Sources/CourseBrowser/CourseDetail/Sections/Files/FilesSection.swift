@@ -3,8 +3,8 @@ import FoundationEssentials
 
 /// The course's files and folders, with which have a current downloaded copy and how their
 /// downloads stand.
-struct FilesSection: CourseSection {
-    static let kind = CourseDetailState.Section.files
+struct FilesSection: FetchedSection {
+    static let kind = CourseSectionKind.files
     static let label = "files"
     private(set) var load = LoadState<CourseFiles>()
     /// Which files have a current downloaded copy, and how their downloads stand.
@@ -17,6 +17,11 @@ struct FilesSection: CourseSection {
         case .restored, .finished(.success): return load.value.map { [.checkDownloads($0.files)] } ?? []
         case .started, .waiting, .finished(.failure): return []
         }
+    }
+
+    static func source(_ environment: EnvironmentValues) -> SectionSource<CourseFiles> {
+        let client = environment.fileClient
+        return SectionSource(saved: environment.savedCopies.files) { try await client.files($0, $1) }
     }
 
     /// The file the item `id` stands for, while it is listed.
@@ -56,11 +61,23 @@ struct FilesSection: CourseSection {
 
     /// Last: a course may hold hundreds of files, which would push the syllabus and modules out of
     /// reach. A course that could not be read at all has no Files to speak of: its own row says why.
-    func lines(in context: SectionContext, filesPage: URL?) -> [DetailLine] {
-        guard context.shows(load), load.failureMessage == nil || context.overviewFailure == nil else { return [] }
-        return Self.heading("Files", count: load.value?.files.count, landmark: "files")
-            + rows(width: context.width, glyphs: context.glyphs) { files in
-                FilesLayout.lines(for: files, downloads: downloads, filesPage: filesPage, width: context.width, now: context.now, glyphs: context.glyphs)
-            }
+    func lines(in context: SectionContext) -> SectionLines {
+        guard context.shows(load), load.failureMessage == nil || context.overviewFailure == nil else { return SectionLines() }
+        let page = Self.filesPage(of: context.course)
+        return SectionLines(
+            Self.heading("Files", count: load.value?.files.count, landmark: "files")
+                + rows(width: context.width, glyphs: context.glyphs) { files in
+                    FilesLayout.lines(for: files, downloads: downloads, filesPage: page, width: context.width, now: context.now, glyphs: context.glyphs)
+                }
+        )
     }
+
+    /// The course's Files page, which a file without a page of its own, and every folder, opens.
+    static func filesPage(of course: Course?) -> URL? {
+        course?.htmlURL?.appendingPathComponent("files")
+    }
+}
+
+extension CourseSectionKind {
+    static let files = CourseSectionKind("files")
 }

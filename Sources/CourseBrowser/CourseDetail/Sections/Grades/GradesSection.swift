@@ -4,8 +4,8 @@ import TerminalUI
 
 /// How the course's total is made, with the what-if scores the student typed (never sent) and
 /// the score an assignment needs for a letter; none where the backend keeps no groups.
-struct GradesSection: CourseSection {
-    static let kind = CourseDetailState.Section.grades
+struct GradesSection: FetchedSection {
+    static let kind = CourseSectionKind.grades
     static let label = "grades"
     private(set) var load = LoadState<CourseGrades>()
     /// Scores the student typed to see what they would do, by assignment ID; never sent.
@@ -17,13 +17,19 @@ struct GradesSection: CourseSection {
 
     /// Takes the course's grades; what-if scores and a needed score for assignments no longer
     /// there are let go.
-    mutating func update(_ event: LoadEvent<CourseGrades>) {
+    mutating func update(_ event: LoadEvent<CourseGrades>) -> [CourseDetailState.Effect] {
         load.apply(event)
-        guard let ids = load.value.map({ Set($0.allWork.map(\.id)) }) else { return }
+        guard let ids = load.value.map({ Set($0.allWork.map(\.id)) }) else { return [] }
         whatIf = whatIf.filter { ids.contains($0.key) }
         if let needed, !ids.contains(needed.workID) {
             self.needed = nil
         }
+        return []
+    }
+
+    static func source(_ environment: EnvironmentValues) -> SectionSource<CourseGrades> {
+        let client = environment.grades
+        return SectionSource(saved: environment.savedCopies.grades) { try await client.grades($0, $1) ?? CourseGrades(groups: []) }
     }
 
     /// The assignment the item `id` stands for under Grades.
@@ -100,15 +106,22 @@ struct GradesSection: CourseSection {
         return nil
     }
 
-    /// After the modules, which are what a course is followed by week to week; `pages` gives each
-    /// assignment's page.
-    func lines(in context: SectionContext, pages: [String: URL]) -> [DetailLine] {
-        guard context.shows(load), load.value?.groups.isEmpty != true else { return [] }
+    /// How the total is made, once the backend has groups for it (a backend without any has no
+    /// section), each assignment linked to its page.
+    func lines(in context: SectionContext) -> SectionLines {
+        guard context.shows(load), load.value?.groups.isEmpty != true else { return SectionLines() }
         let title = ["Grades", load.value?.periodTitle].compactMap { $0 }.joined(separator: " · ")
+        let pages = Dictionary((context.assignments ?? []).compactMap { a in a.htmlURL.map { (a.id, $0) } }, uniquingKeysWith: { first, _ in first })
         let gradesContext = GradesLayout.Context(whatIf: whatIf, needed: needed, page: { pages[$0] })
-        return Self.heading(title, count: nil, landmark: "grades")
-            + rows(width: context.width, glyphs: context.glyphs) { grades in
-                GradesLayout.lines(for: grades, context: gradesContext, width: context.width)
-            }
+        return SectionLines(
+            Self.heading(title, count: nil, landmark: "grades")
+                + rows(width: context.width, glyphs: context.glyphs) { grades in
+                    GradesLayout.lines(for: grades, context: gradesContext, width: context.width)
+                }
+        )
     }
+}
+
+extension CourseSectionKind {
+    static let grades = CourseSectionKind("grades")
 }

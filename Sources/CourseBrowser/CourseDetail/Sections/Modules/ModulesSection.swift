@@ -2,20 +2,32 @@ import CourseKit
 import FoundationEssentials
 
 /// The course's modules and their items, week by week.
-struct ModulesSection: CourseSection {
-    static let kind = CourseDetailState.Section.modules
+struct ModulesSection: FetchedSection {
+    static let kind = CourseSectionKind.modules
     static let label = "modules"
     private(set) var load = LoadState<[CourseModule]>()
 
-    mutating func update(_ event: LoadEvent<[CourseModule]>) {
+    mutating func update(_ event: LoadEvent<[CourseModule]>) -> [CourseDetailState.Effect] {
         load.apply(event)
+        return []
     }
 
-    func lines(in context: SectionContext) -> [DetailLine] {
-        guard context.shows(load) else { return [] }
-        return Self.heading("Modules", count: load.value?.count, landmark: "modules")
-            + rows(width: context.width, glyphs: context.glyphs) { modules in
-                DetailText.modules(modules, width: context.width, now: context.now, glyphs: context.glyphs)
-            }
+    static func source(_ environment: EnvironmentValues) -> SectionSource<[CourseModule]> {
+        let client = environment.courseClient
+        return SectionSource(saved: environment.savedCopies.modules) { try await client.modules($0, $1) }
     }
+
+    func lines(in context: SectionContext) -> SectionLines {
+        guard context.shows(load) else { return SectionLines() }
+        return SectionLines(
+            Self.heading("Modules", count: load.value?.count, landmark: "modules")
+                + rows(width: context.width, glyphs: context.glyphs) { modules in
+                    DetailText.modules(modules, width: context.width, now: context.now, glyphs: context.glyphs)
+                }
+        )
+    }
+}
+
+extension CourseSectionKind {
+    static let modules = CourseSectionKind("modules")
 }

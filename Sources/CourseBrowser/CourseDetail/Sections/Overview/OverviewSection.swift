@@ -3,27 +3,32 @@ import FoundationEssentials
 import TerminalUI
 
 /// The course itself: its name, code, term, teachers, dates and the student's grade.
-struct OverviewSection: CourseSection {
-    static let kind = CourseDetailState.Section.overview
+struct OverviewSection: FetchedSection {
+    static let kind = CourseSectionKind.overview
     static let label = "course"
     private(set) var load = LoadState<Course>()
 
-    /// Applies a load; returns the course when the host should hear of it: once, as a refresh of
-    /// the backend's own answer tells it nothing new.
-    mutating func update(_ event: LoadEvent<Course>) -> Course? {
+    /// Applies a load, and tells the host the course arrived, with the backend's own form of its
+    /// ID: once, as a refresh of the backend's own answer tells it nothing new.
+    mutating func update(_ event: LoadEvent<Course>) -> [CourseDetailState.Effect] {
         let refreshedAnswer = load.isRefreshing && load.savedAt == nil
         load.apply(event)
-        guard case let .finished(.success(course)) = event, !refreshedAnswer else { return nil }
-        return course
+        guard case let .finished(.success(course)) = event, !refreshedAnswer else { return [] }
+        return [.courseLoaded(course)]
+    }
+
+    static func source(_ environment: EnvironmentValues) -> SectionSource<Course> {
+        let client = environment.courseClient
+        return SectionSource(saved: environment.savedCopies.course) { try await client.course($0, $1) }
     }
 
     var course: Course? { load.value }
 
-    func lines(in context: SectionContext) -> [DetailLine] {
-        rows(width: context.width, glyphs: context.glyphs) { course in
+    func lines(in context: SectionContext) -> SectionLines {
+        SectionLines(rows(width: context.width, glyphs: context.glyphs) { course in
             (DetailText.overview(course, width: context.width, now: context.now, glyphs: context.glyphs) + Self.gradeLines(course, width: context.width))
                 .map(DetailLine.text)
-        }
+        })
     }
 
     /// The user's current grade under the course's facts: the grading period's, and the total
@@ -40,4 +45,8 @@ struct OverviewSection: CourseSection {
         }
         return lines
     }
+}
+
+extension CourseSectionKind {
+    static let overview = CourseSectionKind("overview")
 }

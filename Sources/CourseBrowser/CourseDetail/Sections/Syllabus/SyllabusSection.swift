@@ -6,24 +6,27 @@ import TerminalUI
 /// glyphs and version, a long one is wrapped off the main actor, and its rest is converted a piece
 /// at a time behind the part shown.
 struct SyllabusSection: CourseSection {
-    static let kind = CourseDetailState.Section.syllabus
+    static let kind = CourseSectionKind.syllabus
     static let label = "syllabus"
     private(set) var load = LoadState<SyllabusBlocks>()
     /// The syllabus's lines, by width, glyphs and version.
     private(set) var layout = SyllabusLines()
     /// Since when the rest of the syllabus is being converted behind the part shown; nil when all of it is.
     private(set) var pendingSince: Date?
+    /// The lines laid out for the last layout; nil until the syllabus loads, or while its wrap is under way.
+    private var laidOut: SyllabusRows?
     /// The version after the last piece was added, and the version the value was last replaced
     /// at: while the first is current, the lines are extended, not wrapped anew.
     private var appended: (version: Int, base: Int)?
 
     /// Applies a load event; a new value, or none, ends the wait for the old one's rest.
-    mutating func update(_ event: LoadEvent<SyllabusBlocks>) {
+    mutating func update(_ event: LoadEvent<SyllabusBlocks>) -> [CourseDetailState.Effect] {
         load.apply(event)
         switch event {
         case .restored, .finished(.success): pendingSince = nil
         case .started, .waiting, .finished(.failure): if load.value == nil { pendingSince = nil }
         }
+        return []
     }
 
     /// Adds a piece under what is shown; `more`: the rest is still being converted.
@@ -42,10 +45,13 @@ struct SyllabusSection: CourseSection {
         return appended.base
     }
 
-    /// The syllabus laid out at `width`, reused while neither it nor the width changed; nil until it loads.
-    mutating func laidOut(width: Int, glyphs: Glyphs) -> SyllabusRows? {
-        guard let blocks = load.value else { return nil }
-        return layout.lines(for: blocks, key: SyllabusLines.Key(width: width, glyphs: glyphs, version: base))
+    /// Lays the syllabus out at the context's width, reusing the lines while neither it nor the
+    /// width changed.
+    mutating func prepare(for context: SectionContext) {
+        // Let go of the last lines first, so the layout adds a new piece's lines in place.
+        laidOut = nil
+        guard let blocks = load.value else { return }
+        laidOut = layout.lines(for: blocks, key: SyllabusLines.Key(width: context.width, glyphs: context.glyphs, version: base))
     }
 
     /// What the pane is to do about wrapping the syllabus off the main actor since the last layout, if anything.
@@ -64,15 +70,19 @@ struct SyllabusSection: CourseSection {
 
     /// The heading and any row about the load, the lines laid out (shared, never copied), and
     /// the rows that follow them: a failed refresh's, and the rest still being converted.
-    func lines(in context: SectionContext, laidOut: SyllabusRows?) -> (head: [DetailLine], text: SyllabusRows?, tail: [DetailLine]) {
-        guard context.shows(load) else { return ([], nil, []) }
+    func lines(in context: SectionContext) -> SectionLines {
+        guard context.shows(load) else { return SectionLines() }
         let head = Self.heading("Syllabus", count: nil, landmark: "syllabus")
         let rows = rows(width: context.width, glyphs: context.glyphs) { _ in [] }
-        guard load.value != nil else { return (head + rows, nil, []) }
+        guard load.value != nil else { return SectionLines(head + rows) }
         var tail = rows
         if let since = pendingSince {
             tail.append(.loading(label: "Reading the rest of the syllabus…", since: since, note: nil))
         }
-        return (head, laidOut, tail)
+        return SectionLines(head, text: laidOut, tail: tail)
     }
+}
+
+extension CourseSectionKind {
+    static let syllabus = CourseSectionKind("syllabus")
 }

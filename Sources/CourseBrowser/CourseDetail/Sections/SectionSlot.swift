@@ -1,0 +1,29 @@
+import CourseKit
+
+/// One section's place in the Course pane's state, so the pane can ask every section the same
+/// questions and load each one without naming it.
+struct SectionSlot: Sendable {
+    let kind: CourseSectionKind
+    /// The section as it stands in `state`.
+    let section: @Sendable (_ state: CourseDetailState) -> any CourseSection
+    /// Lets the section get ready to be laid out for `context`, as the syllabus wraps its text.
+    let prepare: @Sendable (_ state: inout CourseDetailState, _ context: SectionContext) -> Void
+    /// The loader of a section the pane asks the backend for; nil for one it loads its own way.
+    let loader: (@MainActor (_ environment: EnvironmentValues, _ clock: WallClock, _ send: @escaping (CourseDetailState.Event) -> Void) -> SectionLoader)?
+
+    /// The slot of a section the pane loads its own way.
+    init<S: CourseSection>(_ path: WritableKeyPath<CourseDetailState, S> & Sendable) {
+        kind = S.kind
+        section = { $0[keyPath: path] }
+        prepare = { state, context in state[keyPath: path].prepare(for: context) }
+        loader = nil
+    }
+
+    /// The slot of a section fetched from the backend.
+    init<S: FetchedSection>(_ path: WritableKeyPath<CourseDetailState, S> & Sendable) {
+        kind = S.kind
+        section = { $0[keyPath: path] }
+        prepare = { state, context in state[keyPath: path].prepare(for: context) }
+        loader = { environment, clock, send in SectionLoader.fetching(path, from: S.source(environment), clock: clock, send: send) }
+    }
+}
