@@ -14,11 +14,10 @@ import TerminalUI
 final class CourseDetailPane: PaneRunner {
     typealias Event = CourseDetailState.Event
 
-    let courseClient: CourseClient
     private let announcementClient: AnnouncementClient
     private let discussionClient: DiscussionClient
     private let fileClient: FileClient
-    let savedCopies: SavedCopyClient
+    private let savedCopies: SavedCopyClient
     private let uploadQueue: UploadQueueClient
     private let handInServices: HandInFlow.Services
     private let webBrowser: WebBrowser
@@ -28,11 +27,8 @@ final class CourseDetailPane: PaneRunner {
     private let seenRecords: SeenClient
     /// Each section's loader, by its kind.
     private var loaders: [CourseSectionKind: SectionLoader] = [:]
-    let syllabusRunner: LoadRunner<SyllabusStart>
-    /// Converts the rest of the syllabus shown, a piece at a time, off the main actor.
-    private var syllabusRest: Task<Void, Never>?
-    /// Wraps a long syllabus at a new width off the main actor.
-    private var syllabusWrap: Task<Void, Never>?
+    /// The syllabus's own loader, which also wraps it off the main actor.
+    private var syllabus: SyllabusLoader?
     var state: CourseDetailState
     private var watcher: Task<Void, Never>?
     private var ticker: Task<Void, Never>?
@@ -43,7 +39,6 @@ final class CourseDetailPane: PaneRunner {
     var sendToHost: (HostEvent) -> Void = { _ in }
 
     init(environment: EnvironmentValues) {
-        courseClient = environment.courseClient
         announcementClient = environment.announcements
         discussionClient = environment.discussions
         fileClient = environment.fileClient
@@ -56,12 +51,13 @@ final class CourseDetailPane: PaneRunner {
         analytics = environment.analytics
         seenRecords = environment.seen
         state = CourseDetailState(home: environment.paths.homeDirectory.path, capabilities: environment.capabilities)
-        syllabusRunner = LoadRunner(clock: clock)
-        syllabusRunner.send = { [weak self] in self?.receiveSyllabus($0) }
         let send: (Event) -> Void = { [weak self] in self?.update($0) }
         for slot in CourseDetailState.slots {
-            loaders[slot.kind] = slot.loader?(environment, clock, send) ?? (slot.kind == .syllabus ? syllabusLoader : nil)
+            loaders[slot.kind] = slot.loader?(environment, clock, send)
         }
+        let syllabus = SyllabusLoader(environment: environment, clock: clock, send: send)
+        loaders[.syllabus] = syllabus.sectionLoader
+        self.syllabus = syllabus
     }
 
     /// Follows the upload queue, to say when a submission made here is handed in, and the
@@ -75,8 +71,6 @@ final class CourseDetailPane: PaneRunner {
         watcher?.cancel()
         ticker?.cancel()
         progressWatcher?.cancel()
-        syllabusRest?.cancel()
-        syllabusWrap?.cancel()
     }
 
     func draw(into grid: inout Grid, rect: Rect, focused: Bool) {
@@ -85,9 +79,7 @@ final class CourseDetailPane: PaneRunner {
 
     func perform(_ effect: CourseDetailState.Effect) {
         switch effect {
-        case let .load(id):
-            syllabusWrap?.cancel()
-            load(id)
+        case let .load(id): load(id)
         case let .reload(section, keepingValue): loaders[section]?.again(keepingValue)
         case let .refresh(section): loaders[section]?.refresh()
         case let .markRead(announcement): markRead(announcement)
@@ -99,10 +91,8 @@ final class CourseDetailPane: PaneRunner {
         case let .track(event): analytics.track(event)
         case let .courseLoaded(course): sendToHost(.courseLoaded(course))
         case .back: sendToHost(.back)
-        case let .wrapSyllabus(blocks, key): wrapSyllabus(blocks, key: key)
-        case .dropSyllabusWrap:
-            syllabusWrap?.cancel()
-            syllabusWrap = nil
+        case let .wrapSyllabus(blocks, key): syllabus?.wrap(blocks, key: key)
+        case .dropSyllabusWrap: syllabus?.dropWrap()
         case let .readSeen(id): readSeen(id)
         case let .recordSeen(id, seen):
             seenRecords.record(id, seen)
@@ -162,35 +152,6 @@ final class CourseDetailPane: PaneRunner {
         readSeen(id)
         for slot in CourseDetailState.slots {
             loaders[slot.kind]?.start(id)
-        }
-    }
-
-    /// Converts what `rest` has still to read a piece at a time off the main actor, adding each
-    /// piece to the syllabus shown; stops converting the previous value's rest first.
-    func convertRest(_ rest: HTMLText.Converter?) {
-        syllabusRest?.cancel()
-        syllabusRest = nil
-        guard let rest else { return }
-        update(.syllabusPart([], more: true))
-        syllabusRest = Task { [weak self] in
-            var converter = rest
-            while !converter.isFinished {
-                let (next, blocks) = await SyllabusStart.piece(of: converter)
-                converter = next
-                // Cancelled on the main actor, as the new value arrived: its pieces must not follow it.
-                guard !Task.isCancelled, let self else { return }
-                self.update(.syllabusPart(blocks, more: !converter.isFinished))
-            }
-        }
-    }
-
-    /// Wraps `blocks` for `key` on another thread, dropping a wrap for an earlier width still under way.
-    private func wrapSyllabus(_ blocks: SyllabusBlocks, key: SyllabusLines.Key) {
-        syllabusWrap?.cancel()
-        syllabusWrap = Task { [weak self] in
-            let rows = await SyllabusRows.wrapping(blocks, width: key.width, glyphs: key.glyphs)
-            guard !Task.isCancelled, let rows, let self else { return }
-            self.update(.syllabusWrapped(rows, key))
         }
     }
 
