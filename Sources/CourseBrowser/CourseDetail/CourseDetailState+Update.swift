@@ -241,19 +241,27 @@ extension CourseDetailState: PaneState, BoundKeys {
         case .retry:
             return sections.compactMap(\.retryEffect) + announcements.retryMarkingRead() + discussions.retryMarkingRead()
                 + discussions.retryThreads() + [.track(.retryPressed(pane: "course"))]
-        case .read:
-            if let fileID = selectedDetailItem?.fileID {
-                showFile(fileID)
-                return []
-            }
-            if let topic = selectedTopic {
-                return discussions.read(topic, wantedItem: &wantedItem)
-            }
-            return selectedAnnouncement.map { announcements.read($0) } ?? []
+        case .read: return readSelectedItem()
         case .reply: return startReply()
         case .whatIf: askAboutGrade(.whatIf)
         case .clearWhatIf: notice = grades.clearWhatIf()
         case .needed: askAboutGrade(.target)
+        }
+        return []
+    }
+
+    /// Opens or folds the selected item whole, in the section whose item it is.
+    private mutating func readSelectedItem() -> [Effect] {
+        guard let selectedItem else { return [] }
+        for slot in Self.slots {
+            guard let reply = slot.read(&self, selectedItem) else { continue }
+            if let item = reply.select {
+                wantedItem = item
+            }
+            if let file = reply.showFile {
+                showFile(file)
+            }
+            return reply.effects
         }
         return []
     }

@@ -28,8 +28,13 @@ struct DetailItem: Equatable {
         "assignment \(id)"
     }
 
+    /// The ID of the item `item` in the module `module`.
+    static func id(ofItem item: String, inModule module: String) -> String {
+        "module \(module) item \(item)"
+    }
+
     init(_ item: ModuleItem, of module: CourseModule) {
-        id = "module \(module.id) item \(item.id)"
+        id = Self.id(ofItem: item.id, inModule: module.id)
         title = item.title
         url = item.htmlURL
         fileID = item.fileID

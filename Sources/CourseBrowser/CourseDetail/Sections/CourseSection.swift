@@ -23,10 +23,23 @@ protocol CourseSection: SendableMetatype {
     mutating func prepare(for context: SectionContext)
     /// Its lines for `context`, heading first; none when it has nothing to say.
     func lines(in context: SectionContext) -> SectionLines
+    /// The keys of its own, which the pane lists with its keys for every section.
+    static var bindings: [Binding<CourseDetailState.Action>] { get }
+    /// Whether `action` can act now in `pane`, and if not, why; nil when the action is not one of
+    /// this section's, or (for a key every section may answer, as Enter) not on an item of its own.
+    func availability(of action: CourseDetailState.Action, in pane: CourseDetailState) -> Availability?
+    /// Opens or folds the item `id` whole, as Enter does, when it is one of the section's own.
+    mutating func read(item id: String) -> SectionReply?
 }
 
 extension CourseSection {
     mutating func prepare(for context: SectionContext) {}
+
+    static var bindings: [Binding<CourseDetailState.Action>] { [] }
+
+    func availability(of action: CourseDetailState.Action, in pane: CourseDetailState) -> Availability? { nil }
+
+    mutating func read(item id: String) -> SectionReply? { nil }
 
     var isLoading: Bool { load.isLoading }
     var isCutOff: Bool { load.isCutOff }

@@ -4,26 +4,34 @@ import CourseKit
 /// questions and load each one without naming it.
 struct SectionSlot: Sendable {
     let kind: CourseSectionKind
+    /// The section's keys of its own.
+    let bindings: [Binding<CourseDetailState.Action>]
     /// The section as it stands in `state`.
     let section: @Sendable (_ state: CourseDetailState) -> any CourseSection
     /// Lets the section get ready to be laid out for `context`, as the syllabus wraps its text.
     let prepare: @Sendable (_ state: inout CourseDetailState, _ context: SectionContext) -> Void
+    /// Opens or folds the item `id` in `state` when it is the section's own.
+    let read: @Sendable (_ state: inout CourseDetailState, _ id: String) -> SectionReply?
     /// The loader of a section the pane asks the backend for; nil for one it loads its own way.
     let loader: (@MainActor (_ environment: EnvironmentValues, _ clock: WallClock, _ send: @escaping (CourseDetailState.Event) -> Void) -> SectionLoader)?
 
     /// The slot of a section the pane loads its own way.
     init<S: CourseSection>(_ path: WritableKeyPath<CourseDetailState, S> & Sendable) {
         kind = S.kind
+        bindings = S.bindings
         section = { $0[keyPath: path] }
         prepare = { state, context in state[keyPath: path].prepare(for: context) }
+        read = { state, id in state[keyPath: path].read(item: id) }
         loader = nil
     }
 
     /// The slot of a section fetched from the backend.
     init<S: FetchedSection>(_ path: WritableKeyPath<CourseDetailState, S> & Sendable) {
         kind = S.kind
+        bindings = S.bindings
         section = { $0[keyPath: path] }
         prepare = { state, context in state[keyPath: path].prepare(for: context) }
+        read = { state, id in state[keyPath: path].read(item: id) }
         loader = { environment, clock, send in SectionLoader.fetching(path, from: S.source(environment), clock: clock, send: send) }
     }
 }

@@ -80,6 +80,16 @@ struct AnnouncementsSection: FetchedSection {
     }
 }
 
+extension AnnouncementsSection {
+    func availability(of action: CourseDetailState.Action, in pane: CourseDetailState) -> Availability? {
+        action == .read && announcement(item: pane.selectedItem) != nil ? .enabled : nil
+    }
+
+    mutating func read(item id: String) -> SectionReply? {
+        announcement(item: id).map { SectionReply(effects: read($0)) }
+    }
+}
+
 extension CourseSectionKind {
     static let announcements = CourseSectionKind("announcements")
 }

@@ -42,6 +42,17 @@ struct AssignmentsSection: FetchedSection {
     }
 }
 
+extension AssignmentsSection {
+    static let bindings: [Binding<CourseDetailState.Action>] = [
+        Binding([[.character("s")]], does: "hand in to an assignment: files, a text written in your editor, or a link (type to find it, Enter picks)", hint: "submit", action: .handIn),
+    ]
+
+    func availability(of action: CourseDetailState.Action, in pane: CourseDetailState) -> Availability? {
+        guard action == .handIn else { return nil }
+        return pane.courseID == nil ? .disabled("No course is open") : HandInFlow.availability(with: load, takesContent: pane.capabilities.takesContent)
+    }
+}
+
 extension CourseSectionKind {
     static let assignments = CourseSectionKind("assignments")
 }

@@ -3,19 +3,9 @@ import FoundationEssentials
 import TerminalUI
 
 extension CourseDetailState {
-    /// Whether `R` can start a reply now, and if not, why.
-    var replyAvailability: Availability {
-        if let refusal = capabilities.discussionPostRefusal { return .disabled(refusal) }
-        guard let topic = selectedTopic else { return .disabled("Select a discussion, or a reply in an open one, with j/k or n/p first") }
-        // Canvas's own words for a topic that takes no more replies.
-        if topic.isClosed { return .disabled("“\(Sanitizer.clean(topic.title))” is closed for comments") }
-        if selectedEntry?.entry.isDeleted == true { return .disabled("That reply was deleted; reply to the discussion or another reply") }
-        return .enabled
-    }
-
     /// Opens the editor on a reply to the selected reply, else to the selected discussion.
     mutating func startReply() -> [Effect] {
-        guard let courseID, let topic = selectedTopic, replyAvailability.isEnabled else { return [] }
+        guard let courseID, let topic = selectedTopic, availability(of: .reply).isEnabled else { return [] }
         let selected = selectedEntry
         let (flow, effects) = ReplyFlow.start(course: courseID, topic: topic, entry: selected?.entry, thread: selected?.thread)
         reply = flow

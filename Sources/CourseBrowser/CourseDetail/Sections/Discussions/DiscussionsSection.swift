@@ -1,5 +1,6 @@
 import CourseKit
 import FoundationEssentials
+import TerminalUI
 
 /// The course's discussions, latest activity first: Enter opens one with its replies, which
 /// marks them read; none where the backend keeps none here.
@@ -38,14 +39,15 @@ struct DiscussionsSection: FetchedSection {
         return entry.replies.lazy.compactMap { find(id, in: $0) }.first
     }
 
-    /// Opens `topic`'s thread, loading it the first time, or folds it again, selecting the
-    /// discussion where a reply in it was selected.
-    mutating func read(_ topic: DiscussionTopic, wantedItem: inout String?) -> [CourseDetailState.Effect] {
+    /// Opens the thread of the discussion the item `id` stands for (or of the reply it stands
+    /// for), loading it the first time, or folds it again, selecting the discussion where a reply
+    /// in it was selected.
+    mutating func read(item id: String) -> SectionReply? {
+        guard let topic = topic(item: id) else { return nil }
         if reading.opened.remove(topic.id) != nil {
-            wantedItem = DetailItem.id(ofTopic: topic.id)
-            return []
+            return SectionReply(select: DetailItem.id(ofTopic: topic.id))
         }
-        return open(topic)
+        return SectionReply(effects: open(topic))
     }
 
     /// Opens the discussion another pane asked for, once the discussions are there; one the
@@ -176,6 +178,34 @@ struct DiscussionsSection: FetchedSection {
                 topics[index].unreadCount = 0
             }
         }
+    }
+}
+
+extension DiscussionsSection {
+    static let bindings: [Binding<CourseDetailState.Action>] = [
+        Binding(
+            [[.character("R")]], does: "reply to the selected discussion, or to the reply selected in it, written in your editor ($VISUAL or $EDITOR)",
+            hint: "reply", action: .reply
+        ),
+    ]
+
+    func availability(of action: CourseDetailState.Action, in pane: CourseDetailState) -> Availability? {
+        switch action {
+        case .read: return topic(item: pane.selectedItem) == nil ? nil : .enabled
+        case .reply: return replyAvailability(item: pane.selectedItem, refusal: pane.capabilities.discussionPostRefusal)
+        default: return nil
+        }
+    }
+
+    /// Whether `R` can start a reply to the item `id` now, and if not, why; `refusal`: why the
+    /// backend takes no replies from here, if it takes none.
+    private func replyAvailability(item id: String?, refusal: String?) -> Availability {
+        if let refusal { return .disabled(refusal) }
+        guard let topic = topic(item: id) else { return .disabled("Select a discussion, or a reply in an open one, with j/k or n/p first") }
+        // Canvas's own words for a topic that takes no more replies.
+        if topic.isClosed { return .disabled("“\(Sanitizer.clean(topic.title))” is closed for comments") }
+        if entry(item: id)?.entry.isDeleted == true { return .disabled("That reply was deleted; reply to the discussion or another reply") }
+        return .enabled
     }
 }
 

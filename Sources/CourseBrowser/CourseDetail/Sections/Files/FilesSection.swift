@@ -78,6 +78,28 @@ struct FilesSection: FetchedSection {
     }
 }
 
+extension FilesSection {
+    static let bindings: [Binding<CourseDetailState.Action>] = [
+        Binding([[.character("u")]], does: "upload files to the course's Files (spaces separate them, Tab completes, Esc cancels)", hint: "upload", action: .upload),
+        Binding([[.character("d")]], does: "download the selected file, or every file in the selected folder", hint: "download", action: .download),
+    ]
+
+    func availability(of action: CourseDetailState.Action, in pane: CourseDetailState) -> Availability? {
+        switch action {
+        case .upload:
+            guard pane.courseID != nil else { return .disabled("No course is open") }
+            let refusal = pane.capabilities.courseFileUploadRefusal
+                ?? pane.overview.course?.courseFilesRefusal.map { $0 + "; hand files in to an assignment with s" }
+            return Availability(unless: refusal)
+        case .download:
+            let none = pane.selectedFile == nil && pane.selectedFolder == nil && pane.selectedAttachment == nil
+            return Availability(unless: none ? "Select a file or folder with j/k or n/p first" : nil)
+        default:
+            return nil
+        }
+    }
+}
+
 extension CourseSectionKind {
     static let files = CourseSectionKind("files")
 }

@@ -122,6 +122,26 @@ struct GradesSection: FetchedSection {
     }
 }
 
+extension GradesSection {
+    static let bindings: [Binding<CourseDetailState.Action>] = [
+        Binding(
+            [[.character("w")]], does: "what-if: type a score for the assignment selected under Grades, and see the totals move (nothing is sent)",
+            hint: "what-if", action: .whatIf
+        ),
+        Binding([[.character("W")]], does: "clear every what-if score", action: .clearWhatIf),
+        Binding([[.character("t")]], does: "the score the assignment selected under Grades needs for a letter you type", action: .needed),
+    ]
+
+    func availability(of action: CourseDetailState.Action, in pane: CourseDetailState) -> Availability? {
+        switch action {
+        case .whatIf: Availability(unless: questionRefusal(item: pane.selectedItem))
+        case .clearWhatIf: Availability(unless: whatIf.isEmpty ? "No what-if scores to clear" : nil)
+        case .needed: Availability(unless: neededRefusal(item: pane.selectedItem))
+        default: nil
+        }
+    }
+}
+
 extension CourseSectionKind {
     static let grades = CourseSectionKind("grades")
 }

@@ -28,6 +28,26 @@ struct ModulesSection: FetchedSection {
     }
 }
 
+extension ModulesSection {
+    /// The course file the module item `id` is, for an item of type File.
+    func file(item id: String?) -> String? {
+        guard let id else { return nil }
+        for module in load.value ?? [] {
+            if let item = module.items.first(where: { DetailItem.id(ofItem: $0.id, inModule: module.id) == id }) { return item.fileID }
+        }
+        return nil
+    }
+
+    func availability(of action: CourseDetailState.Action, in pane: CourseDetailState) -> Availability? {
+        action == .read && file(item: pane.selectedItem) != nil ? .enabled : nil
+    }
+
+    /// Enter on a module's file selects it in the Files section.
+    mutating func read(item id: String) -> SectionReply? {
+        file(item: id).map { SectionReply(showFile: $0) }
+    }
+}
+
 extension CourseSectionKind {
     static let modules = CourseSectionKind("modules")
 }
