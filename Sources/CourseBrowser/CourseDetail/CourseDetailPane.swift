@@ -3,13 +3,13 @@ import FoundationEssentials
 import HTMLText
 import TerminalUI
 
-/// The Course pane: given only a course ID, it loads the overview, assignments, announcements,
-/// files, syllabus and modules itself, queues files for the course (`u`) or for an assignment
-/// (`s`), and queues the course's files to download (`d`).
+/// The Course pane: given only a course ID, it loads every section of the course itself, queues
+/// files for the course (`u`) or for an assignment (`s`), and queues the course's files to
+/// download (`d`).
 ///
-/// Each section has its own loader and its own inline error row, so a syllabus that
-/// fails to load never hides the modules that did. What to do is decided by its state's
-/// `update`; this class only performs the effects that returns.
+/// Each section has its own loader, made from its slot, and its own inline error row, so a
+/// syllabus that fails to load never hides the modules that did. What to do is decided by its
+/// state's `update`; this class only performs the effects that returns.
 @MainActor
 final class CourseDetailPane: PaneRunner {
     typealias Event = CourseDetailState.Event

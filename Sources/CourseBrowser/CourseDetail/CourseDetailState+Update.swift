@@ -13,8 +13,9 @@ extension CourseDetailState: PaneState, BoundKeys {
         case show(CourseID, selecting: CourseFocus? = nil)
         /// A step of one section's load.
         case section(SectionAnswer)
-        /// More of the syllabus was converted: these blocks follow those shown; `more`: the rest is still to come.
-        case syllabusPart([TextBlock], more: Bool)
+        /// More of the syllabus was converted: these blocks follow those shown; `more`: the rest is
+        /// still to come, `read` of its HTML (0 to 1) read so far.
+        case syllabusPart([TextBlock], more: Bool, read: Double = 1)
         /// The syllabus was wrapped off the main actor for this width, glyphs and version.
         case syllabusWrapped(SyllabusRows, SyllabusLines.Key)
         /// The replies to a discussion of `course` arrived, or why not.
@@ -125,7 +126,7 @@ extension CourseDetailState: PaneState, BoundKeys {
         case let .mouse(event): handleMouse(event)
         case let .show(id, focus): return open(id, selecting: focus)
         case let .section(answer): return answer.apply(&self) + report(answer) + compareSeen(now: now)
-        case let .syllabusPart(blocks, more): syllabus.receivePart(blocks, more: more, now: now)
+        case let .syllabusPart(blocks, more, read): syllabus.receivePart(blocks, more: more, read: read, now: now)
         case let .syllabusWrapped(rows, key): syllabus.receiveWrapped(rows, key: key)
         case let .thread(topic, course, result):
             guard course == courseID else { return [] }

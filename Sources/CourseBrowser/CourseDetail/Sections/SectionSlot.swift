@@ -17,21 +17,23 @@ struct SectionSlot: Sendable {
 
     /// The slot of a section the pane loads its own way.
     init<S: CourseSection>(_ path: WritableKeyPath<CourseDetailState, S> & Sendable) {
-        kind = S.kind
-        bindings = S.bindings
-        section = { $0[keyPath: path] }
-        prepare = { state, context in state[keyPath: path].prepare(for: context) }
-        read = { state, id in state[keyPath: path].read(item: id) }
-        loader = nil
+        self.init(path, loader: nil)
     }
 
     /// The slot of a section fetched from the backend.
     init<S: FetchedSection>(_ path: WritableKeyPath<CourseDetailState, S> & Sendable) {
+        self.init(path) { environment, clock, send in SectionLoader.fetching(path, from: S.source(environment), clock: clock, send: send) }
+    }
+
+    private init<S: CourseSection>(
+        _ path: WritableKeyPath<CourseDetailState, S> & Sendable,
+        loader: (@MainActor (EnvironmentValues, WallClock, @escaping (CourseDetailState.Event) -> Void) -> SectionLoader)?
+    ) {
         kind = S.kind
         bindings = S.bindings
         section = { $0[keyPath: path] }
         prepare = { state, context in state[keyPath: path].prepare(for: context) }
         read = { state, id in state[keyPath: path].read(item: id) }
-        loader = { environment, clock, send in SectionLoader.fetching(path, from: S.source(environment), clock: clock, send: send) }
+        self.loader = loader
     }
 }

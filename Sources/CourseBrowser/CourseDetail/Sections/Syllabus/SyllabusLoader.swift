@@ -96,7 +96,7 @@ final class SyllabusLoader {
         rest?.cancel()
         rest = nil
         guard let converter else { return }
-        send(.syllabusPart([], more: true))
+        send(.syllabusPart([], more: true, read: Self.share(of: converter)))
         rest = Task { [weak self] in
             var converter = converter
             while !converter.isFinished {
@@ -104,8 +104,13 @@ final class SyllabusLoader {
                 converter = next
                 // Cancelled on the main actor, as the new value arrived: its pieces must not follow it.
                 guard !Task.isCancelled, let self else { return }
-                send(.syllabusPart(blocks, more: !converter.isFinished))
+                send(.syllabusPart(blocks, more: !converter.isFinished, read: Self.share(of: converter)))
             }
         }
+    }
+
+    /// How much of its HTML `converter` has read, 0 to 1.
+    private nonisolated static func share(of converter: HTMLText.Converter) -> Double {
+        converter.byteCount > 0 ? Double(converter.bytesRead) / Double(converter.byteCount) : 1
     }
 }

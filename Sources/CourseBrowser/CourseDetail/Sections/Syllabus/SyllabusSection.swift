@@ -13,6 +13,8 @@ struct SyllabusSection: CourseSection {
     private(set) var layout = SyllabusLines()
     /// Since when the rest of the syllabus is being converted behind the part shown; nil when all of it is.
     private(set) var pendingSince: Date?
+    /// How much of the syllabus's HTML was read while the rest is converted, 0 to 1.
+    private(set) var readShare: Double?
     /// The lines laid out for the last layout; nil until the syllabus loads, or while its wrap is under way.
     private var laidOut: SyllabusRows?
     /// The version after the last piece was added, and the version the value was last replaced
@@ -26,13 +28,18 @@ struct SyllabusSection: CourseSection {
         case .restored, .finished(.success): pendingSince = nil
         case .started, .waiting, .finished(.failure): if load.value == nil { pendingSince = nil }
         }
+        if pendingSince == nil {
+            readShare = nil
+        }
         return []
     }
 
-    /// Adds a piece under what is shown; `more`: the rest is still being converted.
-    mutating func receivePart(_ blocks: [TextBlock], more: Bool, now: Date) {
+    /// Adds a piece under what is shown; `more`: the rest is still being converted, `read` of the
+    /// HTML read so far.
+    mutating func receivePart(_ blocks: [TextBlock], more: Bool, read: Double, now: Date) {
         guard load.value != nil else { return }
         pendingSince = more ? (pendingSince ?? now) : nil
+        readShare = more ? min(1, max(0, read)) : nil
         guard !blocks.isEmpty else { return }
         let base = self.base
         load.modify { $0.append(contentsOf: blocks) }
@@ -77,7 +84,8 @@ struct SyllabusSection: CourseSection {
         guard load.value != nil else { return SectionLines(head + rows) }
         var tail = rows
         if let since = pendingSince {
-            tail.append(.loading(label: "Reading the rest of the syllabus…", since: since, note: nil))
+            let share = readShare.map { " \(Int(($0 * 100).rounded(.down)))%" } ?? ""
+            tail.append(.loading(label: "Reading the rest of the syllabus…" + share, since: since, note: nil))
         }
         return SectionLines(head, text: laidOut, tail: tail)
     }
