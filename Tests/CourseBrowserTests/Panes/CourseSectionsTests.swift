@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CourseBrowser
 import CourseKit
+import HTMLText
 import TerminalUI
 
 /// The Course pane composes its sections through their slots: every question asked of them all,
@@ -48,6 +49,20 @@ struct CourseSectionsTests {
             "❗ Couldn't load assignments", "❗ Couldn't load announcements", "❗ Couldn't load discussions", "❗ Couldn't load syllabus",
             "❗ Couldn't load modules", "❗ Couldn't load grades", "❗ Couldn't load files",
         ].map { Substring($0) })
+    }
+
+    @Test func theSectionsAfterTheSyllabusFollowItsText() {
+        var state = opened()
+        _ = state.update(.loaded(\.overview, .finished(.success(Self.course))), now: Self.now)
+        let syllabus = SyllabusBlocks(HTMLText.blocks(from: "<p>Tuần 1: giới thiệu</p><p>Tuần 2: bài tập</p>"))
+        _ = state.update(.loaded(\.syllabus, .finished(.success(syllabus))), now: Self.now)
+        _ = state.update(.loaded(\.modules, .finished(.success([CourseModule(id: "1", name: "Chương 1", position: 1, items: [])]))), now: Self.now)
+        let texts = state.lines.map { $0.styled(now: Self.now, glyphs: .unicode).text }
+        let heading = texts.firstIndex { $0.hasPrefix("Syllabus") }
+        let week2 = texts.firstIndex { $0.contains("Tuần 2: bài tập") }
+        let modules = texts.firstIndex { $0.hasPrefix("Modules") }
+        #expect(heading != nil && week2 != nil && modules != nil, "\(texts)")
+        #expect((heading ?? 0) < (week2 ?? 0) && (week2 ?? 0) < (modules ?? 0), "\(texts)")
     }
 
     @Test func rReloadsEachFailedSectionByItsKindInTheOrderShown() {

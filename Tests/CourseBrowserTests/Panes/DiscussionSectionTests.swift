@@ -96,6 +96,20 @@ struct DiscussionSectionTests {
         #expect(marks.values.count == 1, "the thread is not read again, nor marked again")
     }
 
+    @Test func enterOnAReplyFoldsItsThreadAndSelectsTheDiscussion() async {
+        let pane = await pane()
+        select("Week 3 questions", in: pane)
+        #expect(pane.handle(.enter))
+        await settle { pane.state.discussions.reading.threads["71"]?.entries != nil }
+        _ = pane.lines(width: 60, height: 80)
+        _ = pane.handle(.character("n"))
+        #expect(pane.state.selectedEntry?.entry.id == "1", "a reply in the thread is selected")
+        #expect(pane.handle(.enter))
+        _ = pane.lines(width: 60, height: 80)
+        #expect(pane.state.discussions.reading.opened.isEmpty, "the thread is folded")
+        #expect(pane.state.selectedItem == DetailItem.id(ofTopic: "71"), "and its discussion selected, as the reply's line is gone")
+    }
+
     @Test func aThreadThatFailsToLoadOrToBeMarkedSaysSoUnderItAndRTriesAgain() async {
         let reads = Recorder<String>()
         let marks = Recorder<[String]>()
