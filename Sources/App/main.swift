@@ -9,9 +9,18 @@ import TerminalUI
 import Glibc
 #endif
 
+/// Whether the command line asks for JSON: then a failure before the command runs is said as
+/// JSON on standard output too, as the command's own are.
+func asksForJSON() -> Bool {
+    argumentBytes().contains(Array("--json".utf8))
+}
+
 /// Prints a usage error the way command-line tools do and exits 2, before the terminal is touched.
 func failUsage(_ message: String) -> Never {
     StandardStream.error.write("coursebrowser: \(message)\n\(LaunchOptions.usageHint)\n")
+    if asksForJSON() {
+        StandardStream.output.write(FailureReport.text(message, kind: .usage) + "\n")
+    }
     exit(2)
 }
 
@@ -20,6 +29,9 @@ func failUsage(_ message: String) -> Never {
 func failSetup(_ error: any Error) -> Never {
     if let usage = error as? UsageError { failUsage(usage.message) }
     StandardStream.error.write("coursebrowser: \(userMessage(for: error))\n")
+    if asksForJSON() {
+        StandardStream.output.write(FailureReport.text(userMessage(for: error), kind: FailureKind.of(error)) + "\n")
+    }
     exit(1)
 }
 
@@ -103,7 +115,7 @@ case let .completions(shell):
 case .manPage:
     print(ManPage.text(keys: KeyTable.groups), terminator: "")
     exit(0)
-case .browse, .upload, .submit, .queue, .drain, .due, .calendar, .sync, .status:
+case .browse, .upload, .submit, .queue, .drain, .courses, .due, .calendar, .sync, .status:
     break
 }
 
@@ -140,6 +152,8 @@ case let .queue(json, clearDone):
     runCommand(writingThrough: services) { await QueueCommands.list(json: json, clearingDone: clearDone, services: services) }
 case let .drain(timeout):
     runCommand(writingThrough: services) { await QueueCommands.drain(timeout: timeout, services: services) }
+case let .courses(json, scope):
+    runCommand(writingThrough: services) { await CoursesCommand.run(json: json, scope: scope, services: services, processEnvironment: processEnvironment) }
 case let .due(json, days):
     runCommand(writingThrough: services) { await DueCommands.due(json: json, days: days, services: services, processEnvironment: processEnvironment) }
 case let .calendar(days):

@@ -51,6 +51,16 @@ extension LaunchOptions {
             ]
         ),
         CommandSpec(
+            usage: "courses [BACKEND] [--offline] [--json] [--scope NAME]",
+            summary: "Print your courses as the course list shows them: grouped by term, each with its code and current grade, "
+                + "of the view the list last showed (else Current).",
+            start: .courses(),
+            examples: [
+                ("every course, past ones too, for a script", "courses --scope all --json"),
+                ("the courses you starred, from the saved copy", "courses --scope favorites --offline"),
+            ]
+        ),
+        CommandSpec(
             usage: "due [BACKEND] [--offline] [--json] [--days N]",
             summary: "Print what is due as the Due pane lists it, missing work first, then day by day up to N days ahead (default 28).",
             start: .due(),

@@ -70,7 +70,7 @@ extension LaunchOptions {
             command = .submit(files: files)
         case .browse:
             if let stray = files.first { throw Self.strayInBrowser(stray, pathExists: pathExists) }
-        case .queue, .drain, .due, .calendar, .status, .logout, .manPage:
+        case .queue, .drain, .courses, .due, .calendar, .status, .logout, .manPage:
             if let stray = files.first { throw UsageError("unexpected argument '\(stray.path)'") }
         case let .sync(_, json):
             guard action == .run else { return }

@@ -35,7 +35,7 @@ extension LaunchOptions {
             options, value throws(UsageError) in options.catalogPath = try path(value, for: "--catalog")
         },
         OptionSpec(
-            "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) && $0 != .status },
+            "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) && $0 != .status && $0 != .courses },
             help: "Open this course at start: its Canvas ID, a form like sis_course_id:ABC, or its Canvas web address "
                 + "(https://school.instructure.com/courses/1003/…), whose Canvas is then used unless --canvas or --catalog says otherwise."
         ) { options, value throws(UsageError) in
@@ -85,7 +85,7 @@ extension LaunchOptions {
         OptionSpec("--event-log", value: "FILE", help: "Append usage events to FILE, one JSON object per line.") {
             options, value throws(UsageError) in options.eventLogPath = try path(value, for: "--event-log")
         },
-        OptionSpec("--offline", commands: [.browse] + plannerCommands, help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
+        OptionSpec("--offline", commands: [.browse, .courses] + plannerCommands, help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
             options, _ in options.offline = true
         },
         OptionSpec("--due", commands: [.browse], help: "Start on the Due pane: what is due across your courses, missing first.") {
@@ -100,15 +100,23 @@ extension LaunchOptions {
             options, _ in options.noMouse = true
         },
         OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas or Moodle answers.") { options, _ in options.noCache = true },
-        OptionSpec("--json", commands: [.queue, .due, .sync, .status], help: "Print the queue, what is due, what sync did or the status as JSON, for scripts.") {
-            options, _ in
+        OptionSpec(
+            "--json", commands: [.queue, .courses, .due, .sync, .status],
+            help: "Print the queue, the courses, what is due, what sync did or the status as JSON, for scripts; a failure as {\"error\": {\"kind\", \"message\"}}."
+        ) { options, _ in
             switch options.command {
+            case let .courses(_, scope): options.command = .courses(json: true, scope: scope)
             case let .queue(_, clearDone): options.command = .queue(json: true, clearDone: clearDone)
             case let .due(_, days): options.command = .due(json: true, days: days)
             case let .sync(directory, _): options.command = .sync(directory: directory, json: true)
             case .status: options.command = .status(json: true)
             default: break
             }
+        },
+        OptionSpec("--scope", value: "NAME", commands: [.courses], help: "List the view NAME: current (courses not ended), favorites (those you starred) or all.") {
+            options, value throws(UsageError) in
+            guard let scope = CourseScope(rawValue: value) else { throw UsageError("--scope is current, favorites or all, not '\(value)'") }
+            if case let .courses(json, _) = options.command { options.command = .courses(json: json, scope: scope) }
         },
         OptionSpec("--days", value: "N", commands: plannerCommands, help: "List what is due up to N days ahead (default 28, at most 365).") {
             options, value throws(UsageError) in
@@ -131,7 +139,7 @@ extension LaunchOptions {
     ]
 
     /// The commands that browse, send or list what is due, and so need a backend.
-    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain, .sync, .status] + plannerCommands
+    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain, .courses, .sync, .status] + plannerCommands
 
     /// The commands that print what is due, as the Due pane lists it.
     static let plannerCommands: [CommandName] = [.due, .calendar]

@@ -23,6 +23,9 @@ public struct LaunchOptions: Equatable, Sendable {
         case drain(timeoutSeconds: Int?)
         /// `due [--json] [--days N]`: print what is due, as the Due pane lists it, up to `days` ahead.
         case due(json: Bool = false, days: Int? = nil)
+        /// `courses [--json] [--scope NAME]`: print the course list as the pane shows it, of the
+        /// view `scope` (else the one the pane last showed).
+        case courses(json: Bool = false, scope: CourseScope? = nil)
         /// `calendar [--days N]`: print what is due as an iCalendar file, up to `days` ahead.
         case calendar(days: Int? = nil)
         /// `sync --course ID [DIR] [--json]`: download the course's new and changed files, into
@@ -48,7 +51,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The commands by name, to say which one an option goes with.
     public enum CommandName: String, CaseIterable, Sendable {
-        case browse, upload, submit, queue, drain, due, calendar, sync, status, login, logout, completions
+        case browse, upload, submit, queue, drain, courses, due, calendar, sync, status, login, logout, completions
         case manPage = "man-page"
     }
 
@@ -138,6 +141,7 @@ extension LaunchOptions.Command {
         case .submit: .submit
         case .queue: .queue
         case .drain: .drain
+        case .courses: .courses
         case .due: .due
         case .calendar: .calendar
         case .sync: .sync

@@ -159,12 +159,19 @@ import Testing
                 arguments + ["--canvas", base.absoluteString, "--request-timeout", "5"], environment: AppCommand.environment(token: token, home: home)
             )
             #expect(result.status == 1, "\(arguments): \(result.stdout)")
-            #expect(result.stdout.isEmpty)
+            if arguments.contains("--json") {
+                #expect(try CoursesCommandTests.errorKind(result) == "offline", "the same failure, as JSON for the script")
+            } else {
+                #expect(result.stdout.isEmpty)
+            }
             #expect(result.stderr.hasPrefix("coursebrowser: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(arguments): \(result.stderr)")
         }
         let offline = try AppCommand.run(["due", "--offline", "--canvas", base.absoluteString], environment: AppCommand.environment(token: token, home: home))
         #expect(offline.status == 1)
         #expect(offline.stderr == "coursebrowser: nothing due is saved on this machine yet; run without --offline to load it\n")
+        let offlineJSON = try AppCommand.run(["due", "--offline", "--json", "--canvas", base.absoluteString], environment: AppCommand.environment(token: token, home: home))
+        #expect(offlineJSON.status == 1)
+        #expect(try CoursesCommandTests.errorKind(offlineJSON) == "not_saved")
     }
 
     @Test func withCanvasDownTheCopyTheAppSavedIsPrintedAndItsAgeSaidOnStandardError() async throws {
@@ -194,7 +201,7 @@ import Testing
         try await server.fault(#"{"match": "/api/v1/planner/items", "kind": "expired_token", "count": -1}"#)
         let refused = try Self.due(["--json"], canvas: server, home: tmux.directory)
         #expect(refused.status == 1, "\(refused.stdout)")
-        #expect(refused.stdout.isEmpty)
+        #expect(try CoursesCommandTests.errorKind(refused) == "auth", "\(refused.stdout)")
         #expect(refused.stderr.hasPrefix("coursebrowser: ") && !refused.stderr.contains("showing what was saved"), "\(refused.stderr)")
     }
 }

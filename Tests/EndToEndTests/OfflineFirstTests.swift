@@ -25,10 +25,12 @@ import Testing
         try await tmux.waitFor(box: "Course", "course 43") { $0.contains("Assignments · 3") && $0.contains("Modules · ") }
         if !arguments.contains("--no-cache") {
             // Copies are written in the background, just after the answers are shown.
-            // The list and the course's four sections; the Due pane's planner is saved beside them,
-            // and what was seen of each course in `seen/`.
+            // The list and the course's four sections; the Due pane's planner is saved beside them
+            // (quitting before it answered would save none), and what was seen of each course in `seen/`.
             try await eventually("the answers saved") {
-                cacheFiles(tmux).filter { $0.path.hasSuffix(".json") && !$0.path.hasSuffix("/planner.json") && !$0.path.contains("/seen/") }.count >= 5
+                let files = cacheFiles(tmux).map(\.path)
+                return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix("/planner.json") && !$0.contains("/seen/") }.count >= 5
+                    && files.contains { $0.hasSuffix("/planner.json") }
             }
         }
         try tmux.press("q")

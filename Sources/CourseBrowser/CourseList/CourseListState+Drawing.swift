@@ -119,7 +119,7 @@ extension CourseListState {
 
     /// What the grade column says: the current grade, unless the course hides it.
     private func gradeText(_ course: Course) -> String {
-        course.shownGrade.map(GradeText.short) ?? ""
+        CourseListing.grade(course) ?? ""
     }
 
     /// What the column of changes says: `●2` when two things changed since the student last looked.
@@ -130,10 +130,7 @@ extension CourseListState {
 
     /// What the right-hand column says: the course code, or why the course is special.
     private func codeText(_ course: Course) -> String {
-        if course.isRestricted { return "restricted" }
-        if course.enrollment == .invited { return "invited" }
-        if course.isHidden { return "hidden" }
-        return course.code
+        CourseListing.standing(course) ?? course.code
     }
 
     /// Draws `name` with the parts the filter found in it highlighted.

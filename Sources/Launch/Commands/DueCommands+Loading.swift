@@ -9,7 +9,8 @@ extension DueCommands {
     /// is on standard error. Nil, with the error printed, when neither can be had, and for a
     /// failure that waiting won't fix (a refused token, say): a script must not take a week-old
     /// copy for an answer then.
-    static func load(days: Int, environment: EnvironmentValues, now: Date) async -> [PlannerItem]? {
+    /// With `json`, a failure is printed as JSON on standard output too.
+    static func load(days: Int, environment: EnvironmentValues, now: Date, json: Bool = false) async -> [PlannerItem]? {
         let start = now.addingTimeInterval(-DueListing.lookBack)
         let end = now.addingTimeInterval(TimeInterval(days) * 86_400)
         do {
@@ -18,11 +19,15 @@ extension DueCommands {
             let offline = error is OfflineMode
             let passing = (error as? TransientError)?.isTransient == true
             guard offline || passing else {
-                QueueCommands.printError(userMessage(for: error))
+                FailureReport.say(error, json: json)
                 return nil
             }
             guard let saved = environment.savedCopies.planner() else {
-                QueueCommands.printError(offline ? "nothing due is saved on this machine yet; run without --offline to load it" : userMessage(for: error))
+                if offline {
+                    FailureReport.say("nothing due is saved on this machine yet; run without --offline to load it", kind: .notSaved, json: json)
+                } else {
+                    FailureReport.say(error, json: json)
+                }
                 return nil
             }
             let age = DueListing.age(of: saved.savedAt, now: now)

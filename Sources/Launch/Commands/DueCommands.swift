@@ -15,7 +15,7 @@ package enum DueCommands {
         services.learnAccountAhead()
         let now = services.environment.clock.now()
         let days = days ?? LaunchOptions.defaultDays
-        guard let items = await load(days: days, environment: services.environment, now: now) else { return 1 }
+        guard let items = await load(days: days, environment: services.environment, now: now, json: json) else { return 1 }
         if json {
             QueueCommands.sayExactly(DueJSON.text(items, now: now))
             return 0

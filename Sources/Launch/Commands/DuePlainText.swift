@@ -32,7 +32,7 @@ enum DuePlainText {
         let widths = Widths(entries)
         return lines.map { line in
             switch line {
-            case let .heading(text): return paint(Sanitizer.clean(text), TerminalUI.Style(bold: true), style)
+            case let .heading(text): return PlainText.paint(Sanitizer.clean(text), TerminalUI.Style(bold: true), style)
             case let .item(entry): return row(entry, widths: widths, style: style)
             }
         }.joined(separator: "\n")
@@ -58,8 +58,8 @@ enum DuePlainText {
         init(_ entries: [DueListing.Entry]) {
             for entry in entries {
                 when = max(when, entry.when.displayWidth)
-                course = max(course, cell(entry.course).displayWidth)
-                title = max(title, cell(entry.item.title).displayWidth)
+                course = max(course, PlainText.cell(entry.course).displayWidth)
+                title = max(title, PlainText.cell(entry.item.title).displayWidth)
                 points = max(points, (entry.points ?? "").displayWidth)
             }
         }
@@ -68,37 +68,14 @@ enum DuePlainText {
     /// `  23:59  CS 201  Reading Response  10 pts  ❗ missing`, its trailing blanks trimmed.
     private static func row(_ entry: DueListing.Entry, widths: Widths, style: Style) -> String {
         var cells = [
-            paint(entry.when.padded(toWidth: widths.when), .muted, style),
-            paint(cell(entry.course).padded(toWidth: widths.course), .accent, style),
-            cell(entry.item.title).padded(toWidth: widths.title),
-            paint((entry.points ?? "").padded(toWidth: widths.points), .muted, style),
+            PlainText.paint(entry.when.padded(toWidth: widths.when), .muted, style),
+            PlainText.paint(PlainText.cell(entry.course).padded(toWidth: widths.course), .accent, style),
+            PlainText.cell(entry.item.title).padded(toWidth: widths.title),
+            PlainText.paint((entry.points ?? "").padded(toWidth: widths.points), .muted, style),
         ]
-        cells += [entry.kind.map { paint(Sanitizer.clean($0), .muted, style) }, entry.state.map { paint($0, entry.stateStyle, style) }].compactMap { $0 }
+        cells += [entry.kind.map { PlainText.paint(Sanitizer.clean($0), .muted, style) }, entry.state.map { PlainText.paint($0, entry.stateStyle, style) }].compactMap { $0 }
         var line = "  " + cells.joined(separator: "  ")
         while line.last == " " { line.removeLast() }
         return line
-    }
-
-    /// Text from the backend as one safe cell: what a terminal acts on taken out, and any
-    /// line break made a space, so one item stays one line.
-    private static func cell(_ text: String) -> String {
-        Sanitizer.clean(Sanitizer.cut(text))
-    }
-
-    /// `text` in the colours `role` stands for, as the pane draws it, when colours are on.
-    private static func paint(_ text: String, _ look: TerminalUI.Style, _ style: Style) -> String {
-        guard style.colours, !text.trimming(.whitespaces).isEmpty else { return text }
-        var codes: [String] = []
-        if look.bold { codes.append("1") }
-        if look.dim { codes.append("2") }
-        switch look.role {
-        case .accent: codes.append("36")
-        case .error: codes.append("31")
-        case .success: codes.append("32")
-        case .warning: codes.append("33")
-        case .muted, nil: break
-        }
-        guard !codes.isEmpty else { return text }
-        return "\u{1B}[" + codes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
     }
 }
