@@ -150,7 +150,8 @@ final class CourseDetailPane: PaneRunner {
     /// Loads every section of `id`; what was saved shows at once, and each section's answer replaces it when it arrives.
     private func load(_ id: CourseID) {
         readSeen(id)
-        for slot in CourseDetailState.slots {
+        let slots = CourseDetailState.slots
+        for slot in slots.filter(\.loadsFirst) + slots.filter({ !$0.loadsFirst }) {
             loaders[slot.kind]?.start(id)
         }
     }

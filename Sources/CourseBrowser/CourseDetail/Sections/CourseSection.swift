@@ -13,6 +13,9 @@ protocol CourseSection: SendableMetatype {
     static var kind: CourseSectionKind { get }
     /// What it is called in its loading and failure rows: "Loading files…".
     static var label: String { get }
+    /// Whether the pane asks for it before the other sections: their requests share a few
+    /// connections, so those asked last can wait a round trip for one.
+    static var loadsFirst: Bool { get }
     /// Nothing loaded yet.
     init()
     /// Where its load stands.
@@ -34,6 +37,8 @@ protocol CourseSection: SendableMetatype {
 
 extension CourseSection {
     mutating func prepare(for context: SectionContext) {}
+
+    static var loadsFirst: Bool { false }
 
     static var bindings: [Binding<CourseDetailState.Action>] { [] }
 

@@ -4,6 +4,8 @@ import CourseKit
 /// questions and load each one without naming it.
 struct SectionSlot: Sendable {
     let kind: CourseSectionKind
+    /// Whether the pane asks for this section before the others.
+    let loadsFirst: Bool
     /// The section's keys of its own.
     let bindings: [Binding<CourseDetailState.Action>]
     /// The section as it stands in `state`.
@@ -30,6 +32,7 @@ struct SectionSlot: Sendable {
         loader: (@MainActor (EnvironmentValues, WallClock, @escaping (CourseDetailState.Event) -> Void) -> SectionLoader)?
     ) {
         kind = S.kind
+        loadsFirst = S.loadsFirst
         bindings = S.bindings
         section = { $0[keyPath: path] }
         prepare = { state, context in state[keyPath: path].prepare(for: context) }

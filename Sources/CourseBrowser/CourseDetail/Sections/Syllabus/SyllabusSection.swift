@@ -8,6 +8,8 @@ import TerminalUI
 struct SyllabusSection: CourseSection {
     static let kind = CourseSectionKind.syllabus
     static let label = "syllabus"
+    /// Its answer is the longest in coming, and the first screen shows it.
+    static let loadsFirst = true
     private(set) var load = LoadState<SyllabusBlocks>()
     /// The syllabus's lines, by width, glyphs and version.
     private(set) var layout = SyllabusLines()
