@@ -28,31 +28,13 @@ package enum CoursesCommand {
         return 0
     }
 
-    /// Every course of `scope`, page after page; when the backend can't be reached or answers
-    /// with a failure that may pass (or `--offline` asks it nothing), the list last saved, saying
-    /// so and how old it is. Nil, with the failure said, when neither can be had.
+    /// Every course of `scope`, page after page, else the list last saved (`SavedCopyFallback`).
     static func load(_ scope: CourseScope, environment: EnvironmentValues, json: Bool) async -> [Course]? {
-        do {
-            return try await allPages(of: scope, from: environment.courseClient)
-        } catch {
-            let offline = error is OfflineMode
-            let passing = (error as? TransientError)?.isTransient == true
-            guard offline || passing else {
-                FailureReport.say(error, json: json)
-                return nil
-            }
-            guard let saved = environment.savedCopies.courses(scope) else {
-                if offline {
-                    FailureReport.say("no \(scope.title) course list is saved on this machine yet; run without --offline to load it", kind: .notSaved, json: json)
-                } else {
-                    FailureReport.say(error, json: json)
-                }
-                return nil
-            }
-            let age = DueListing.age(of: saved.savedAt, now: environment.clock.now())
-            QueueCommands.printError(offline ? "showing what was saved \(age) (--offline)" : userMessage(for: error) + "; showing what was saved \(age)")
-            return saved.value
-        }
+        let client = environment.courseClient
+        return await SavedCopyFallback.answer(
+            { try await allPages(of: scope, from: client) }, saved: { environment.savedCopies.courses(scope) },
+            nothingSaved: "no \(scope.title) course list is saved on this machine yet", now: environment.clock.now(), json: json
+        )?.value
     }
 
     /// Reads the listing of `scope` to its end, each course once; stops at a page that leads back
