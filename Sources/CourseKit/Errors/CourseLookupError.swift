@@ -8,3 +8,7 @@ public struct CourseNotFound: UserFacingError, Equatable {
 
     public var userMessage: String { "No course with ID \(id)" }
 }
+
+extension CourseNotFound: ClassifiedFailure {
+    public var failureKind: FailureKind { .notFound }
+}

@@ -51,7 +51,7 @@ package enum QueueCommands {
             }
             return 0
         } catch {
-            printError(userMessage(for: error))
+            FailureReport.say(error, json: json)
             return 1
         }
     }

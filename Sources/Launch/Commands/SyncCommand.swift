@@ -18,7 +18,7 @@ package enum SyncCommand {
                 QueueCommands.printError("another sync into \(destination) is running; waiting for it to finish")
             }
         } catch {
-            QueueCommands.printError(userMessage(for: error))
+            FailureReport.say(error, json: json)
             return 1
         }
         defer { turn.end() }
@@ -50,6 +50,9 @@ package enum SyncCommand {
         } catch {
             dependencies.showProgress?("")
             dependencies.printError(userMessage(for: error))
+            if json {
+                dependencies.say(FailureReport.text(userMessage(for: error), kind: FailureKind.of(error)))
+            }
             return 1
         }
         let report = Report(files: listed, outcome: outcome, finished: finished)

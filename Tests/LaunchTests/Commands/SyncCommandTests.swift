@@ -163,6 +163,17 @@ import Testing
         #expect(recorded.printed.withLock { $0 }.isEmpty)
     }
 
+    @Test func withJSONAFailureIsAlsoTheErrorObjectOnStandardOutput() async throws {
+        let recorded = Recorded()
+        let deps = Self.dependencies(recorded, files: .failure(CourseNotFound(id: CourseID(5))))
+        #expect(await SyncCommand.sync(course: CourseID(5), json: true, using: deps) == 1)
+        #expect(recorded.errors.withLock { $0 } == [CourseNotFound(id: CourseID(5)).userMessage])
+        let printed = recorded.printed.withLock { $0 }
+        #expect(printed.count == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data((printed.first ?? "").utf8)) as? [String: [String: String]])
+        #expect(object["error"] == ["kind": "not_found", "message": "No course with ID 5"])
+    }
+
     @Test func theProgressLineCountsFinishedJobsAndShowsTheRunningOne() {
         var running = Self.job("b", file: "11", state: .uploading)
         running.download?.size = 400
