@@ -11,6 +11,20 @@ package enum CourseListing {
         package var courses: [Course]
     }
 
+    /// Every course of `scope`, page after page, read as the pane reads its listing: each course
+    /// once, ending with an error at a page that leads back to one already read, past the page
+    /// limit, or after the time limit.
+    package static func allCourses(of scope: CourseScope, from client: CourseClient, now: () -> Date) async throws -> [Course] {
+        var listing = PagedState<Course>()
+        var cursor: PageCursor?
+        repeat {
+            _ = listing.apply(.started(at: now(), keepingValue: false))
+            cursor = listing.apply(.finished(.success(try await client.coursesPage(scope, cursor, .ignored))))
+        } while cursor != nil
+        if let failure = listing.failure { throw failure.error }
+        return listing.items
+    }
+
     /// `courses` grouped under their terms as the pane groups them at `now`.
     package static func groups(_ courses: [Course], now: Date) -> [Group] {
         let laidOut = CourseGroups(courses, now: now)
@@ -28,11 +42,6 @@ package enum CourseListing {
     /// its totals or has no grade yet.
     package static func grade(_ course: Course) -> String? {
         course.shownGrade.map(GradeText.short).flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// The grade as the Course pane's header says it: `B+ (87.5%)`.
-    package static func fullGrade(_ course: Course) -> String? {
-        course.shownGrade.map(GradeText.full).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Why the course is special, as the list says it where its code would go: `restricted`,

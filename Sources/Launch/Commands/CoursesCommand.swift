@@ -31,27 +31,10 @@ package enum CoursesCommand {
     /// Every course of `scope`, page after page, else the list last saved (`SavedCopyFallback`).
     static func load(_ scope: CourseScope, environment: EnvironmentValues, json: Bool) async -> [Course]? {
         let client = environment.courseClient
+        let clock = environment.clock
         return await SavedCopyFallback.answer(
-            { try await allPages(of: scope, from: client) }, saved: { environment.savedCopies.courses(scope) },
+            { try await CourseListing.allCourses(of: scope, from: client, now: clock.now) }, saved: { environment.savedCopies.courses(scope) },
             nothingSaved: "no \(scope.title) course list is saved on this machine yet", now: environment.clock.now(), json: json
         )?.value
-    }
-
-    /// Reads the listing of `scope` to its end, each course once; stops at a page that leads back
-    /// to one already read, as the pane does.
-    static func allPages(of scope: CourseScope, from client: CourseClient) async throws -> [Course] {
-        var courses: [Course] = []
-        var seenIDs: Set<CourseID> = []
-        var seenPages: Set<String> = []
-        var cursor: PageCursor?
-        for _ in 0..<PagingError.pageLimit {
-            let page = try await client.coursesPage(scope, cursor, .ignored)
-            if let key = page.contentKey, !seenPages.insert(key).inserted { throw PagingError.loopsBack }
-            courses += page.items.filter { seenIDs.insert($0.id).inserted }
-            guard let next = page.next else { return courses }
-            if next == cursor { throw PagingError.loopsBack }
-            cursor = next
-        }
-        throw PagingError.tooManyPages(limit: PagingError.pageLimit)
     }
 }

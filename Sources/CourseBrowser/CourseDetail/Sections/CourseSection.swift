@@ -16,8 +16,6 @@ protocol CourseSection: SendableMetatype {
     /// Whether the pane asks for it before the other sections: their requests share a few
     /// connections, so those asked last can wait a round trip for one.
     static var loadsFirst: Bool { get }
-    /// Nothing loaded yet.
-    init()
     /// Where its load stands.
     var load: LoadState<Value> { get }
     /// Takes a step of its load; what the pane is to do about it.

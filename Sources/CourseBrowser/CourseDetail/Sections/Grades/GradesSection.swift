@@ -111,12 +111,12 @@ struct GradesSection: FetchedSection {
     func lines(in context: SectionContext) -> SectionLines {
         guard context.shows(load), load.value?.groups.isEmpty != true else { return SectionLines() }
         let title = ["Grades", load.value?.periodTitle].compactMap { $0 }.joined(separator: " · ")
-        let pages = Dictionary((context.assignments ?? []).compactMap { a in a.htmlURL.map { (a.id, $0) } }, uniquingKeysWith: { first, _ in first })
-        let gradesContext = GradesLayout.Context(whatIf: whatIf, needed: needed, page: { pages[$0] })
         return SectionLines(
             Self.heading(title, count: nil, landmark: "grades")
                 + rows(width: context.width, glyphs: context.glyphs) { grades in
-                    GradesLayout.lines(for: grades, context: gradesContext, width: context.width)
+                    let pages = Dictionary((context.assignments ?? []).compactMap { a in a.htmlURL.map { (a.id, $0) } }, uniquingKeysWith: { first, _ in first })
+                    let gradesContext = GradesLayout.Context(whatIf: whatIf, needed: needed, page: { pages[$0] })
+                    return GradesLayout.lines(for: grades, context: gradesContext, width: context.width)
                 }
         )
     }
