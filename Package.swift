@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "CourseBrowser", dependencies: ["CourseKit", "HTMLText", "TerminalUI", "TextBasics"]),
 
         // The root: options, the live clients that reach the system, the commands, and the program.
-        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Moodle", "Catalog", "UploadQueue", "SavedCopies", "CourseBrowser", "HTTP", "FileSystem", "TerminalUI", "TextBasics"]),
+        .target(name: "Launch", dependencies: ["CourseKit", "Canvas", "Moodle", "Catalog", "UploadQueue", "SavedCopies", "CourseBrowser", "HTMLText", "HTTP", "FileSystem", "TerminalUI", "TextBasics"]),
         .executableTarget(name: "coursebrowser", dependencies: ["Launch", "CourseBrowser", "CourseKit", "TerminalUI"], path: "Sources/App", plugins: ["BuildCommit"]),
         // Notes the commit the program is built from, for --version; "unknown" outside a checkout.
         .plugin(name: "BuildCommit", capability: .buildTool()),

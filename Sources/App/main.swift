@@ -115,7 +115,7 @@ case let .completions(shell):
 case .manPage:
     print(ManPage.text(keys: KeyTable.groups), terminator: "")
     exit(0)
-case .browse, .upload, .submit, .queue, .drain, .courses, .due, .calendar, .sync, .status:
+case .browse, .upload, .submit, .queue, .drain, .courses, .course, .grades, .due, .calendar, .sync, .status:
     break
 }
 
@@ -154,6 +154,12 @@ case let .drain(timeout):
     runCommand(writingThrough: services) { await QueueCommands.drain(timeout: timeout, services: services) }
 case let .courses(json, scope):
     runCommand(writingThrough: services) { await CoursesCommand.run(json: json, scope: scope, services: services, processEnvironment: processEnvironment) }
+case let .course(json):
+    guard let course = options.course else { failUsage("course needs a course ID", leaving: services) }
+    runCommand(writingThrough: services) { await CourseCommand.run(course: course, json: json, services: services, processEnvironment: processEnvironment) }
+case let .grades(json):
+    guard let course = options.course else { failUsage("grades needs a course ID", leaving: services) }
+    runCommand(writingThrough: services) { await GradesCommand.run(course: course, json: json, services: services, processEnvironment: processEnvironment) }
 case let .due(json, days):
     runCommand(writingThrough: services) { await DueCommands.due(json: json, days: days, services: services, processEnvironment: processEnvironment) }
 case let .calendar(days):

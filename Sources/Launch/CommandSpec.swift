@@ -61,6 +61,25 @@ extension LaunchOptions {
             ]
         ),
         CommandSpec(
+            usage: "course [BACKEND] [--offline] [--json] ID",
+            summary: "Print a course as its pane shows it: the overview, each assignment with where your hand-in stands, "
+                + "the announcements and the files. ID is the course's ID (as courses --json prints it) or its web address.",
+            start: .course(),
+            examples: [
+                ("a course, for a script", "course 101 --json"),
+                ("from the saved copy, without the network", "course 101 --offline"),
+            ]
+        ),
+        CommandSpec(
+            usage: "grades [BACKEND] [--offline] [--json] ID",
+            summary: "Print how a course's total is made: the total, then each assignment group with its weight and grade, "
+                + "and each assignment's score.",
+            start: .grades(),
+            examples: [
+                ("a course's grades, for a script", "grades 101 --json"),
+            ]
+        ),
+        CommandSpec(
             usage: "due [BACKEND] [--offline] [--json] [--days N]",
             summary: "Print what is due as the Due pane lists it, missing work first, then day by day up to N days ahead (default 28).",
             start: .due(),

@@ -31,10 +31,23 @@ extension LaunchOptions {
         }
     }
 
+    /// Takes `value` as the course to open or print: a course ID, or a Canvas course's web address,
+    /// whose Canvas is then used unless the command line names another backend.
+    mutating func takeCourse(_ value: String, for name: String) throws(UsageError) {
+        if value.contains("://") {
+            let link = try Self.courseLink(value, for: name)
+            course = link.course
+            courseLinkBase = link.base
+            return
+        }
+        guard let id = CourseID(value) else { throw UsageError("\(name) needs a course ID, not an empty value") }
+        course = id
+    }
+
     /// The Canvas and the course a Canvas web address names: `https://school.edu/courses/1003/modules`
     /// is course 1003 of `https://school.edu` (a Canvas under a path keeps it).
-    static func courseLink(_ text: String) throws(UsageError) -> (base: URL, course: CourseID) {
-        let problem = UsageError("--course needs a course ID or a Canvas course address like https://school.instructure.com/courses/1003, not '\(text)'")
+    static func courseLink(_ text: String, for name: String = "--course") throws(UsageError) -> (base: URL, course: CourseID) {
+        let problem = UsageError("\(name) needs a course ID or a Canvas course address like https://school.instructure.com/courses/1003, not '\(text)'")
         guard let url = URL(string: text.trimming(.whitespaces)) else { throw problem }
         let segments = url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let index = segments.firstIndex(of: "courses"), index + 1 < segments.count,
@@ -44,6 +57,6 @@ extension LaunchOptions {
         components?.query = nil
         components?.fragment = nil
         guard let base = components?.url else { throw problem }
-        return (try canvasURL(base.absoluteString, name: "--course"), course)
+        return (try canvasURL(base.absoluteString, name: name), course)
     }
 }

@@ -68,6 +68,16 @@ extension LaunchOptions {
                 throw UsageError("submit needs at least one FILE, or --text FILE, or --url URL")
             }
             command = .submit(files: files)
+        case .course, .grades:
+            guard action == .run else { return }
+            // The ID is its argument; `--course ID`, as every other command takes it, does too.
+            let name = command.name.rawValue
+            if let stray = files.dropFirst(course == nil ? 1 : 0).first { throw UsageError("unexpected argument '\(stray.path)'") }
+            guard let id = files.first else {
+                guard course != nil else { throw UsageError("\(name) needs a course ID: coursebrowser \(name) 101") }
+                return
+            }
+            try takeCourse(id.path, for: name)
         case .browse:
             if let stray = files.first { throw Self.strayInBrowser(stray, pathExists: pathExists) }
         case .queue, .drain, .courses, .due, .calendar, .status, .logout, .manPage:

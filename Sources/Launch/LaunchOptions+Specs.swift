@@ -38,16 +38,7 @@ extension LaunchOptions {
             "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) && $0 != .status && $0 != .courses },
             help: "Open this course at start: its Canvas ID, a form like sis_course_id:ABC, or its Canvas web address "
                 + "(https://school.instructure.com/courses/1003/…), whose Canvas is then used unless --canvas or --catalog says otherwise."
-        ) { options, value throws(UsageError) in
-            if value.contains("://") {
-                let link = try courseLink(value)
-                options.course = link.course
-                options.courseLinkBase = link.base
-                return
-            }
-            guard let id = CourseID(value) else { throw UsageError("--course needs a course ID, not an empty value") }
-            options.course = id
-        },
+        ) { options, value throws(UsageError) in try options.takeCourse(value, for: "--course") },
         OptionSpec(
             "--assignment", value: "ID", commands: [.submit],
             help: "The assignment to hand in to: its Canvas ID, the id due --json prints (assignment:5703), or its web address, which names the course too."
@@ -85,7 +76,7 @@ extension LaunchOptions {
         OptionSpec("--event-log", value: "FILE", help: "Append usage events to FILE, one JSON object per line.") {
             options, value throws(UsageError) in options.eventLogPath = try path(value, for: "--event-log")
         },
-        OptionSpec("--offline", commands: [.browse, .courses] + plannerCommands, help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
+        OptionSpec("--offline", commands: [.browse, .courses] + courseCommands + plannerCommands, help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
             options, _ in options.offline = true
         },
         OptionSpec("--due", commands: [.browse], help: "Start on the Due pane: what is due across your courses, missing first.") {
@@ -101,11 +92,14 @@ extension LaunchOptions {
         },
         OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas or Moodle answers.") { options, _ in options.noCache = true },
         OptionSpec(
-            "--json", commands: [.queue, .courses, .due, .sync, .status],
-            help: "Print the queue, the courses, what is due, what sync did or the status as JSON, for scripts; a failure as {\"error\": {\"kind\", \"message\"}}."
+            "--json", commands: [.queue, .courses, .due, .sync, .status] + courseCommands,
+            help: "Print the queue, the courses, a course, its grades, what is due, what sync did or the status as JSON, for scripts; "
+                + "a failure as {\"error\": {\"kind\", \"message\"}}."
         ) { options, _ in
             switch options.command {
             case let .courses(_, scope): options.command = .courses(json: true, scope: scope)
+            case .course: options.command = .course(json: true)
+            case .grades: options.command = .grades(json: true)
             case let .queue(_, clearDone): options.command = .queue(json: true, clearDone: clearDone)
             case let .due(_, days): options.command = .due(json: true, days: days)
             case let .sync(directory, _): options.command = .sync(directory: directory, json: true)
@@ -139,7 +133,10 @@ extension LaunchOptions {
     ]
 
     /// The commands that browse, send or list what is due, and so need a backend.
-    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain, .courses, .sync, .status] + plannerCommands
+    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain, .courses, .sync, .status] + courseCommands + plannerCommands
+
+    /// The commands that print one course, named by their argument.
+    static let courseCommands: [CommandName] = [.course, .grades]
 
     /// The commands that print what is due, as the Due pane lists it.
     static let plannerCommands: [CommandName] = [.due, .calendar]

@@ -26,6 +26,11 @@ public struct LaunchOptions: Equatable, Sendable {
         /// `courses [--json] [--scope NAME]`: print the course list as the pane shows it, of the
         /// view `scope` (else the one the pane last showed).
         case courses(json: Bool = false, scope: CourseScope? = nil)
+        /// `course ID [--json]`: print a course as its pane shows it: the overview, assignments,
+        /// announcements and files.
+        case course(json: Bool = false)
+        /// `grades ID [--json]`: print how a course's total is made, group by group.
+        case grades(json: Bool = false)
         /// `calendar [--days N]`: print what is due as an iCalendar file, up to `days` ahead.
         case calendar(days: Int? = nil)
         /// `sync --course ID [DIR] [--json]`: download the course's new and changed files, into
@@ -51,7 +56,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The commands by name, to say which one an option goes with.
     public enum CommandName: String, CaseIterable, Sendable {
-        case browse, upload, submit, queue, drain, courses, due, calendar, sync, status, login, logout, completions
+        case browse, upload, submit, queue, drain, courses, course, grades, due, calendar, sync, status, login, logout, completions
         case manPage = "man-page"
     }
 
@@ -142,6 +147,8 @@ extension LaunchOptions.Command {
         case .queue: .queue
         case .drain: .drain
         case .courses: .courses
+        case .course: .course
+        case .grades: .grades
         case .due: .due
         case .calendar: .calendar
         case .sync: .sync

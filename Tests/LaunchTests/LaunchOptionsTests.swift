@@ -174,7 +174,7 @@ struct LaunchOptionsTests {
         for command in LaunchOptions.commandSpecs {
             #expect(help.contains("coursebrowser " + command.usage))
         }
-        #expect(help.contains("--json             Print the queue, the courses, what is due, what sync did\n"))
+        #expect(help.contains("--json             Print the queue, the courses, a course, its grades, what\n"))
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 79 })
     }
 

@@ -2,10 +2,6 @@ import CourseBrowser
 import CourseKit
 import FoundationEssentials
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The `courses` command: the course list as the pane shows it, grouped by term with the
 /// current grades, for scripts and for a look without opening the browser.
 package enum CoursesCommand {
@@ -20,10 +16,7 @@ package enum CoursesCommand {
             QueueCommands.sayExactly(CoursesJSON.text(groups))
             return 0
         }
-        let style = DuePlainText.Style(
-            colours: isatty(STDOUT_FILENO) != 0 && DuePlainText.Style.allowsColour(processEnvironment),
-            unicode: UTF8Locale.adopt()
-        )
+        let style = DuePlainText.Style.forStandardOutput(processEnvironment)
         QueueCommands.sayExactly(CoursesPlainText.text(groups, scope: scope, style: style))
         return 0
     }

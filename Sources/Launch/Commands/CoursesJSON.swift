@@ -6,18 +6,18 @@ import FoundationEssentials
 /// (grouped by term), with fields that keep their names and meaning from one version to the next.
 enum CoursesJSON {
     static func text(_ groups: [CourseListing.Group]) -> String {
-        let listed = groups.flatMap { group in group.courses.map { object($0, group: group.heading) } }
+        let listed = groups.flatMap { group in group.courses.map { object($0, adding: ["group": .string(group.heading)]) } }
         return QueueListing.escapingTerminalControls(PrettyJSON.text(.array(listed)))
     }
 
-    private static func object(_ course: Course, group: String) -> PrettyJSON.Value {
+    /// A course's object, with `extra` fields besides the ones every command gives.
+    static func object(_ course: Course, adding extra: [String: PrettyJSON.Value]) -> PrettyJSON.Value {
         let grade = course.shownGrade
-        return .object([
+        return .object(extra.merging([
             "id": .string(course.id.rawValue),
             "name": .string(course.name),
             "code": .string(course.code),
             "term": .string(course.term?.name),
-            "group": .string(group),
             "grade": .string(CourseListing.grade(course)),
             "letter": .string(grade?.letter),
             "score": grade?.score.map(PrettyJSON.Value.number) ?? .null,
@@ -28,6 +28,6 @@ enum CoursesJSON {
             "start_at": .string(course.effectiveStart?.formatted(.iso8601)),
             "end_at": .string(course.effectiveEnd?.formatted(.iso8601)),
             "url": .string(course.htmlURL?.absoluteString),
-        ])
+        ]) { _, own in own })
     }
 }

@@ -9,16 +9,16 @@ enum CoursesPlainText {
     static func text(_ groups: [CourseListing.Group], scope: CourseScope, style: DuePlainText.Style) -> String {
         let courses = groups.flatMap(\.courses)
         guard !courses.isEmpty else { return "No courses in \(scope.title)." }
-        let nameWidth = courses.map { cell($0.name, style).displayWidth }.max() ?? 0
-        let codeWidth = courses.map { cell(code(of: $0), style).displayWidth }.max() ?? 0
+        let nameWidth = courses.map { PlainText.cell($0.name, style).displayWidth }.max() ?? 0
+        let codeWidth = courses.map { PlainText.cell(code(of: $0), style).displayWidth }.max() ?? 0
         var lines: [String] = []
         for group in groups {
-            lines.append(PlainText.paint(cell(group.heading, style), TerminalUI.Style(bold: true), style))
+            lines.append(PlainText.paint(PlainText.cell(group.heading, style), TerminalUI.Style(bold: true), style))
             for course in group.courses {
-                var row = "  " + cell(course.name, style).padded(toWidth: nameWidth)
-                row += "  " + PlainText.paint(cell(code(of: course), style).padded(toWidth: codeWidth), .accent, style)
+                var row = "  " + PlainText.cell(course.name, style).padded(toWidth: nameWidth)
+                row += "  " + PlainText.paint(PlainText.cell(code(of: course), style).padded(toWidth: codeWidth), .accent, style)
                 if let grade = CourseListing.grade(course) {
-                    row += "  " + cell(grade, style)
+                    row += "  " + PlainText.cell(grade, style)
                 }
                 while row.last == " " { row.removeLast() }
                 lines.append(row)
@@ -30,11 +30,5 @@ enum CoursesPlainText {
     /// The code column: the course's code, or why it is special, as the list says it.
     private static func code(of course: Course) -> String {
         CourseListing.standing(course) ?? course.code
-    }
-
-    /// `text` as one safe cell, in ASCII where the locale isn't UTF-8.
-    private static func cell(_ text: String, _ style: DuePlainText.Style) -> String {
-        let clean = PlainText.cell(text)
-        return style.unicode ? clean : ASCIIFallback.transliterate(clean)
     }
 }

@@ -10,11 +10,11 @@ extension DueCommands {
         let start = now.addingTimeInterval(-DueListing.lookBack)
         let end = now.addingTimeInterval(TimeInterval(days) * 86_400)
         let planner = environment.planner
-        guard let (items, fromSavedCopy) = await SavedCopyFallback.answer(
+        guard let (items, savedAt) = await SavedCopyFallback.answer(
             { try await planner.items(start, end, .ignored) }, saved: environment.savedCopies.planner,
             nothingSaved: "nothing due is saved on this machine yet", now: now, json: json
         ) else { return nil }
-        guard fromSavedCopy else { return items }
+        guard savedAt != nil else { return items }
         let inRange = items.filter { $0.date >= start && $0.date < end }
         // Named from the saved course lists, as the planner's own answers are.
         let copy = PlannerClient { _, _, _ in inRange }

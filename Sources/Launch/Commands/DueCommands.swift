@@ -2,10 +2,6 @@ import CourseBrowser
 import CourseKit
 import FoundationEssentials
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The `due` and `calendar` commands: what the Due pane lists, for scripts, status bars and
 /// calendar apps.
 package enum DueCommands {
@@ -20,10 +16,7 @@ package enum DueCommands {
             QueueCommands.sayExactly(DueJSON.text(items, now: now))
             return 0
         }
-        let style = DuePlainText.Style(
-            colours: isatty(STDOUT_FILENO) != 0 && DuePlainText.Style.allowsColour(processEnvironment),
-            unicode: UTF8Locale.adopt()
-        )
+        let style = DuePlainText.Style.forStandardOutput(processEnvironment)
         QueueCommands.sayExactly(DuePlainText.text(items, days: days, now: now, style: style))
         return 0
     }

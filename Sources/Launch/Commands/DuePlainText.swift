@@ -3,6 +3,10 @@ import CourseKit
 import FoundationEssentials
 import TerminalUI
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The `due` command's text for people: the Due pane's groups and rows, each column as wide
 /// as its widest cell, and nothing cut short.
 enum DuePlainText {
@@ -18,6 +22,12 @@ enum DuePlainText {
 
         static func allowsColour(_ environment: [String: String]) -> Bool {
             (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
+
+        /// The style for standard output: colours on a terminal that allows them, Unicode
+        /// marks where the locale is UTF-8 (which it adopts).
+        static func forStandardOutput(_ environment: [String: String]) -> Style {
+            Style(colours: isatty(STDOUT_FILENO) != 0 && allowsColour(environment), unicode: UTF8Locale.adopt())
         }
     }
 

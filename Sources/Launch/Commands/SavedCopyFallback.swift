@@ -7,32 +7,45 @@ import FoundationEssentials
 /// 503) or `--offline` asked nothing; never for a failure waiting won't fix (a refused token, say),
 /// as a script must not take a week-old copy for an answer then.
 enum SavedCopyFallback {
-    /// The site's answer, or the saved copy standing in for it (`fromSavedCopy`); nil, with the
+    /// Why neither the site's answer nor a saved copy could be had.
+    struct Failure: Error {
+        var message: String
+        var kind: FailureKind
+    }
+
+    /// The site's answer (`savedAt` nil), or the saved copy standing in for it; nil, with the
     /// failure said (as JSON too when `json`), when neither can be had. `nothingSaved` says what
     /// `--offline` found missing.
     static func answer<Value>(
         _ load: () async throws -> Value, saved: () -> Saved<Value>?, nothingSaved: String, now: Date, json: Bool
-    ) async -> (value: Value, fromSavedCopy: Bool)? {
+    ) async -> (value: Value, savedAt: Date?)? {
+        switch await outcome(load, saved: saved, nothingSaved: nothingSaved, now: now) {
+        case let .success(answer):
+            return answer
+        case let .failure(failure):
+            FailureReport.say(failure.message, kind: failure.kind, json: json)
+            return nil
+        }
+    }
+
+    /// The site's answer (`savedAt` nil), or the saved copy standing in for it, its age said on
+    /// standard error after `what` (`Files: `); else why neither could be had, said to nobody yet.
+    static func outcome<Value>(
+        _ load: () async throws -> Value, saved: () -> Saved<Value>?, nothingSaved: String, now: Date, what: String = ""
+    ) async -> Result<(value: Value, savedAt: Date?), Failure> {
         do {
-            return (try await load(), false)
+            return .success((try await load(), nil))
         } catch {
             let offline = error is OfflineMode
             let passing = (error as? TransientError)?.isTransient == true
-            guard offline || passing else {
-                FailureReport.say(error, json: json)
-                return nil
-            }
+            guard offline || passing else { return .failure(Failure(message: userMessage(for: error), kind: FailureKind.of(error))) }
             guard let copy = saved() else {
-                if offline {
-                    FailureReport.say(nothingSaved + "; run without --offline to load it", kind: .notSaved, json: json)
-                } else {
-                    FailureReport.say(error, json: json)
-                }
-                return nil
+                guard offline else { return .failure(Failure(message: userMessage(for: error), kind: FailureKind.of(error))) }
+                return .failure(Failure(message: nothingSaved + "; run without --offline to load it", kind: .notSaved))
             }
             let age = DueListing.age(of: copy.savedAt, now: now)
-            QueueCommands.printError(offline ? "showing what was saved \(age) (--offline)" : userMessage(for: error) + "; showing what was saved \(age)")
-            return (copy.value, true)
+            QueueCommands.printError(what + (offline ? "showing what was saved \(age) (--offline)" : userMessage(for: error) + "; showing what was saved \(age)"))
+            return .success((copy.value, copy.savedAt))
         }
     }
 }

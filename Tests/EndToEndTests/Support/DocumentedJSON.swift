@@ -51,7 +51,8 @@ enum JSONValue: Decodable, Equatable {
 /// The fields README documents for one command's JSON, read from the table under its
 /// `<!-- json: NAME -->` marker: each field's name and the types it may have.
 struct DocumentedJSON {
-    /// By field name (`error.kind` for a field of an object field): the types it may have.
+    /// By field name (`error.kind` for a field of an object field, `files[].name` for one of each
+    /// object in an array field): the types it may have.
     let fields: [String: Set<String>]
 
     /// The table under `<!-- json: name -->` in README.md.
@@ -87,8 +88,16 @@ struct DocumentedJSON {
                 problems.append("\(prefix)\(key) is \(Self.type(of: value)), documented as \(types.sorted().joined(separator: " or "))")
                 continue
             }
-            if case let .object(inner) = value {
+            switch value {
+            case let .object(inner):
                 problems += self.problems(in: inner, prefix: prefix + key + ".")
+            case let .array(elements):
+                // `assignments[].name`: a field of each object the array holds.
+                for case let .object(inner) in elements {
+                    problems += self.problems(in: inner, prefix: prefix + key + "[].")
+                }
+            default:
+                break
             }
         }
         return problems

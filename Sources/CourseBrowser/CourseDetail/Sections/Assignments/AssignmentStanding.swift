@@ -4,16 +4,16 @@ import TerminalUI
 
 /// Where the user's submission to an assignment stands, read as its grading type says, and
 /// how to colour the line that says so.
-struct AssignmentStanding: Equatable {
-    var text: String
-    var style: Style
+package struct AssignmentStanding: Equatable {
+    package var text: String
+    package var style: Style
 
     init(text: String, style: Style) {
         self.text = text
         self.style = style
     }
 
-    init(_ assignment: Assignment) {
+    package init(_ assignment: Assignment) {
         guard let submission = assignment.submission else {
             self.init(text: "", style: .muted)
             return

@@ -5,7 +5,7 @@ import TerminalUI
 /// Lays out how a course's total is made: the total (and the what-if total beside it), then
 /// each assignment group with its weight, score and drop rules, and under it each assignment's
 /// released score, what-if score and the class's scores.
-enum GradesLayout {
+package enum GradesLayout {
     /// What the Grades section shows besides the grades themselves.
     struct Context {
         var whatIf: [String: Double] = [:]

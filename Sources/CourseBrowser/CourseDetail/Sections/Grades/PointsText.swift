@@ -5,11 +5,11 @@ import FoundationEssentials
 ///
 /// Any finite number is written without trapping: nothing larger than 10^15 is ever turned
 /// into an `Int`.
-enum PointsText {
+package enum PointsText {
     /// From here on a number is written with an exponent; below it, every whole number is exact.
     static let exponentFrom = 1e15
 
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         // JSON has no infinity; only a figure computed from it could be one, and none is shown.
         guard value.isFinite else { return "?" }
         if abs(value) >= exponentFrom {

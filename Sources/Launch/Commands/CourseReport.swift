@@ -1,0 +1,73 @@
+import CourseBrowser
+import CourseKit
+import FoundationEssentials
+
+/// What the `course` command prints: the course, and its assignments, announcements and files,
+/// each read on its own as the Course pane reads its sections, so one that can't be had leaves
+/// the others standing.
+struct CourseReport {
+    /// One section: its value and when its saved copy was made (nil: the site's answer), or why
+    /// neither could be had.
+    struct Part<Value> {
+        var value: Value?
+        var savedAt: Date?
+        var failure: SavedCopyFallback.Failure?
+
+        init(_ outcome: Result<(value: Value, savedAt: Date?), SavedCopyFallback.Failure>) {
+            switch outcome {
+            case let .success(answer): (value, savedAt) = (answer.value, answer.savedAt)
+            case let .failure(failure): self.failure = failure
+            }
+        }
+    }
+
+    var course: Course
+    var courseSavedAt: Date?
+    var assignments: Part<[Assignment]>
+    var announcements: Part<[Announcement]>
+    var files: Part<CourseFiles>
+
+    /// The oldest saved copy shown in place of the site's answer; nil when every part is fresh.
+    var savedAt: Date? {
+        [courseSavedAt, assignments.savedAt, announcements.savedAt, files.savedAt].compactMap { $0 }.min()
+    }
+
+    /// The sections that could be had neither from the site nor from a saved copy, by name.
+    var unavailable: [(section: String, failure: SavedCopyFallback.Failure)] {
+        [("assignments", assignments.failure), ("announcements", announcements.failure), ("files", files.failure)]
+            .compactMap { name, failure in failure.map { (name, $0) } }
+    }
+
+    /// Reads every part at once; nil, with the failure said (as JSON too when `json`), when the
+    /// course itself can be had neither from the site nor from a saved copy.
+    static func load(_ id: CourseID, environment: EnvironmentValues, json: Bool) async -> CourseReport? {
+        let now = environment.clock.now()
+        async let course = part(.overview(environment), id, what: "course \(id) is", now: now)
+        async let assignments = part(.assignments(environment), id, section: "assignments", now: now)
+        async let announcements = part(.announcements(environment), id, section: "announcements", now: now)
+        async let files = part(.files(environment), id, section: "files", now: now)
+        let overview = await course
+        guard let value = overview.value else {
+            let failure = overview.failure ?? SavedCopyFallback.Failure(message: "course \(id) could not be read", kind: .failed)
+            FailureReport.say(failure.message, kind: failure.kind, json: json)
+            return nil
+        }
+        let report = CourseReport(course: value, courseSavedAt: overview.savedAt, assignments: await assignments, announcements: await announcements, files: await files)
+        for (section, failure) in report.unavailable {
+            QueueCommands.printError("\(section.capitalized): \(failure.message)")
+        }
+        return report
+    }
+
+    /// Section `section` of course `id` from `reader`, or its saved copy (`SavedCopyFallback`).
+    private static func part<Value>(_ reader: CourseSectionReader<Value>, _ id: CourseID, section: String, now: Date) async -> Part<Value> {
+        await part(reader, id, what: "course \(id)'s \(section) are", label: section.capitalized + ": ", now: now)
+    }
+
+    private static func part<Value>(_ reader: CourseSectionReader<Value>, _ id: CourseID, what: String, label: String = "", now: Date) async -> Part<Value> {
+        Part(await SavedCopyFallback.outcome(
+            { try await reader.fetch(id) }, saved: { reader.saved(id) },
+            nothingSaved: "\(what) not saved on this machine yet", now: now, what: label
+        ))
+    }
+}
