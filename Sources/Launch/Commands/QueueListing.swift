@@ -85,6 +85,8 @@ enum QueueListing {
         object["last_error"] = .string(job.lastError)
         object["sha256"] = job.files.count == 1 ? .string(job.files[0].sha256) : .null
         object["assignment"] = job.submission.map(assignment) ?? .null
+        object["download"] = .null
+        object["retry_at"] = .null
         if let plan = job.download {
             object["download"] = .object([
                 "file_id": .string(plan.fileID), "destination": .string(plan.destination),
@@ -100,10 +102,11 @@ enum QueueListing {
     }
 
     /// One file of a job; a source path that is not UTF-8, which `source` shows escaped, also
-    /// comes exact in `source_base64`.
+    /// comes exact in `source_base64` (else null).
     private static func fileObject(_ file: QueuedFile) -> PrettyJSON.Value {
         var object: [String: PrettyJSON.Value] = [
             "name": .string(file.name), "source": .string(file.sourcePath), "size": .integer(file.size), "sha256": .string(file.sha256),
+            "source_base64": .null,
         ]
         if !file.source.isUTF8 {
             object["source_base64"] = .string(Data(file.source.bytes).base64EncodedString())
