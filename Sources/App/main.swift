@@ -115,7 +115,7 @@ case let .completions(shell):
 case .manPage:
     print(ManPage.text(keys: KeyTable.groups), terminator: "")
     exit(0)
-case .browse, .upload, .submit, .queue, .drain, .courses, .course, .grades, .due, .calendar, .sync, .status:
+case .browse, .upload, .submit, .queue, .drain, .courses, .course, .grades, .due, .calendar, .sync, .status, .mcp:
     break
 }
 
@@ -169,6 +169,8 @@ case let .sync(directory, json):
     runCommand(writingThrough: services) { await SyncCommand.run(course: course, directory: directory, json: json, services: services) }
 case let .status(json):
     runCommand(writingThrough: services) { await StatusCommand.run(json: json, services: services) }
+case .mcp:
+    runCommand(writingThrough: services) { await MCPServer.run(services: services, options: options) }
 case .browse:
     break
 case .login, .logout, .completions, .manPage:

@@ -115,6 +115,15 @@ extension LaunchOptions {
             ]
         ),
         CommandSpec(
+            usage: "mcp [BACKEND] [--offline]",
+            summary: "Serve the Model Context Protocol on standard input and output, for an assistant to read your courses, "
+                + "what's due, grades, announcements and files; it reads only, and hands nothing in.",
+            start: .mcp,
+            examples: [
+                ("what an MCP client's configuration runs", "mcp"),
+            ]
+        ),
+        CommandSpec(
             usage: "login [URL | --moodle URL] [--profile NAME]",
             summary: "Check a Canvas URL and an access token, or log in to a Moodle site (--moodle URL), and save the login, "
                 + "so a plain start opens that site.",

@@ -80,7 +80,7 @@ extension LaunchOptions {
             try takeCourse(id.path, for: name)
         case .browse:
             if let stray = files.first { throw Self.strayInBrowser(stray, pathExists: pathExists) }
-        case .queue, .drain, .courses, .due, .calendar, .status, .logout, .manPage:
+        case .queue, .drain, .courses, .due, .calendar, .status, .mcp, .logout, .manPage:
             if let stray = files.first { throw UsageError("unexpected argument '\(stray.path)'") }
         case let .sync(_, json):
             guard action == .run else { return }

@@ -35,7 +35,7 @@ extension LaunchOptions {
             options, value throws(UsageError) in options.catalogPath = try path(value, for: "--catalog")
         },
         OptionSpec(
-            "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) && $0 != .status && $0 != .courses },
+            "--course", value: "ID", commands: backendCommands.filter { !plannerCommands.contains($0) && ![.status, .courses, .mcp].contains($0) },
             help: "Open this course at start: its Canvas ID, a form like sis_course_id:ABC, or its Canvas web address "
                 + "(https://school.instructure.com/courses/1003/…), whose Canvas is then used unless --canvas or --catalog says otherwise."
         ) { options, value throws(UsageError) in try options.takeCourse(value, for: "--course") },
@@ -76,7 +76,7 @@ extension LaunchOptions {
         OptionSpec("--event-log", value: "FILE", help: "Append usage events to FILE, one JSON object per line.") {
             options, value throws(UsageError) in options.eventLogPath = try path(value, for: "--event-log")
         },
-        OptionSpec("--offline", commands: [.browse, .courses] + courseCommands + plannerCommands, help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
+        OptionSpec("--offline", commands: [.browse, .courses] + courseCommands + plannerCommands + [.mcp], help: "Show only what was saved from earlier runs and send nothing; uploads stay queued.") {
             options, _ in options.offline = true
         },
         OptionSpec("--due", commands: [.browse], help: "Start on the Due pane: what is due across your courses, missing first.") {
@@ -133,7 +133,7 @@ extension LaunchOptions {
     ]
 
     /// The commands that browse, send or list what is due, and so need a backend.
-    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain, .courses, .sync, .status] + courseCommands + plannerCommands
+    static let backendCommands: [CommandName] = [.browse, .upload, .submit, .queue, .drain, .courses, .sync, .status, .mcp] + courseCommands + plannerCommands
 
     /// The commands that print one course, named by their argument.
     static let courseCommands: [CommandName] = [.course, .grades]

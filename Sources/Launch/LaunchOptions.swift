@@ -31,6 +31,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case course(json: Bool = false)
         /// `grades ID [--json]`: print how a course's total is made, group by group.
         case grades(json: Bool = false)
+        /// `mcp`: serve the Model Context Protocol on standard input and output.
+        case mcp
         /// `calendar [--days N]`: print what is due as an iCalendar file, up to `days` ahead.
         case calendar(days: Int? = nil)
         /// `sync --course ID [DIR] [--json]`: download the course's new and changed files, into
@@ -56,7 +58,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// The commands by name, to say which one an option goes with.
     public enum CommandName: String, CaseIterable, Sendable {
-        case browse, upload, submit, queue, drain, courses, course, grades, due, calendar, sync, status, login, logout, completions
+        case browse, upload, submit, queue, drain, courses, course, grades, due, calendar, sync, status, mcp, login, logout, completions
         case manPage = "man-page"
     }
 
@@ -149,6 +151,7 @@ extension LaunchOptions.Command {
         case .courses: .courses
         case .course: .course
         case .grades: .grades
+        case .mcp: .mcp
         case .due: .due
         case .calendar: .calendar
         case .sync: .sync

@@ -134,7 +134,7 @@ public enum LiveEnvironment {
     /// nothing queued exited while libcurl was still opening and crashed one time in five.
     private static func goesOnlineAtOnce(_ command: LaunchOptions.Command) -> Bool {
         switch command {
-        case .browse, .courses, .course, .grades, .due, .calendar, .sync, .status: return true
+        case .browse, .courses, .course, .grades, .due, .calendar, .sync, .status, .mcp: return true
         case .drain, .upload, .submit, .queue, .login, .logout, .completions, .manPage: return false
         }
     }

@@ -2,7 +2,7 @@ import TextBasics
 
 /// Text as finding compares it: no case, no accents (Vietnamese đ as d too), so `lap trinh`
 /// finds "Lập trình"; scripts without a Latin spelling are left as they are.
-enum SearchText {
+package enum SearchText {
     static func folded(_ text: String) -> String {
         var folder = Folder()
         return String(decoding: folder.fold(text), as: UTF8.self)
@@ -83,5 +83,13 @@ enum SearchText {
             index += 1
         }
         return false
+    }
+}
+
+extension SearchText {
+    /// Whether every word of `query` is in `text`, as finding compares them; an empty query finds nothing.
+    package static func finds(_ query: String, in text: String) -> Bool {
+        let words = words(query).map { Array($0.utf8) }
+        return !words.isEmpty && matches(words, in: Array(folded(text).utf8))
     }
 }

@@ -13,7 +13,7 @@ package enum CourseCommand {
         guard let report = await CourseReport.load(id, environment: environment, json: json) else { return 1 }
         let now = environment.clock.now()
         if json {
-            QueueCommands.sayExactly(CourseJSON.text(report, now: now))
+            QueueCommands.sayExactly(CourseJSON.text(report))
             return 0
         }
         QueueCommands.sayExactly(CoursePlainText.text(report, now: now, style: .forStandardOutput(processEnvironment)))

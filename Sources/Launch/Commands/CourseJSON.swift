@@ -8,8 +8,12 @@ import TerminalUI
 /// announcements and its files, with fields that keep their names and meaning from one version
 /// to the next; a section that could not be read is `null` and named in `unavailable`.
 enum CourseJSON {
-    static func text(_ report: CourseReport, now: Date) -> String {
-        let object = PrettyJSON.Value.object([
+    static func text(_ report: CourseReport) -> String {
+        QueueListing.escapingTerminalControls(PrettyJSON.text(value(report)))
+    }
+
+    static func value(_ report: CourseReport) -> PrettyJSON.Value {
+        .object([
             "course": CoursesJSON.object(report.course, adding: ["teachers": .array(report.course.teachers.map(PrettyJSON.Value.string))]),
             "assignments": report.assignments.value.map { .array($0.map(assignment)) } ?? .null,
             "announcements": report.announcements.value.map { .array($0.map(announcement)) } ?? .null,
@@ -19,7 +23,6 @@ enum CourseJSON {
                 .object(["section": .string(section), "kind": .string(failure.kind.rawValue), "message": .string(Sanitizer.clean(failure.message))])
             }),
         ])
-        return QueueListing.escapingTerminalControls(PrettyJSON.text(object))
     }
 
     private static func assignment(_ assignment: Assignment) -> PrettyJSON.Value {
@@ -59,7 +62,7 @@ enum CourseJSON {
         }
     }
 
-    private static func announcement(_ announcement: Announcement) -> PrettyJSON.Value {
+    static func announcement(_ announcement: Announcement) -> PrettyJSON.Value {
         .object([
             "id": .string(announcement.id),
             "title": .string(announcement.title),
@@ -71,7 +74,7 @@ enum CourseJSON {
         ])
     }
 
-    private static func files(_ files: CourseFiles) -> PrettyJSON.Value {
+    static func files(_ files: CourseFiles) -> PrettyJSON.Value {
         .array(files.files.map { file in
             .object([
                 "id": .string(file.id),

@@ -38,29 +38,58 @@ struct CourseReport {
             .compactMap { name, failure in failure.map { (name, $0) } }
     }
 
+    /// Where each part is read from.
+    struct Readers {
+        var overview: CourseSectionReader<Course>
+        var assignments: CourseSectionReader<[Assignment]>
+        var announcements: CourseSectionReader<[Announcement]>
+        var files: CourseSectionReader<CourseFiles>
+
+        /// The Course pane's own.
+        static func of(_ environment: EnvironmentValues) -> Readers {
+            Readers(overview: .overview(environment), assignments: .assignments(environment), announcements: .announcements(environment), files: .files(environment))
+        }
+
+        /// Each waiting for the site at most `limit` where a saved copy can stand in.
+        func answeringWithin(_ limit: Duration) -> Readers {
+            Readers(
+                overview: overview.answeringWithin(limit), assignments: assignments.answeringWithin(limit),
+                announcements: announcements.answeringWithin(limit), files: files.answeringWithin(limit)
+            )
+        }
+    }
+
     /// Reads every part at once; nil, with the failure said (as JSON too when `json`), when the
     /// course itself can be had neither from the site nor from a saved copy.
     static func load(_ id: CourseID, environment: EnvironmentValues, json: Bool) async -> CourseReport? {
-        let now = environment.clock.now()
-        async let course = part(.overview(environment), id, what: "course \(id) is", now: now)
-        async let assignments = part(.assignments(environment), id, section: "assignments", now: now)
-        async let announcements = part(.announcements(environment), id, section: "announcements", now: now)
-        async let files = part(.files(environment), id, section: "files", now: now)
-        let overview = await course
-        guard let value = overview.value else {
-            let failure = overview.failure ?? SavedCopyFallback.Failure(message: "course \(id) could not be read", kind: .failed)
+        switch await load(id, from: .of(environment), now: environment.clock.now()) {
+        case let .failure(failure):
             FailureReport.say(failure.message, kind: failure.kind, json: json)
             return nil
+        case let .success(report):
+            for (section, failure) in report.unavailable {
+                QueueCommands.printError("\(section.capitalized): \(failure.message)")
+            }
+            return report
         }
-        let report = CourseReport(course: value, courseSavedAt: overview.savedAt, assignments: await assignments, announcements: await announcements, files: await files)
-        for (section, failure) in report.unavailable {
-            QueueCommands.printError("\(section.capitalized): \(failure.message)")
+    }
+
+    /// Reads every part at once from `readers`; the failure when the course itself can be had
+    /// neither from the site nor from a saved copy.
+    static func load(_ id: CourseID, from readers: Readers, now: Date) async -> Result<CourseReport, SavedCopyFallback.Failure> {
+        async let course = part(readers.overview, id, what: "course \(id) is", now: now)
+        async let assignments = part(readers.assignments, id, section: "assignments", now: now)
+        async let announcements = part(readers.announcements, id, section: "announcements", now: now)
+        async let files = part(readers.files, id, section: "files", now: now)
+        let overview = await course
+        guard let value = overview.value else {
+            return .failure(overview.failure ?? SavedCopyFallback.Failure(message: "course \(id) could not be read", kind: .failed))
         }
-        return report
+        return .success(CourseReport(course: value, courseSavedAt: overview.savedAt, assignments: await assignments, announcements: await announcements, files: await files))
     }
 
     /// Section `section` of course `id` from `reader`, or its saved copy (`SavedCopyFallback`).
-    private static func part<Value>(_ reader: CourseSectionReader<Value>, _ id: CourseID, section: String, now: Date) async -> Part<Value> {
+    static func part<Value>(_ reader: CourseSectionReader<Value>, _ id: CourseID, section: String, now: Date) async -> Part<Value> {
         await part(reader, id, what: "course \(id)'s \(section) are", label: section.capitalized + ": ", now: now)
     }
 

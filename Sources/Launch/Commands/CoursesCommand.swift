@@ -23,11 +23,31 @@ package enum CoursesCommand {
 
     /// Every course of `scope`, page after page, else the list last saved (`SavedCopyFallback`).
     static func load(_ scope: CourseScope, environment: EnvironmentValues, json: Bool) async -> [Course]? {
+        switch await read(scope, environment: environment) {
+        case let .success(answer):
+            return answer.value
+        case let .failure(failure):
+            FailureReport.say(failure.message, kind: failure.kind, json: json)
+            return nil
+        }
+    }
+
+    /// What `load` reads, and when the saved copy it is was saved (nil: the site's answer), or why
+    /// neither could be had, said to nobody yet. With `within`, the site is waited for at most that
+    /// long where a saved copy can stand in for its answer.
+    static func read(
+        _ scope: CourseScope, environment: EnvironmentValues, within limit: Duration? = nil
+    ) async -> Result<(value: [Course], savedAt: Date?), SavedCopyFallback.Failure> {
         let client = environment.courseClient
         let clock = environment.clock
-        return await SavedCopyFallback.answer(
-            { try await CourseListing.allCourses(of: scope, from: client, now: clock.now) }, saved: { environment.savedCopies.courses(scope) },
-            nothingSaved: "no \(scope.title) course list is saved on this machine yet", now: environment.clock.now(), json: json
-        )?.value
+        let saved = environment.savedCopies.courses
+        let fetch: @Sendable () async throws -> [Course] = { try await CourseListing.allCourses(of: scope, from: client, now: clock.now) }
+        return await SavedCopyFallback.outcome(
+            {
+                guard let limit, saved(scope) != nil else { return try await fetch() }
+                return try await SlowSite.race(limit, fetch)
+            },
+            saved: { saved(scope) }, nothingSaved: "no \(scope.title) course list is saved on this machine yet", now: clock.now()
+        )
     }
 }

@@ -6,8 +6,11 @@ import FoundationEssentials
 /// (grouped by term), with fields that keep their names and meaning from one version to the next.
 enum CoursesJSON {
     static func text(_ groups: [CourseListing.Group]) -> String {
-        let listed = groups.flatMap { group in group.courses.map { object($0, adding: ["group": .string(group.heading)]) } }
-        return QueueListing.escapingTerminalControls(PrettyJSON.text(.array(listed)))
+        QueueListing.escapingTerminalControls(PrettyJSON.text(value(groups)))
+    }
+
+    static func value(_ groups: [CourseListing.Group]) -> PrettyJSON.Value {
+        .array(groups.flatMap { group in group.courses.map { object($0, adding: ["group": .string(group.heading)]) } })
     }
 
     /// A course's object, with `extra` fields besides the ones every command gives.

@@ -7,17 +7,38 @@ extension DueCommands {
     /// for it, else what was last saved of that range (`SavedCopyFallback`); nil, with the failure
     /// said (as JSON too with `json`), when neither can be had.
     static func load(days: Int, environment: EnvironmentValues, now: Date, json: Bool = false) async -> [PlannerItem]? {
+        switch await read(days: days, environment: environment, now: now) {
+        case let .success(answer):
+            return answer.items
+        case let .failure(failure):
+            FailureReport.say(failure.message, kind: failure.kind, json: json)
+            return nil
+        }
+    }
+
+    /// What `load` reads, and when the saved copy it is was saved (nil: the site's answer), or why
+    /// neither could be had, said to nobody yet. With `within`, the site is waited for at most that
+    /// long where a saved copy can stand in for its answer.
+    static func read(
+        days: Int, environment: EnvironmentValues, now: Date, within limit: Duration? = nil
+    ) async -> Result<(items: [PlannerItem], savedAt: Date?), SavedCopyFallback.Failure> {
         let start = now.addingTimeInterval(-DueListing.lookBack)
         let end = now.addingTimeInterval(TimeInterval(days) * 86_400)
         let planner = environment.planner
-        guard let (items, savedAt) = await SavedCopyFallback.answer(
-            { try await planner.items(start, end, .ignored) }, saved: environment.savedCopies.planner,
-            nothingSaved: "nothing due is saved on this machine yet", now: now, json: json
-        ) else { return nil }
-        guard savedAt != nil else { return items }
+        let saved = environment.savedCopies.planner
+        let fetch: @Sendable () async throws -> [PlannerItem] = { try await planner.items(start, end, .ignored) }
+        let outcome = await SavedCopyFallback.outcome(
+            {
+                guard let limit, saved() != nil else { return try await fetch() }
+                return try await SlowSite.race(limit, fetch)
+            },
+            saved: saved, nothingSaved: "nothing due is saved on this machine yet", now: now
+        )
+        guard case let .success((items, savedAt?)) = outcome else { return outcome.map { ($0.value, $0.savedAt) } }
         let inRange = items.filter { $0.date >= start && $0.date < end }
         // Named from the saved course lists, as the planner's own answers are.
         let copy = PlannerClient { _, _, _ in inRange }
-        return (try? await copy.fittedToCourses(from: environment.savedCopies, now: environment.clock.now).items(start, end, .ignored)) ?? inRange
+        let named = (try? await copy.fittedToCourses(from: environment.savedCopies, now: environment.clock.now).items(start, end, LoadProgress.ignored)) ?? inRange
+        return .success((named, savedAt))
     }
 }

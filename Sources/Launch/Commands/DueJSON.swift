@@ -8,11 +8,10 @@ import FoundationEssentials
 enum DueJSON {
     /// The items as a JSON array, pretty-printed, in the order the pane lists them at `now`.
     static func text(_ items: [PlannerItem], now: Date) -> String {
-        let listed = DueListing.ordered(items, now: now).map { object($0, now: now) }
-        return QueueListing.escapingTerminalControls(PrettyJSON.text(.array(listed)))
+        QueueListing.escapingTerminalControls(PrettyJSON.text(.array(DueListing.ordered(items, now: now).map { object($0, now: now) })))
     }
 
-    private static func object(_ item: PlannerItem, now: Date) -> PrettyJSON.Value {
+    static func object(_ item: PlannerItem, now: Date) -> PrettyJSON.Value {
         .object([
             "id": .string(item.id),
             "kind": .string(item.kind.canvasName),

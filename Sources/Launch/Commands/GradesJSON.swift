@@ -7,8 +7,12 @@ import FoundationEssentials
 /// meaning from one version to the next.
 enum GradesJSON {
     static func text(_ grades: CourseGrades, course: CourseID, savedAt: Date?) -> String {
+        QueueListing.escapingTerminalControls(PrettyJSON.text(value(grades, course: course, savedAt: savedAt)))
+    }
+
+    static func value(_ grades: CourseGrades, course: CourseID, savedAt: Date?) -> PrettyJSON.Value {
         let calculator = GradeCalculator(grades)
-        let object = PrettyJSON.Value.object([
+        return .object([
             "course_id": .string(course.rawValue),
             "total": total(grades, calculator: calculator),
             "computed_by": .string(grades.reporter),
@@ -18,7 +22,6 @@ enum GradesJSON {
             "groups": .array(grades.groups.map { group(($0), grades: grades, calculator: calculator) }),
             "saved_at": .string(savedAt?.formatted(.iso8601)),
         ])
-        return QueueListing.escapingTerminalControls(PrettyJSON.text(object))
     }
 
     /// The course total: as the site reports it where it computes its own, else by Canvas's

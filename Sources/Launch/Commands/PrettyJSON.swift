@@ -2,7 +2,7 @@
 /// `.sortedKeys` and `.withoutEscapingSlashes`, which scripts reading `queue --json` have seen.
 enum PrettyJSON {
     /// A JSON value: what the listing is built of, so nothing JSON can't hold gets in.
-    indirect enum Value {
+    indirect enum Value: Equatable {
         case null
         case bool(Bool)
         case integer(Int64)
@@ -25,7 +25,16 @@ enum PrettyJSON {
         return output
     }
 
-    private static func write(_ value: Value, indent: Int, to output: inout String) {
+    /// `value` as JSON text on one line, with no space between its parts: a message of a
+    /// protocol whose messages are lines.
+    static func line(_ value: Value) -> String {
+        var output = ""
+        write(value, indent: nil, to: &output)
+        return output
+    }
+
+    /// Writes `value`; `indent` nil writes it on one line.
+    private static func write(_ value: Value, indent: Int?, to output: inout String) {
         switch value {
         case .null:
             output += "null"
@@ -38,6 +47,15 @@ enum PrettyJSON {
         case let .string(text):
             writeString(text, to: &output)
         case let .array(array):
+            guard let indent else {
+                output += "["
+                for (index, element) in array.enumerated() {
+                    if index > 0 { output += "," }
+                    write(element, indent: nil, to: &output)
+                }
+                output += "]"
+                return
+            }
             output += "[\n"
             for (index, element) in array.enumerated() {
                 output += String(repeating: " ", count: indent + 2)
@@ -47,20 +65,35 @@ enum PrettyJSON {
             if array.isEmpty { output += "\n" }
             output += String(repeating: " ", count: indent) + "]"
         case let .object(object):
-            output += "{\n"
-            // The keys are the listing's own ASCII names, so byte order is the order
-            // JSONSerialization sorted them in.
-            let keys = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (index, key) in keys.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
-                writeString(key, to: &output)
-                output += " : "
-                write(object[key] ?? .null, indent: indent + 2, to: &output)
-                output += index == keys.count - 1 ? "\n" : ",\n"
-            }
-            if keys.isEmpty { output += "\n" }
-            output += String(repeating: " ", count: indent) + "}"
+            writeObject(object, indent: indent, to: &output)
         }
+    }
+
+    private static func writeObject(_ object: [String: Value], indent: Int?, to output: inout String) {
+        // The keys are the listing's own ASCII names, so byte order is the order
+        // JSONSerialization sorted them in.
+        let keys = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard let indent else {
+            output += "{"
+            for (index, key) in keys.enumerated() {
+                if index > 0 { output += "," }
+                writeString(key, to: &output)
+                output += ":"
+                write(object[key] ?? .null, indent: nil, to: &output)
+            }
+            output += "}"
+            return
+        }
+        output += "{\n"
+        for (index, key) in keys.enumerated() {
+            output += String(repeating: " ", count: indent + 2)
+            writeString(key, to: &output)
+            output += " : "
+            write(object[key] ?? .null, indent: indent + 2, to: &output)
+            output += index == keys.count - 1 ? "\n" : ",\n"
+        }
+        if keys.isEmpty { output += "\n" }
+        output += String(repeating: " ", count: indent) + "}"
     }
 
     /// A whole number as an integer (`10`, not `10.0`), any other the shortest way Swift writes it.

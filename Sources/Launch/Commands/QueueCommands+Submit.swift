@@ -62,7 +62,7 @@ extension QueueCommands {
 
     /// Why `file` isn't there to hand in: checked before the question, which should never be
     /// about a file that can't be sent. The queue checks it again as it copies it.
-    private static func absence(of file: LocalPath) -> String? {
+    static func absence(of file: LocalPath) -> String? {
         guard let status = file.status() else { return UploadQueueError.missing(path: file.path).userMessage }
         return status.st_mode & S_IFMT == S_IFDIR ? UploadQueueError.folder(path: file.path).userMessage : nil
     }

@@ -54,7 +54,12 @@ enum QueueListing {
 
     /// The jobs as JSON, with raw sizes and course IDs; `course_name` where `courseNames` knows the course.
     static func json(_ jobs: [UploadJob], courseNames: [CourseID: String] = [:]) -> String {
-        escapingTerminalControls(PrettyJSON.text(.array(jobs.map { object($0, courseName: courseNames[$0.courseID]) })))
+        escapingTerminalControls(PrettyJSON.text(value(jobs, courseNames: courseNames)))
+    }
+
+    /// The jobs as a JSON value, as `json` writes them.
+    static func value(_ jobs: [UploadJob], courseNames: [CourseID: String] = [:]) -> PrettyJSON.Value {
+        .array(jobs.map { object($0, courseName: courseNames[$0.courseID]) })
     }
 
     /// JSON text with what a terminal acts on (see `Sanitizer.isTerminalControl`) and the

@@ -11,7 +11,7 @@ extension Completions {
             case .sync: rest = ["            '1:directory:_files -/'"]
             case .completions: rest = ["            '1:shell:(\(LaunchOptions.Shell.allCases.map(\.rawValue).joined(separator: " ")))'"]
             case .course, .grades: rest = ["            '1:course ID: '"]
-            case .queue, .drain, .courses, .due, .calendar, .status, .logout, .manPage: rest = []
+            case .queue, .drain, .courses, .mcp, .due, .calendar, .status, .logout, .manPage: rest = []
             }
             return "        \(command.rawValue))\n            _arguments -s \\\n\((specs + rest).joined(separator: " \\\n"))\n            ;;"
         }
