@@ -168,9 +168,9 @@ public enum LiveEnvironment {
         of account: SiteAccount, in store: SavedCopyStore, offline: Bool, environment: inout EnvironmentValues
     ) -> SavedCopyAccounts {
         let accounts = SavedCopyAccounts(origin: account.url.absoluteString, store: store, account: account)
-        if let account = accounts.remembered {
-            environment.savedCopies = .store(store, account: account)
-        }
+        // Read through the account as it is then: known at start, or learned from the site
+        // later, when the copies saved since are shown too.
+        environment.savedCopies = .store(store) { accounts.remembered }
         environment.notificationLog = .store(store) { accounts.remembered }
         environment.courseClient = offline ? .offline : environment.courseClient.saving(to: store) { await accounts.current() }
         environment.planner = (offline ? .offline : environment.planner.saving(to: store) { await accounts.current() })

@@ -18,6 +18,8 @@ package enum MCPServer {
     package static func run(services: LiveEnvironment.Services, options: LaunchOptions) async -> Int32 {
         // A client that closes its end mid-answer must end the server quietly, not kill it.
         signal(SIGPIPE, SIG_IGN)
+        // Saved copies are the account's: learning it now lets the first answer be saved.
+        services.learnAccountAhead()
         let server = MCPSession(context: .live(services, options: options), output: MessageOutput())
         await server.serve(MessageLines.reading())
         return 0

@@ -65,12 +65,49 @@ enum Command {
         stdout: String,
         stderr: String
     ) throws -> pid_t {
+        try spawn(executable, arguments, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
+    }
+
+    /// Starts `executable` with its standard input and output on pipes and its standard error in
+    /// the file `stderr`: the child, the end to write its input to, and the end to read its output from.
+    static func spawnPiped(_ executable: String, _ arguments: [String], environment: [String: String], stderr: String) throws -> (pid: pid_t, input: Int32, output: Int32) {
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        guard pipe(&input) == 0, pipe(&output) == 0 else {
+            throw SpawnError(description: "can't make pipes: \(String(cString: strerror(errno)))")
+        }
+        // Not inherited by children started meanwhile from other tests; dup2 clears it on 0 and 1.
+        for descriptor in input + output { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        let pid = try spawn(executable, arguments, environment: environment) { actions in
+            posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+            posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+            posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
+        close(input[0])
+        close(output[1])
+        return (pid, input[1], output[0])
+    }
+
+    /// Waits for child `pid` to end: its status as shells report it.
+    static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        return decode(status)
+    }
+
+    private static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String], descriptors: (inout posix_spawn_file_actions_t) -> Void
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        descriptors(&actions)
         closeInheritedDescriptors(&actions)
 
         var attributes = posix_spawnattr_t()
