@@ -92,7 +92,7 @@ extension LaunchOptions {
         },
         OptionSpec("--no-cache", commands: backendCommands, help: "Neither show nor save copies of what Canvas or Moodle answers.") { options, _ in options.noCache = true },
         OptionSpec(
-            "--json", commands: [.queue, .courses, .due, .sync, .status] + courseCommands,
+            "--json", commands: [.queue, .courses, .course, .grades, .due, .sync, .status],
             help: "Print the queue, the courses, a course, its grades, what is due, what sync did or the status as JSON, for scripts; "
                 + "a failure as {\"error\": {\"kind\", \"message\"}}."
         ) { options, _ in

@@ -61,7 +61,7 @@ struct OptionSpec: Sendable {
     }
 
     /// The most commands a misuse lists as those an option goes with.
-    static let longestListNamed = 6
+    static let longestListNamed = 7
 
     /// Commands as a sentence names them: by their words, and the browser, which has no word,
     /// by what starts it.

@@ -34,7 +34,7 @@ import Testing
         (["--catalog="], "--catalog needs a file path, not an empty value"),
         (["uplod", "--course", "3", "a.txt"], "unknown command 'uplod'; did you mean 'upload'?"),
         (["--cours", "3"], "unknown option '--cours'; did you mean '--course'?"),
-        (["queue", "--offline"], "--offline only goes with the browser (coursebrowser with no command), 'courses', 'course', 'grades', 'due' or 'calendar'"),
+        (["queue", "--offline"], "--offline only goes with the browser (coursebrowser with no command), 'courses', 'course', 'grades', 'due', 'calendar' or 'mcp'"),
         (["--canvas", "http://school.example"],
          "--canvas uses plain http, which would send your access token unencrypted; use https://school.example"),
     ])

@@ -55,8 +55,8 @@ struct CommandHelpTests {
     @Test func optionsLimitedToTheBrowserNameItAsUsersStartIt() throws {
         #expect(!LaunchOptions.helpText.contains("'browse'"))
         let offline = try #require(LaunchOptions.spec(named: "--offline"))
-        #expect(offline.fullHelp.hasSuffix(" Only with the browser (no command), 'courses', 'course', 'grades', 'due' or 'calendar'."))
-        #expect(throws: UsageError("--offline only goes with the browser (coursebrowser with no command), 'courses', 'course', 'grades', 'due' or 'calendar'")) {
+        #expect(offline.fullHelp.hasSuffix(" Only with the browser (no command), 'courses', 'course', 'grades', 'due', 'calendar' or 'mcp'."))
+        #expect(throws: UsageError("--offline only goes with the browser (coursebrowser with no command), 'courses', 'course', 'grades', 'due', 'calendar' or 'mcp'")) {
             try LaunchOptions.parse(["queue", "--offline"])
         }
         for spec in LaunchOptions.optionSpecs {

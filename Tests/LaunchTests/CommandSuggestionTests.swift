@@ -10,7 +10,7 @@ struct CommandSuggestionTests {
         try LaunchOptions.parse(bytes: arguments.map { Array($0.utf8) }, pathExists: { existing.contains($0.path) })
     }
 
-    private static let commandList = "'upload', 'submit', 'queue', 'drain', 'courses', 'course', 'grades', 'due', 'calendar', 'sync', 'status', "
+    private static let commandList = "'upload', 'submit', 'queue', 'drain', 'courses', 'course', 'grades', 'due', 'calendar', 'sync', 'status', 'mcp', "
         + "'login', 'logout', 'completions' and 'man-page'"
 
     @Test(arguments: [

@@ -33,7 +33,7 @@ import Testing
         (["due", "--days", "2", "--days", "3"], "--days was given more than once"),
         (["--days", "3"], "--days only goes with 'due' or 'calendar'"),
         (["queue", "--days", "3"], "--days only goes with 'due' or 'calendar'"),
-        (["calendar", "--json"], "--json doesn't go with 'calendar'"),
+        (["calendar", "--json"], "--json only goes with 'queue', 'courses', 'course', 'grades', 'due', 'sync' or 'status'"),
         (["due", "--course", "3"], "--course doesn't go with 'due'"),
         (["due", "--due"], "--due only goes with the browser (coursebrowser with no command)"),
         (["due", "extra"], "unexpected argument 'extra'"),

@@ -112,7 +112,7 @@ struct LaunchOptionsTests {
         (["--request-timeout", "0"], "--request-timeout needs a whole number of seconds from 1 to 86400, not '0'"),
         (["drain", "--timeout", "soon"], "--timeout needs a whole number of seconds from 1 to 86400, not 'soon'"),
         (["--timeout", "5"], "--timeout only goes with 'drain'; for requests use --request-timeout"),
-        (["--json"], "--json doesn't go with the browser (coursebrowser with no command)"),
+        (["--json"], "--json only goes with 'queue', 'courses', 'course', 'grades', 'due', 'sync' or 'status'"),
         (["queue", "--due"], "--due only goes with the browser (coursebrowser with no command)"),
         (["drain", "--clear-done"], "--clear-done only goes with 'queue'"),
         (["upload", "a.txt"], "upload needs --course ID"),

@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: [
         (["sync"], "sync needs --course ID"),
         (["sync", "a", "b", "--course", "1"], "unexpected argument 'b'"),
-        (["sync", "--course", "1", "--offline"], "--offline only goes with the browser (coursebrowser with no command), 'courses', 'course', 'grades', 'due' or 'calendar'"),
+        (["sync", "--course", "1", "--offline"], "--offline only goes with the browser (coursebrowser with no command), 'courses', 'course', 'grades', 'due', 'calendar' or 'mcp'"),
         (["queue", "--download-dir", "d"], "--download-dir only goes with the browser (coursebrowser with no command) or 'sync'"),
         (["--download-dir", ""], "--download-dir needs a file path, not an empty value"),
         (["sync", "--course", "1", "--download-dir", "a", "--download-dir", "b"], "--download-dir was given more than once"),

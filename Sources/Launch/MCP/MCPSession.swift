@@ -30,6 +30,12 @@ actor MCPSession {
                 await take(bytes)
             }
         }
+        // A client that stopped reading wants no more answers; one that only closed its input
+        // still reads what it asked for.
+        if await output.isClosed {
+            running.values.forEach { $0.cancel() }
+            return
+        }
         while let next = running.first {
             await next.value.value
             running[next.key] = nil
