@@ -149,13 +149,15 @@ public enum LiveEnvironment {
     }
 
     /// The one rate budget of this process, starting from the reading an earlier run kept of
-    /// the same Canvas (`host`); everything `sync` sends is background work, which leaves the
-    /// budget's reserve to the app.
+    /// the same Canvas (`host`); everything `sync` and `mcp` send is background work, which
+    /// leaves the budget's reserve to the app: neither a sync nor an assistant's burst of
+    /// questions can cost the person at the keys a 403.
     private static func makeBudget(
         options: LaunchOptions, processEnvironment: [String: String], clock: WallClock, file: RateReadingFile, host: String
     ) -> RateBudget {
         var allBackground = false
         if case .sync = options.command { allBackground = true }
+        if case .mcp = options.command { allBackground = true }
         let saved = file.read().flatMap { $0.host == host ? $0 : nil }
         return RateBudget(
             policy: .given(by: processEnvironment), clock: clock, allBackground: allBackground, saved: saved, onReading: file.note

@@ -218,6 +218,30 @@ import Testing
         #expect(status == 0, "ends quietly, not by SIGPIPE (141): \(String(describing: status)) \(leaving.stderr)")
     }
 
+    @Test func aBurstOfQuestionsIsHeldToTheRateBudgetAndMeetsNo403() async throws {
+        let server = try FakeCanvasServer()
+        defer { server.stop() }
+        let shell = try CanvasCommandLine(server: server)
+        defer { shell.remove() }
+        try await server.configure(RateBudgetEndToEndTests.bucket)
+        var environment = shell.environment
+        environment["CANVAS_RATE_OUTFLOW"] = "100"
+        let client = try MCPClient(shell.arguments, environment: environment)
+        let courses = 1...12
+        for course in courses {
+            try client.request(course, "tools/call", ["name": "course", "arguments": ["course_id": "\(course)"]])
+        }
+        for course in courses {
+            let answer = try client.answer(to: course, timeout: 90)
+            #expect(answer["result"]?.objectValue?["isError"] == .boolean(false), "\(answer)")
+        }
+        client.closeInput()
+        #expect(client.finish() == 0)
+        let bucket = try JSONDecoder().decode(RateBudgetEndToEndTests.Bucket.self, from: try await server.control("GET", "/__control/rate_bucket"))
+        #expect(bucket.throttled.map(\.path) == [], "requests met a 403")
+        #expect(bucket.admitted * 40 > 600 + 50, "the burst spent more than the bucket holds, so it was held back")
+    }
+
     @Test func onMoodleWhatIsDueAndTheGradesAsTheSiteReportsThem() throws {
         let server = try FakeMoodleServer()
         defer { server.stop() }
