@@ -9,15 +9,14 @@ struct CourseReport {
     /// One section: its value and when its saved copy was made (nil: the site's answer), or why
     /// neither could be had.
     struct Part<Value> {
-        var value: Value?
-        var savedAt: Date?
-        var failure: SavedCopyFallback.Failure?
+        var outcome: Result<(value: Value, savedAt: Date?), SavedCopyFallback.Failure>
 
-        init(_ outcome: Result<(value: Value, savedAt: Date?), SavedCopyFallback.Failure>) {
-            switch outcome {
-            case let .success(answer): (value, savedAt) = (answer.value, answer.savedAt)
-            case let .failure(failure): self.failure = failure
-            }
+        var value: Value? { (try? outcome.get())?.value }
+        var savedAt: Date? { (try? outcome.get())?.savedAt }
+
+        var failure: SavedCopyFallback.Failure? {
+            guard case let .failure(failure) = outcome else { return nil }
+            return failure
         }
     }
 
@@ -49,14 +48,6 @@ struct CourseReport {
         static func of(_ environment: EnvironmentValues) -> Readers {
             Readers(overview: .overview(environment), assignments: .assignments(environment), announcements: .announcements(environment), files: .files(environment))
         }
-
-        /// Each waiting for the site at most `limit` where a saved copy can stand in.
-        func answeringWithin(_ limit: Duration) -> Readers {
-            Readers(
-                overview: overview.answeringWithin(limit), assignments: assignments.answeringWithin(limit),
-                announcements: announcements.answeringWithin(limit), files: files.answeringWithin(limit)
-            )
-        }
     }
 
     /// Reads every part at once; nil, with the failure said (as JSON too when `json`), when the
@@ -75,12 +66,15 @@ struct CourseReport {
     }
 
     /// Reads every part at once from `readers`; the failure when the course itself can be had
-    /// neither from the site nor from a saved copy.
-    static func load(_ id: CourseID, from readers: Readers, now: Date) async -> Result<CourseReport, SavedCopyFallback.Failure> {
-        async let course = part(readers.overview, id, what: "course \(id) is", now: now)
-        async let assignments = part(readers.assignments, id, section: "assignments", now: now)
-        async let announcements = part(readers.announcements, id, section: "announcements", now: now)
-        async let files = part(readers.files, id, section: "files", now: now)
+    /// neither from the site nor from a saved copy. With `within`, the site is waited for at most
+    /// that long where a saved copy can stand in.
+    static func load(
+        _ id: CourseID, from readers: Readers, now: Date, within limit: Duration? = nil
+    ) async -> Result<CourseReport, SavedCopyFallback.Failure> {
+        async let course = part(readers.overview, id, what: "course \(id) is", now: now, within: limit)
+        async let assignments = part(readers.assignments, id, section: "assignments", now: now, within: limit)
+        async let announcements = part(readers.announcements, id, section: "announcements", now: now, within: limit)
+        async let files = part(readers.files, id, section: "files", now: now, within: limit)
         let overview = await course
         guard let value = overview.value else {
             return .failure(overview.failure ?? SavedCopyFallback.Failure(message: "course \(id) could not be read", kind: .failed))
@@ -89,14 +83,18 @@ struct CourseReport {
     }
 
     /// Section `section` of course `id` from `reader`, or its saved copy (`SavedCopyFallback`).
-    static func part<Value>(_ reader: CourseSectionReader<Value>, _ id: CourseID, section: String, now: Date) async -> Part<Value> {
-        await part(reader, id, what: "course \(id)'s \(section) are", label: section.capitalized + ": ", now: now)
+    static func part<Value>(
+        _ reader: CourseSectionReader<Value>, _ id: CourseID, section: String, now: Date, within limit: Duration? = nil
+    ) async -> Part<Value> {
+        await part(reader, id, what: "course \(id)'s \(section) are", label: section.capitalized + ": ", now: now, within: limit)
     }
 
-    private static func part<Value>(_ reader: CourseSectionReader<Value>, _ id: CourseID, what: String, label: String = "", now: Date) async -> Part<Value> {
-        Part(await SavedCopyFallback.outcome(
+    private static func part<Value>(
+        _ reader: CourseSectionReader<Value>, _ id: CourseID, what: String, label: String = "", now: Date, within limit: Duration?
+    ) async -> Part<Value> {
+        Part(outcome: await SavedCopyFallback.outcome(
             { try await reader.fetch(id) }, saved: { reader.saved(id) },
-            nothingSaved: "\(what) not saved on this machine yet", now: now, what: label
+            nothingSaved: "\(what) not saved on this machine yet", now: now, what: label, within: limit
         ))
     }
 }

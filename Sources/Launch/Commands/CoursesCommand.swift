@@ -23,13 +23,7 @@ package enum CoursesCommand {
 
     /// Every course of `scope`, page after page, else the list last saved (`SavedCopyFallback`).
     static func load(_ scope: CourseScope, environment: EnvironmentValues, json: Bool) async -> [Course]? {
-        switch await read(scope, environment: environment) {
-        case let .success(answer):
-            return answer.value
-        case let .failure(failure):
-            FailureReport.say(failure.message, kind: failure.kind, json: json)
-            return nil
-        }
+        SavedCopyFallback.said(await read(scope, environment: environment), json: json)?.value
     }
 
     /// What `load` reads, and when the saved copy it is was saved (nil: the site's answer), or why
@@ -40,14 +34,9 @@ package enum CoursesCommand {
     ) async -> Result<(value: [Course], savedAt: Date?), SavedCopyFallback.Failure> {
         let client = environment.courseClient
         let clock = environment.clock
-        let saved = environment.savedCopies.courses
-        let fetch: @Sendable () async throws -> [Course] = { try await CourseListing.allCourses(of: scope, from: client, now: clock.now) }
         return await SavedCopyFallback.outcome(
-            {
-                guard let limit, saved(scope) != nil else { return try await fetch() }
-                return try await SlowSite.race(limit, fetch)
-            },
-            saved: { saved(scope) }, nothingSaved: "no \(scope.title) course list is saved on this machine yet", now: clock.now()
+            { try await CourseListing.allCourses(of: scope, from: client, now: clock.now) }, saved: { environment.savedCopies.courses(scope) },
+            nothingSaved: "no \(scope.title) course list is saved on this machine yet", now: clock.now(), within: limit
         )
     }
 }

@@ -7,13 +7,7 @@ extension DueCommands {
     /// for it, else what was last saved of that range (`SavedCopyFallback`); nil, with the failure
     /// said (as JSON too with `json`), when neither can be had.
     static func load(days: Int, environment: EnvironmentValues, now: Date, json: Bool = false) async -> [PlannerItem]? {
-        switch await read(days: days, environment: environment, now: now) {
-        case let .success(answer):
-            return answer.items
-        case let .failure(failure):
-            FailureReport.say(failure.message, kind: failure.kind, json: json)
-            return nil
-        }
+        SavedCopyFallback.said(await read(days: days, environment: environment, now: now), json: json)?.items
     }
 
     /// What `load` reads, and when the saved copy it is was saved (nil: the site's answer), or why
@@ -25,14 +19,9 @@ extension DueCommands {
         let start = now.addingTimeInterval(-DueListing.lookBack)
         let end = now.addingTimeInterval(TimeInterval(days) * 86_400)
         let planner = environment.planner
-        let saved = environment.savedCopies.planner
-        let fetch: @Sendable () async throws -> [PlannerItem] = { try await planner.items(start, end, .ignored) }
         let outcome = await SavedCopyFallback.outcome(
-            {
-                guard let limit, saved() != nil else { return try await fetch() }
-                return try await SlowSite.race(limit, fetch)
-            },
-            saved: saved, nothingSaved: "nothing due is saved on this machine yet", now: now
+            { try await planner.items(start, end, .ignored) }, saved: environment.savedCopies.planner,
+            nothingSaved: "nothing due is saved on this machine yet", now: now, within: limit
         )
         guard case let .success((items, savedAt?)) = outcome else { return outcome.map { ($0.value, $0.savedAt) } }
         let inRange = items.filter { $0.date >= start && $0.date < end }

@@ -10,10 +10,8 @@ package enum GradesCommand {
         services.learnAccountAhead()
         let environment = services.environment
         let reader = CourseSectionReader.grades(environment)
-        guard let answer = await SavedCopyFallback.answer(
-            { try await reader.fetch(id) }, saved: { reader.saved(id) },
-            nothingSaved: "course \(id)'s grades are not saved on this machine yet", now: environment.clock.now(), json: json
-        ) else { return 1 }
+        let outcome = await CourseReport.part(reader, id, section: "grades", now: environment.clock.now())
+        guard let answer = SavedCopyFallback.said(outcome.outcome, json: json) else { return 1 }
         if json {
             QueueCommands.sayExactly(GradesJSON.text(answer.value, course: id, savedAt: answer.savedAt))
             return 0

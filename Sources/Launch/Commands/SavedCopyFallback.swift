@@ -13,28 +13,17 @@ enum SavedCopyFallback {
         var kind: FailureKind
     }
 
-    /// The site's answer (`savedAt` nil), or the saved copy standing in for it; nil, with the
-    /// failure said (as JSON too when `json`), when neither can be had. `nothingSaved` says what
-    /// `--offline` found missing.
-    static func answer<Value>(
-        _ load: () async throws -> Value, saved: () -> Saved<Value>?, nothingSaved: String, now: Date, json: Bool
-    ) async -> (value: Value, savedAt: Date?)? {
-        switch await outcome(load, saved: saved, nothingSaved: nothingSaved, now: now) {
-        case let .success(answer):
-            return answer
-        case let .failure(failure):
-            FailureReport.say(failure.message, kind: failure.kind, json: json)
-            return nil
-        }
-    }
-
     /// The site's answer (`savedAt` nil), or the saved copy standing in for it, its age said on
     /// standard error after `what` (`Files: `); else why neither could be had, said to nobody yet.
-    static func outcome<Value>(
-        _ load: () async throws -> Value, saved: () -> Saved<Value>?, nothingSaved: String, now: Date, what: String = ""
+    /// `nothingSaved` says what `--offline` found missing. With `within`, the site is waited for at
+    /// most that long while a saved copy can stand in (`SlowSite`).
+    static func outcome<Value: Sendable>(
+        _ load: @escaping @Sendable () async throws -> Value, saved: () -> Saved<Value>?, nothingSaved: String, now: Date,
+        what: String = "", within limit: Duration? = nil
     ) async -> Result<(value: Value, savedAt: Date?), Failure> {
         do {
-            return .success((try await load(), nil))
+            guard let limit, saved() != nil else { return .success((try await load(), nil)) }
+            return .success((try await SlowSite.race(limit, load), nil))
         } catch {
             let offline = error is OfflineMode
             let passing = (error as? TransientError)?.isTransient == true
@@ -46,6 +35,17 @@ enum SavedCopyFallback {
             let age = DueListing.age(of: copy.savedAt, now: now)
             QueueCommands.printError(what + (offline ? "showing what was saved \(age) (--offline)" : userMessage(for: error) + "; showing what was saved \(age)"))
             return .success((copy.value, copy.savedAt))
+        }
+    }
+
+    /// What `outcome` read; nil, with its failure said (as JSON too when `json`), when it read nothing.
+    static func said<Value>(_ outcome: Result<Value, Failure>, json: Bool) -> Value? {
+        switch outcome {
+        case let .success(value):
+            return value
+        case let .failure(failure):
+            FailureReport.say(failure.message, kind: failure.kind, json: json)
+            return nil
         }
     }
 }

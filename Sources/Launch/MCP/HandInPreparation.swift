@@ -24,8 +24,7 @@ enum HandInPreparation {
         if let link = reference.link { course = link.course }
         let content = try self.content(arguments)
         let environment = context.environment
-        let reader = CourseSectionReader.assignments(environment).answeringWithin(context.waitLimit)
-        let part = await CourseReport.part(reader, course, section: "assignments", now: context.now)
+        let part = await CourseReport.part(.assignments(environment), course, section: "assignments", now: context.now, within: context.waitLimit)
         var check = Check()
         let assignment: Assignment
         let isFresh = part.value != nil && part.savedAt == nil

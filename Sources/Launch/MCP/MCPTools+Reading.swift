@@ -14,8 +14,7 @@ extension MCPTools {
 
     @Sendable static func runCourse(_ arguments: MCPArguments, _ context: MCPContext) async throws -> MCPToolAnswer.Data {
         let id = try arguments.course()
-        let readers = CourseReport.Readers.of(context.environment).answeringWithin(context.waitLimit)
-        let report = try await CourseReport.load(id, from: readers, now: context.now).get()
+        let report = try await CourseReport.load(id, from: .of(context.environment), now: context.now, within: context.waitLimit).get()
         return MCPToolAnswer.Data(CourseJSON.value(report), savedAt: report.savedAt)
     }
 
@@ -62,7 +61,7 @@ extension MCPTools {
     private static func read<Value>(
         _ reader: CourseSectionReader<Value>, _ id: CourseID, _ name: String, _ context: MCPContext
     ) async throws(SavedCopyFallback.Failure) -> (Value, savedAt: Date?) {
-        let part = await CourseReport.part(reader.answeringWithin(context.waitLimit), id, section: name, now: context.now)
+        let part = await CourseReport.part(reader, id, section: name, now: context.now, within: context.waitLimit)
         guard let value = part.value else {
             throw part.failure ?? SavedCopyFallback.Failure(message: "course \(id)'s \(name) could not be read", kind: .failed)
         }

@@ -1,4 +1,3 @@
-import CourseBrowser
 import CourseKit
 import Synchronization
 
@@ -36,18 +35,6 @@ extension SlowSite {
                 try? await Task.sleep(for: limit)
                 settle(.failure(SlowSite(limit: limit)))
             }
-        }
-    }
-}
-
-extension CourseSectionReader {
-    /// The reader, waiting for the site at most `limit` when a saved copy can stand in for its
-    /// answer; without one, as long as the site takes.
-    func answeringWithin(_ limit: Duration) -> Self {
-        let (saved, fetch) = (self.saved, self.fetch)
-        return Self(saved: saved) { id, _ in
-            guard saved(id) != nil else { return try await fetch(id) }
-            return try await SlowSite.race(limit) { try await fetch(id) }
         }
     }
 }

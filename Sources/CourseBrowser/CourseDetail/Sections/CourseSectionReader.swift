@@ -9,7 +9,7 @@ package struct CourseSectionReader<Value: Sendable>: Sendable {
     /// The backend's answer.
     package var fetch: @Sendable (CourseID) async throws -> Value
 
-    package init(saved: @escaping @Sendable (CourseID) -> Saved<Value>?, fetch: @escaping @Sendable (CourseID, LoadProgress) async throws -> Value) {
+    init(saved: @escaping @Sendable (CourseID) -> Saved<Value>?, fetch: @escaping @Sendable (CourseID, LoadProgress) async throws -> Value) {
         self.saved = saved
         self.fetch = { id in try await fetch(id, .ignored) }
     }
