@@ -2,7 +2,7 @@
 /// `.sortedKeys` and `.withoutEscapingSlashes`, which scripts reading `queue --json` have seen.
 enum PrettyJSON {
     /// A JSON value: what the listing is built of, so nothing JSON can't hold gets in.
-    indirect enum Value: Equatable {
+    indirect enum Value: Equatable, Sendable {
         case null
         case bool(Bool)
         case integer(Int64)

@@ -1,6 +1,11 @@
 import CourseBrowser
 import CourseKit
 import FoundationEssentials
+import TerminalUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `prepare_hand_in` tool: a hand-in checked as `submit` checks it, and the command that
 /// makes it, for the person to run. Handing in stays their act: nothing is queued or sent here.
@@ -12,6 +17,7 @@ enum HandInPreparation {
         case link(String)
     }
 
+    /// Checks the hand-in the arguments name and gives the command that makes it.
     @Sendable static func run(_ arguments: MCPArguments, _ context: MCPContext) async throws -> MCPToolAnswer.Data {
         var course = try arguments.course()
         let given = try arguments.text("assignment_id") ?? ""
@@ -52,7 +58,7 @@ enum HandInPreparation {
         guard given == 1 else {
             throw SavedCopyFallback.Failure(message: "give the hand-in as one of files, text_file or url", kind: .usage)
         }
-        if let text { return .text(LocalPath(text)) }
+        if let text { return .text(LocalPath(located(text))) }
         if let link {
             guard let address = link.nonBlank?.trimming(.whitespaces), !address.contains(where: \.isWhitespace) else {
                 throw SavedCopyFallback.Failure(message: "url needs one address, such as https://example.com/essay", kind: .usage)
@@ -62,7 +68,28 @@ enum HandInPreparation {
         guard let paths = files?.arrayValue?.compactMap(\.stringValue), !paths.isEmpty, paths.count == files?.arrayValue?.count else {
             throw SavedCopyFallback.Failure(message: "files needs a list of one or more file paths", kind: .usage)
         }
-        return .files(paths.map { LocalPath($0) })
+        return .files(paths.map { LocalPath(located($0)) })
+    }
+
+    /// `path` from the root, as the command must name it wherever the student runs it: one
+    /// relative to their home (`~/`) or to the directory the server runs in made whole.
+    static func located(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }) {
+            return home + path.dropFirst()
+        }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (directory == "/" ? "" : directory) + "/" + path
+    }
+
+    /// Why `path` can't go into a command shown to the student: a character a terminal acts on
+    /// or hides (a control, a tab, a line break, a direction mark), which would make the command
+    /// they read name another file than the one they run.
+    static func hiddenCharacters(in path: String) -> String? {
+        let hides = path.unicodeScalars.contains { Sanitizer.isTerminalControl($0) || $0.value < 0x20 || [0x200E, 0x200F, 0x061C].contains($0.value) }
+        return hides ? "\(Sanitizer.clean(path)) has a character in its name that a terminal hides or acts on: rename the file first" : nil
     }
 }
 
@@ -77,11 +104,13 @@ extension HandInPreparation {
             switch content {
             case let .files(files):
                 problems += [assignment.uploadRefusal(isFresh: isFresh)].compactMap { $0 } + HandInChecks.refusals(files, to: assignment)
-                    + files.compactMap(QueueCommands.absence)
+                    + files.compactMap(QueueCommands.absence) + files.compactMap { HandInPreparation.hiddenCharacters(in: $0.path) }
             case let .text(file):
+                problems += [HandInPreparation.hiddenCharacters(in: file.path)].compactMap { $0 }
                 if case let .failure(problem) = QueueCommands.readText(file) { problems.append(problem.message) }
                 reviewContent("online_text_entry", "text entry", for: assignment, isFresh: isFresh, environment: environment)
-            case .link:
+            case let .link(address):
+                problems += [HandInPreparation.hiddenCharacters(in: address)].compactMap { $0 }
                 reviewContent("online_url", "link", for: assignment, isFresh: isFresh, environment: environment)
             }
             warnings += HandInWarning.messages(for: assignment, now: now, isFresh: isFresh, lms: environment.capabilities.lmsName)
@@ -119,7 +148,8 @@ extension HandInPreparation {
     static func command(_ content: Content, course: CourseID, assignment: String, context: MCPContext) -> String {
         var words = ["coursebrowser", "submit"] + context.siteArguments + ["--course", course.rawValue, "--assignment", assignment]
         switch content {
-        case let .files(files): words += files.map(\.path)
+        // After `--`, a file named like an option (`--yes`) is still a file.
+        case let .files(files): words += ["--"] + files.map(\.path)
         case let .text(file): words += ["--text", file.path]
         case let .link(address): words += ["--url", address]
         }

@@ -1,4 +1,5 @@
 import CourseKit
+import FileSystem
 import FoundationEssentials
 
 /// What every tool reads through: the clients the panes use (so the same saved copies and the
@@ -13,6 +14,9 @@ struct MCPContext: Sendable {
     /// The options that chose the site, its token and the queue (`--canvas URL`, `--profile NAME`,
     /// …), as a command line for the same site must give them again.
     var siteArguments: [String] = []
+    /// Waits, briefly, for the saved copies still being written: an answer goes out before its
+    /// copy is on disk, and the next question may need that copy.
+    var settleWrites: @Sendable () async -> Void = {}
     /// How long a question waits for the site when a saved copy could answer it: a person asked
     /// their assistant, and a copy of a few hours ago with its age beats a spinner.
     var waitLimit: Duration = .seconds(4)
@@ -26,19 +30,11 @@ extension MCPContext {
         MCPContext(
             environment: services.environment, site: services.backendName,
             courseNames: { jobs in await QueueCommands.courseNames(of: jobs, services: services) },
-            siteArguments: options.siteArguments
+            siteArguments: options.siteArguments,
+            settleWrites: { [store = services.savedCopyStore] in
+                guard let store else { return }
+                _ = try? await Files.offload { _ in store.settle(within: 0.5) }
+            }
         )
-    }
-}
-
-extension LaunchOptions {
-    /// The options given that choose the site, its token and where the queue and copies live,
-    /// as they were given.
-    var siteArguments: [String] {
-        let pairs: [(String, String?)] = [
-            ("--canvas", canvasURL?.absoluteString), ("--moodle", moodleURL?.absoluteString), ("--catalog", catalogPath),
-            ("--profile", profile?.text), ("--token-file", tokenFile), ("--token-command", tokenCommand), ("--data-dir", dataDirectory),
-        ]
-        return pairs.flatMap { name, value in value.map { [name, $0] } ?? [] }
     }
 }

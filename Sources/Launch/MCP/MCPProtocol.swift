@@ -9,8 +9,6 @@ enum MCPProtocol {
     static let current = "2026-07-28"
     /// The revisions of the `initialize` handshake, the newest first: what `initialize` may agree on.
     static let handshakeRevisions = ["2025-11-25", "2025-06-18", "2025-03-26"]
-    /// Every revision spoken, as an unsupported-version error lists them.
-    static let supported = [current] + handshakeRevisions
 
     static let versionKey = "io.modelcontextprotocol/protocolVersion"
     static let capabilitiesKey = "io.modelcontextprotocol/clientCapabilities"

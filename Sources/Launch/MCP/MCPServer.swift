@@ -21,7 +21,7 @@ package enum MCPServer {
         // Saved copies are the account's: learning it now lets the first answer be saved.
         services.learnAccountAhead()
         let server = MCPSession(context: .live(services, options: options), output: MessageOutput())
-        await server.serve(MessageLines.reading())
+        await server.serve(MessageLines.Reader())
         return 0
     }
 }

@@ -1,5 +1,6 @@
 /// What the server says of itself: its name and version, what it offers, and how to use it.
 enum MCPServerInfo {
+    /// The server's name and version, as `initialize` and every 2026-07-28 result give them.
     static let implementation = PrettyJSON.Value.object([
         "name": .string("coursebrowser"),
         "title": .string("coursebrowser"),
@@ -20,6 +21,7 @@ enum MCPServerInfo {
     /// `server/discover`'s result (revision 2026-07-28).
     static let discovery = PrettyJSON.Value.object([
         "supportedVersions": .array([.string(MCPProtocol.current)]),
+        "serverInfo": implementation,
         "capabilities": capabilities,
         "instructions": .string(instructions),
     ])

@@ -12,15 +12,21 @@ actor MCPSession {
     private(set) var handshakeRevision: String?
     private var running: [String: Task<Void, Never>] = [:]
     private var cancelled: Set<String> = []
+    /// The reader, waiting for one of the calls running to end before it takes another.
+    private var waitingForRoom: CheckedContinuation<Void, Never>?
+
+    /// The most calls answered at once; past it, input waits (a client's burst is held, not refused).
+    static let mostAtOnce = 16
 
     init(context: MCPContext, output: MessageOutput) {
         self.context = context
         self.output = output
     }
 
-    /// Answers every message of `lines`, then waits for the answers still being worked on.
-    func serve(_ lines: AsyncStream<MessageLines.Line>) async {
-        for await line in lines {
+    /// Answers every message `reader` reads, then waits for the answers still being worked on.
+    func serve(_ reader: MessageLines.Reader) async {
+        for await line in reader.lines {
+            reader.took()
             guard await !output.isClosed else { break }
             switch line {
             case let .tooLong(bytes):
@@ -30,16 +36,13 @@ actor MCPSession {
                 await take(bytes)
             }
         }
-        // A client that stopped reading wants no more answers; one that only closed its input
-        // still reads what it asked for.
-        if await output.isClosed {
-            running.values.forEach { $0.cancel() }
-            return
-        }
-        while let next = running.first {
+        // A client that only closed its input still reads what it asked for; one that stopped
+        // reading wants no more answers.
+        while let next = running.first, await !output.isClosed {
             await next.value.value
             running[next.key] = nil
         }
+        running.values.forEach { $0.cancel() }
     }
 
     private func take(_ bytes: [UInt8]) async {
@@ -48,13 +51,16 @@ actor MCPSession {
             await output.send(error.reply)
         case let .success(request):
             guard let id = request.id else { return notice(request) }
+            guard running[PrettyJSON.line(id)] == nil else {
+                await output.send(MCPError(code: MCPProtocol.invalidRequest, message: "Invalid request: id \(PrettyJSON.line(id)) is still being answered", id: id).reply)
+                return
+            }
             switch dispatch(request) {
             case let .now(answer):
                 await output.send(reply(answer, to: id, request: request))
             case let .later(work):
-                guard running[PrettyJSON.line(id)] == nil else {
-                    await output.send(MCPError(code: MCPProtocol.invalidRequest, message: "Invalid request: id \(PrettyJSON.line(id)) is still being answered", id: id).reply)
-                    return
+                while running.count >= Self.mostAtOnce {
+                    await withCheckedContinuation { waitingForRoom = $0 }
                 }
                 start(work, for: request, id: id)
             }
@@ -80,15 +86,19 @@ actor MCPSession {
 
     private func finish(_ answer: Result<PrettyJSON.Value, MCPError>, to id: PrettyJSON.Value, request: MCPRequest, key: String) async {
         running[key] = nil
+        waitingForRoom?.resume()
+        waitingForRoom = nil
         guard cancelled.remove(key) == nil else { return }
         await output.send(reply(answer, to: id, request: request))
     }
 
-    /// The message answering `request`: its result, dressed as its revision asks, or its error.
+    /// The message answering `request`: its result, dressed as its revision asks, or its error;
+    /// every string in it cleaned of what a terminal acts on, as much of it is the site's text.
     private func reply(_ answer: Result<PrettyJSON.Value, MCPError>, to id: PrettyJSON.Value, request: MCPRequest) -> PrettyJSON.Value {
         switch answer {
         case let .success(result):
-            return .object(["jsonrpc": .string("2.0"), "id": id, "result": request.declaredVersion == nil ? result : MCPSession.stateless(result, method: request.method)])
+            let dressed = request.declaredVersion == nil ? result : MCPSession.stateless(result, method: request.method)
+            return .object(["jsonrpc": .string("2.0"), "id": id, "result": dressed.sanitized])
         case var .failure(error):
             error.id = id
             return error.reply
@@ -125,11 +135,12 @@ extension MCPSession {
 
     private func dispatch(_ request: MCPRequest) -> Dispatch {
         if request.method == "initialize" { return .now(handshake(request)) }
+        // A ping is answered whatever revision it speaks, before a handshake too, as 2025-11-25 allows.
+        if request.method == "ping" { return .now(.success(.object([:]))) }
         if let refusal = eraRefusal(request) { return .now(.failure(refusal)) }
         let context = context
         let notFound = request.declaredVersion == nil ? MCPProtocol.resourceNotFoundBefore2026 : MCPProtocol.invalidParams
         switch request.method {
-        case "ping": return .now(.success(.object([:])))
         case "server/discover": return .now(.success(MCPServerInfo.discovery))
         case "tools/list": return .now(MCPServerInfo.pageOne(request, key: "tools", MCPTools.all.map(\.listing)))
         case "resources/templates/list": return .now(MCPServerInfo.pageOne(request, key: "resourceTemplates", MCPResources.templates))
@@ -170,9 +181,10 @@ extension MCPSession {
             return MCPError(code: MCPProtocol.invalidParams, message: "Invalid params: _meta has no \"\(MCPProtocol.versionKey)\"")
         }
         guard version == MCPProtocol.current else {
+            // Only the stateless revision is spoken per request; the earlier ones start with initialize.
             return MCPError(
-                code: MCPProtocol.unsupportedVersion, message: "Unsupported protocol version",
-                data: .object(["supported": .array(MCPProtocol.supported.map(PrettyJSON.Value.string)), "requested": .string(version)])
+                code: MCPProtocol.unsupportedVersion, message: "Unsupported protocol version (revisions before \(MCPProtocol.current) start with initialize)",
+                data: .object(["supported": .array([.string(MCPProtocol.current)]), "requested": .string(version)])
             )
         }
         guard request.params["_meta"]?[MCPProtocol.capabilitiesKey]?.objectValue != nil else {

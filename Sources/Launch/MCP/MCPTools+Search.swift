@@ -7,6 +7,7 @@ extension MCPTools {
     /// The most matches one search answers: enough to find what was meant, few enough to read.
     static let mostMatches = 50
 
+    /// The `search` tool: a text across the courses, what is due and what is saved of each course.
     @Sendable static func runSearch(_ arguments: MCPArguments, _ context: MCPContext) async throws -> MCPToolAnswer.Data {
         let query = (try arguments.text("query") ?? "").trimming(.whitespaces)
         guard !query.isEmpty, query.count <= 200 else {
@@ -66,6 +67,7 @@ extension MCPTools {
         return (matches, assignments != nil || announcements != nil || files != nil)
     }
 
+    /// One match: what it is, of which course, and where it is on the site.
     private static func match(
         _ kind: String, course: Course?, id: String, title: String, url: URL?, extra: [String: PrettyJSON.Value] = [:]
     ) -> PrettyJSON.Value {
@@ -79,6 +81,7 @@ extension MCPTools {
         ]) { _, own in own })
     }
 
+    /// The `queue_status` tool: the upload queue's jobs and how many stand in each state.
     @Sendable static func runQueueStatus(_ arguments: MCPArguments, _ context: MCPContext) async throws -> MCPToolAnswer.Data {
         let jobs = try await context.environment.uploadQueue.jobs()
         var counts: [String: PrettyJSON.Value] = [:]

@@ -11,12 +11,15 @@ enum MCPTools {
     /// Said of the tools that read a site: answered from the copy saved on this machine, with its age, when the site can't be reached.
     static let offlineNotice = "Works offline: when the site can't be reached (or is slow), the copy saved on this machine is answered, and source.saved_at says how old it is."
 
+    /// Every tool, in the order `tools/list` gives them.
     static let all: [MCPTool] = [courses, course, due, grades, announcements, files, search, queueStatus, prepareHandIn]
 
+    /// The tool called `name`, if there is one.
     static func named(_ name: String) -> MCPTool? {
         all.first { $0.name == name }
     }
 
+    /// The argument that names a course.
     static let courseID = MCPTool.property("string", "The course's ID, as the courses tool gives it.")
 
     static let courses = MCPTool(
@@ -89,7 +92,7 @@ enum MCPTools {
     static let queueStatus = MCPTool(
         name: "queue_status", title: "Upload queue",
         description: "What the student's upload queue holds: each hand-in, upload and download with its state (queued, waiting, failed, done), "
-            + "attempts and last error, and how many stand in each state. Read from this machine; nothing is sent.",
+            + "attempts and last error, and how many stand in each state. Read from this machine; nothing is sent. " + dataNotice,
         inputSchema: MCPTool.schema([:]),
         run: MCPTools.runQueueStatus
     )
@@ -98,7 +101,8 @@ enum MCPTools {
         name: "prepare_hand_in", title: "Prepare a hand-in",
         description: "Checks a hand-in as coursebrowser submit does (the assignment exists and takes this kind of hand-in, it is not locked, "
             + "the files exist and have allowed types and sizes) and returns the exact `coursebrowser submit` command for the student to run themselves. "
-            + "It never hands anything in, queues nothing and sends nothing: handing in is the student's own act. Give files, or text_file, or url.",
+            + "It never hands anything in, queues nothing and sends nothing: handing in is the student's own act. Give files, or text_file, or url. "
+            + dataNotice,
         inputSchema: MCPTool.schema([
             "course_id": courseID,
             "assignment_id": MCPTool.property("string", "The assignment's ID, as the course tool gives it (or the due tool, as assignment:ID)."),

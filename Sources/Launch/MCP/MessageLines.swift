@@ -17,21 +17,40 @@ enum MessageLines {
     /// The longest line kept: far more than any request needs, and little enough memory.
     static let longest = 1 << 20
 
-    /// The lines of file descriptor `descriptor` until it ends or fails.
-    static func reading(_ descriptor: Int32 = STDIN_FILENO, longest: Int = longest) -> AsyncStream<Line> {
-        AsyncStream { continuation in
-            DispatchQueue.global().async {
-                var splitter = Splitter(longest: longest)
-                var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-                while true {
-                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                    if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { break }
-                    splitter.take(buffer[..<count]).forEach { continuation.yield($0) }
+    /// The most lines read ahead of the one being answered: a client that writes faster than it
+    /// is answered waits on its pipe instead of filling the server's memory.
+    static let readAhead = 64
+
+    /// The lines of a file descriptor until it ends or fails, read ahead by at most `readAhead`:
+    /// the consumer says `took()` of each line it takes, which lets one more be read.
+    final class Reader: Sendable {
+        let lines: AsyncStream<Line>
+        private let room = DispatchSemaphore(value: MessageLines.readAhead)
+
+        init(_ descriptor: Int32 = STDIN_FILENO, longest: Int = MessageLines.longest) {
+            let room = room
+            lines = AsyncStream { continuation in
+                DispatchQueue.global().async {
+                    var splitter = Splitter(longest: longest)
+                    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+                    while true {
+                        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                        if count < 0, errno == EINTR { continue }
+                        guard count > 0 else { break }
+                        for line in splitter.take(buffer[..<count]) {
+                            room.wait()
+                            continuation.yield(line)
+                        }
+                    }
+                    if let last = splitter.finish() { continuation.yield(last) }
+                    continuation.finish()
                 }
-                if let last = splitter.finish() { continuation.yield(last) }
-                continuation.finish()
             }
+        }
+
+        /// A line was taken off `lines`: one more may be read.
+        func took() {
+            room.signal()
         }
     }
 

@@ -86,9 +86,15 @@ final class MCPClient {
         try next(until: Date().addingTimeInterval(timeout))
     }
 
-    /// Whether the server writes nothing more within `seconds`.
-    func staysQuiet(for seconds: Double) -> Bool {
-        (try? line(until: Date().addingTimeInterval(seconds))) == nil
+    /// Every message the server writes until its output ends (or `timeout` passes), answers read early too.
+    func rest(timeout: Double = 30) -> [[String: JSONValue]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var messages = Array(early.values)
+        early = [:]
+        while let message = try? next(until: deadline) {
+            messages.append(message)
+        }
+        return messages
     }
 
     func closeInput() {
