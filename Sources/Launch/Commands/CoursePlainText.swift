@@ -21,7 +21,7 @@ enum CoursePlainText {
         if !course.teachers.isEmpty {
             lines.append((course.teachers.count > 1 ? "Teachers: " : "Teacher: ") + PlainText.cell(course.teachers.joined(separator: ", "), style))
         }
-        if let grade = CourseListing.grade(course) { lines.append("Grade: " + PlainText.cell(grade, style)) }
+        lines += OverviewGradeText.lines(course).map { PlainText.paint(PlainText.cell($0.text, style), $0.style, style) }
         if let url = course.htmlURL { lines.append(PlainText.paint(PlainText.cell(url.absoluteString, style), .muted, style)) }
         return lines
     }
@@ -43,7 +43,7 @@ enum CoursePlainText {
             let standing = AssignmentStanding(assignment)
             return [
                 PlainText.Cell(text: assignment.dueAt.map { DateText.short($0, now: now) } ?? "no due date", look: .muted),
-                PlainText.Cell(text: PlainText.cell(assignment.name, style)),
+                PlainText.Cell(text: (assignment.isLocked ? style.glyphs.lock + " " : "") + PlainText.cell(assignment.name, style)),
                 PlainText.Cell(text: assignment.pointsPossible.map { PointsText.format($0) + " pts" } ?? ""),
                 PlainText.Cell(text: PlainText.cell(standing.text, style), look: standing.style),
             ]

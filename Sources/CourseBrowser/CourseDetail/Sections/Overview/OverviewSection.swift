@@ -34,16 +34,7 @@ struct OverviewSection: FetchedSection {
     /// The user's current grade under the course's facts: the grading period's, and the total
     /// over all periods where the course shows it; why there is none where the course hides it.
     static func gradeLines(_ course: Course, width: Int) -> [StyledLine] {
-        guard !course.isRestricted else { return [] }
-        if course.hidesFinalGrades {
-            return DetailText.wrap("Grade: the teacher hides course totals", width: width, style: .muted)
-        }
-        guard let grade = course.shownGrade else { return [] }
-        var lines = DetailText.wrap("Grade: " + GradeText.full(grade) + (grade.period.map { " · \($0)" } ?? ""), width: width, style: .plain)
-        if let total = course.allPeriodsGrade {
-            lines += DetailText.wrap("All grading periods: " + GradeText.full(total), width: width, style: .plain)
-        }
-        return lines
+        OverviewGradeText.lines(course).flatMap { DetailText.wrap($0.text, width: width, style: $0.style) }
     }
 }
 
