@@ -20,6 +20,10 @@ package enum MCPServer {
         signal(SIGPIPE, SIG_IGN)
         // Saved copies are the account's: learning it now lets the first answer be saved.
         services.learnAccountAhead()
+        if isatty(STDIN_FILENO) != 0 {
+            QueueCommands.printError("mcp answers an assistant's MCP client, one JSON-RPC message a line, on standard input and output; "
+                + "add it to the client's configuration (README, \"Assistants\"). Ctrl-D ends it.")
+        }
         let server = MCPSession(context: .live(services, options: options), output: MessageOutput())
         await server.serve(MessageLines.Reader())
         return 0
