@@ -131,7 +131,8 @@ import Testing
         #expect(refused.data.objectValue?["ready"] == .boolean(false))
         #expect(refused.data.objectValue?["command"] == JSONValue.null)
         #expect((refused.data.objectValue?["problems"]?.arrayValue ?? []).count >= 2, "the type and the missing file: \(refused.data)")
-        let hidden = shell.directory.appendingPathComponent("essay\u{202E}fdp.exe")
+        // An allowed type, so only the name stops it: it reads "essaytxt.pdf" but ends in .pdf after an override.
+        let hidden = shell.directory.appendingPathComponent("essay\u{202E}txt.pdf")
         try Data("essay".utf8).write(to: hidden)
         let disguised = try Self.content(try client.call(10, "prepare_hand_in", ["course_id": "2", "assignment_id": "500021", "files": [hidden.path]]))
         #expect(disguised.data.objectValue?["ready"] == .boolean(false), "a name that reads as another is no command: \(disguised.data)")
