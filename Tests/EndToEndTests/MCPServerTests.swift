@@ -131,7 +131,7 @@ import Testing
         #expect(refused.data.objectValue?["ready"] == .boolean(false))
         #expect(refused.data.objectValue?["command"] == JSONValue.null)
         #expect((refused.data.objectValue?["problems"]?.arrayValue ?? []).count >= 2, "the type and the missing file: \(refused.data)")
-        // An allowed type, so only the name stops it: it reads "essaytxt.pdf" but ends in .pdf after an override.
+        // An allowed type, so only the name stops it: an override makes it show as "essayfdp.txt".
         let hidden = shell.directory.appendingPathComponent("essay\u{202E}txt.pdf")
         try Data("essay".utf8).write(to: hidden)
         let disguised = try Self.content(try client.call(10, "prepare_hand_in", ["course_id": "2", "assignment_id": "500021", "files": [hidden.path]]))
