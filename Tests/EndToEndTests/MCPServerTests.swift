@@ -27,18 +27,23 @@ import Testing
         }
     }
 
+    /// A fake Canvas whose user is a student, a command line for it, and a server asked over pipes.
+    static func student() async throws -> (FakeCanvasServer, CanvasCommandLine, MCPClient) {
+        let server = try FakeCanvasServer()
+        try await server.configure(#"{"role": "student"}"#)
+        let shell = try CanvasCommandLine(server: server)
+        return (server, shell, try MCPClient(shell.arguments, environment: shell.environment))
+    }
+
     static func errorCode(_ answer: [String: JSONValue]) -> Int? {
         if case let .number(code)? = answer["error"]?.objectValue?["code"] { return Int(code) }
         return nil
     }
 
     @Test func anAssistantListsTheToolsAndLearnsWhatIsDueThisWeekOnlineOfflineAndWhenCanvasIsSlow() async throws {
-        let server = try FakeCanvasServer()
+        let (server, shell, client) = try await Self.student()
         defer { server.stop() }
-        try await server.configure(#"{"role": "student"}"#)
-        let shell = try CanvasCommandLine(server: server)
         defer { shell.remove() }
-        let client = try MCPClient(shell.arguments, environment: shell.environment)
 
         let discovery = try #require(try client.ask(1, "server/discover")["result"]?.objectValue)
         #expect(discovery["supportedVersions"] == .array([.string("2026-07-28")]))
@@ -88,12 +93,9 @@ import Testing
     }
 
     @Test func everyToolAnswersFromTheFakeCanvasAndTheHandInIsOnlyPrepared() async throws {
-        let server = try FakeCanvasServer()
+        let (server, shell, client) = try await Self.student()
         defer { server.stop() }
-        try await server.configure(#"{"role": "student"}"#)
-        let shell = try CanvasCommandLine(server: server)
         defer { shell.remove() }
-        let client = try MCPClient(shell.arguments, environment: shell.environment)
 
         let courses = try Self.content(try client.call(1, "courses"))
         let listed = try JSONValue.parse(try CourseCommandTests.run(["courses", "--json"], shell).stdout).arrayValue
