@@ -81,8 +81,16 @@ public enum LiveEnvironment {
         let logins = LoginStore(directory: environment.paths.configDirectory)
         // One HTTP engine (one thread, one connection pool) serves browsing and uploads alike.
         let network = HTTPEngine(caBundle: HTTPEngine.caBundle(in: processEnvironment))
-        let backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins) {
-            if !options.offline, goesOnlineAtOnce(options.command) { network.prepare() }
+        let backend: Backend
+        do {
+            backend = try Backend.choose(options: options, processEnvironment: processEnvironment, clock: environment.clock, logins: logins) {
+                if !options.offline, goesOnlineAtOnce(options.command) { network.prepare() }
+            }
+        } catch {
+            // libcurl may be opening on a thread of its own by now (the site was known before its
+            // token turned out missing): the process exits next, and must not meet it half-open.
+            network.shutDown()
+            throw error
         }
         let saved = try? logins.login(for: options.profile ?? .standard)
         environment.siteLabel = backend.label(catalogPath: options.catalogPath, profile: profile, saved: saved ?? nil)
