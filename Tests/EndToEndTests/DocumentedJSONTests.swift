@@ -4,7 +4,8 @@ import Testing
 
 /// Every command's `--json` against the table README gives it, on output that has each kind of
 /// object in it: the queue with a file, a hand-in that was taken and a download; what `sync` did;
-/// the status.
+/// what is due; the status. (`courses`, `course`, `grades` and the error object are checked
+/// where their commands are tested.)
 @Suite struct DocumentedJSONTests {
     static func problems(_ text: String, _ name: String) throws -> [String] {
         let schema = try DocumentedJSON(name)
@@ -51,6 +52,13 @@ import Testing
         #expect(Set(jobs.compactMap { $0["kind"]?.stringValue }) == ["submission", "course_file", "download"], "\(jobs)")
         let submission = try #require(jobs.first { $0["kind"] == .string("submission") })
         #expect(submission["assignment"]?.objectValue?["submitted"]?.objectValue?["attempt"] != nil, "the hand-in was taken: \(submission)")
+
+        let due = try CourseCommandTests.run(["due", "--json"], shell)
+        #expect(due.status == 0, "\(due.stderr)")
+        let dueProblems = try Self.problems(due.stdout, "due")
+        #expect(dueProblems.isEmpty, "\(dueProblems)")
+        let states = Set((try JSONValue.parse(due.stdout).arrayValue ?? []).compactMap { $0.objectValue?["state"]?.stringValue })
+        #expect(states.contains("missing") && states.count >= 2, "a student's planner has states: \(states)")
 
         let status = try CourseCommandTests.run(["status", "--json"], shell)
         #expect(status.status == 0, "\(status.stderr)")
