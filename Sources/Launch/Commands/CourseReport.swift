@@ -94,7 +94,7 @@ struct CourseReport {
     ) async -> Part<Value> {
         Part(outcome: await SavedCopyFallback.outcome(
             { try await reader.fetch(id) }, saved: { reader.saved(id) },
-            nothingSaved: "\(what) not saved on this machine yet", now: now, what: label, within: limit
+            nothingSaved: "\(what) not saved on this machine yet", now: now, label: label, within: limit
         ))
     }
 }

@@ -14,12 +14,12 @@ enum SavedCopyFallback {
     }
 
     /// The site's answer (`savedAt` nil), or the saved copy standing in for it, its age said on
-    /// standard error after `what` (`Files: `); else why neither could be had, said to nobody yet.
+    /// standard error after `label` (`Files: `); else why neither could be had, said to nobody yet.
     /// `nothingSaved` says what `--offline` found missing. With `within`, the site is waited for at
     /// most that long while a saved copy can stand in (`SlowSite`).
     static func outcome<Value: Sendable>(
         _ load: @escaping @Sendable () async throws -> Value, saved: () -> Saved<Value>?, nothingSaved: String, now: Date,
-        what: String = "", within limit: Duration? = nil
+        label: String = "", within limit: Duration? = nil
     ) async -> Result<(value: Value, savedAt: Date?), Failure> {
         do {
             guard let limit, saved() != nil else { return .success((try await load(), nil)) }
@@ -33,7 +33,7 @@ enum SavedCopyFallback {
                 return .failure(Failure(message: nothingSaved + "; run without --offline to load it", kind: .notSaved))
             }
             let age = DueListing.age(of: copy.savedAt, now: now)
-            QueueCommands.printError(what + (offline ? "showing what was saved \(age) (--offline)" : userMessage(for: error) + "; showing what was saved \(age)"))
+            QueueCommands.printError(label + (offline ? "showing what was saved \(age) (--offline)" : userMessage(for: error) + "; showing what was saved \(age)"))
             return .success((copy.value, copy.savedAt))
         }
     }

@@ -28,8 +28,8 @@ enum HandInPreparation {
             throw SavedCopyFallback.Failure(message: "assignment_id: " + error.message, kind: .usage)
         }
         if let link = reference.link { course = link.course }
-        let content = try self.content(arguments)
         let environment = context.environment
+        let content = try self.content(arguments, home: environment.paths.homeDirectory.path)
         let part = await CourseReport.part(.assignments(environment), course, section: "assignments", now: context.now, within: context.waitLimit)
         var check = Check()
         let assignment: Assignment
@@ -50,7 +50,7 @@ enum HandInPreparation {
     }
 
     /// The content the arguments name: exactly one of `files`, `text_file` and `url`.
-    private static func content(_ arguments: MCPArguments) throws(SavedCopyFallback.Failure) -> Content {
+    private static func content(_ arguments: MCPArguments, home: String) throws(SavedCopyFallback.Failure) -> Content {
         let files = arguments.values["files"]
         let text = try arguments.text("text_file")
         let link = try arguments.text("url")
@@ -58,7 +58,7 @@ enum HandInPreparation {
         guard given == 1 else {
             throw SavedCopyFallback.Failure(message: "give the hand-in as one of files, text_file or url", kind: .usage)
         }
-        if let text { return .text(LocalPath(located(text))) }
+        if let text { return .text(LocalPath(located(text, home: home))) }
         if let link {
             guard let address = link.nonBlank?.trimming(.whitespaces), !address.contains(where: \.isWhitespace) else {
                 throw SavedCopyFallback.Failure(message: "url needs one address, such as https://example.com/essay", kind: .usage)
@@ -68,14 +68,14 @@ enum HandInPreparation {
         guard let paths = files?.arrayValue?.compactMap(\.stringValue), !paths.isEmpty, paths.count == files?.arrayValue?.count else {
             throw SavedCopyFallback.Failure(message: "files needs a list of one or more file paths", kind: .usage)
         }
-        return .files(paths.map { LocalPath(located($0)) })
+        return .files(paths.map { LocalPath(located($0, home: home)) })
     }
 
     /// `path` from the root, as the command must name it wherever the student runs it: one
-    /// relative to their home (`~/`) or to the directory the server runs in made whole.
-    static func located(_ path: String) -> String {
+    /// relative to `home` (`~/`, where given) or to the directory the server runs in made whole.
+    static func located(_ path: String, home: String? = nil) -> String {
         if path.hasPrefix("/") { return path }
-        if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }) {
+        if path == "~" || path.hasPrefix("~/"), let home {
             return home + path.dropFirst()
         }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -4,9 +4,9 @@ extension LaunchOptions {
     /// command may run in another directory.
     var siteArguments: [String] {
         let pairs: [(String, String?)] = [
-            ("--canvas", canvasURL?.absoluteString), ("--moodle", moodleURL?.absoluteString), ("--catalog", catalogPath.map(HandInPreparation.located)),
-            ("--profile", profile?.text), ("--token-file", tokenFile.map(HandInPreparation.located)), ("--token-command", tokenCommand),
-            ("--data-dir", dataDirectory.map(HandInPreparation.located)),
+            ("--canvas", canvasURL?.absoluteString), ("--moodle", moodleURL?.absoluteString), ("--catalog", catalogPath.map { HandInPreparation.located($0) }),
+            ("--profile", profile?.text), ("--token-file", tokenFile.map { HandInPreparation.located($0) }), ("--token-command", tokenCommand),
+            ("--data-dir", dataDirectory.map { HandInPreparation.located($0) }),
         ]
         return pairs.flatMap { name, value in value.map { [name, $0] } ?? [] }
     }

@@ -19,6 +19,9 @@ enum MCPTools {
         all.first { $0.name == name }
     }
 
+    /// The arguments of a tool that reads one course: its ID alone.
+    static let courseOnly = MCPTool.schema(["course_id": courseID], required: ["course_id"])
+
     /// The argument that names a course.
     static let courseID = MCPTool.property("string", "The course's ID, as the courses tool gives it.")
 
@@ -38,7 +41,7 @@ enum MCPTools {
         name: "course", title: "Course",
         description: "One course: its overview (code, term, teachers, grade), each assignment with its due date, points and where the student's hand-in stands, "
             + "its announcements (as plain text) and its files. " + offlineNotice + " " + dataNotice,
-        inputSchema: MCPTool.schema(["course_id": courseID], required: ["course_id"]),
+        inputSchema: courseOnly,
         run: MCPTools.runCourse
     )
 
@@ -59,7 +62,7 @@ enum MCPTools {
         name: "grades", title: "Grades",
         description: "How a course's total is made: the total, each assignment group with its weight, rules and grade, and each assignment's released score and feedback. "
             + offlineNotice + " " + dataNotice,
-        inputSchema: MCPTool.schema(["course_id": courseID], required: ["course_id"]),
+        inputSchema: courseOnly,
         run: MCPTools.runGrades
     )
 
@@ -67,14 +70,14 @@ enum MCPTools {
         name: "announcements", title: "Announcements",
         description: "A course's announcements, newest first, each with its author, date, whether the student has read it, and its message as plain text. "
             + offlineNotice + " " + dataNotice,
-        inputSchema: MCPTool.schema(["course_id": courseID], required: ["course_id"]),
+        inputSchema: courseOnly,
         run: MCPTools.runAnnouncements
     )
 
     static let files = MCPTool(
         name: "files", title: "Course files",
         description: "Every file in a course's Files: its folder, name, size, last change and whether it is locked. " + offlineNotice + " " + dataNotice,
-        inputSchema: MCPTool.schema(["course_id": courseID], required: ["course_id"]),
+        inputSchema: courseOnly,
         run: MCPTools.runFiles
     )
 

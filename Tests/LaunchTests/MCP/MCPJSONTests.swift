@@ -30,7 +30,7 @@ import Testing
         #expect(HandInPreparation.located("/tmp/a b.pdf") == "/tmp/a b.pdf")
         let directory = FileManager.default.currentDirectoryPath
         #expect(HandInPreparation.located("essays/a.pdf") == (directory == "/" ? "" : directory) + "/essays/a.pdf")
-        #expect(HandInPreparation.located("~/a.pdf") == (ProcessInfo.processInfo.environment["HOME"] ?? "~") + "/a.pdf")
+        #expect(HandInPreparation.located("~/a.pdf", home: "/home/an") == "/home/an/a.pdf", "from the home the environment gives")
         #expect(HandInPreparation.hiddenCharacters(in: "/tmp/essay\u{202E}fdp.exe") != nil)
         #expect(HandInPreparation.hiddenCharacters(in: "/tmp/a\tb.pdf") != nil)
         #expect(HandInPreparation.hiddenCharacters(in: "/tmp/bài tập.pdf") == nil)

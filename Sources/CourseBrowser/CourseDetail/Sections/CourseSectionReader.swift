@@ -37,10 +37,11 @@ extension CourseSectionReader<[Assignment]> {
 extension CourseSectionReader<[Announcement]> {
     /// Its announcements, newest first.
     package static func announcements(_ environment: EnvironmentValues) -> Self {
+        // From the client itself: the section's source also lays each message out for the pane.
         let saved = environment.savedCopies.announcements
-        let fetch = AnnouncementsSection.source(environment).fetch
+        let client = environment.announcements
         return Self(saved: { id in saved(id).map { Saved(value: Announcement.newestFirst($0.value), savedAt: $0.savedAt) } }) { id, progress in
-            try await fetch(id, progress).map(\.announcement)
+            Announcement.newestFirst(try await client.announcements(id, progress))
         }
     }
 }
