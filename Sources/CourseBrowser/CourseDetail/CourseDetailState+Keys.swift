@@ -59,7 +59,9 @@ extension CourseDetailState {
 
     /// What the first section that answers `action` says of it.
     private func sectionAvailability(of action: Action) -> Availability? {
-        sections.lazy.compactMap { $0.availability(of: action, in: self) }.first
+        var visitor = AvailabilityVisitor(action: action)
+        visitSections(&visitor)
+        return visitor.availability
     }
 
     /// The keys in force now: the hand-in flow's while it is open, else the pane's.

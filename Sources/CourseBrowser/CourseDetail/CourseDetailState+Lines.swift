@@ -40,7 +40,9 @@ extension CourseDetailState {
         if overview.course?.isRestricted == true {
             return DetailLines(sections: [overview.lines(in: context)])
         }
-        return DetailLines(sections: Self.slots.map { $0.section(self).lines(in: context) })
+        var visitor = LinesVisitor(context: context)
+        visitSections(&visitor)
+        return DetailLines(sections: visitor.lines)
     }
 
     /// The pane's one row about the saved copies it shows, with a blank row under it; none when it shows none.

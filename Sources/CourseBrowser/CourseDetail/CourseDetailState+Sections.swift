@@ -13,8 +13,19 @@ extension CourseDetailState {
         SectionSlot(\.files),
     ]
 
-    /// Every section as it stands, in the order the pane shows them.
-    var sections: [any CourseSection] {
-        Self.slots.map { $0.section(self) }
+    /// Shows each section to `visitor` where it is kept, in the order of `slots`, until the
+    /// visitor has seen enough.
+    func visitSections<Visitor: SectionVisitor>(_ visitor: inout Visitor) {
+        _ = visitor.visit(overview, in: self) && visitor.visit(assignments, in: self)
+            && visitor.visit(announcements, in: self) && visitor.visit(discussions, in: self)
+            && visitor.visit(syllabus, in: self) && visitor.visit(modules, in: self)
+            && visitor.visit(grades, in: self) && visitor.visit(files, in: self)
+    }
+
+    /// Where every section's load stands, in the order the pane shows them.
+    var sections: [SectionSummary] {
+        var visitor = SummaryVisitor()
+        visitSections(&visitor)
+        return visitor.summaries
     }
 }

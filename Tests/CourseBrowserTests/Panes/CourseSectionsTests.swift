@@ -51,6 +51,12 @@ struct CourseSectionsTests {
         ].map { Substring($0) })
     }
 
+    @Test func theSectionsAreVisitedInTheOrderOfTheirSlots() {
+        var visitor = KindVisitor()
+        opened().visitSections(&visitor)
+        #expect(visitor.kinds == CourseDetailState.slots.map(\.kind))
+    }
+
     @Test func theSectionsAfterTheSyllabusFollowItsText() {
         var state = opened()
         _ = state.update(.loaded(\.overview, .finished(.success(Self.course))), now: Self.now)
@@ -102,5 +108,15 @@ struct CourseSectionsTests {
         _ = state.update(.loaded(\.modules, .finished(.success([]))), now: Self.now)
         #expect(!state.isLoading)
         #expect(state.answers == 2)
+    }
+}
+
+/// The kind of every section, in the order a visit shows them.
+private struct KindVisitor: SectionVisitor {
+    var kinds: [CourseSectionKind] = []
+
+    mutating func visit<Section: CourseSection>(_ section: Section, in pane: CourseDetailState) -> Bool {
+        kinds.append(Section.kind)
+        return true
     }
 }

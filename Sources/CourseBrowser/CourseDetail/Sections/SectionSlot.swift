@@ -8,8 +8,6 @@ struct SectionSlot: Sendable {
     let loadsFirst: Bool
     /// The section's keys of its own.
     let bindings: [Binding<CourseDetailState.Action>]
-    /// The section as it stands in `state`.
-    let section: @Sendable (_ state: CourseDetailState) -> any CourseSection
     /// Lets the section get ready to be laid out for `context`, as the syllabus wraps its text.
     let prepare: @Sendable (_ state: inout CourseDetailState, _ context: SectionContext) -> Void
     /// Opens or folds the item `id` in `state` when it is the section's own.
@@ -34,7 +32,6 @@ struct SectionSlot: Sendable {
         kind = S.kind
         loadsFirst = S.loadsFirst
         bindings = S.bindings
-        section = { $0[keyPath: path] }
         prepare = { state, context in state[keyPath: path].prepare(for: context) }
         read = { state, id in state[keyPath: path].read(item: id) }
         self.loader = loader
