@@ -22,6 +22,13 @@ extension CourseDetailState {
             && visitor.visit(grades, in: self) && visitor.visit(files, in: self)
     }
 
+    /// Whether some section's load is as `check` asks.
+    func anySection(_ check: SectionCheckVisitor.Check) -> Bool {
+        var visitor = SectionCheckVisitor(check)
+        visitSections(&visitor)
+        return visitor.found
+    }
+
     /// Where every section's load stands, in the order the pane shows them.
     var sections: [SectionSummary] {
         var visitor = SummaryVisitor()

@@ -143,7 +143,7 @@ struct CourseDetailState {
 
     /// Whether a section failed because the backend could not be reached.
     var isCutOff: Bool {
-        sections.contains(where: \.isCutOff)
+        anySection(.cutOff)
     }
 
     /// Whether `r` has something to try again: a section that failed to load, or a mark read the backend did not take.
@@ -154,7 +154,7 @@ struct CourseDetailState {
     /// Whether a section failed to load: what opening the course again loads afresh. A mark read
     /// that failed is not, as `r` sends it again without starting the pane over.
     var hasSectionFailure: Bool {
-        sections.contains { $0.retryEffect != nil }
+        anySection(.failed)
     }
 
     /// When the oldest saved copy on screen was saved, whether one is being refreshed, and
@@ -169,7 +169,7 @@ struct CourseDetailState {
     }
 
     var isLoading: Bool {
-        sections.contains(where: \.isLoading)
+        anySection(.loading)
     }
 
     /// Whether the hand-in flow, a reply or a grade question is open and takes every key.

@@ -69,7 +69,7 @@ final class RateReadingFile: Sendable {
         // Best effort, and never waiting for the disk, as it is written on the way to an answer:
         // a reading not kept (or cut short by a crash, which `read` takes as none) only leaves
         // `status` with an older one.
-        try? FileDescriptor.makeDirectories(directory.path)
+        try? FileDescriptor.makeDirectories(directory.path, durable: false)
         guard let folder = try? FileDescriptor.open(directory.path, O_RDONLY | O_DIRECTORY) else { return }
         defer { folder.close() }
         try? AtomicFile.write(data, as: Self.fileName, in: folder, durable: false)

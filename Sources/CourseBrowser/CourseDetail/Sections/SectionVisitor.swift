@@ -27,6 +27,33 @@ struct SectionSummary {
     }
 }
 
+/// Whether some section is loading, cut off or failed: asked of every section at every frame,
+/// so it stops at the first that is, and asks nothing else of them.
+struct SectionCheckVisitor: SectionVisitor {
+    enum Check {
+        case loading
+        case cutOff
+        /// Failed to load, with `r` to try again.
+        case failed
+    }
+
+    let check: Check
+    private(set) var found = false
+
+    init(_ check: Check) {
+        self.check = check
+    }
+
+    mutating func visit<Section: CourseSection>(_ section: Section, in pane: CourseDetailState) -> Bool {
+        switch check {
+        case .loading: found = section.isLoading
+        case .cutOff: found = section.isCutOff
+        case .failed: found = section.load.retryableFailure != nil
+        }
+        return !found
+    }
+}
+
 /// Sums up every section, in order.
 struct SummaryVisitor: SectionVisitor {
     var summaries: [SectionSummary] = []
