@@ -59,9 +59,7 @@ extension CourseDetailState {
 
     /// What the first section that answers `action` says of it.
     private func sectionAvailability(of action: Action) -> Availability? {
-        var visitor = AvailabilityVisitor(action: action)
-        visitSections(&visitor)
-        return visitor.availability
+        visitingSections(AvailabilityVisitor(action: action)).availability
     }
 
     /// The keys in force now: the hand-in flow's while it is open, else the pane's.

@@ -40,9 +40,7 @@ extension CourseDetailState {
         if overview.course?.isRestricted == true {
             return DetailLines(sections: [overview.lines(in: context)])
         }
-        var visitor = LinesVisitor(context: context)
-        visitSections(&visitor)
-        return DetailLines(sections: visitor.lines)
+        return DetailLines(sections: visitingSections(LinesVisitor(context: context)).lines)
     }
 
     /// The pane's one row about the saved copies it shows, with a blank row under it; none when it shows none.

@@ -24,15 +24,13 @@ extension CourseDetailState {
 
     /// Whether some section's load is as `check` asks.
     func anySection(_ check: SectionCheckVisitor.Check) -> Bool {
-        var visitor = SectionCheckVisitor(check)
-        visitSections(&visitor)
-        return visitor.found
+        visitingSections(SectionCheckVisitor(check)).found
     }
 
-    /// Where every section's load stands, in the order the pane shows them.
-    var sections: [SectionSummary] {
-        var visitor = SummaryVisitor()
+    /// What `visitor` made of every section.
+    func visitingSections<Visitor: SectionVisitor>(_ visitor: Visitor) -> Visitor {
+        var visitor = visitor
         visitSections(&visitor)
-        return visitor.summaries
+        return visitor
     }
 }

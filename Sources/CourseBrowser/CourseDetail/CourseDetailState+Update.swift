@@ -164,7 +164,7 @@ extension CourseDetailState: PaneState, BoundKeys {
     /// none while the hand-in flow is open (its list of assignments would change under it).
     private func refreshEffects() -> [Effect] {
         guard courseID != nil, !isTyping else { return [] }
-        return sections.compactMap(\.refreshEffect)
+        return visitingSections(ReloadVisitor(.refresh)).effects
     }
 
     /// Shows `id`, unless it is on screen already and none of its sections failed to load;
@@ -240,7 +240,7 @@ extension CourseDetailState: PaneState, BoundKeys {
                 takesContent: capabilities.takesContent
             )
         case .retry:
-            return sections.compactMap(\.retryEffect) + announcements.retryMarkingRead() + discussions.retryMarkingRead()
+            return visitingSections(ReloadVisitor(.retry)).effects + announcements.retryMarkingRead() + discussions.retryMarkingRead()
                 + discussions.retryThreads() + [.track(.retryPressed(pane: "course"))]
         case .read: return readSelectedItem()
         case .reply: return startReply()

@@ -138,7 +138,7 @@ struct CourseDetailState {
 
     /// How many loads of the course's sections the backend answered.
     var answers: Int {
-        sections.map(\.answers).reduce(0, +)
+        visitingSections(AnswerCountVisitor()).answers
     }
 
     /// Whether a section failed because the backend could not be reached.
@@ -160,7 +160,7 @@ struct CourseDetailState {
     /// When the oldest saved copy on screen was saved, whether one is being refreshed, and
     /// why a refresh failed: what the pane's one saved-copy row says.
     var savedCopies: SavedCopyRow.Status? {
-        let copies = sections.compactMap(\.savedCopy)
+        let copies = visitingSections(SavedCopyVisitor()).copies
         guard let oldest = copies.map(\.savedAt).min() else { return nil }
         return SavedCopyRow.Status(
             savedAt: oldest, refreshing: copies.contains(where: \.refreshing), failure: copies.compactMap(\.failure).first,

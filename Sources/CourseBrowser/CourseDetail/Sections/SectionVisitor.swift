@@ -8,25 +8,6 @@ protocol SectionVisitor {
     mutating func visit<Section: CourseSection>(_ section: Section, in pane: CourseDetailState) -> Bool
 }
 
-/// What a section's load stands at: every question the pane asks of all its sections at once.
-struct SectionSummary {
-    var isLoading: Bool
-    var isCutOff: Bool
-    var answers: Int
-    var retryEffect: CourseDetailState.Effect?
-    var refreshEffect: CourseDetailState.Effect?
-    var savedCopy: SavedCopyRow.Status?
-
-    init<Section: CourseSection>(_ section: Section) {
-        isLoading = section.isLoading
-        isCutOff = section.isCutOff
-        answers = section.answers
-        retryEffect = section.retryEffect
-        refreshEffect = section.refreshEffect
-        savedCopy = section.savedCopy
-    }
-}
-
 /// Whether some section is loading, cut off or failed: asked of every section at every frame,
 /// so it stops at the first that is, and asks nothing else of them.
 struct SectionCheckVisitor: SectionVisitor {
@@ -54,12 +35,42 @@ struct SectionCheckVisitor: SectionVisitor {
     }
 }
 
-/// Sums up every section, in order.
-struct SummaryVisitor: SectionVisitor {
-    var summaries: [SectionSummary] = []
+/// The saved copies the sections show, in order; none when they show fresh answers.
+struct SavedCopyVisitor: SectionVisitor {
+    var copies: [SavedCopyRow.Status] = []
 
     mutating func visit<Section: CourseSection>(_ section: Section, in pane: CourseDetailState) -> Bool {
-        summaries.append(SectionSummary(section))
+        if let copy = section.savedCopy { copies.append(copy) }
+        return true
+    }
+}
+
+/// The effects that read the sections again (`refresh`) or load again those that failed (`retry`), in order.
+struct ReloadVisitor: SectionVisitor {
+    enum Reload {
+        case refresh
+        case retry
+    }
+
+    let reload: Reload
+    var effects: [CourseDetailState.Effect] = []
+
+    init(_ reload: Reload) {
+        self.reload = reload
+    }
+
+    mutating func visit<Section: CourseSection>(_ section: Section, in pane: CourseDetailState) -> Bool {
+        if let effect = reload == .refresh ? section.refreshEffect : section.retryEffect { effects.append(effect) }
+        return true
+    }
+}
+
+/// How many loads of the sections the backend answered.
+struct AnswerCountVisitor: SectionVisitor {
+    var answers = 0
+
+    mutating func visit<Section: CourseSection>(_ section: Section, in pane: CourseDetailState) -> Bool {
+        answers += section.answers
         return true
     }
 }
