@@ -32,6 +32,8 @@ public enum LiveEnvironment {
         public var terminalHandover: TerminalHandover
         /// The one HTTP engine every client of the run sends through; stopped before the process exits.
         var network: HTTPEngine?
+        /// Where Canvas's answers are kept to ask whether they changed, when they are.
+        var validators: ValidatorStore?
 
         /// Starts working the queue in the background for as long as the process runs:
         /// what the app does while it shows the panes.
@@ -50,12 +52,13 @@ public enum LiveEnvironment {
             Task { _ = await accounts.current() }
         }
 
-        /// Call last, before the process exits: waits up to a second for saved copies still being
-        /// written (the record of what was seen and of what was told are among them), writes the
-        /// last rate budget reading, and stops the HTTP engine's thread, so no thread is inside
-        /// libcurl while `exit` tears the process down.
+        /// Call last, before the process exits: waits up to a second for saved copies and kept
+        /// answers still being written (the record of what was seen and of what was told are
+        /// among them), writes the last rate budget reading, and stops the HTTP engine's thread,
+        /// so no thread is inside libcurl while `exit` tears the process down.
         public func prepareToExit() {
             savedCopyStore?.settle(within: 1)
+            _ = validators?.settle(1)
             rateReadings?.flush()
             network?.shutDown()
         }
@@ -104,9 +107,12 @@ public enum LiveEnvironment {
         let store = UploadStore(directory: environment.paths.dataDirectory, clock: environment.clock)
         let engine = makeEngine(backend: backend, store: store, environment: environment, network: network)
         var http = backend.http(options: options, engine: network)
+        var validators: ValidatorStore?
         if case .canvas = backend, !options.noCache {
             // Beside the saved copies: an answer Canvas confirms unchanged costs no body.
-            http = http.revalidating(.directory(environment.paths.cacheDirectory.appendingPathComponent("http")))
+            let store = ValidatorStore.directory(environment.paths.cacheDirectory.appendingPathComponent("http"))
+            http = http.revalidating(store)
+            validators = store
         }
         http = http.observingSuccess { Task { await engine.backendAnswered() } }
         let account = Self.account(of: backend, http: http, environment: environment)
@@ -132,7 +138,7 @@ public enum LiveEnvironment {
         return Services(
             environment: environment, engine: engine, sendsNothing: options.offline, backendName: backend.name, savedCopyStore: savedCopies,
             downloadDirectory: downloadDirectory, rateReadings: rateReadings, account: account, savedCopyAccounts: accounts,
-            terminalHandover: handover, network: network
+            terminalHandover: handover, network: network, validators: validators
         )
     }
 

@@ -19,6 +19,7 @@ struct RevalidationStoreTests {
         let store = ValidatorStore.directory(directory)
         let key = ValidatorStore.key(for: HTTPRequest(url: URL(string: "https://school.example/api/v1/courses")!, headers: ["Authorization": "Bearer secret-token"]))
         await store.save(key, answer)
+        #expect(store.settle(5))
         #expect(store.validators(key) == answer.validators)
         #expect(store.answer(key) == answer)
         #expect(folder.contents("http") == [key])
@@ -27,6 +28,7 @@ struct RevalidationStoreTests {
         let contents = try Data(contentsOf: directory.appendingPathComponent(key))
         #expect(!String(decoding: contents, as: UTF8.self).contains("secret-token"))
         await store.remove(key)
+        #expect(store.settle(5))
         #expect(store.validators(key) == nil)
         #expect(store.answer(key) == nil)
     }
@@ -52,6 +54,7 @@ struct RevalidationStoreTests {
         defer { folder.remove() }
         let store = ValidatorStore.directory(folder.url)
         await store.save("k", answer)
+        #expect(store.settle(5))
         let file = folder.url.appendingPathComponent("k")
         var contents = try Data(contentsOf: file)
         contents.replaceSubrange((contents.count - answer.body.count)..., with: Data(count: answer.body.count))
@@ -72,6 +75,7 @@ struct RevalidationStoreTests {
         let store = ValidatorStore.directory(folder.url, limit: 10_000, maxAge: 30 * 86400)
         // The first save checks the whole: 40 days is too old, and four files of 4000 are too many.
         await store.save("new", StoredAnswer(validators: Validators(etag: "\"n\""), headers: [:], body: Data(count: 100)))
+        #expect(store.settle(5))
         #expect(folder.contents() == ["new", "old", "recent"])
     }
 
@@ -81,6 +85,23 @@ struct RevalidationStoreTests {
         let store = ValidatorStore.directory(folder.url)
         let huge = StoredAnswer(validators: Validators(etag: "\"h\""), headers: [:], body: Data(count: Int(HTTPClient.defaultMaxAnswerBytes) + 1))
         await store.save("huge", huge)
+        #expect(store.settle(5))
         #expect(store.validators("huge") == nil)
+    }
+
+    /// Saving goes on behind its caller, in the order asked: what was forgotten after it was
+    /// kept stays forgotten, and `settle` returns once every write is done.
+    @Test func writesGoOnBehindTheCallerInOrderUntilSettled() async throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let store = ValidatorStore.directory(folder.url)
+        for round in 0..<40 {
+            await store.save("kept-\(round)", answer)
+            await store.save("gone-\(round)", answer)
+            await store.remove("gone-\(round)")
+        }
+        #expect(store.settle(10))
+        #expect(folder.contents().sorted() == (0..<40).map { "kept-\($0)" }.sorted())
+        #expect((0..<40).allSatisfy { store.answer("kept-\($0)") == answer })
     }
 }

@@ -127,19 +127,13 @@ struct CourseGroups {
         }
     }
 
-    /// Each course's name's primary key, made once, a part of the list on each core.
+    /// Each course's name's primary key, made once; for a long list, a part of it on each core.
     private static func primaryKeys(of courses: [Course]) -> StandardOrder.SortKeys {
-        let parts = courses.count < 2_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount * 4
+        guard courses.count >= 2_000 else { return primaryKeys(of: courses, in: courses.indices) }
+        let parts = ProcessInfo.processInfo.activeProcessorCount * 4
         let made = Mutex<[Int: StandardOrder.SortKeys]>([:])
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = (courses.count * part / parts)..<(courses.count * (part + 1) / parts)
-            let cache = StandardOrder.ScalarCache()
-            var keys = StandardOrder.SortKeys()
-            // A name's bytes are about as many as its key's values.
-            keys.reserveCapacity(keys: range.count, values: range.reduce(0) { $0 + courses[$1].name.utf8.count })
-            for index in range {
-                keys.append(courses[index].name, cache: cache)
-            }
+            let keys = primaryKeys(of: courses, in: (courses.count * part / parts)..<(courses.count * (part + 1) / parts))
             made.withLock { $0[part] = keys }
         }
         // Each part is let go once copied, so the parts and the whole are not held twice over.
@@ -151,6 +145,18 @@ struct CourseGroups {
         keys.reserveCapacity(keys: courses.count, values: tables.values.reduce(0) { $0 + $1.valueCount })
         for part in 0..<parts {
             keys.append(contentsOf: tables.removeValue(forKey: part) ?? StandardOrder.SortKeys())
+        }
+        return keys
+    }
+
+    /// The primary keys of the names of `courses` in `range`, in order.
+    private static func primaryKeys(of courses: [Course], in range: Range<Int>) -> StandardOrder.SortKeys {
+        let cache = StandardOrder.ScalarCache()
+        var keys = StandardOrder.SortKeys()
+        // A name's bytes are about as many as its key's values.
+        keys.reserveCapacity(keys: range.count, values: range.reduce(0) { $0 + courses[$1].name.utf8.count })
+        for index in range {
+            keys.append(courses[index].name, cache: cache)
         }
         return keys
     }

@@ -28,22 +28,28 @@ extension Paths {
     /// `profiles/NAME` under each, so its queue is never worked for another school.
     public static func live(environment: [String: String], dataDirectory: String? = nil, profile: String? = nil) -> Paths {
         // Folders all: told so, a URL doesn't look at the disk to find out, which took two
-        // file lookups per step here at every start.
-        let home = URL(fileURLWithPath: environment["HOME"].flatMap(\.nonBlank) ?? FileManager.default.homeDirectoryForCurrentUser.path, isDirectory: true)
-        func xdg(_ variable: String, default relative: String) -> URL {
+        // file lookups per step here at every start. The paths are put together as text, and
+        // each made a URL once: every step of a URL's own appending parses the whole again.
+        let home = environment["HOME"].flatMap(\.nonBlank) ?? FileManager.default.homeDirectoryForCurrentUser.path
+        func joined(_ base: String, _ parts: String...) -> String {
+            parts.reduce(base) { path, part in path.hasSuffix("/") ? path + part : path + "/" + part }
+        }
+        func xdg(_ variable: String, default relative: String) -> String {
             // The XDG spec says relative values are invalid and must be ignored.
             if let value = environment[variable], value.hasPrefix("/") {
-                return URL(fileURLWithPath: value, isDirectory: true).appendingPathComponent("coursebrowser", isDirectory: true)
+                return joined(value, "coursebrowser")
             }
-            return home.appendingPathComponent(relative, isDirectory: true).appendingPathComponent("coursebrowser", isDirectory: true)
+            return joined(home, relative, "coursebrowser")
         }
-        func own(_ directory: URL) -> URL {
-            profile.map { directory.appendingPathComponent("profiles", isDirectory: true).appendingPathComponent($0, isDirectory: true) } ?? directory
+        func own(_ directory: String) -> String {
+            profile.map { joined(directory, "profiles", $0) } ?? directory
         }
-        let data = dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? own(xdg("XDG_DATA_HOME", default: ".local/share"))
+        func folder(_ path: String) -> URL {
+            URL(fileURLWithPath: path, isDirectory: true)
+        }
         return Paths(
-            dataDirectory: data, homeDirectory: home, configDirectory: xdg("XDG_CONFIG_HOME", default: ".config"),
-            cacheDirectory: own(xdg("XDG_CACHE_HOME", default: ".cache"))
+            dataDirectory: folder(dataDirectory ?? own(xdg("XDG_DATA_HOME", default: ".local/share"))), homeDirectory: folder(home),
+            configDirectory: folder(xdg("XDG_CONFIG_HOME", default: ".config")), cacheDirectory: folder(own(xdg("XDG_CACHE_HOME", default: ".cache")))
         )
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import FileSystem
 import FoundationEssentials
 
@@ -13,6 +14,8 @@ import Glibc
 /// so leaves the terminal as it was before either ran.
 package struct TerminalModesRecord {
     package let path: String
+    /// Where the record is written, beside curses starting: only a later run reads it.
+    private let writer = DispatchQueue(label: "coursebrowser.terminal-modes")
 
     /// The record for the terminal on standard input, in `directory`; nil when there is no terminal.
     package init?(directory: URL) {
@@ -42,16 +45,21 @@ package struct TerminalModesRecord {
         }
         guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
         let data = withUnsafeBytes(of: &modes) { Data($0) }
+        writer.async { [path] in Self.write(data, to: path) }
+    }
+
+    /// Forgets the record once it is written: the run gave the terminal back itself.
+    package func remove() {
+        writer.sync { _ = unlink(path) }
+    }
+
+    private static func write(_ data: Data, to path: String) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
-        guard (try? FileDescriptor.makeDirectories(folder, mode: 0o700)) != nil,
+        // Kept only while the app runs: nothing here waits for the disk.
+        guard (try? FileDescriptor.makeDirectories(folder, mode: 0o700, durable: false)) != nil,
               let descriptor = try? FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY) else { return }
         defer { descriptor.close() }
         try? AtomicFile.write(data, as: url.lastPathComponent, in: descriptor, durable: false)
-    }
-
-    /// Forgets the record: the run gave the terminal back itself.
-    package func remove() {
-        unlink(path)
     }
 }

@@ -7,13 +7,13 @@ import Glibc
 /// A condition variable rather than a poll: the waiter (a process about to exit) wakes when the
 /// last write ends. The poll this replaced slept 10 ms at a time, so every command that saved
 /// something exited up to 10 ms after its last write had finished.
-final class WritesUnderWay: @unchecked Sendable {
+package final class WritesUnderWay: @unchecked Sendable {
     // Both are touched only through pthread calls, which are the synchronisation; `count` only under `mutex`.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var count = 0
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         // The deadline is on the monotonic clock, so a change of the wall clock neither cuts
         // the wait short nor stretches it.
@@ -32,12 +32,12 @@ final class WritesUnderWay: @unchecked Sendable {
     }
 
     /// Counts one more write under way.
-    func began() {
+    package func began() {
         locked { count += 1 }
     }
 
     /// Counts a write done, waking the waiters when it was the last.
-    func ended() {
+    package func ended() {
         locked {
             count -= 1
             if count <= 0 { pthread_cond_broadcast(condition) }
@@ -46,7 +46,7 @@ final class WritesUnderWay: @unchecked Sendable {
 
     /// Waits until no write is under way or `seconds` have passed; whether none is.
     @discardableResult
-    func waitUntilNone(within limit: Double) -> Bool {
+    package func waitUntilNone(within limit: Double) -> Bool {
         // A day at most, so the deadline's arithmetic can't overflow.
         let seconds = min(max(limit, 0), 86_400)
         var deadline = timespec()

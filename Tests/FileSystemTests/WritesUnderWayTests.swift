@@ -1,5 +1,5 @@
 import Foundation
-@testable import SavedCopies
+import FileSystem
 import Testing
 
 /// The count of writes under way, and the wait a process about to exit makes on it.
