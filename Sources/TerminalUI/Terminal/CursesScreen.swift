@@ -28,6 +28,13 @@ public final class CursesScreen {
         setlocale(LC_CTYPE, "")
         glyphs = cb_codeset_is_utf8() != 0 ? .unicode : .ascii
         _ = initscr()
+        // Until the screen has been ended and refreshed once, curses sends what it holds at
+        // every cursor movement (its screen is "initial" then, as for a program that only
+        // moves the cursor), so a frame went out as dozens of writes of a few bytes, each a
+        // system call and a wakeup of the terminal, or a packet over ssh. Ended and refreshed
+        // before anything is drawn, it sends a frame in one write.
+        endwin()
+        refresh()
         raw()
         noecho()
         nonl()
