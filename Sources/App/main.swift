@@ -44,6 +44,9 @@ func argumentBytes() -> [[UInt8]] {
     }
 }
 
+// Beside everything up to the first request, for a run that names its site.
+LiveEnvironment.openNetworkEarly()
+
 let options: LaunchOptions
 do {
     options = try LaunchOptions.parse(bytes: argumentBytes())

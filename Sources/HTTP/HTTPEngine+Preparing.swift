@@ -1,8 +1,18 @@
+import CCurl
 #if canImport(Glibc)
 import Glibc
 #endif
 
 extension HTTPEngine {
+    /// Starts opening libcurl at once, on a thread of its own, when the command line or the
+    /// environment names the site the run asks at once (`--canvas`, `CANVAS_URL`, the default
+    /// profile's saved login, no offline command): call it first thing in `main`, so the opening
+    /// runs beside the options' parsing and the environment's setting up. A request waits for it
+    /// as it waits for `prepare`'s, and so does the process's exit.
+    package static func openEarly() {
+        cb_curl_open_early(CommandLine.argc, CommandLine.unsafeArgv, environ)
+    }
+
     /// Opens libcurl and starts the engine's thread now, on a thread of its own, for a run that
     /// is about to go online.
     ///

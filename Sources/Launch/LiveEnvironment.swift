@@ -64,6 +64,12 @@ public enum LiveEnvironment {
         }
     }
 
+    /// Starts opening libcurl now when the command line or the environment names the site the
+    /// run asks at once: call it first thing in `main`, before the options are parsed.
+    public static func openNetworkEarly() {
+        HTTPEngine.openEarly()
+    }
+
     /// Every real dependency, chosen by `options`; throws when something named on the command line can't be used.
     public static func make(options: LaunchOptions, processEnvironment: [String: String]) throws -> Services {
         var environment = EnvironmentValues()
