@@ -62,7 +62,12 @@ int cb_curl_site_named(int count, char **arguments, char **environment) {
         for (const char *const *word = offline; *word; word++) {
             if (is(argument, *word)) return 0;
         }
-        if (is(argument, "--canvas") || is(argument, "--moodle") || is(argument, "--course")) named = 1;
+        if (is(argument, "--canvas") || is(argument, "--moodle")) named = 1;
+        /* A course's web address names its Canvas; a course's ID alone names none. */
+        if (is(argument, "--course")) {
+            const char *value = strchr(argument, '=') ? strchr(argument, '=') + 1 : arguments[index + 1 < count ? index + 1 : index];
+            if (value && value != argument && strstr(value, "://")) named = 1;
+        }
         if (is(argument, "--profile")) profile = 1;
     }
     if (named) return 1;

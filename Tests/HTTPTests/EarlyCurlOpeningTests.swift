@@ -20,12 +20,17 @@ struct EarlyCurlOpeningTests {
         #expect(namesSite(["status", "--canvas", "https://school.example"]))
         #expect(namesSite(["due", "--json", "--moodle=https://moodle.example"]))
         #expect(namesSite(["--course", "https://school.example/courses/7"]))
+        #expect(namesSite(["--course=https://school.example/courses/7"]))
         #expect(namesSite(["calendar"], environment: ["CANVAS_URL=https://school.example"]))
         #expect(namesSite([], environment: ["MOODLE_URL=https://moodle.example"]))
     }
 
     @Test func offlineRunsAndQueueCommandsOpenNothingEarly() {
         #expect(!namesSite([]))
+        // A course's ID names no site: the sample catalog has courses too.
+        #expect(!namesSite(["--course", "10002"]))
+        #expect(!namesSite(["--course=10002"]))
+        #expect(!namesSite(["--course"]))
         #expect(!namesSite(["due"], environment: ["CANVAS_URL="]))
         for offline in [["--offline"], ["--catalog", "list.json"], ["--catalog=list.json"], ["--help"], ["-h"], ["--version"],
                         ["upload"], ["submit"], ["queue"], ["drain"], ["login"], ["logout"], ["completions"], ["man-page"], ["help"]] {

@@ -31,7 +31,7 @@ struct cb_curl_api {
 int cb_curl_load(void);
 const char *cb_curl_load_error(void);
 /* Whether a run with these arguments and environment names the site it goes online to at once
-   (`--canvas`, `--moodle`, `--course`, CANVAS_URL, MOODLE_URL, or the default profile's saved
+   (`--canvas`, `--moodle`, `--course` with a web address, CANVAS_URL, MOODLE_URL, or the default profile's saved
    login), and no offline command or option. */
 int cb_curl_site_named(int count, char **arguments, char **environment);
 /* For such a run, starts opening libcurl on a thread of its own; the process's exit waits for it. */
