@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "SavedCopiesTests", dependencies: ["SavedCopies", "CourseKit", "TestSupport"]),
         .testTarget(name: "UploadQueueTests", dependencies: ["UploadQueue", "CourseKit", "FileSystem", "TestSupport", "queue-stress"]),
         .testTarget(name: "CourseBrowserTests", dependencies: ["CourseBrowser", "CourseKit", "Catalog", "CanvasJSON", "HTMLText", "TerminalUI", "TestSupport"]),
-        .testTarget(name: "LaunchTests", dependencies: ["Launch", "Canvas", "CourseKit", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "LaunchTests", dependencies: ["Launch", "Canvas", "CourseKit", "HTTP", "TerminalUI", "TestSupport"]),
         // The end-to-end tests import nothing of the app; they depend on it so that it is built to drive.
         .testTarget(name: "EndToEndTests", dependencies: ["coursebrowser", "FakeCanvasKit", "FakeMoodleKit"]),
     ],

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Testing
 import CourseKit
+import HTTP
 @testable import Launch
 import TestSupport
 
@@ -86,5 +87,23 @@ struct LiveEnvironmentTests {
     @Test func aMissingTokenSaysWhereATokenComesFrom() {
         #expect(SetupError.missingToken(.canvas).userMessage
             == "Canvas needs an access token: run coursebrowser login, set CANVAS_TOKEN, or pass --token-file PATH or --token-command CMD")
+    }
+}
+
+/// What a Canvas run keeps of Canvas's answers is on disk before the process exits.
+struct LiveEnvironmentExitTests {
+    @Test func preparingToExitWaitsForEveryKeptAnswer() async throws {
+        let home = try ScratchFolder()
+        defer { home.remove() }
+        let options = try LaunchOptions.parse(["status", "--canvas", "https://school.example"])
+        let services = try LiveEnvironment.make(options: options, processEnvironment: ["HOME": home.url.path, "CANVAS_TOKEN": "t0ken"])
+        let store = try #require(services.validators, "a Canvas run keeps answers to ask whether they changed")
+        let answer = StoredAnswer(validators: Validators(etag: "\"e\""), headers: [:], body: Data(repeating: 42, count: 200_000))
+        let keys = (0..<100).map { "answer-\($0)" }
+        for key in keys {
+            await store.save(key, answer)
+        }
+        services.prepareToExit()
+        #expect(keys.allSatisfy { store.validators($0) == answer.validators }, "every answer written before the exit")
     }
 }

@@ -57,6 +57,19 @@ struct CourseSectionsTests {
         #expect(visitor.kinds == CourseDetailState.slots.map(\.kind))
     }
 
+    /// The pane is cut off when a section could not reach the backend, whichever section it is,
+    /// so it loads again by itself when the network is back; a failure of another kind waits for `r`.
+    @Test func aSectionThatCouldNotReachTheBackendCutsThePaneOff() {
+        var state = opened()
+        _ = state.update(.loaded(\.overview, .finished(.success(Self.course))), now: Self.now)
+        #expect(!state.isCutOff)
+        _ = state.update(.loaded(\.modules, .finished(.failure(Self.failure))), now: Self.now)
+        #expect(!state.isCutOff, "a failure that is not the network's")
+        #expect(state.hasSectionFailure)
+        _ = state.update(.loaded(\.files, .finished(.failure(AppShellRecoveryTests.Unreachable()))), now: Self.now)
+        #expect(state.isCutOff, "the files could not reach the backend")
+    }
+
     @Test func theSectionsAfterTheSyllabusFollowItsText() {
         var state = opened()
         _ = state.update(.loaded(\.overview, .finished(.success(Self.course))), now: Self.now)
