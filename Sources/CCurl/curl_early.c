@@ -65,8 +65,9 @@ int cb_curl_site_named(int count, char **arguments, char **environment) {
         if (is(argument, "--canvas") || is(argument, "--moodle")) named = 1;
         /* A course's web address names its Canvas; a course's ID alone names none. */
         if (is(argument, "--course")) {
-            const char *value = strchr(argument, '=') ? strchr(argument, '=') + 1 : arguments[index + 1 < count ? index + 1 : index];
-            if (value && value != argument && strstr(value, "://")) named = 1;
+            const char *equals = strchr(argument, '=');
+            const char *value = equals ? equals + 1 : index + 1 < count ? arguments[index + 1] : NULL;
+            if (value && strstr(value, "://")) named = 1;
         }
         if (is(argument, "--profile")) profile = 1;
     }

@@ -15,7 +15,7 @@ extension CourseDetailState {
 
     /// Shows each section to `visitor` where it is kept, in the order of `slots`, until the
     /// visitor has seen enough.
-    func visitSections<Visitor: SectionVisitor>(_ visitor: inout Visitor) {
+    private func visitSections<Visitor: SectionVisitor>(_ visitor: inout Visitor) {
         _ = visitor.visit(overview, in: self) && visitor.visit(assignments, in: self)
             && visitor.visit(announcements, in: self) && visitor.visit(discussions, in: self)
             && visitor.visit(syllabus, in: self) && visitor.visit(modules, in: self)

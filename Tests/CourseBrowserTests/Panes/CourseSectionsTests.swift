@@ -52,9 +52,7 @@ struct CourseSectionsTests {
     }
 
     @Test func theSectionsAreVisitedInTheOrderOfTheirSlots() {
-        var visitor = KindVisitor()
-        opened().visitSections(&visitor)
-        #expect(visitor.kinds == CourseDetailState.slots.map(\.kind))
+        #expect(opened().visitingSections(KindVisitor()).kinds == CourseDetailState.slots.map(\.kind))
     }
 
     /// The pane is cut off when a section could not reach the backend, whichever section it is,

@@ -29,7 +29,7 @@ struct SectionCheckVisitor: SectionVisitor {
         switch check {
         case .loading: found = section.isLoading
         case .cutOff: found = section.isCutOff
-        case .failed: found = section.load.retryableFailure != nil
+        case .failed: found = section.retryEffect != nil
         }
         return !found
     }
