@@ -11,9 +11,13 @@ extension CatalogIndex {
         var skipped: [(position: Int, line: String)] = []
     }
 
-    /// Each batch's summaries, and why any course was left out, in the document's order.
-    static func readSummaries(from stream: CatalogStream, source: String) throws -> [ReadBatch] {
-        let collected = Collected()
+    /// The document's summaries, and why any course was left out, in the document's order.
+    ///
+    /// Each batch is taken into the list as soon as those before it are, on whichever reading
+    /// thread finished it, so the list is whole when the last batch is read rather than
+    /// put together after all of them, while the other core waits.
+    static func readSummaries(from stream: CatalogStream, source: String) throws -> (summaries: Summaries, skipped: [(position: Int, line: String)]) {
+        let joined = Joined()
         let group = DispatchGroup()
         // A few batches in hand at once, so what is held stays a few megabytes.
         let slots = DispatchSemaphore(value: 4)
@@ -24,19 +28,20 @@ extension CatalogIndex {
             slots.wait()
             DispatchQueue.global().async(group: group) {
                 let result = Result { try summaries(of: batch, source: source) }
-                collected.results.withLock { $0[number] = result }
+                joined.state.withLock { $0.arrive(number, result) }
                 slots.signal()
             }
         }
         let read = Result { try reader.read() }
         group.wait()
         try read.get()
-        // Moved out, so each batch's array keeps one owner and is never copied.
-        var results = collected.results.withLock { results in
-            defer { results = [:] }
-            return results
+        var state = joined.state.withLock { state in
+            defer { state = JoinState() }
+            return state
         }
-        return try (0..<count).map { number in try results.removeValue(forKey: number)?.get() ?? ReadBatch() }
+        if let failure = state.failure { throw failure }
+        state.summaries.finish(skipped: &state.skipped)
+        return (state.summaries, state.skipped)
     }
 
     /// The summaries of one batch's courses; `Unread` if any is not valid JSON, or is
@@ -88,8 +93,36 @@ extension CatalogIndex {
         return element
     }
 
-    /// The batches' results as they come in, from every core.
-    private final class Collected: Sendable {
-        let results = Mutex<[Int: Result<ReadBatch, any Error>]>([:])
+    /// The list as the batches are taken in, from every core.
+    private final class Joined: Sendable {
+        let state = Mutex(JoinState())
+    }
+
+    /// The batches taken in so far, in the document's order, and those finished before
+    /// one ahead of them.
+    struct JoinState {
+        var summaries = Summaries()
+        var skipped: [(position: Int, line: String)] = []
+        /// The first batch that could not be read, in the document's order; nothing after it is taken in.
+        var failure: (any Error)?
+        private var next = 0
+        private var early: [Int: Result<ReadBatch, any Error>] = [:]
+
+        /// Takes in batch `number`, and those after it that came early, once every batch before it is in.
+        mutating func arrive(_ number: Int, _ result: Result<ReadBatch, any Error>) {
+            guard failure == nil else { return }
+            early[number] = result
+            while failure == nil, let ready = early.removeValue(forKey: next) {
+                next += 1
+                switch ready {
+                case let .success(batch):
+                    skipped += batch.skipped
+                    summaries.add(batch.summaries)
+                case let .failure(error):
+                    failure = error
+                    early = [:]
+                }
+            }
+        }
     }
 }

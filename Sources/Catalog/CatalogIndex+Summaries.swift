@@ -20,37 +20,70 @@ extension CatalogIndex {
             var ranges: PartRanges
         }
 
+        /// None yet: batches are added in the document's order, then `finish` is called.
+        init() {}
+
         /// The summaries of `batches`, in order, but those whose ID an earlier one has; a
         /// line for each left out goes to `skipped`, in the document's order with the
         /// lines already there (`position` is each one's place in the document). Each batch
         /// is let go once taken in.
         init(_ batches: consuming [[Summary]], skipped: inout [(position: Int, line: String)]) {
-            let total = batches.reduce(0) { $0 + $1.count }
-            courses.reserveCapacity(total)
-            rests.reserveCapacity(total)
-            places.reserveCapacity(total)
             for index in batches.indices {
-                for summary in batches[index] {
-                    add(summary, skipped: &skipped)
-                }
+                add(batches[index])
                 batches[index] = []
             }
+            finish(skipped: &skipped)
+        }
+
+        /// Adds the summaries of `batch`, the next in the document; those whose ID an earlier
+        /// one has are taken out by `finish`.
+        mutating func add(_ batch: [Summary]) {
+            for summary in batch {
+                courses.append(summary.course)
+                rests.append(Rest(position: summary.position, held: summary.held, ranges: summary.ranges))
+            }
+        }
+
+        /// Done adding: notes where each ID is, takes out every summary whose ID an earlier
+        /// one has with a line for it in `skipped`, and puts `skipped` in the document's order.
+        ///
+        /// The places are made once all are in, so the table is made at its size, not grown
+        /// (and every ID hashed again) as batches come.
+        mutating func finish(skipped: inout [(position: Int, line: String)]) {
+            places.reserveCapacity(courses.count)
+            var repeated: [Int] = []
+            for index in courses.indices {
+                let id = courses[index].id
+                if let first = places.updateValue(index, forKey: id) {
+                    // An earlier summary has the ID: it keeps its place.
+                    places[id] = first
+                    repeated.append(index)
+                }
+            }
+            if !repeated.isEmpty { takeOut(repeated, skipped: &skipped) }
             // The batches were made on the reading threads, whose arenas keep what they freed:
             // tens of megabytes for a big catalog, worth handing back before the list sorts it.
-            if total >= Self.givesBackMemoryFrom { cb_give_back_free_memory() }
+            if courses.count >= Self.givesBackMemoryFrom { cb_give_back_free_memory() }
             skipped.sort { $0.position < $1.position }
         }
 
-        private mutating func add(_ summary: Summary, skipped: inout [(position: Int, line: String)]) {
-            let id = summary.course.id
-            if let earlier = places[id] {
-                let line = Catalog.SkippedCourse.repeated(id, at: summary.position, first: rests[earlier].position).line
-                skipped.append((summary.position, line))
-                return
+        /// Takes out the summaries at `repeated` (each of an ID an earlier one has), with a line
+        /// for each, and notes the places of those left, which moved.
+        private mutating func takeOut(_ repeated: [Int], skipped: inout [(position: Int, line: String)]) {
+            for index in repeated {
+                let id = courses[index].id
+                guard let first = places[id] else { continue }
+                let position = rests[index].position
+                skipped.append((position, Catalog.SkippedCourse.repeated(id, at: position, first: rests[first].position).line))
             }
-            places[id] = courses.count
-            courses.append(summary.course)
-            rests.append(Rest(position: summary.position, held: summary.held, ranges: summary.ranges))
+            let leftOut = Set(repeated)
+            let kept = courses.indices.filter { !leftOut.contains($0) }
+            courses = kept.map { courses[$0] }
+            rests = kept.map { rests[$0] }
+            places.removeAll(keepingCapacity: true)
+            for index in courses.indices {
+                places[courses[index].id] = index
+            }
         }
 
         /// How many courses make a catalog big enough to hand back what reading it freed.

@@ -41,12 +41,7 @@ public struct CatalogIndex: Sendable {
     /// Reads the list from `stream`, a chunk at a time, while earlier chunks' courses are
     /// read on the other cores; throws `CatalogReader.Unread` for a document to read whole.
     init(_ stream: CatalogStream, bytes: CatalogBytes, source: String, shift: TimeInterval) throws {
-        var batches = try Self.readSummaries(from: stream, source: source)
-        var skipped = batches.flatMap(\.skipped)
-        // Only the summaries' lists hold the batches, so each is let go as it is taken in.
-        let lists = batches.map(\.summaries)
-        batches = []
-        let summaries = Summaries(consume lists, skipped: &skipped)
+        let (summaries, skipped) = try Self.readSummaries(from: stream, source: source)
         self.init(bytes: bytes, source: source, summaries: summaries, skipped: skipped.map(\.line), shift: shift)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import CanvasJSON
 import Testing
 @testable import Catalog
 import CourseKit
@@ -183,6 +184,21 @@ struct CatalogIndexTests {
         #expect(index.courses(in: .all, at: Date()) == catalog.entries.map(\.course))
         for entry in catalog.entries {
             #expect(try index.course(entry.course.id) == entry.course)
+        }
+    }
+
+    /// Batches are taken into the list as they are read: one that breaks stops it there, and
+    /// the document is read whole to say where, as any broken one is.
+    @Test func aBrokenCourseInALaterBatchFailsTheCatalogWhereItBreaks() throws {
+        let padding = String(repeating: "<p>Đọc trước</p>", count: 40)
+        var courses = (0..<5_000).map { #"{"id": \#($0), "name": "Khóa \#($0)", "syllabus_body": "\#(padding)"}"# }
+        courses[4_000] = #"{"id": 4000, "modules": [1,, 2]}"#
+        let json = #"{"courses": ["# + courses.joined(separator: ",\n") + "]}"
+        #expect(json.utf8.count > 3 * CatalogReader.batchBytes)
+        let syntax = try #require(JSONSyntaxError.locate(in: Data(json.utf8)))
+        #expect(syntax.line == 4_001)
+        #expect(throws: CatalogError.malformed(path: "test.json", detail: syntax.description)) {
+            try index(json)
         }
     }
 

@@ -45,9 +45,32 @@ struct JSONPlainTextTests {
         let pieces: [[UInt8]] = [
             Array("Đọc giáo trình chương một".utf8), Array("ab".utf8), [0x22], [0x5C], [0x0A], [0xC3], [0xE0, 0xA0, 0x80],
             [0xED, 0x9F, 0xBF], [0xF0, 0x9F, 0x98, 0x80], [0xC3, 0x28], [0xE1, 0x80], Array("情報".utf8), [0x7F], [0xFF],
+            // Overlong and surrogate leads, leads never allowed, four-byte letters, and continuations out of place.
+            [0xC0, 0x80], [0xC1, 0xBF], [0x80], [0xBF, 0xBF], [0xF5, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+            [0xC2, 0x80], [0xDF, 0xBF], [0xE1, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xEE, 0x80], Array("ậ ư ơ đ Ă".utf8),
         ]
-        for _ in 0..<500 {
-            let bytes = (0..<Int(generator.next() % 8)).flatMap { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        for _ in 0..<3_000 {
+            let bytes = (0..<Int(generator.next() % 14)).flatMap { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+            bytes.withUnsafeBytes { buffer in
+                for start in 0...bytes.count {
+                    #expect(JSONPlainText.textEnd(in: buffer, from: start) == letterByLetter(bytes, from: start), "\(bytes) from \(start)")
+                }
+            }
+        }
+    }
+
+    /// Bytes of every value, ASCII and letters among them, so that each eight-byte word mixes them all.
+    @Test func anyBytesEndWhereALetterByLetterReadingEnds() {
+        var generator = SeededGenerator(seed: 10)
+        for _ in 0..<3_000 {
+            let bytes = (0..<Int(generator.next() % 30)).map { _ -> UInt8 in
+                switch generator.next() % 4 {
+                case 0: UInt8(truncatingIfNeeded: generator.next())
+                case 1: UInt8(0x80 + generator.next() % 0x40)
+                case 2: UInt8(0xC0 + generator.next() % 0x40)
+                default: UInt8(0x20 + generator.next() % 0x60)
+                }
+            }
             bytes.withUnsafeBytes { buffer in
                 for start in 0...bytes.count {
                     #expect(JSONPlainText.textEnd(in: buffer, from: start) == letterByLetter(bytes, from: start), "\(bytes) from \(start)")
