@@ -24,7 +24,7 @@ def rows(path):
 def second_figure(cells):
     """What the second run says of a row: its ratio where it has one, else its figure."""
     app, _, ratio = cells
-    return ratio or app
+    return ratio if ratio and ratio != "—" else app
 
 
 def main():
