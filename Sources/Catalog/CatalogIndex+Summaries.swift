@@ -23,15 +23,11 @@ extension CatalogIndex {
         /// None yet: batches are added in the document's order, then `finish` is called.
         init() {}
 
-        /// The summaries of `batches`, in order, but those whose ID an earlier one has; a
-        /// line for each left out goes to `skipped`, in the document's order with the
-        /// lines already there (`position` is each one's place in the document). Each batch
-        /// is let go once taken in.
-        init(_ batches: consuming [[Summary]], skipped: inout [(position: Int, line: String)]) {
-            for index in batches.indices {
-                add(batches[index])
-                batches[index] = []
-            }
+        /// `summaries`, in order, but those whose ID an earlier one has; a line for each left
+        /// out goes to `skipped`, in the document's order with the lines already there
+        /// (`position` is each one's place in the document).
+        init(_ summaries: [Summary], skipped: inout [(position: Int, line: String)]) {
+            add(summaries)
             finish(skipped: &skipped)
         }
 

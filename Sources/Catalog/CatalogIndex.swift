@@ -57,7 +57,7 @@ public struct CatalogIndex: Sendable {
     /// An index of a catalog already in memory.
     public init(_ catalog: Catalog, source: String) {
         var repeats: [(position: Int, line: String)] = []
-        let summaries = Summaries([catalog.entries.enumerated().map { Summary(entry: $1, position: $0) }], skipped: &repeats)
+        let summaries = Summaries(catalog.entries.enumerated().map { Summary(entry: $1, position: $0) }, skipped: &repeats)
         self.init(bytes: .memory([]), source: source, summaries: summaries, skipped: catalog.skipped + repeats.map(\.line))
     }
 
